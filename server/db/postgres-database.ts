@@ -1,6 +1,7 @@
 // PostgreSQL through a connection pool: how the server scales past one machine (DATABASE_URL).
 import pg from 'pg';
 import { postgresCopyFrom } from './copy-from.ts';
+import { describedQuery } from './described-statements.ts';
 import type { Database, Queryable, QueryOptions } from './database.ts';
 import { listenOnPostgres, listenStatement } from './postgres-listen.ts';
 
@@ -26,7 +27,8 @@ async function copyOnPool(pool: pg.Pool, sql: string, data: string): Promise<voi
 /**
  * Names for the statements the server sends, so each connection parses and plans a statement once and then
  * only binds and executes it (PostgreSQL's extended protocol): an order runs about fifteen of them, and
- * parsing and planning them again each time was a good part of the database's work. The server's SQL is
+ * parsing and planning them again each time was a good part of the database's work; their rows' shape is
+ * described once a connection too (described-statements.ts). The server's SQL is
  * a fixed set of texts; the cap keeps a text built from variable parts from growing every connection's
  * statement cache without bound (past it, statements go unnamed, as before).
  */
@@ -50,7 +52,10 @@ function wrap(target: PgQueryable, copyFrom: Queryable['copyFrom'], opening?: Op
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
       const name = statementName(sql);
-      const result = await sent(() => target.query(name === undefined ? { text: sql, values: [...params] } : { name, text: sql, values: [...params] }), options.last);
+      const result = await sent(
+        () => (name === undefined ? target.query({ text: sql, values: [...params] }) : describedQuery(target, name, sql, [...params])),
+        options.last,
+      );
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {

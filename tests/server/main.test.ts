@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../server/main.ts';
 import { repoRoot } from '../../server/paths.ts';
+import { killOwned, spawnOwned } from './support/child-processes.ts';
 import { createDistFixture, type DistFixture } from './support/dist-fixture.ts';
 import { seedPgliteDataDir } from './support/test-database.ts';
 
@@ -23,6 +23,10 @@ function dataDirStartedBefore(): Promise<string> {
   startedDataDir ??= seedPgliteDataDir(fixture.dataDir).then(() => fixture.dataDir);
   return startedDataDir;
 }
+
+// A process test that times out never reaches its own stop: its server is killed here (and, should this
+// process die first, by itself: support/child-processes.ts).
+afterEach(killOwned);
 
 afterAll(async () => {
   await fixture.cleanup();
@@ -105,14 +109,14 @@ function runMain(env: Record<string, string>, stopWith?: NodeJS.Signals): Promis
   return new Promise((resolvePromise, reject) => {
     // One process, tsx as a loader: the tsx command runs the script in a child of its own and relays signals
     // to it, and under a busy CI machine that relay lost the SIGINT's "stopping" line.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawnOwned(['--import', 'tsx', 'server/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
     });
     let stdout = '';
     let stderr = '';
     let healthStatus: number | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const url = /running at (http:\/\/\S+)/.exec(stdout)?.[1];
       if (url !== undefined && stopWith !== undefined && healthStatus === undefined) {
@@ -122,7 +126,7 @@ function runMain(env: Record<string, string>, stopWith?: NodeJS.Signals): Promis
           .finally(() => child.kill(stopWith));
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => resolvePromise({ code, stdout, stderr, healthStatus }));
   });

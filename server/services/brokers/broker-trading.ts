@@ -143,6 +143,11 @@ export type PlanOptions = {
   bot?: OrderBot | null;
   /** The account's kill switch and risk limits read with the account (trading-accounts.ts), unlocked as the plan would read them: not read again. */
   guards?: EntryGuards | undefined;
+  /**
+   * The order pipeline's transaction, holding the account's lock, to plan in (only where the broker said it
+   * can: BrokerTrading.plansInTransaction); absent, the plan reads outside any transaction.
+   */
+  tx?: Queryable | undefined;
 };
 
 /** One order of an intent's plan: no larger than the broker takes in one order. Stored as JSON with the intent's key while it goes out. */
@@ -353,6 +358,14 @@ export type BrokerTrading = {
    * follows the feed first); `placed` tells the account's subscribers once the transaction committed.
    */
   placerInTransaction?(account: TradingAccount): Promise<TransactionPlacer>;
+  /**
+   * Only a broker with placerInTransaction: whether an entry on `account` can be planned inside the order
+   * pipeline's transaction too (PlanOptions.tx) and its placer asked for there, so that the intent's key is
+   * claimed, its plan made and its orders placed in one transaction (paced-intent.ts runInOneTransaction).
+   * The paper broker on the simulator's prices can; a paper account on a live feed follows the feed outside
+   * any transaction first, so cannot.
+   */
+  plansInTransaction?(account: TradingAccount): boolean;
   /**
    * Puts planned orders that will not be sent in the book as REJECTED ("Not sent: <reason>"), so the trader
    * sees every order of an intent end: the kill switch armed, a limit used up or a portfolio deleted while

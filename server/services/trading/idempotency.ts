@@ -147,13 +147,15 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
    * claimed for it (`claimable`), its parameters numbered from $7. Answers that row (if any) and the claim,
    * null when none was made: the key has a row already (claim() sorts that out in a transaction) or the row
    * was not claimable. `now`: the caller's reading of the clock, the one `claimable` was worked out at.
+   * `q`: a transaction to claim in instead (the claim then commits or rolls back with it).
    */
   async function claimNewWith<Row>(
     now: Date,
     read: { sql: string; params: readonly unknown[] },
     { userId, key, hash, tag }: { userId: number; key: string; hash: string; tag: string },
+    q: Queryable = db,
   ): Promise<{ row: Row | undefined; claimed: ClaimOutcome | null }> {
-    const { rows } = await db.query<Row & { claimed: boolean }>(
+    const { rows } = await q.query<Row & { claimed: boolean }>(
       `WITH account AS (${read.sql}),
        claimed AS (
          INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at, expires_at, broker_account_id, tag, claimed_at)

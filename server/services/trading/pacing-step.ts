@@ -23,6 +23,8 @@ import { earliestFit, roomAt, withSends } from './send-windows.ts';
 /**
  * `placing`: a broker's placer (BrokerTrading.placerInTransaction), the intent it places under, and whether
  * this call claimed the intent's key new (then nothing of it is at the broker before its first step).
+ * `locked`: the transaction took the account's lock already (its first statement, which claimed the key:
+ * paced-intent.ts runInOneTransaction), reading the kill switch under it; absent, the step takes it.
  */
 export type StepDeps = {
   call: IntentCall;
@@ -30,6 +32,7 @@ export type StepDeps = {
   limits: RateLimits;
   clock: Clock;
   placing?: { placer: TransactionPlacer; intent: IntentRef; claimedNew: boolean } | undefined;
+  locked?: { armed: Date | null } | undefined;
 };
 
 /** Where the intent stands: its holder's claim, plan and progress, the orders the broker has (by number), and why the rest cannot go out, if it cannot. */
@@ -52,9 +55,9 @@ export type Step =
       answer: StoredAnswer | null;
     };
 
-export async function takeStep(tx: Queryable, { call, idempotency, limits, clock, placing }: StepDeps, state: StepState): Promise<Step> {
+export async function takeStep(tx: Queryable, { call, idempotency, limits, clock, placing, locked }: StepDeps, state: StepState): Promise<Step> {
   const { account } = call;
-  const armed = await armedAt(tx, account.id, true);
+  const armed = locked === undefined ? await armedAt(tx, account.id, true) : locked.armed;
   // Read once the account's lock is held, so sends are admitted in the order of their instants.
   const now = clock();
   const todo = state.plan.orders.flatMap((order, slice) => (state.done.has(slice) ? [] : [{ ...order, slice }]));

@@ -1,7 +1,7 @@
 // The broker account a trading call is for: found by its number among the user's, with its broker's
 // trading interface and whether its broker session is open (a closed one makes the broker's data UNKNOWN,
 // never presented as fresh, and refuses every order).
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
 import { entryGuardColumns, entryGuardsOf, type EntryGuardRow, type EntryGuards } from '../brokers/entry-guards.ts';
@@ -25,13 +25,15 @@ export type NewKey = { key: string; hash: string; tag: string };
  * The user's account by its number, its broker and guards, parameters from $`first` (the user, the number);
  * with `claimable` (parameters the instant and the slugs of the brokers that trade): whether an intent may
  * claim a key for it, its session open and its broker one that trades, as tradingAccount refuses otherwise.
+ * `lock`: the account's trading lock taken (intent-gate.ts armedAt), its row then read as it is once the
+ * lock is held (the kill switch an arming that held it wrote), the risk limits as of the statement's start.
  */
-const accountSql = (first: number, claimable: boolean) =>
+const accountSql = (first: number, claimable: boolean, lock = false) =>
   `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.market_account_id, ${entryGuardColumns}${
     claimable ? `, a.session_expires_at > $${first + 2} AND b.slug = ANY($${first + 3}::text[]) AS claimable` : ''
   }
    FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id LEFT JOIN risk_limits r ON r.broker_account_id = a.id
-   WHERE a.user_id = $${first} AND upper(a.account_number) = upper($${first + 1}) ORDER BY a.id LIMIT 1`;
+   WHERE a.user_id = $${first} AND upper(a.account_number) = upper($${first + 1}) ORDER BY a.id LIMIT 1${lock ? ' FOR NO KEY UPDATE OF a' : ''}`;
 
 export function createTradingAccounts({ db, clock, brokers }: { db: Database; clock: Clock; brokers: BrokerRegistry }) {
   const idempotency = createIdempotency({ db, clock });
@@ -73,13 +75,15 @@ export function createTradingAccounts({ db, clock, brokers }: { db: Database; cl
    * tradingAccount with a new intent's key claimed in the same statement (issue 37: a round trip an order),
    * only when the account can trade: refused, it claimed nothing (the refusal is the statement's own
    * `claimable`, so the two cannot disagree). `claimed` null: the key has a row already (a replay, a retry:
-   * the gate's transaction sorts it out, intent-gate.ts).
+   * the gate's transaction sorts it out, intent-gate.ts). `tx`: a transaction to claim in, whose first
+   * statement this is: the account's lock is taken first, in the same statement (paced-intent.ts
+   * runInOneTransaction), and `found.guards.killedAt` is the kill switch as read under it.
    */
-  async function claimingAccount(userId: number, accountNumber: string, key: NewKey): Promise<{ found: FoundAccount; claimed: ClaimOutcome | null }> {
+  async function claimingAccount(userId: number, accountNumber: string, key: NewKey, tx?: Queryable): Promise<{ found: FoundAccount; claimed: ClaimOutcome | null }> {
     const now = clock();
     const trading = brokers.slugs().filter((slug) => brokers.get(slug)?.trading !== undefined);
-    const read = { sql: accountSql(7, true), params: [userId, accountNumber, now, trading] };
-    const { row, claimed } = await idempotency.claimNewWith<AccountRow & { claimable: boolean }>(now, read, { userId, ...key });
+    const read = { sql: accountSql(7, true, tx !== undefined), params: [userId, accountNumber, now, trading] };
+    const { row, claimed } = await idempotency.claimNewWith<AccountRow & { claimable: boolean }>(now, read, { userId, ...key }, tx);
     const found = foundOf(row, accountNumber, now);
     if (row?.claimable !== true) throw sessionExpired();
     return { found, claimed };

@@ -5,7 +5,7 @@
 // rupees at the edge). What the trader reads is trading-books.ts.
 // Transport-free: refusals are DomainErrors that server/http maps to statuses.
 import type { components } from '../../../openapi/main.d.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock, Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
@@ -64,13 +64,41 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
   }
 
   /**
-   * A POST that places orders from a plan: paced over as many seconds as the rate limits need (paced-intent.ts).
-   * A new key is claimed in the statement that reads the account: one round trip for both.
+   * The accounts (by user and number) whose last entry this instance saw its broker plan and place in this
+   * database (paced.placesInOne): the next entry on one of them claims its key in its first step's
+   * transaction. Only a guess made before the account is read, so a wrong one costs a round trip and nothing
+   * else (runInOneTransaction reads the account again and goes the usual way if it must); an account never
+   * seen here (a live one, always) goes the usual way, unchanged: its key's claim committed before any call.
    */
-  async function plannedOrders(call: TradingCall, intent: Intent, plan: (found: Found) => Promise<IntentPlan>): Promise<IdempotentAnswer> {
+  const inOneTransaction = new Set<string>();
+  const maxRemembered = 10_000;
+  const accountKey = (call: TradingCall) => `${call.userId}:${call.body.account_number.toUpperCase()}`;
+  function remember(call: TradingCall, found: Found): void {
+    if (!paced.placesInOne(found.broker, found.account)) inOneTransaction.delete(accountKey(call));
+    else {
+      if (inOneTransaction.size >= maxRemembered) inOneTransaction.clear();
+      inOneTransaction.add(accountKey(call));
+    }
+  }
+
+  /**
+   * A POST that places orders from a plan: paced over as many seconds as the rate limits need (paced-intent.ts).
+   * A new key is claimed in the statement that reads the account: one round trip for both; for an entry on
+   * an account whose broker places in this database, in the transaction that places its orders.
+   */
+  async function plannedOrders(call: TradingCall, intent: Intent, plan: (found: Found, tx?: Queryable) => Promise<IntentPlan>): Promise<IdempotentAnswer> {
     const key = keyOf(call, intent);
+    const pacedCall = (found: Found) => ({ ...intentCall(call, 'placed', intent, found, key), plan: (tx?: Queryable) => plan(found, tx) });
+    if (intent.entry && inOneTransaction.has(accountKey(call))) {
+      return paced.runInOneTransaction(async (tx) => {
+        const { found, claimed } = await claimingAccount(call.userId, call.body.account_number, key, tx);
+        remember(call, found);
+        return { call: pacedCall(found), claimed, armed: found.guards.killedAt };
+      });
+    }
     const { found, claimed } = await claimingAccount(call.userId, call.body.account_number, key);
-    return paced.run({ ...intentCall(call, 'placed', intent, found, key), plan: () => plan(found) }, claimed);
+    remember(call, found);
+    return paced.run(pacedCall(found), claimed);
   }
 
   /** A POST that makes one broker call; `sends`: the orders it sends (or how to work them out), counted against the rate limits (order-pipeline.ts). */
@@ -92,16 +120,16 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
   const change: Intent = { entry: false, portfolioId: null };
 
   function placeTrades(userId: number, key: string, body: Schemas['PlaceTradesRequest']) {
-    return plannedOrders({ userId, key, operation: 'placeTrades', body }, entry(body, body.orders[0]?.tag), (found) =>
-      found.broker.planOrders(found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards }),
+    return plannedOrders({ userId, key, operation: 'placeTrades', body }, entry(body, body.orders[0]?.tag), (found, tx) =>
+      found.broker.planOrders(found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx }),
     );
   }
 
   function executeOrder(userId: number, key: string, body: Schemas['ExecuteOrderRequest']) {
     const call = { userId, key, operation: 'executeOrder', body };
     if (body.action === 'open') {
-      return plannedOrders(call, entry(body, body.tag), (found) =>
-        found.broker.planOrders(found.account, [intentOf(body)], { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards }),
+      return plannedOrders(call, entry(body, body.tag), (found, tx) =>
+        found.broker.planOrders(found.account, [intentOf(body)], { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx }),
       );
     }
     const position = { exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity };

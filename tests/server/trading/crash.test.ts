@@ -2,7 +2,7 @@
 // process, on PGlite in a DATA_DIR): after a restart every order it acknowledged is in the book, and
 // sending every intent of the burst again with its Idempotency-Key leaves exactly one order per intent,
 // whether the server died before an intent's broker call, after it, or before its answer was recorded.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pgliteDir } from '../../../server/db/open-database.ts';
 import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { repoRoot } from '../../../server/paths.ts';
+import { killOwned, spawnOwned } from '../support/child-processes.ts';
 import { seedPgliteDataDir } from '../support/test-database.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-crash-'));
@@ -19,7 +20,7 @@ let server: { child: ChildProcess; base: string } | null = null;
 
 /** Starts server/main.ts on a free port and resolves once it prints where it listens. */
 function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/main.ts')], {
+  const child = spawnOwned(['--import', 'tsx', join(repoRoot, 'server/main.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', STRIKEDESK_SECRET_KEY: secretKey, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,6 +55,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (server !== null) await killHard(server);
+  // Whatever a test that timed out left running (support/child-processes.ts).
+  await killOwned();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

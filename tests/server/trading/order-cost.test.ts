@@ -1,9 +1,10 @@
 // What one paper order costs the database, counted (the benchmark in `npm run bench -- order-placement` times
 // thousands of them): the transactions and statements one place_trades of a MARKET order opens on the
 // simulated market, as the server runs it. On PostgreSQL each statement was a round trip and each transaction
-// two more (BEGIN, COMMIT), and every one of them is CPU on both sides of the socket: 6 round trips where
-// there were 31 (issue 37; the BEGIN, a read and the COMMIT now go out with other statements), with the
-// pipeline's safety kept (claim, broker call, record; the broker never called inside a transaction).
+// two more (BEGIN, COMMIT), and every one of them is CPU on both sides of the socket: 5 round trips where
+// there were 31 (issue 37; the BEGIN, a read and the COMMIT now go out with other statements, and the key's
+// claim is the placement's first statement), with the pipeline's safety kept (claim, broker call, record;
+// a live broker never called inside a transaction, its claim committed before its call).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../server/db/database.ts';
@@ -15,20 +16,26 @@ import { testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-/** Counts the statements and transactions `run` makes on `db` (inside transactions and outside); `texts`, each statement's SQL. */
-async function countOf(db: Database, run: () => Promise<unknown>, texts: string[] = []): Promise<{ statements: number; transactions: number }> {
+/**
+ * Counts the statements and transactions `run` makes on `db` (inside transactions and outside); `texts`, each
+ * statement's SQL; `outside`, those made outside any transaction.
+ */
+async function countOf(db: Database, run: () => Promise<unknown>, texts: string[] = [], outside: string[] = []): Promise<{ statements: number; transactions: number }> {
   const counts = { statements: 0, transactions: 0 };
-  const counted = (q: Queryable): Queryable['query'] => (sql, params) => {
-    counts.statements += 1;
-    texts.push(sql);
-    return q.query(sql, params);
-  };
+  const counted =
+    (q: Queryable, alone: boolean): Queryable['query'] =>
+    (sql, params, options) => {
+      counts.statements += 1;
+      texts.push(sql);
+      if (alone) outside.push(sql);
+      return q.query(sql, params, options);
+    };
   const query = db.query.bind(db);
   const transaction = db.transaction.bind(db);
-  db.query = counted({ ...db, query });
+  db.query = counted({ ...db, query }, true);
   db.transaction = (fn) => {
     counts.transactions += 1;
-    return transaction((tx) => fn({ ...tx, query: counted(tx) }));
+    return transaction((tx) => fn({ ...tx, query: counted(tx, false) }));
   };
   try {
     await run();
@@ -58,7 +65,7 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     await server.close();
   });
 
-  it('opens one transaction and makes 7 statements for a MARKET order that fills', async () => {
+  it('opens one transaction and makes 6 statements for a MARKET order that fills', async () => {
     let status = '';
     const texts: string[] = [];
     const sends = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM order_sends')).rows[0]!.n);
@@ -76,15 +83,16 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     // The account's positions and cash are running books (migration 044): no statement sums its trades, whose
     // number grows with its history.
     expect(texts.filter((sql) => /FROM paper_trades/.test(sql))).toEqual([]);
-    // Outside any transaction, one statement: the account with its kill switch and risk limits, which the plan
-    // checks, and the key claimed for it when it can trade (trading-accounts.ts claimingAccount). The session
-    // was read by the order before and is kept a few seconds (accounts/session-cache.ts), every revocation
-    // told to every instance.
-    // The pacing step, under the account's lock, with the paper broker's placement in it (its exchange is this
-    // database: BrokerTrading.placerInTransaction): the lock, the rate counts with the second's sends, the
+    // One transaction (paced-intent.ts runInOneTransaction: the account's broker places in this database, as
+    // this instance saw on the order before): first the account locked and read with its kill switch and
+    // risk limits, which the plan checks, and the key claimed for it when it can trade, in one statement
+    // (trading-accounts.ts claimingAccount with its transaction). The session was read by the order before
+    // and is kept a few seconds (accounts/session-cache.ts), every revocation told to every instance.
+    // Then the pacing step, under that lock, with the paper broker's placement in it (its exchange is this
+    // database: BrokerTrading.placerInTransaction): the rate counts with the second's sends, the
     // account's book, the order, its fill with its trade saying whether a stop-loss or target is working on
     // the position (none here), and the answer stored on the key in place of the step's progress, the send
-    // recorded in the same statement (old ones aged out) (6). The market's state is read once a tick, not once
+    // recorded in the same statement (old ones aged out) (5). The market's state is read once a tick, not once
     // an order (market/tick-states.ts); the intent's orders already placed are not looked for when its key was
     // claimed new (none can be).
     // Before issue 37: four transactions (the claim, the plan and the step each its own) and 23 statements;
@@ -92,22 +100,48 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     // protection check the fill's; 14 in two transactions before the placement joined the pacing step; 12
     // before the session was kept, 11 before the market's state was read once a tick, 10 before a new key's
     // orders were no longer looked for, 9 before the key was claimed in the account's read, 8 before the send was
-    // recorded by the statement that ends the step.
-    expect(cost).toEqual({ transactions: 1, statements: 7 });
+    // recorded by the statement that ends the step, 7 (the first outside any transaction) before the claim
+    // joined the step's transaction and took the account's lock in its statement.
+    expect(cost).toEqual({ transactions: 1, statements: 6 });
   });
 
-  it.runIf(backend === 'postgres')('sends those statements to PostgreSQL in 6 writes: BEGIN with the lock, the book read with the rate counts, COMMIT with the answer', async () => {
+  it("claims the key of an account's first order on this instance on its own, committed before the step, as a live broker's always is", async () => {
+    // Before the account is read, nothing tells the instance its broker places in this database.
+    const fresh = await openDesk(server, guardedClient(server.app));
+    let status = '';
+    const outside: string[] = [];
+    const cost = await countOf(
+      server.db,
+      async () => {
+        status = (await fresh.place(symbol, 'BUY', fresh.lotSize)).status;
+      },
+      [],
+      outside,
+    );
+    expect(status).toBe('COMPLETE');
+    expect(outside).toHaveLength(1);
+    expect(outside[0]).toContain('INSERT INTO idempotency_keys');
+    expect(outside[0]).not.toContain('FOR NO KEY UPDATE');
+    expect(cost).toEqual({ transactions: 1, statements: 7 });
+    // Its next order is the one above: one transaction, the claim in it.
+    const next = await countOf(server.db, async () => (status = (await fresh.place(symbol, 'BUY', fresh.lotSize)).status), [], outside);
+    expect(status).toBe('COMPLETE');
+    expect(outside).toHaveLength(1);
+    expect(next).toEqual({ transactions: 1, statements: 6 });
+  });
+
+  it.runIf(backend === 'postgres')('sends those statements to PostgreSQL in 5 writes: BEGIN with the claim and the lock, the book read with the rate counts, COMMIT with the answer', async () => {
     let status = '';
     const writes = await postgresWrites(async () => {
       status = (await desk.place(symbol, 'BUY', desk.lotSize)).status;
     });
     expect(status).toBe('COMPLETE');
-    // Each write a round trip: the account read with the key's claim; then, pipelined
-    // (server/db/postgres-database.ts), BEGIN with the account's lock, the rate counts with the paper broker's
-    // read of the book (TransactionPlacer.readAhead); the order, its fill; the answer with the COMMIT (the
-    // answer's statement raises itself when the key was taken over: migration 068). Nine before BEGIN and the
-    // book read were pipelined, seven before the COMMIT went with the answer.
-    expect(writes).toBe(6);
+    // Each write a round trip, pipelined (server/db/postgres-database.ts): BEGIN with the account's lock,
+    // read and the key's claim; the rate counts with the paper broker's read of the book
+    // (TransactionPlacer.readAhead); the order, its fill; the answer with the COMMIT (the answer's statement
+    // raises itself when the key was taken over: migration 068). Nine before BEGIN and the book read were
+    // pipelined, seven before the COMMIT went with the answer, six before the claim joined the transaction.
+    expect(writes).toBe(5);
   });
 
   it('rolls the placement back and answers 409 when the key was taken over before its answer was stored, its COMMIT sent with that answer', async () => {

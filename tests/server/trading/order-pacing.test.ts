@@ -101,6 +101,32 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
     expect((await desk.orderBook()).order_book).toHaveLength(15);
   });
 
+  it('places a basket of 15 on an account placed on before, its key claimed in the first step: 10 committed with the claim, 5 a second later, each once', async () => {
+    // The account's first order tells this instance its broker places in this database: the basket's key is
+    // then claimed in the transaction of its first step (paced-intent.ts runInOneTransaction).
+    expect((await desk.trade('placeTrades', { orders: basket(1) })).status).toBe(200);
+    server.clock.advance(1000);
+    const seenWhileWaiting: number[] = [];
+    const keys: string[][] = [];
+    const key = randomUUID();
+    onWait = async (ms) => {
+      seenWhileWaiting.push((await desk.orderBook()).order_book.length);
+      keys.push((await server.db.query<{ status: string }>('SELECT status FROM idempotency_keys WHERE key = $1', [key])).rows.map((row) => row.status));
+      server.clock.advance(ms);
+    };
+    const res = await desk.trade('placeTrades', { orders: basket(15) }, key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.orders).toHaveLength(15);
+    expect(perSecond(res.body.orders)).toEqual([10, 5]);
+    // Between the two steps the key was held, running, its first ten orders in the book with it.
+    expect(seenWhileWaiting).toEqual([11]);
+    expect(keys).toEqual([['running']]);
+    const again = await desk.trade('placeTrades', { orders: basket(15) }, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.orders.map((order) => order.order_id)).toEqual(res.body.orders.map((order) => order.order_id));
+    expect((await desk.orderBook()).order_book).toHaveLength(16);
+  });
+
   it('places one order slicing into 11 in full, and squares the position off the same way', async () => {
     const quantity = 11 * (await perOrder());
     const res = await desk.trade('placeTrades', { orders: [desk.order(symbol, 'BUY', quantity)] });

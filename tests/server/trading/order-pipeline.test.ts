@@ -195,6 +195,86 @@ describe.each(testBackends)('the order pipeline on %s', (backend) => {
     expect((await desk.orderBook()).order_book).toHaveLength(1);
   });
 
+  describe("a paper entry on an account this instance has placed on before: its key claimed in the transaction that places it", () => {
+    const keyRows = async (key: string) => (await server.db.query<{ status: string }>('SELECT status FROM idempotency_keys WHERE key = $1', [key])).rows;
+
+    beforeEach(async () => {
+      hooks.placeAsLive = false;
+      // The account's first entry here goes the usual way and tells the instance its broker places in this
+      // database (trading-service.ts inOneTransaction); the tests' entries come after.
+      expect((await buy(randomUUID())).status).toBe(200);
+    });
+
+    it('keeps neither the key nor an order when the request dies before the placement, so its retry places once, at once', async () => {
+      const key = randomUUID();
+      hooks.beforeBrokerCall = once('power cut before the placement');
+      expect((await buy(key)).status).toBe(500);
+      expect(await tagged(tagOfKey(key))).toEqual([]);
+      // No claim was committed: nothing waits out a lease, and nothing is left to reconcile.
+      expect(await keyRows(key)).toEqual([]);
+      const retry = await buy(key);
+      expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(await tagged(tagOfKey(key))).toHaveLength(1);
+      expect(await keyRows(key)).toEqual([{ status: 'completed' }]);
+    });
+
+    it('keeps the key with its answer and the order together when the request dies right after: the retry is answered, nothing placed again', async () => {
+      const key = randomUUID();
+      hooks.afterBrokerCall = once('power cut after the commit');
+      expect((await buy(key)).status).toBe(500);
+      const [placed] = await tagged(tagOfKey(key));
+      expect(placed).toMatchObject({ status: 'COMPLETE' });
+      const retry = await buy(key);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body.orders.map((order) => order.order_id)).toEqual([placed!.order_id]);
+      expect(await tagged(tagOfKey(key))).toHaveLength(1);
+    });
+
+    it('answers a second request with the same key, sent while the first is in its transaction, with the first one\'s answer once it commits', async () => {
+      const key = randomUUID();
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let reached = () => undefined as void;
+      const inTransaction = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      hooks.beforeBrokerCall = async () => {
+        hooks.beforeBrokerCall = undefined;
+        reached();
+        await held;
+      };
+      const first = buy(key);
+      await inTransaction;
+      // It waits on the account's lock (PostgreSQL) or the one connection (PGlite), taken before any claim.
+      const second = buy(key);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      const [one, two] = await Promise.all([first, second]);
+      expect(one.status, JSON.stringify(one.body)).toBe(200);
+      expect(two.status, JSON.stringify(two.body)).toBe(200);
+      expect(two.headers['idempotent-replayed']).toBe('true');
+      expect(two.body).toEqual(one.body);
+      expect(await tagged(tagOfKey(key))).toHaveLength(1);
+    });
+
+    it('refuses an entry while the kill switch is armed with nothing kept, and places it under the same key once disarmed', async () => {
+      const armed = await call('armKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, source: 'header' }, headers: { 'idempotency-key': randomUUID() } });
+      expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+      const key = randomUUID();
+      const refused = await buy(key);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(await keyRows(key)).toEqual([]);
+      const disarmed = await call('disarmKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, confirmation: desk.accountNumber, source: 'settings' } });
+      expect(disarmed.status, JSON.stringify(disarmed.body)).toBe(200);
+      const placed = await buy(key);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      expect(await tagged(tagOfKey(key))).toHaveLength(1);
+    });
+  });
+
   const modify = (key: string, orderId: string) => desk.trade('modifyOrder', { order_id: orderId, price: 101 }, key);
 
   it('answers a modification sent again with its key with the stored answer, not as a change that changes nothing', async () => {

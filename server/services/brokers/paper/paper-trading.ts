@@ -138,11 +138,12 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     mode: 'paper',
     // Its orders are stamped when their send was admitted (order-entry.ts): the window needs no margin.
     rateMarginMs: 0,
-    // One statement or two, reading only: no transaction (order-plans.ts).
+    // One statement or two, reading only: no transaction of its own (order-plans.ts); in the order
+    // pipeline's when it gives one (plansInTransaction).
     planOrders: async (account, intents, options) => {
       const on = await marketOf(account);
       await assertFeedPrices(on, intents);
-      return on.plans.planOrders(db, account, intents, options);
+      return on.plans.planOrders(options.tx ?? db, account, intents, options);
     },
     planSquareOff: async (account, ...args) => {
       const on = await marketOf(account);
@@ -168,6 +169,9 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
         placed: () => tell(account),
       };
     },
+    // On the simulator's prices, marketOf reads nothing and waits for nothing: the plan and the placer can be
+    // asked for inside a transaction. A feed market is followed before anything reads its levels, outside one.
+    plansInTransaction: (account) => accountPrices.feeds === undefined || account.marketAccountId === null,
     recordUnsent: toldAtOnce(onMarket((on) => inTransaction(on.entry.recordUnsent))),
     ordersByTag: onMarket((on) => on.books.ordersByTag),
     order: (account, orderId) => ownedOrder(db, account.id, orderId),
