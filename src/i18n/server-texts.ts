@@ -84,6 +84,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Markets are closed. After-market orders for F&O are taken from {from} IST; place it then, and it goes to the exchange at the next open ({open_time} IST on {open_day}).',
   },
+  'order.between_sessions': {
+    id: 'server.order.between_sessions',
+    defaultMessage: "The market is shut between the day's two sessions. Orders are taken again from {open_time} IST.",
+  },
   'order.amo_closed': {
     id: 'server.order.amo_closed',
     defaultMessage:

@@ -28,7 +28,8 @@ import type { IndexMinute, PriceSource } from '../brokers/paper/price-source.ts'
 import type { Clock } from '../clock.ts';
 import type { IndexName } from '../market/index-config.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
-import { tradesAt, type DayHours } from '../market/trading-calendar.ts';
+import { pausedSession } from '../market/exchange-session.ts';
+import { inPause, tradesAt, type DayHours } from '../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../market/spreads.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
@@ -427,7 +428,11 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     },
     marketOpen: async (_exchange, now) => open(now),
     misSquareOff: (now) => dayAt(now)?.hours.misSquareOff ?? marketHours.misSquareOff,
-    session: async (_exchange, now) => ({ open: open(now), nextOpen: null, closedAt: null }),
+    session: async (_exchange, now) => {
+      const pause = dayAt(now)?.hours.pause;
+      if (pause !== undefined && inPause({ pause }, istMinutes(now))) return pausedSession(istDate(now), pause);
+      return { open: open(now), nextOpen: null, closedAt: null };
+    },
     demo: false,
   };
 }

@@ -20,6 +20,11 @@ export const amoPendingStatus = 'AMO REQ RECEIVED';
  * `nextOpen` (no session known ahead) refuses as a closed market always did.
  */
 export function afterMarketPlacement(session: SessionState, now: Date): { releaseAt: Date } | { refusal: Said } {
+  if (session.betweenSessions === true && session.nextOpen !== null) {
+    const params = { open_time: istClock(session.nextOpen) };
+    const text = `The market is shut between the day's two sessions. Orders are taken again from ${params.open_time} IST.`;
+    return { refusal: said('order.between_sessions', params, text) };
+  }
   if (session.nextOpen === null) {
     return {
       refusal: said(

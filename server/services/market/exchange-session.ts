@@ -6,7 +6,11 @@ import type { components as analytics } from '../../../openapi/analytics.d.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
 import { addDays, dayHours, inPause, sessionOn, type TradingCalendar } from './trading-calendar.ts';
 
-export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null };
+/**
+ * `betweenSessions`: shut only until the day's second session (a drill's 10:00–11:30), `nextOpen` being its start:
+ * no after-market order is held across that pause, an order waits for the second session.
+ */
+export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null; betweenSessions?: boolean };
 
 /** What the price stream tells the PWA of the market (open or closed, the next open), from a session. */
 export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo: boolean): analytics['schemas']['MarketStatus'] {
@@ -20,6 +24,11 @@ export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo
 
 const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
 
+/** The session of a day shut between its two sessions (`pause`, IST clock times): opening again at the second. */
+export function pausedSession(day: string, pause: { from: string; until: string }): SessionState {
+  return { open: false, nextOpen: istInstant(day, pause.until), closedAt: istInstant(day, pause.from), betweenSessions: true };
+}
+
 export function sessionAt(days: TradingCalendar, now: Date): SessionState {
   const minutes = istMinutes(now);
   const today = istDate(now);
@@ -27,7 +36,7 @@ export function sessionAt(days: TradingCalendar, now: Date): SessionState {
   if (session !== null && minutes >= clockMinutes(session.open) && minutes < clockMinutes(session.close)) {
     // Between two sessions of the day (a drill's 10:00–11:30) it is shut, opening again at the second.
     const pause = dayHours(days, today).pause;
-    if (pause !== undefined && inPause({ pause }, minutes)) return { open: false, nextOpen: istInstant(today, pause.until), closedAt: istInstant(today, pause.from) };
+    if (pause !== undefined && inPause({ pause }, minutes)) return pausedSession(today, pause);
     return { open: true, nextOpen: null, closedAt: null };
   }
   const closedAt = session !== null && minutes >= clockMinutes(session.close) ? istInstant(today, session.close) : null;

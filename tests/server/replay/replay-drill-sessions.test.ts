@@ -75,6 +75,7 @@ describe.each(testBackends)('a replay of a disaster-recovery drill through both 
     const between = await place(id, 'drill-between', { tradingsymbol: putSymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: 50 });
     expect(between.status, JSON.stringify(between.body)).toBe(200);
     expect(between.body.orders[0]!.status).toBe('REJECTED');
+    expect(between.body.orders[0]!.status_message).toBe("The market is shut between the day's two sessions. Orders are taken again from 11:30 IST.");
 
     // The second session opens at 11:30 with the index at 22,100: the put is cheaper and the limit fills then.
     expect((await act('seekReplay', id, { minute: '11:30' })).status).toBe(200);

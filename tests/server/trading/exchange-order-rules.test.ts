@@ -37,6 +37,18 @@ describe('after-market orders (Kite, F&O)', () => {
     });
   });
 
+  it('holds no order across the pause between a day\'s two sessions (a drill\'s 10:00–11:30): it waits for the second', () => {
+    const drill = { open: false, nextOpen: ist('2024-03-02T11:30:00'), closedAt: ist('2024-03-02T10:00:00'), betweenSessions: true };
+    for (const at of ['2024-03-02T10:05:00', '2024-03-02T10:45:00', '2024-03-02T11:29:00']) {
+      expect(afterMarketPlacement(drill, ist(at))).toEqual({
+        refusal: {
+          text: "The market is shut between the day's two sessions. Orders are taken again from 11:30 IST.",
+          i18n: { code: 'order.between_sessions', params: { open_time: '11:30' } },
+        },
+      });
+    }
+  });
+
   it('refuses as a closed market when no next session is known', () => {
     expect(afterMarketPlacement({ open: false, nextOpen: null, closedAt: null }, ist('2026-11-20T18:00:00'))).toHaveProperty('refusal');
   });
