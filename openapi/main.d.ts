@@ -4544,6 +4544,10 @@ export interface components {
             name: string;
             open: components["schemas"]["ClockTime"];
             close: components["schemas"]["ClockTime"];
+            /** @description A second session the same day (the 2024 drills traded again 11:30–12:30 from the recovery site), shut from `close` until it. */
+            second_open?: components["schemas"]["ClockTime"];
+            /** @description The second session's close, with `second_open`. */
+            second_close?: components["schemas"]["ClockTime"];
             /** @description The circular the session comes from; null where the calendar does not say. */
             source: string | null;
         };

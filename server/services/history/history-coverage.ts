@@ -46,7 +46,8 @@ export type IndexCoverage = {
 /** A weekday the exchange was closed, with the exchange's name for it and the circular that says so. */
 export type ClosedDay = { date: string; name: string; source: string | null };
 /** A day the exchange traded outside its usual week or hours (IST), e.g. Muhurat trading or a Budget Saturday. */
-export type SpecialSessionDay = ClosedDay & { open: string; close: string };
+/** A special session's day and hours; `second_open`/`second_close`, a second session the same day (the 2024 drills). */
+export type SpecialSessionDay = ClosedDay & { open: string; close: string; second_open?: string; second_close?: string };
 
 export type HistoryCoverage = {
   indices: IndexCoverage[];
@@ -167,7 +168,14 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
       .map(([date, name]) => ({ date, name, source: source(date) })),
     special_sessions: [...calendar.specialSessions]
       .filter(([date]) => inSpan(date))
-      .map(([date, session]) => ({ date, name: session.description, open: session.open, close: session.close, source: source(date) })),
+      .map(([date, session]) => ({
+        date,
+        name: session.description,
+        open: session.open,
+        close: session.close,
+        ...(session.second === undefined ? {} : { second_open: session.second.open, second_close: session.second.close }),
+        source: source(date),
+      })),
     years_without_holiday_list: [...years].filter((year) => !listedYears.has(year)).sort(),
     table_bytes: Number(sizes.rows[0]?.bytes ?? 0),
   };

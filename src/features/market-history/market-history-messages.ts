@@ -105,6 +105,10 @@ export const marketHistoryMessages = {
     id: 'market-history.specialSession',
     defaultMessage: 'Special session: {name}, {open}–{close} IST',
   }),
+  specialSessionTwice: defineMessage<{ name: MessageValue; open: MessageValue; close: MessageValue; secondOpen: MessageValue; secondClose: MessageValue }>({
+    id: 'market-history.specialSessionTwice',
+    defaultMessage: 'Special session: {name}, {open}–{close} and again {secondOpen}–{secondClose} IST',
+  }),
   monthSummary: defineMessage<{ month: MessageValue; days: MessageValue; gaps: MessageValue; holidays: MessageValue }>({
     id: 'market-history.monthSummary',
     defaultMessage:

@@ -82,6 +82,23 @@ describe('coverage against NSE’s calendar', () => {
     expect(niftyGaps(budget)).toEqual(['2025-02-01']);
   });
 
+  it('gives a day of two sessions (the 2024 drills) both sessions\' hours', async () => {
+    await importDays('2024-03-01', '2024-03-02', '2024-03-04');
+    const body = await coverage();
+    expect(body.special_sessions).toEqual([
+      {
+        date: '2024-03-02',
+        name: 'Special live session from the primary and disaster-recovery sites',
+        open: '09:15',
+        close: '10:00',
+        second_open: '11:30',
+        second_close: '12:30',
+        source: 'NSE circular of 14 February 2024',
+      },
+    ]);
+    expect(niftyGaps(body)).toEqual([]);
+  });
+
   it('does not call a Saturday special session a gap when its day is imported, nor the holiday after it', async () => {
     // Saturday 20 January 2024 traded a full session; Monday the 22nd was declared a holiday.
     await importDays('2024-01-19', '2024-01-20', '2024-01-23');

@@ -1,5 +1,5 @@
-import { useIntl } from 'react-intl';
-import type { CoverageCell, CoverageDay, CoverageGrid, CoverageMonth } from '@/features/market-history/model/coverage-grid';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { CoverageCell, CoverageDay, CoverageGrid, CoverageMonth, CoverageSession } from '@/features/market-history/model/coverage-grid';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { marks } from '@/features/market-history/model/marks';
 import { Marked } from '@/features/market-history/components/marked';
@@ -40,6 +40,12 @@ function Cell({ cell }: { cell: CoverageCell }) {
   );
 }
 
+/** A special session's name and hours, both sessions when the day had two. */
+function sessionText(intl: IntlShape, { name, open, close, second }: CoverageSession): string {
+  if (second === null) return intl.formatMessage(messages.specialSession, { name, open, close });
+  return intl.formatMessage(messages.specialSessionTwice, { name, open, close, secondOpen: second.open, secondClose: second.close });
+}
+
 /** A day's row: the date (with a special session's name and hours), then a cell per index, or one for a holiday. */
 function DayRow({ day, indices }: { day: CoverageDay; indices: string[] }) {
   const intl = useIntl();
@@ -49,7 +55,7 @@ function DayRow({ day, indices }: { day: CoverageDay; indices: string[] }) {
     <tr className="border-b border-line last:border-0">
       <th scope="row" className="px-3 py-1 text-start align-top font-normal">
         <span className="whitespace-nowrap">{formatDate(day.date)}</span>
-        {day.session !== null && <span className="block text-xs text-fg-muted">{intl.formatMessage(messages.specialSession, { ...day.session })}</span>}
+        {day.session !== null && <span className="block text-xs text-fg-muted">{sessionText(intl, day.session)}</span>}
         {day.holiday !== null && !closed && <span className="block text-xs text-fg-muted">{intl.formatMessage(messages.holiday, { name: day.holiday.name })}</span>}
       </th>
       {closed ? (

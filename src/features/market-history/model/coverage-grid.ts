@@ -19,7 +19,8 @@ export type CoverageCell =
 
 /** The exchange's own words for a day: a holiday's name, or a special session's name and hours (IST). */
 export type CoverageHoliday = { name: string };
-export type CoverageSession = { name: string; open: string; close: string };
+/** `second`: a second session the same day (the 2024 drills' 11:30–12:30), the market shut between the two. */
+export type CoverageSession = { name: string; open: string; close: string; second: { open: string; close: string } | null };
 
 export type CoverageDay = { date: string; cells: CoverageCell[]; holiday: CoverageHoliday | null; session: CoverageSession | null };
 /** A month's rows, and what its summary counts: days with history (on any index), gaps, holidays. */
@@ -61,7 +62,9 @@ export function coverageGrid(coverage: HistoryCoverage): CoverageGrid {
   for (const session of coverage.special_sessions) {
     // A special session is named on a day the grid shows; a Saturday session nobody imported is a gap already.
     const day = byDate.get(session.date);
-    if (day !== undefined) day.session = { name: session.name, open: session.open, close: session.close };
+    if (day === undefined) continue;
+    const second = session.second_open !== undefined && session.second_close !== undefined ? { open: session.second_open, close: session.second_close } : null;
+    day.session = { name: session.name, open: session.open, close: session.close, second };
   }
   const months = new Map<string, CoverageMonth>();
   for (const date of [...byDate.keys()].sort().reverse()) {

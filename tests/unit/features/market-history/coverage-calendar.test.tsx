@@ -94,8 +94,8 @@ describe('the coverage against NSE’s calendar', () => {
       indices: [{ ...coverage.indices[0]!, first_day: days[0]!, last_day: days.at(-1)!, days: days.map((date) => day(date, 100)), option_gaps: [] }],
       holidays: [{ date: '2024-05-20', name: 'General Parliamentary Elections', source: 'NSE circular of 26 April 2024' }],
       special_sessions: [
-        { date: '2024-03-02', name: 'Special live session from the primary and disaster-recovery sites (again 11:30–12:30)', open: '09:15', close: '10:00', source: 'NSE circular of 14 February 2024' },
-        { date: '2024-05-18', name: 'Special live session from the primary and disaster-recovery sites (again 11:30–12:30)', open: '09:15', close: '10:00', source: 'NSE circular of 7 May 2024' },
+        { date: '2024-03-02', name: 'Special live session from the primary and disaster-recovery sites', open: '09:15', close: '10:00', second_open: '11:30', second_close: '12:30', source: 'NSE circular of 14 February 2024' },
+        { date: '2024-05-18', name: 'Special live session from the primary and disaster-recovery sites', open: '09:15', close: '10:00', second_open: '11:30', second_close: '12:30', source: 'NSE circular of 7 May 2024' },
       ],
     };
     server.use(http.get(`${API}/api/market-history/coverage/`, () => HttpResponse.json(drills)));
@@ -106,7 +106,7 @@ describe('the coverage against NSE’s calendar', () => {
     expect(plainText(march!.querySelector('summary')!.textContent ?? '')).toBe('March 2024: 3 days, no gap');
     for (const [month, date] of [[march!, '02 Mar 2024'], [may!, '18 May 2024']] as const) {
       const drill = within(within(month).getByRole('table')).getByRole('row', { name: new RegExp(date) });
-      expect(plainText(within(drill).getByRole('rowheader').textContent ?? '')).toBe(`${date}Special session: Special live session from the primary and disaster-recovery sites (again 11:30–12:30), 09:15–10:00 IST`);
+      expect(plainText(within(drill).getByRole('rowheader').textContent ?? '')).toBe(`${date}Special session: Special live session from the primary and disaster-recovery sites, 09:15–10:00 and again 11:30–12:30 IST`);
       expect(plainText(within(drill).getAllByRole('cell')[0]!.textContent ?? '')).not.toContain('Missing');
     }
   });
