@@ -36,6 +36,23 @@ export const specialDayOptionText = defineMessage<{ close: MessageValue, date: M
   id: 'replay.dialog.specialDayOption',
   defaultMessage: '{index} · {date} · {session}, {open}–{close} · {prices}',
 });
+/** A day of two sessions (the 2024 drills), the market shut between them. */
+export const specialDayTwiceOptionText = defineMessage<{ close: MessageValue, date: MessageValue, index: MessageValue, open: MessageValue, pauseFrom: MessageValue, pauseUntil: MessageValue, prices: MessageValue, session: MessageValue }>({
+  id: 'replay.dialog.specialDayTwiceOption',
+  defaultMessage: '{index} · {date} · {session}, {open}–{pauseFrom} and {pauseUntil}–{close} · {prices}',
+});
+export const startHintTwiceText = defineMessage<{ close: MessageValue, open: MessageValue, pauseFrom: MessageValue, pauseUntil: MessageValue }>({
+  id: 'replay.dialog.startHintTwice',
+  defaultMessage: 'A minute of the sessions, {open} to {pauseFrom} or {pauseUntil} to {close}',
+});
+export const startInvalidTwiceText = defineMessage<{ close: MessageValue, open: MessageValue, pauseFrom: MessageValue, pauseUntil: MessageValue }>({
+  id: 'replay.dialog.startInvalidTwice',
+  defaultMessage: 'Type a time between {open} and {pauseFrom}, or between {pauseUntil} and {close}.',
+});
+export const betweenSessionsText = defineMessage<{ until: MessageValue }>({
+  id: 'replay.bar.betweenSessions',
+  defaultMessage: 'The market is shut between the day’s two sessions: it opens again at {until}.',
+});
 /** The day's session: 09:15 to 15:30, or a special session's own hours. */
 export const startHintText = defineMessage<{ close: MessageValue, open: MessageValue }>({ id: 'replay.dialog.startHint', defaultMessage: 'A minute of the session, {open} to {close}' });
 export const startInvalidText = defineMessage<{ close: MessageValue, open: MessageValue }>({ id: 'replay.dialog.startInvalid', defaultMessage: 'Type a time between {open} and {close}.' });

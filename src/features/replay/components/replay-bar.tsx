@@ -8,7 +8,7 @@ import { TimeField } from '@/components/ui/time-field';
 import { speedName } from '@/features/replay/components/speed-name';
 import { replaySpeeds } from '@/features/replay/components/replay-start-dialog';
 import { holdReplay } from '@/features/replay/model/hold-replay';
-import { atCloseText, replayMessages as m, resetText, speedLabelText } from '@/features/replay/replay-messages';
+import { atCloseText, betweenSessionsText, replayMessages as m, resetText, speedLabelText } from '@/features/replay/replay-messages';
 import { RefusalText } from '@/i18n/server-text';
 import { isApiError, type ApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
@@ -55,12 +55,16 @@ export function ReplayBar() {
     if (minute !== null) void move('seek', () => seekReplay(replay.id, minute));
   };
 
+  const { pause } = replay.session;
   return (
     <section aria-label={intl.formatMessage(m.bar)} className="flex flex-col gap-2 border-b-2 border-replay bg-replay-soft px-3 py-2 sm:px-6" data-replay-bar>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <ReplayMark solid className="text-sm" />
         {asOf !== null && <StaleNote asOf={asOf} />}
         {replay.at_close && <p className="text-sm text-fg">{intl.formatMessage(atCloseText, { close: replay.session.close })}</p>}
+        {pause !== undefined && replay.minute >= pause.from && replay.minute < pause.until && (
+          <p className="text-sm text-fg">{intl.formatMessage(betweenSessionsText, { until: pause.until })}</p>
+        )}
         <div role="group" aria-label={intl.formatMessage(m.speedGroup)} className="flex flex-wrap items-center gap-1">
           {replaySpeeds.map((speed) => (
             <button

@@ -13,8 +13,11 @@ import {
   realPricesText,
   replayMessages as m,
   specialDayOptionText,
+  specialDayTwiceOptionText,
   startHintText,
+  startHintTwiceText,
   startInvalidText,
+  startInvalidTwiceText,
 } from '@/features/replay/replay-messages';
 import { speedName } from '@/features/replay/components/speed-name';
 import { commonMessages } from '@/i18n/common-messages';
@@ -27,7 +30,10 @@ import { parseClockTime } from '@/lib/validation/clock-time';
 export const replaySpeeds: readonly ReplaySpeed[] = [0, 1, 5, 30, 60];
 /** The regular session, before a day is chosen. */
 const regularSession = { open: '09:15', close: '15:30' };
-const inSession = (time: string | null, { open, close }: { open: string; close: string }) => time !== null && time >= open && time <= close;
+type Hours = { open: string; close: string; pause?: { from: string; until: string } | undefined };
+/** A start the replay can take: a minute of the day's session, not of the pause between two sessions. */
+const inSession = (time: string | null, { open, close, pause }: Hours) =>
+  time !== null && time >= open && time <= close && (pause === undefined || time < pause.from || time >= pause.until);
 
 /**
  * Starting a replay: a day market history can replay (each with whether its option prices are real minutes or
@@ -67,8 +73,14 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
   const chosen = days?.find((day) => `${day.index}/${day.day}` === dayKey) ?? null;
   const startTime = parseClockTime(start);
   // A special session replays at its own hours (Muhurat trading's evening hour): the start is a minute of them.
-  const session = chosen?.session ?? regularSession;
-  const startError = inSession(startTime, session) ? null : intl.formatMessage(startInvalidText, { open: session.open, close: session.close });
+  const session: Hours = chosen?.session ?? regularSession;
+  const twice = session.pause === undefined ? null : { open: session.open, close: session.close, pauseFrom: session.pause.from, pauseUntil: session.pause.until };
+  const startError = inSession(startTime, session)
+    ? null
+    : twice === null
+      ? intl.formatMessage(startInvalidText, { open: session.open, close: session.close })
+      : intl.formatMessage(startInvalidTwiceText, twice);
+  const startHint = twice === null ? intl.formatMessage(startHintText, { open: session.open, close: session.close }) : intl.formatMessage(startHintTwiceText, twice);
   const open = refusal?.code === 'replay_open';
 
   const begin = async (replace: boolean) => {
@@ -134,20 +146,31 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
               <option key={`${day.index}/${day.day}`} value={`${day.index}/${day.day}`}>
                 {day.special === null
                   ? intl.formatMessage(dayOptionText, { index: day.index, date: formatDate(`${day.day}T06:00:00Z`), prices: prices(day) })
-                  : intl.formatMessage(specialDayOptionText, {
-                      index: day.index,
-                      date: formatDate(`${day.day}T06:00:00Z`),
-                      session: day.special,
-                      open: day.session.open,
-                      close: day.session.close,
-                      prices: prices(day),
-                    })}
+                  : day.session.pause === undefined
+                    ? intl.formatMessage(specialDayOptionText, {
+                        index: day.index,
+                        date: formatDate(`${day.day}T06:00:00Z`),
+                        session: day.special,
+                        open: day.session.open,
+                        close: day.session.close,
+                        prices: prices(day),
+                      })
+                    : intl.formatMessage(specialDayTwiceOptionText, {
+                        index: day.index,
+                        date: formatDate(`${day.day}T06:00:00Z`),
+                        session: day.special,
+                        open: day.session.open,
+                        pauseFrom: day.session.pause.from,
+                        pauseUntil: day.session.pause.until,
+                        close: day.session.close,
+                        prices: prices(day),
+                      })}
               </option>
             ))}
           </SelectField>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <TimeField label={intl.formatMessage(m.start)} hint={intl.formatMessage(startHintText, { open: session.open, close: session.close })} value={start} onChange={(event) => setStart(event.target.value)} onNormalise={setStart} error={startError ?? undefined} />
+          <TimeField label={intl.formatMessage(m.start)} hint={startHint} value={start} onChange={(event) => setStart(event.target.value)} onNormalise={setStart} error={startError ?? undefined} />
           <SelectField label={intl.formatMessage(m.speed)} value={speed} onChange={(event) => setSpeed(replaySpeeds.find((value) => String(value) === event.target.value) ?? 0)}>
             {replaySpeeds.map((value) => (
               <option key={value} value={value}>
