@@ -83,14 +83,17 @@ export const demoExitHours = (hours: DayHours): ExitHours => ({ close: '24:00', 
 
 /**
  * When the bot exits at the latest on a day (IST HH:MM), one rule for paper, live, backtests and replays: its exit
- * time, brought back to the session's last minute when the session closes before it (a drill's 12:30) or when it
+ * time, brought back to the session's last minute when the session closes before it (a drill's 12:30; an exit at
+ * the close itself, a regular day's 15:30, stays) or when it
  * falls in the pause between two sessions (a drill's 10:00–11:30: 09:59), and for
  * MIS to the minute before the broker's square-off of that session (15:24 on a regular day, 18:49 in 2024's
  * Muhurat hour, whose square-off was 18:50), so its own exit (its tag, its run, its alert) closes the position
  * and never the broker's call-and-trade square-off (₹50 + GST an order), and it takes no entry from then on.
  */
 export function effectiveExitTime(bot: { exitTime: string; params: Record<string, unknown> }, hours: ExitHours): string {
-  let exit = Math.min(clockMinutes(bot.exitTime), clockMinutes(hours.close) - 1);
+  // An exit at the close itself stays (a regular day's 15:30: the position is held into the close, as a
+  // backtest holding to expiry counts on); only one after the close comes back to the session's last minute.
+  let exit = clockMinutes(bot.exitTime) > clockMinutes(hours.close) ? clockMinutes(hours.close) - 1 : clockMinutes(bot.exitTime);
   // An exit falling while the market is shut between two sessions is the first session's last minute.
   if (hours.pause !== undefined && inPause(hours, exit)) exit = clockMinutes(hours.pause.from) - 1;
   if (botProduct(bot) === 'MIS') exit = Math.min(exit, clockMinutes(hours.misSquareOff) - 1);
