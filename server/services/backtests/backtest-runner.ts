@@ -67,7 +67,7 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
       const withHistory = new Set(days);
       // The bot's days without history (holidays, gaps) have their reason without a look.
       for (let date = job.from; date <= job.to; date = addDays(date, 1)) {
-        if (withHistory.has(date) || !scheduledOn(job.bot.weekdays, date, timedForDay(job.bot, dayHours(calendar, date)))) continue;
+        if (withHistory.has(date) || !scheduledOn(job.bot.weekdays, date, timedForDay(job.bot, dayHours(calendar, date)), calendar.specialSessions.has(date))) continue;
         run.noTradeDays.push(reasonBeforeLooking(calendar, date, run.entry, false)!);
       }
       for (const [position, day] of days.entries()) {

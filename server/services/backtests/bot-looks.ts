@@ -129,7 +129,8 @@ const holding = async (run: BotRun) => (await loadHeld(run.book.db)).has(botKey(
 export async function startDay(run: BotRun, history: HistoryDay): Promise<BotDay> {
   const step = history.minutes.size > 0 ? run.steps.minutes : run.steps.daily;
   const held = await holding(run);
-  const scheduled = scheduledOn(run.bot.weekdays, history.day, timedForDay(run.bot, history.hours));
+  // A day with history is one the exchange traded, a weekend's special session included.
+  const scheduled = scheduledOn(run.bot.weekdays, history.day, timedForDay(run.bot, history.hours), true);
   // An entry outside the day's session (08:06, accepted in demo mode) is not tried: the exchange is shut.
   const outside = scheduled ? reasonBeforeLooking(run.calendar, history.day, run.entry, true) : null;
   if (outside !== null) run.noTradeDays.push(outside);

@@ -1,6 +1,7 @@
 // Which days a bot runs on: trading days among its weekdays, and in demo mode (a market that never closes)
 // every day, weekends included.
 import { describe, expect, it } from 'vitest';
+import { scheduledOn } from '../../../server/services/bots/engine/no-trade-days.ts';
 import { botRunsOn } from '../../../server/services/bots/engine/rules.ts';
 
 const monday = '2026-11-23';
@@ -22,5 +23,27 @@ describe('botRunsOn', () => {
     expect(botRunsOn(null, saturday, false, true)).toBe(true);
     expect(botRunsOn([3], monday, true, true)).toBe(false);
     expect(botRunsOn([1], friday, true, true)).toBe(false);
+  });
+
+  it('backtests and replays schedule a bot on the days the live engine runs it, a Saturday session included (scheduledOn)', () => {
+    // Saturday 1 February 2025 traded a full session (the Union Budget); Saturday 8 February did not.
+    const budgetSaturday = '2025-02-01';
+    const plainSaturday = '2025-02-08';
+    const days: [string, boolean, boolean][] = [
+      [monday, true, false],
+      [holidayTuesday, false, false],
+      [budgetSaturday, true, true],
+      [plainSaturday, false, false],
+    ];
+    // A daily bot's weekdays are Monday to Friday (the contract's Weekdays); a trading bot has none.
+    for (const weekdays of [null, [1, 2, 3, 4, 5], [2]] as const) {
+      for (const [day, tradingDay, weekendSession] of days) {
+        if (!tradingDay) continue;
+        expect(scheduledOn(weekdays, day, false, weekendSession), `${String(weekdays)} on ${day}`).toBe(botRunsOn(weekdays, day, tradingDay, false));
+      }
+    }
+    expect(scheduledOn(null, budgetSaturday, false, true)).toBe(true);
+    expect(scheduledOn(null, plainSaturday, false, false)).toBe(false);
+    expect(scheduledOn([1, 2, 3, 4, 5], budgetSaturday, false, true)).toBe(false);
   });
 });

@@ -16,13 +16,16 @@ export type NoTradeReason = NoTradeDay['reason'];
 const noTrade = (date: string, reason: NoTradeReason, text: Said): NoTradeDay => ({ date, reason, message: text.text, message_i18n: text.i18n });
 
 /**
- * A day the bot runs on: one of its weekdays (a trading bot's are Monday to Friday), or any day when it is timed
- * for that day's special session (rules.ts timedForSession: a Muhurat bot on a Sunday's Muhurat hour).
+ * A day the bot runs on, as the live engine decides it (rules.ts botRunsOn): a daily bot on its weekdays; a trading
+ * bot (no weekdays) on every trading day, a weekend's special session included (`weekendSession`: the Budget
+ * Saturday of 1 February 2025); any bot on a day whose special session it is timed for (rules.ts
+ * timedForSession: a Muhurat bot on a Sunday's Muhurat hour).
  */
-export function scheduledOn(weekdays: readonly number[] | null, date: string, timedForToday = false): boolean {
+export function scheduledOn(weekdays: readonly number[] | null, date: string, timedForToday = false, weekendSession = false): boolean {
   if (timedForToday) return true;
   const weekday = isoWeekday(date);
-  return weekday <= 5 && (weekdays === null || weekdays.includes(weekday));
+  if (weekdays === null) return weekday <= 5 || weekendSession;
+  return weekday <= 5 && weekdays.includes(weekday);
 }
 
 /**
