@@ -105,6 +105,15 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
       ? intl.formatMessage(realPricesText, { real: formatNumber(day.real_contracts), contracts: formatNumber(day.contracts) })
       : intl.formatMessage(modelledPricesText, { contracts: formatNumber(day.contracts) });
 
+  /** A day in the picker: a special session's name and hours, both sessions when the day had two. */
+  const dayOption = (day: ReplayDay) => {
+    const named = { index: day.index, date: formatDate(`${day.day}T06:00:00Z`), prices: prices(day) };
+    if (day.special === null) return intl.formatMessage(dayOptionText, named);
+    const { open, close, pause } = day.session;
+    if (pause === undefined) return intl.formatMessage(specialDayOptionText, { ...named, session: day.special, open, close });
+    return intl.formatMessage(specialDayTwiceOptionText, { ...named, session: day.special, open, close, pauseFrom: pause.from, pauseUntil: pause.until });
+  };
+
   return (
     <Modal
       onClose={onClose}
@@ -144,27 +153,7 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
           }}>
             {days.map((day) => (
               <option key={`${day.index}/${day.day}`} value={`${day.index}/${day.day}`}>
-                {day.special === null
-                  ? intl.formatMessage(dayOptionText, { index: day.index, date: formatDate(`${day.day}T06:00:00Z`), prices: prices(day) })
-                  : day.session.pause === undefined
-                    ? intl.formatMessage(specialDayOptionText, {
-                        index: day.index,
-                        date: formatDate(`${day.day}T06:00:00Z`),
-                        session: day.special,
-                        open: day.session.open,
-                        close: day.session.close,
-                        prices: prices(day),
-                      })
-                    : intl.formatMessage(specialDayTwiceOptionText, {
-                        index: day.index,
-                        date: formatDate(`${day.day}T06:00:00Z`),
-                        session: day.special,
-                        open: day.session.open,
-                        pauseFrom: day.session.pause.from,
-                        pauseUntil: day.session.pause.until,
-                        close: day.session.close,
-                        prices: prices(day),
-                      })}
+                {dayOption(day)}
               </option>
             ))}
           </SelectField>
