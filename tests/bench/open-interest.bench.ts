@@ -1,12 +1,15 @@
 /**
  * The chart screens' first open (issue 40: ≤ 5 s on Slow 4G with a 4× slower CPU), open interest, the strategy
- * premium chart and volatility, each on an imported bhavcopy day so it runs at any hour: a signed-in trader
- * opens /app/open_interest with an empty cache and no service worker, DevTools' Slow 4G and 4× CPU slowdown
- * (throttled-lcp.ts), timed from the navigation to the screen's content: the expiry's profile for a day of
- * NSE's bhavcopy (a full-size synthetic one, 200 NIFTY strikes an expiry, imported first), and, when the demo
- * market has recorded today's minutes (only while its session is open), the intraday chart drawn at 1-minute
- * buckets; then the premium chart of a straddle on that day (a day candle), the volatility screen (its smile) and
- * the Participants chart (NSE's participant-wise OI files of June 2024 to that day, imported first).
+ * premium chart, volatility and participants, at any hour: a signed-in trader opens each with an empty cache and no
+ * service worker, DevTools' Slow 4G and 4× CPU slowdown (throttled-lcp.ts), timed from the navigation to the
+ * screen's content. Two kinds of day:
+ * - a day of NSE's bhavcopy (a full-size synthetic one, 200 NIFTY strikes an expiry, imported first): the OI
+ *   profile, the premium chart's day candle of a straddle, and the Participants chart (NSE's participant-wise OI
+ *   files of June 2024 to that day, imported first);
+ * - the last regular session before today recorded whole, 09:15–15:29 IST, by the server's own recorder on a
+ *   stepped clock before the server starts (recorded-minutes.ts; about 750 passes): the intraday views over a full
+ *   day of minutes, OI per strike at 1-minute buckets, the straddle's premium in 1-minute candles, and the
+ *   volatility screen (ATM IV over that day and its smile: it opens on the latest day with prices).
  * Prints medians (min–max) and the load average; a benchmark, not a test.
  *
  *   npm run bench -- open-interest [--runs 3] [--port 5035]
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { repoRoot } from '../../server/paths.ts';
+import { recordSimulatedMinutes } from '../e2e/support/recorded-minutes.ts';
 import { storeSessionToken } from '../e2e/support/session.ts';
 import { participantFile } from '../server/history/participant-file.ts';
 import { bhavcopy } from './support/bhavcopy-days.ts';
@@ -49,7 +53,7 @@ function printWaterfall(requests: Request[]): void {
   }
 }
 
-async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: string): Promise<{ ms: number; bytes: number; requests: Request[] }> {
+async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: readonly string[]): Promise<{ ms: number; bytes: number; requests: Request[] }> {
   const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -79,21 +83,50 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const started = Date.now();
     await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 120_000 });
-    await page.locator(drawn).first().waitFor({ timeout: 120_000 });
+    for (const selector of drawn) await page.locator(selector).first().waitFor({ timeout: 120_000 });
     return { ms: Date.now() - started, bytes, requests: [...requests.values()] };
   } finally {
     await context.close();
   }
 }
 
+/**
+ * Records the last regular weekday session NSE traded before today into the server's database (migrated here
+ * first), 09:15 to 15:29 IST; returns its day.
+ */
+async function recordLastSession(dataDir: string): Promise<string> {
+  const { openDatabase } = await import('../../server/db/open-database.ts');
+  const { migrate } = await import('../../server/db/migrate.ts');
+  const { loadTradingCalendar } = await import('../../server/services/market/calendar-data.ts');
+  const { addDays, isTradingDay, isoWeekday } = await import('../../server/services/market/trading-calendar.ts');
+  const { istDate } = await import('../../server/services/market/ist.ts');
+  const db = await openDatabase({ dataDir });
+  try {
+    await migrate(db);
+    const calendar = await loadTradingCalendar(db, 'NSE');
+    let day = addDays(istDate(new Date()), -1);
+    while (!(isTradingDay(calendar, day) && isoWeekday(day) <= 5 && !calendar.specialSessions.has(day))) day = addDays(day, -1);
+    const started = Date.now();
+    await recordSimulatedMinutes(db, Date.parse(`${day}T09:15:00+05:30`), Date.parse(`${day}T15:29:00+05:30`));
+    console.log(`Recorded ${day} 09:15–15:29 IST in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return day;
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
   await buildIfChanged();
-  const served = await serve(repoRoot, join(repoRoot, 'dist'), Number(values.port));
+  let recorded = '';
+  const recordDay = async (dataDir: string) => {
+    recorded = await recordLastSession(dataDir);
+  };
+  const served = await serve(repoRoot, join(repoRoot, 'dist'), Number(values.port), recordDay);
   // The other build, served by this checkout's server (started after the first: two starts at once can time out on a loaded machine).
   let other: Served | null = null;
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
   try {
-    if (values.against !== undefined) other = await serve(repoRoot, values.against, values.port === '0' ? 0 : Number(values.port) + 1);
+    if (values.against !== undefined) other = await serve(repoRoot, values.against, values.port === '0' ? 0 : Number(values.port) + 1, recordDay);
     const builds = [{ label: 'this build', url: served.url, bearer: await token(served.url) }];
     if (other !== null) builds.push({ label: values.against!, url: other.url, bearer: await token(other.url) });
     const { bearer } = builds[0]!;
@@ -122,21 +155,22 @@ async function main(): Promise<void> {
     }
     if (participantFiles === 0) throw new Error('no participant file was imported');
     console.log(`Participant files imported: ${participantFiles / builds.length} a build`);
-    const read = await fetch(`${served.url}/api/market-history/open-interest/?index=NIFTY`, { headers: { authorization: `Bearer ${bearer}` } });
-    const latest = (await read.json()) as { days: { day: string; sources: string[] }[] };
-    // The other two chart screens of issue 40 on the same imported day: the strategy premium chart of NIFTY's
-    // nearest expiry's 24,300 straddle (day candles, the bhavcopy's settlements) and the volatility screen (the day
-    // with prices it opens on by default, its smile drawn from the bhavcopy).
+    // The recorded day's ATM straddle at 09:15, the nearest expiry (the volatility screen's own first read).
+    const ivRead = await fetch(`${served.url}/api/market-history/iv/day/?index=NIFTY&day=${recorded}`, { headers: { authorization: `Bearer ${bearer}` } });
+    const ivDay = (await ivRead.json()) as { expiry: string | null; strike: (number | null)[] };
+    const atm = ivDay.strike.find((strike) => strike !== null);
+    if (ivDay.expiry === null || atm === undefined) throw new Error(`the recorded day ${recorded} has no ATM strike`);
+    // The bhavcopy day's charts: NIFTY's nearest expiry's 24,300 straddle (day candles, the bhavcopy's settlements).
     const straddle = 'NIFTY:2024-07-04:24300:CE:S:1,NIFTY:2024-07-04:24300:PE:S:1';
-    const opens: [string, string, string][] = [
-      [`bhavcopy day (${day}), profile`, `/app/open_interest?index=NIFTY&day=${day}`, '[data-testid="oi-profile"]'],
-      [`premium chart, straddle, bhavcopy day (${day}), day candle`, `/app/premium?legs=${encodeURIComponent(straddle)}&from=${day}&interval=1d`, '[data-testid="premium-chart"] canvas'],
-      ['volatility, latest day with prices, smile', '/app/volatility?index=NIFTY', '[data-testid="iv-smile-chart"] canvas'],
-      ['participants, June 2024 to 2 July, chart', '/app/participants', '[data-testid="participants-chart"] canvas'],
+    const recordedStraddle = `NIFTY:${ivDay.expiry}:${atm}:CE:S:1,NIFTY:${ivDay.expiry}:${atm}:PE:S:1`;
+    const opens: [string, string, string[]][] = [
+      [`bhavcopy day (${day}), profile`, `/app/open_interest?index=NIFTY&day=${day}`, ['[data-testid="oi-profile"]']],
+      [`premium chart, straddle, bhavcopy day (${day}), day candle`, `/app/premium?legs=${encodeURIComponent(straddle)}&from=${day}&interval=1d`, ['[data-testid="premium-chart"] canvas']],
+      ['participants, June 2024 to 2 July, chart', '/app/participants', ['[data-testid="participants-chart"] canvas']],
+      [`recorded day (${recorded}), OI per strike, 1-minute`, `/app/open_interest?index=NIFTY&day=${recorded}&interval=1`, ['[data-testid="oi-strikes-chart"] canvas']],
+      [`premium chart, ATM straddle, recorded day (${recorded}), 1-minute`, `/app/premium?legs=${encodeURIComponent(recordedStraddle)}&from=${recorded}&interval=1m`, ['[data-testid="premium-chart"] canvas']],
+      [`volatility, recorded day (${recorded}), ATM IV over the day and smile`, '/app/volatility?index=NIFTY', ['[data-testid="iv-day-chart"] canvas', '[data-testid="iv-smile-chart"] canvas']],
     ];
-    const today = latest.days.find((listed) => listed.sources.includes('simulated'));
-    if (today !== undefined) opens.push([`simulated day (${today.day}), 1-minute chart`, `/app/open_interest?index=NIFTY&day=${today.day}&interval=1`, '[data-testid="oi-strikes-chart"] canvas']);
-    else console.log('The demo market has recorded no minutes yet (its session is closed): the intraday open is not measured.');
     const rows: string[][] = [];
     const load: number[] = [loadavg()[0] ?? 0];
     for (const [label, path, drawn] of opens) {

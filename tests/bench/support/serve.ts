@@ -14,9 +14,20 @@ export type Served = { url: string; stop: () => Promise<void> };
 const START_TIMEOUT_MS = 300_000;
 const STOP_GRACE_MS = 10_000;
 
-/** `port` 0: any free port; a fixed one where the machine's ports are shared out among developers. */
-export async function serve(root: string, distDir: string, port = 0): Promise<Served> {
+/**
+ * `port` 0: any free port; a fixed one where the machine's ports are shared out among developers. `prepare` writes
+ * into the server's data folder before it starts (a recorded day, say).
+ */
+export async function serve(root: string, distDir: string, port = 0, prepare?: (dataDir: string) => Promise<void>): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-bench-'));
+  if (prepare !== undefined) {
+    try {
+      await prepare(dataDir);
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn' },

@@ -24,7 +24,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Database } from '../../../server/db/database.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-e2e-'));
 const port = process.env.E2E_PORT ?? '4780';
@@ -51,6 +50,7 @@ async function pinnedStart(): Promise<number> {
   const { loadTradingCalendar } = await import('../../../server/services/market/calendar-data.ts');
   const { addDays, isTradingDay, isoWeekday } = await import('../../../server/services/market/trading-calendar.ts');
   const { istDate } = await import('../../../server/services/market/ist.ts');
+  const { recordSimulatedMinutes } = await import('./recorded-minutes.ts');
   const db = await openDatabase({ dataDir });
   try {
     await migrate(db);
@@ -58,36 +58,12 @@ async function pinnedStart(): Promise<number> {
     let day = istDate(new Date());
     while (!(isTradingDay(calendar, day) && [3, 5].includes(isoWeekday(day)))) day = addDays(day, -1);
     const start = Date.parse(`${day}T11:00:00+05:30`);
-    await recordMinuteBefore(db, start);
+    // 10:59 recorded: the premium, OI and IV charts of the suite have a recorded minute at once, instead of a spec
+    // waiting one to two minutes for the recorder's first whole minute (the server's own first minute is never kept).
+    await recordSimulatedMinutes(db, start - 60_000, start - 60_000);
     return start;
   } finally {
     await db.close();
-  }
-}
-
-/**
- * The simulator's minute before `start` recorded into market history by the server's own recorder and market code,
- * as the server would have recorded it had it run then: the premium, OI and IV charts of the suite then have a
- * recorded minute at once, instead of a spec waiting one to two minutes for the recorder's first whole minute (a
- * recorder keeps only a minute it saw from its start, so the server's own first minute is never recorded). The
- * market's ticks and that minute are stored in the server's database before the server starts; it carries on from
- * them. A test-only fixture: the product's recorder is unchanged.
- */
-async function recordMinuteBefore(db: Database, start: number): Promise<void> {
-  const { createMarketService } = await import('../../../server/services/market/market-service.ts');
-  const { seedOf } = await import('../../../server/services/market/simulator.ts');
-  const { parseMarketConfig } = await import('../../../server/config-market.ts');
-  const { createMarketRecorder, simulatorRecording } = await import('../../../server/services/history/market-recorder.ts');
-  const config = parseMarketConfig(process.env);
-  let now = start - 61_000;
-  const clock = () => new Date(now);
-  const market = createMarketService({ db, clock, seed: seedOf(config.seed), demo: config.demo, tickMs: config.tickMs });
-  const recorder = createMarketRecorder({ db, clock, source: 'simulated', retentionDays: config.recordingDays ?? 30, ...simulatorRecording(market) });
-  // A pass in 10:58 (so the recorder sees 10:59 open), two in 10:59, and 11:00's, which closes 10:59 and stores it.
-  for (const at of [start - 61_000, start - 60_000, start - 30_000, start]) {
-    now = at;
-    await market.tick(new Date(at));
-    await recorder.pass(new Date(at));
   }
 }
 

@@ -1,3 +1,4 @@
+// unit: own module graph. restoreState binds the write-through to IndexedDB once a module graph, as boot does.
 /**
  * Sign-out on the device, with the session restored and written through to IndexedDB as at boot: the
  * write-through of the emptied state must not put anything back after the clearing. The server's revoke

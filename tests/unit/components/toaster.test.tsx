@@ -1,3 +1,4 @@
+// unit: own module graph. The notifications live in the app's one store, which other files leave toasts in.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';

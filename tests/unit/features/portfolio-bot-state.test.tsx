@@ -1,3 +1,4 @@
+// unit: own module graph. Counts every state read from boot on, which reads cached by earlier files would change.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';

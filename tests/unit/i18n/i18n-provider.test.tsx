@@ -1,3 +1,4 @@
+// unit: own module graph. Its first test needs French not loaded yet; the catalogues are cached in the module.
 import { render, screen } from '@testing-library/react';
 import { defineMessages, useIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
