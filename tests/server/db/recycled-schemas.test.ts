@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { readPristine } from '../support/pristine-schema.ts';
+import { definitionOf, readPristine } from '../support/pristine-schema.ts';
 import { createMigratedTestDatabase, createTestDatabase, testBackends } from '../support/test-database.ts';
 
 const schemaOf = async (db: Database) => (await db.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema;
@@ -14,7 +14,7 @@ async function contents(db: Database) {
   const pristine = await readPristine(db);
   const versions = await db.query('SELECT version, name FROM schema_migrations ORDER BY version');
   return {
-    fingerprint: pristine.fingerprint,
+    definition: await definitionOf(db),
     tables: pristine.tables,
     seeded: pristine.seeded.filter((seed) => seed.table !== 'schema_migrations').map((seed) => [seed.table, seed.digest]),
     versions: versions.rows,
@@ -50,10 +50,21 @@ describe.each(testBackends)('recycled test schemas on %s', (backend) => {
     }
   });
 
-  it('are dropped, not handed out again, when a file changed their definition', async () => {
+  // Each a kind of DDL the catalog version must notice (a new catalog row, or a new version of one).
+  it.each([
+    'ALTER TABLE users ADD COLUMN nickname text',
+    'ALTER TABLE users RENAME COLUMN name TO full_name',
+    "ALTER TABLE users ALTER COLUMN name SET DEFAULT 'x'",
+    'ALTER TABLE users ALTER COLUMN mobile DROP NOT NULL',
+    'CREATE INDEX users_by_name ON users (name)',
+    'ALTER TABLE users ADD CONSTRAINT users_name_short CHECK (length(name) < 500)',
+    'CREATE FUNCTION added() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$',
+    'CREATE VIEW user_names AS SELECT name FROM users',
+    'ALTER TABLE users DISABLE TRIGGER ALL',
+  ])('are dropped, not handed out again, when a file changed their definition: %s', async (ddl) => {
     const altered = await createMigratedTestDatabase(backend);
     const schema = await schemaOf(altered);
-    await altered.exec('ALTER TABLE users ADD COLUMN nickname text');
+    await altered.exec(ddl);
     await altered.close();
 
     const next = await createMigratedTestDatabase(backend);
@@ -63,6 +74,21 @@ describe.each(testBackends)('recycled test schemas on %s', (backend) => {
       expect(left.rows).toEqual([]);
     } finally {
       await next.close();
+    }
+  });
+
+  it('are handed out again after what rewrites rows but no definition (TRUNCATE, VACUUM, ANALYZE)', async () => {
+    const used = await createMigratedTestDatabase(backend);
+    const schema = await schemaOf(used);
+    await used.exec('TRUNCATE users CASCADE');
+    await used.exec('VACUUM ANALYZE market_calendar');
+    await used.close();
+
+    const again = await createMigratedTestDatabase(backend);
+    try {
+      expect(await schemaOf(again)).toBe(schema);
+    } finally {
+      await again.close();
     }
   });
 });
