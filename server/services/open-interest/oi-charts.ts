@@ -195,7 +195,7 @@ function intraday(
 export function createOpenInterestCharts(db: Queryable) {
   async function dayAnswer(index: HistoryIndex, askedDay: string | null, askedExpiry: string | null, askedStrikes: string | undefined, interval: OiInterval): Promise<OiDayAnswer> {
     const asked = parseStrikes(askedStrikes);
-    const days = await readOiDays(db, index);
+    const days = await readOiDays(db, index, askedDay);
     const nothing: OiDayAnswer = {
       index,
       day: askedDay,

@@ -128,16 +128,19 @@ export function worstSource(sources: readonly OiSource[]): OiSource {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'recorded';
 }
 
-/** An index's days with option OI stored (newest first, the 400 days up to the last): what each source holds, and whether minutes are among them. */
-export async function readOiDays(db: Queryable, index: HistoryIndex): Promise<{ day: string; sources: OiSource[] }[]> {
+/**
+ * An index's days with option OI stored (newest first, the 400 days up to the last, and `asked` when it is stored
+ * earlier: a day imported years before the minutes recorded since stays open): what each source holds.
+ */
+export async function readOiDays(db: Queryable, index: HistoryIndex, asked: string | null = null): Promise<{ day: string; sources: OiSource[] }[]> {
   const { rows } = await db.query<{ d: string; src: OiSource }>(
     `WITH stored AS (
        SELECT trade_date, 'bhavcopy' AS src FROM history_option_days WHERE index_name = $1 GROUP BY trade_date
        UNION SELECT trade_date, source FROM history_option_minutes WHERE index_name = $1 GROUP BY trade_date, source
        UNION SELECT trade_date, source FROM history_recorded_option_days WHERE index_name = $1 GROUP BY trade_date, source)
      SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, src FROM stored
-     WHERE trade_date > (SELECT max(trade_date) FROM stored) - 400 ORDER BY trade_date DESC, src`,
-    [index],
+     WHERE trade_date > (SELECT max(trade_date) FROM stored) - 400 OR trade_date = $2::date ORDER BY trade_date DESC, src`,
+    [index, asked],
   );
   const days = new Map<string, OiSource[]>();
   for (const row of rows) days.set(row.d, [...(days.get(row.d) ?? []), row.src]);

@@ -81,3 +81,29 @@ describe('the OI charts on the wire', () => {
     expect(bytes).toBeLessThan(50 * 1024);
   });
 });
+
+describe('a day stored long before the others', () => {
+  it('opens when asked for, though the list of days keeps to the 400 days up to the last', async () => {
+    // A bhavcopy day of July 2024, over two years before the recorded days above (as a trader with old NSE files
+    // imported and minutes recorded since has): it was refused with 404 "no open interest stored" before.
+    const old = await server.db.query<{ id: number }>(
+      `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, imported_at)
+       VALUES ('bhavcopy_udiff', 'july-2024', repeat('d', 64), '2024-07-02', '2024-07-02', 0, now()) RETURNING id`,
+    );
+    await server.db.query(
+      `INSERT INTO history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise, close_paise,
+         settle_paise, open_interest, change_in_oi, volume_contracts, import_id)
+       SELECT 'NIFTY', '2024-07-02', '2024-07-04', s * 100, t, 100, 100, 100, 100, 100, 500000, 0, 10, $1
+       FROM generate_series(24000, 24500, 50) AS s, unnest(ARRAY['CE', 'PE']) AS t`,
+      [old.rows[0]!.id],
+    );
+    const latest = (await gzipped('/api/market-history/open-interest/?index=NIFTY')).body as { day: string; days: { day: string }[] };
+    expect(latest.day).toBe(day);
+    expect(latest.days.map((listed) => listed.day)).not.toContain('2024-07-02');
+    const asked = (await gzipped('/api/market-history/open-interest/?index=NIFTY&day=2024-07-02')).body as { day: string; expiry: string; days: { day: string }[]; profile: { strikes: number[] } | null };
+    expect(asked.day).toBe('2024-07-02');
+    expect(asked.expiry).toBe('2024-07-04');
+    expect(asked.days.map((listed) => listed.day)).toContain('2024-07-02');
+    expect(asked.profile?.strikes).toHaveLength(11);
+  });
+});
