@@ -150,10 +150,12 @@ function intraday(
   strikes: readonly number[],
   previous: DayEnd | undefined,
 ): OiDayAnswer['intraday'] {
-  const stored = contracts.flatMap((contract) => [...contract.minutes.keys()]);
   const empty = { minutes: [], sources: [], pcr: [], max_pain: [], series: strikes.flatMap((strike) => (['CE', 'PE'] as const).map((type) => ({ strike: rupees(strike), type, oi: [], change: [] }))) };
-  if (stored.length === 0) return empty;
-  const last = Math.max(...stored);
+  // The last stored minute, by a loop: a whole recorded day is hundreds of thousands of contract-minutes, more
+  // arguments than Math.max(...) can take (RangeError: the read answered 500).
+  let last = Number.NEGATIVE_INFINITY;
+  for (const contract of contracts) for (const minute of contract.minutes.keys()) if (minute > last) last = minute;
+  if (last === Number.NEGATIVE_INFINITY) return empty;
   const minutes: number[] = [];
   // Buckets up to the last stored minute: a day still being recorded has no gap after its latest minute.
   for (let start = session.open; start < session.close && start <= last; start += interval) minutes.push(start);

@@ -107,3 +107,26 @@ describe('a day stored long before the others', () => {
     expect(asked.profile?.strikes).toHaveLength(11);
   });
 });
+
+describe('a whole recorded day of a wide chain', () => {
+  it('answers its 1-minute chart (801 strikes, calls and puts, 375 minutes each: 600,750 contract-minutes)', async () => {
+    // A real recording holds every strike the chain listed that day: read with Math.max(...minutes), so many
+    // overflowed the stack and the read answered 500.
+    const wide = await server.db.query<{ id: number }>(
+      `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, imported_at)
+       VALUES ('recorded', 'recording-recorded-2026-10-06', repeat('e', 64), '2026-10-06', '2026-10-06', 0, now()) RETURNING id`,
+    );
+    await server.db.query(
+      `INSERT INTO history_recorded_option_days (index_name, trade_date, expiry, strike_paise, option_type, source, minutes, open_paise, high_paise,
+         low_paise, close_paise, volume, open_interest, iv_bp, bid_paise, ask_paise, import_id)
+       SELECT 'NIFTY', '2026-10-06', $1::date, s * 100, t, 'recorded', m.minutes, m.prices, m.prices, m.prices, m.prices, m.zeros, m.oi, m.ivs, m.prices, m.prices, $2
+       FROM generate_series(5000, 45000, 50) AS s, unnest(ARRAY['CE', 'PE']) AS t,
+       LATERAL (SELECT array_agg(555 + i ORDER BY i)::smallint[] AS minutes, array_agg(10000 ORDER BY i) AS prices, array_agg(0 ORDER BY i) AS zeros,
+                       array_agg(500000 + i ORDER BY i) AS oi, array_agg(NULL::smallint ORDER BY i) AS ivs
+                FROM generate_series(0, 374) AS i) AS m`,
+      [expiry, wide.rows[0]!.id],
+    );
+    const { body } = await gzipped(`/api/market-history/open-interest/?index=NIFTY&day=2026-10-06&expiry=${expiry}&interval=1`);
+    expect((body.intraday as { minutes: number[] }).minutes).toHaveLength(375);
+  }, 60_000);
+});
