@@ -14,14 +14,20 @@ const expiry = '2026-10-27';
 let server: TestServer;
 let token: string;
 
+/** A history_imports row for rows inserted by hand below (each import's digest made of one letter); its id. */
+async function importRow(kind: string, fileName: string, letter: string, firstDay: string, lastDay: string): Promise<number> {
+  const { rows } = await server.db.query<{ id: number }>(
+    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, imported_at)
+     VALUES ($1, $2, repeat($3, 64), $4, $5, 0, now()) RETURNING id`,
+    [kind, fileName, letter, firstDay, lastDay],
+  );
+  return rows[0]!.id;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   token = (await signedInAccount(contractClient(server.app))).token;
-  const imported = await server.db.query<{ id: number }>(
-    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, imported_at)
-     VALUES ('recorded', 'recording-recorded-${day}', repeat('b', 64), '2026-10-01', $1, 0, now()) RETURNING id`,
-    [day],
-  );
+  const imported = await importRow('recorded', `recording-recorded-${day}`, 'b', '2026-10-01', day);
   // Two recorded days (1 and 5 October), each contract's 375 minutes from 09:15 (555) with OI drifting at random.
   await server.db.query(
     `INSERT INTO history_recorded_option_days (index_name, trade_date, expiry, strike_paise, option_type, source, minutes, open_paise, high_paise,
@@ -31,20 +37,17 @@ beforeAll(async () => {
      LATERAL (SELECT array_agg(555 + i ORDER BY i)::smallint[] AS minutes, array_agg(10000 ORDER BY i) AS prices, array_agg(0 ORDER BY i) AS zeros,
                      array_agg((500000 + 100000 * random() + i * 37 + s % 997)::integer ORDER BY i) AS oi, array_agg(NULL::smallint ORDER BY i) AS ivs
               FROM generate_series(0, 374) AS i) AS m`,
-    [expiry, imported.rows[0]!.id],
+    [expiry, imported],
   );
   // A month of bhavcopy days before them (every weekday of September), each strike's end-of-day OI.
-  const bhavcopy = await server.db.query<{ id: number }>(
-    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, imported_at)
-     VALUES ('bhavcopy_udiff', 'september', repeat('c', 64), '2026-09-01', '2026-09-30', 0, now()) RETURNING id`,
-  );
+  const bhavcopy = await importRow('bhavcopy_udiff', 'september', 'c', '2026-09-01', '2026-09-30');
   await server.db.query(
     `INSERT INTO history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise, close_paise,
        settle_paise, open_interest, change_in_oi, volume_contracts, import_id)
      SELECT 'NIFTY', d::date, $1::date, s * 100, t, 100, 100, 100, 100, 100, (400000 + 200000 * random())::bigint, (20000 * random() - 10000)::bigint, 10, $2
      FROM generate_series('2026-09-01'::date, '2026-09-30'::date, '1 day') AS d, generate_series(22500, 27500, 50) AS s, unnest(ARRAY['CE', 'PE']) AS t
      WHERE extract(isodow FROM d) < 6`,
-    [expiry, bhavcopy.rows[0]!.id],
+    [expiry, bhavcopy],
   );
 }, 120_000);
 
@@ -86,16 +89,13 @@ describe('a day stored long before the others', () => {
   it('opens when asked for, though the list of days keeps to the 400 days up to the last', async () => {
     // A bhavcopy day of July 2024, over two years before the recorded days above (as a trader with old NSE files
     // imported and minutes recorded since has): it was refused with 404 "no open interest stored" before.
-    const old = await server.db.query<{ id: number }>(
-      `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, imported_at)
-       VALUES ('bhavcopy_udiff', 'july-2024', repeat('d', 64), '2024-07-02', '2024-07-02', 0, now()) RETURNING id`,
-    );
+    const old = await importRow('bhavcopy_udiff', 'july-2024', 'd', '2024-07-02', '2024-07-02');
     await server.db.query(
       `INSERT INTO history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise, close_paise,
          settle_paise, open_interest, change_in_oi, volume_contracts, import_id)
        SELECT 'NIFTY', '2024-07-02', '2024-07-04', s * 100, t, 100, 100, 100, 100, 100, 500000, 0, 10, $1
        FROM generate_series(24000, 24500, 50) AS s, unnest(ARRAY['CE', 'PE']) AS t`,
-      [old.rows[0]!.id],
+      [old],
     );
     const latest = (await gzipped('/api/market-history/open-interest/?index=NIFTY')).body as { day: string; days: { day: string }[] };
     expect(latest.day).toBe(day);
@@ -112,10 +112,7 @@ describe('a whole recorded day of a wide chain', () => {
   it('answers its 1-minute chart (801 strikes, calls and puts, 375 minutes each: 600,750 contract-minutes)', async () => {
     // A real recording holds every strike the chain listed that day: read with Math.max(...minutes), so many
     // overflowed the stack and the read answered 500.
-    const wide = await server.db.query<{ id: number }>(
-      `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, imported_at)
-       VALUES ('recorded', 'recording-recorded-2026-10-06', repeat('e', 64), '2026-10-06', '2026-10-06', 0, now()) RETURNING id`,
-    );
+    const wide = await importRow('recorded', 'recording-recorded-2026-10-06', 'e', '2026-10-06', '2026-10-06');
     await server.db.query(
       `INSERT INTO history_recorded_option_days (index_name, trade_date, expiry, strike_paise, option_type, source, minutes, open_paise, high_paise,
          low_paise, close_paise, volume, open_interest, iv_bp, bid_paise, ask_paise, import_id)
@@ -124,7 +121,7 @@ describe('a whole recorded day of a wide chain', () => {
        LATERAL (SELECT array_agg(555 + i ORDER BY i)::smallint[] AS minutes, array_agg(10000 ORDER BY i) AS prices, array_agg(0 ORDER BY i) AS zeros,
                        array_agg(500000 + i ORDER BY i) AS oi, array_agg(NULL::smallint ORDER BY i) AS ivs
                 FROM generate_series(0, 374) AS i) AS m`,
-      [expiry, wide.rows[0]!.id],
+      [expiry, wide],
     );
     const { body } = await gzipped(`/api/market-history/open-interest/?index=NIFTY&day=2026-10-06&expiry=${expiry}&interval=1`);
     expect((body.intraday as { minutes: number[] }).minutes).toHaveLength(375);
