@@ -37,8 +37,10 @@ test('opens the ATM straddle from the chain and charts its premium with overlays
   await expect(page.getByLabel('Strike of leg 2')).toHaveValue(strike);
 
   // The recorded minutes of both legs, on the first open: 10:59 at least (recorded before the server started).
+  // Simulated first; the suite's server also records the Kite and Upstox test servers' feeds of the specs that
+  // link those accounts, so a minute one of them recorded for these contracts adds "live feed" after it.
   const source = page.getByTestId('premium-source');
-  await expect(source).toContainText(/^Source: simulated \(not real prices\)\. As of .+\d{2}:\d{2}/);
+  await expect(source).toContainText(/^Source: simulated \(not real prices\)(, live feed)?\. As of .+\d{2}:\d{2}/);
   await expect(page.getByTestId('premium-no-prices')).toHaveCount(0);
   await expect(page.getByText('Credit collected (sold legs added)')).toBeVisible();
   const chart = page.getByTestId('premium-chart');
@@ -56,7 +58,7 @@ test('opens the ATM straddle from the chain and charts its premium with overlays
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Prime de stratégie' })).toBeVisible();
-  await expect(source).toContainText(/^Source : simulé \(pas des prix réels\)\. Au /);
+  await expect(source).toContainText(/^Source : simulé \(pas des prix réels\)(, flux en direct)?\. Au /);
   await expect(page.getByTestId('premium-leg').first()).toContainText(/^Vente 1 lot NIFTY/);
   await screenshotAt(page, 360, 'test-results/premium-360-fr-dark.png', chart);
   await expect(chart.locator('canvas').first()).toBeVisible();

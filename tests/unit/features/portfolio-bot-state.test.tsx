@@ -299,6 +299,29 @@ describe('a bot just saved', () => {
     expect(backend.stateReads).toEqual([21, 21]);
   });
 
+  it('shows a created bot’s state from the start when the stream tells of the save while its read is on the way', async () => {
+    const user = userEvent.setup();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    store.set(streamNoticesAtom, { open: true, alerts: 0, killSwitch: 0, accounts: 0, bots: 0 });
+    everyBotWaits();
+    renderPortfolioScreen();
+    await findCard('Tuesday straddle');
+    await readsReach([21]);
+    await user.click(screen.getByRole('button', { name: 'New trading bot' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
+    await user.type(field(/^Bot name/), 'Told straddle');
+    const unknownShown = ever(() => document.body.textContent?.includes('Not known yet') ?? false);
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    // The save's own read has started; the stream's notice of the save starts another before it answers (as on a
+    // busy server). The first answer still lands: the card never waits for the second with "Not known yet".
+    await readsReach([21, 21]);
+    await act(() => store.set(streamNoticesAtom, (old) => ({ ...old, bots: old.bots + 1 })));
+    await readsReach([21, 21, 21]);
+    await waitFor(() => expect(today(card('Told straddle'))?.state).toBe('waiting'));
+    expect(unknownShown()).toBe(false);
+  });
+
   it('shows a paused bot’s new status and its day together, without waiting for the next poll', async () => {
     const user = userEvent.setup();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

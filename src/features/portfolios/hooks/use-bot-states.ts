@@ -30,24 +30,30 @@ const movesWithMarket = (states: BotStates) => states.bots.some((state) => state
 export function useBotStates(portfolioId: number) {
   const [received, setReceived] = useState<Received | null>(null);
   const [failed, setFailed] = useState(false);
-  // Only the latest read may land: an older answer arriving late must not replace a newer one.
-  const latest = useRef(0);
+  // Reads are numbered as they start. An answer lands unless a later read's answer landed first: an older answer
+  // arriving late must not replace a newer one, but a later read still on its way must not drop it either. A bot
+  // just saved waits on its own read (useBotActions), and a stream notice of that very save starts another one
+  // meanwhile: had the first answer been dropped, the card would land with "Not known yet" until the second.
+  const started = useRef(0);
+  const landed = useRef(0);
 
   const load = useCallback(() => {
-    const call = (latest.current += 1);
+    const call = (started.current += 1);
     return getBotStates(portfolioId).then(
       (states) => {
-        if (call !== latest.current) return;
+        if (call <= landed.current) return;
+        landed.current = call;
         const at = Date.now();
         setReceived({ portfolioId, states, at });
         setFailed(false);
         rememberLastKnown(`bots:states:${portfolioId}`, states, at);
       },
       async () => {
-        if (call !== latest.current) return;
+        // Only the latest read's failure counts: a later one may still answer.
+        if (call !== started.current || call <= landed.current) return;
         setFailed(true);
         const kept = await recallLastKnown<BotStates>(`bots:states:${portfolioId}`);
-        if (kept === null || call !== latest.current) return;
+        if (kept === null || call !== started.current || call <= landed.current) return;
         // Only when nothing of this portfolio was read in this visit: what was is at least as new.
         setReceived((old) => (old?.portfolioId === portfolioId ? old : { portfolioId, states: kept.value, at: kept.at }));
       },
@@ -65,7 +71,8 @@ export function useBotStates(portfolioId: number) {
     return () => {
       document.removeEventListener('visibilitychange', handleReturn);
       window.removeEventListener('online', handleReturn);
-      latest.current += 1;
+      // Another portfolio, or the screen left: nothing asked before lands.
+      landed.current = started.current;
     };
   }, [load]);
 
