@@ -3,7 +3,7 @@
 // a socket silent past the threshold is stale and reopened with doubling delays up to the cap, a ping or a
 // frame keeps it alive and resets the backoff, each opening asks the address afresh, a quiet broker's socket
 // lives on its own pings' pongs, and a refused token stops it for good. Timers are stepped by hand.
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createFeedSocket, type FeedSocket } from '../../../server/services/brokers/live/feed-socket.ts';
@@ -119,6 +119,34 @@ describe('A live feed socket (the watchdog of every broker feed)', () => {
     expect(await events.next((event) => event.type === 'token')).toEqual({ type: 'token', status: 401 });
     expect(socket.state()).toBe('closed');
     refuseWith = null;
+  });
+
+  it('drops a handshake the broker never answers at the threshold, and opens again', async () => {
+    // Takes the connection and says nothing: the upgrade is neither answered nor refused.
+    const held: Socket[] = [];
+    const mute = createServer((connection) => held.push(connection));
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    let silent = true;
+    const muteUrl = `ws://127.0.0.1:${(mute.address() as AddressInfo).port}/feed`;
+    const { socket, scheduler, events, addresses } = open(async () => ({ url: silent ? muteUrl : url }));
+    try {
+      socket.connect();
+      await settle(() => held.length === 1);
+      expect(socket.state()).toBe('connecting');
+      scheduler.advance(4999);
+      expect(socket.state()).toBe('connecting');
+      scheduler.advance(1);
+      expect(await events.next((event) => event.type === 'reconnect')).toEqual({ type: 'reconnect', attempt: 1, delayMs: 1000 });
+      expect(socket.isStale()).toBe(true);
+      silent = false;
+      scheduler.advance(1000);
+      await events.next((event) => event.type === 'open');
+      expect(addresses()).toBe(2);
+      socket.close();
+    } finally {
+      for (const connection of held) connection.destroy();
+      await new Promise<void>((resolve) => mute.close(() => resolve()));
+    }
   });
 
   it("keeps a quiet broker's socket alive on its own pings: each pong is heard", async () => {

@@ -146,6 +146,10 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
     const ws = new WebSocket(address.url, { headers: address.headers ?? {}, followRedirects: true });
     let refusedStatus: number | null = null;
     socket = ws;
+    // The handshake is on the same watch as an open socket: one the broker's side never answers (neither opened
+    // nor closed) is dropped at the threshold and tried again, instead of leaving the feed dead, and every
+    // price from it marked old, until the process restarts.
+    armWatchdog();
     ws.on('open', () => {
       state = 'open';
       armWatchdog();
