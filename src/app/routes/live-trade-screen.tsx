@@ -22,6 +22,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { ChainPickers } from '@/features/market/components/chain-pickers';
 import { ChainView } from '@/features/market/components/option-chain';
+import { liveFeed } from '@/features/market/feed/live-feed';
 import { IvChartLink } from '@/features/analytics/volatility/iv-chart-link';
 import { useChainChoice } from '@/features/market/hooks/use-chain-choice';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
@@ -103,6 +104,7 @@ export function LiveTradeScreen() {
   const account = desk.account;
   const inReplay = account !== null && tradingModeOf(account) === 'replay';
   const heldReplay = useAtomValue(openReplayAtom, { store }) ?? null;
+  const feedHeardAt = useAtomValue(liveFeed().lastPriceAtAtom, { store });
   const tradingDisabled = !online || account === null || !desk.sessionOpen;
   const killSwitch = useArmedKillSwitch(account);
   const killNotice = account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} />;
@@ -121,6 +123,7 @@ export function LiveTradeScreen() {
         initialLots={chosen === null ? linkedTrade?.lots : null}
         freezeQuantity={freezeQuantity}
         afterMarket={closed}
+        feedHeardAt={inReplay ? null : feedHeardAt}
         // Over the chain (a phone) the ticket hides the desk's notice: it says it again.
         notice={wide || account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} compact />}
         onPlaced={() => setPlacedStamp((value) => value + 1)}

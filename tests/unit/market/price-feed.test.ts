@@ -194,6 +194,32 @@ describe('the price feed', () => {
     expect(store.get(feed.lastPriceAtAtom)).toBe(pricedAt);
   });
 
+  it("counts a live feed's keep-alive (nothing moved, the broker still talking) as prices arriving, and a heartbeat not", async () => {
+    const encoder = new TextEncoder();
+    let send: (chunk: string) => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = (chunk) => controller.enqueue(encoder.encode(chunk))) });
+    const { store, feed, advance } = harness({ openStream: () => Promise.resolve(body) });
+    feed.subscribe(['NFO:X']);
+    await advance(0);
+    send(`event: snapshot\ndata: ${JSON.stringify({ data: { 'NFO:X': quote(150) } })}\n\n`);
+    await advance(0);
+    expect(store.get(feed.lastPriceAtAtom)).toBe(0);
+    // A heartbeat says the server is there, not that the prices are current: the banner would say "delayed".
+    await advance(6000);
+    send(`event: heartbeat\ndata: ${JSON.stringify({ timestamp: '2026-11-20T04:30:06.000Z' })}\n\n`);
+    await advance(0);
+    expect(store.get(feed.lastPriceAtAtom)).toBe(0);
+    // A keep-alive (a live broker's feed talking while its contracts are quiet), in both encodings: they are.
+    await advance(2000);
+    send(`event: delta\ndata: [null]\n\n`);
+    await advance(0);
+    expect(store.get(feed.lastPriceAtAtom)).toBe(8000);
+    await advance(2000);
+    send(`event: delta\ndata: ${JSON.stringify({ data: {} })}\n\n`);
+    await advance(0);
+    expect(store.get(feed.lastPriceAtAtom)).toBe(10_000);
+  });
+
   it('stops while paused and follows again on resume', async () => {
     let polls = 0;
     const { store, feed, advance } = harness({ poll: () => Promise.resolve({ data: { x: quote(++polls) } }) });
@@ -351,7 +377,7 @@ describe('tabs sharing one connection', () => {
     expect(store.get(feed.atomFor('NSE:NIFTY 50'))).toEqual(quote(26050));
     expect(store.get(feed.marketAtom)).toEqual(snapshot.market);
     // The keep-alive, passed on too: the other tabs learn the prices are current.
-    expect(sent.slice(-2)).toEqual([{ data: { 'NFO:X': merged } }, { data: {} }]);
+    expect(sent.slice(-2)).toEqual([{ data: { 'NFO:X': merged } }, { data: {}, current: true }]);
     expect(store.get(feed.modeAtom)).toBe('stream');
   });
 

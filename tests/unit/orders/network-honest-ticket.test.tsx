@@ -98,7 +98,8 @@ function renderTicket({
   locale = 'en',
   quoteAgeMs = 0,
   afterMarket = null,
-}: { locale?: 'en' | 'fr'; quoteAgeMs?: number; afterMarket?: { nextOpen: string | null } | null } = {}) {
+  feedHeardAgoMs = null,
+}: { locale?: 'en' | 'fr'; quoteAgeMs?: number; afterMarket?: { nextOpen: string | null } | null; feedHeardAgoMs?: number | null } = {}) {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
       <OrderTicket
@@ -110,6 +111,7 @@ function renderTicket({
         defaults={{ product: 'NRML', order_type: 'LIMIT', lots: 1, confirm_before_order: false }}
         initialSide="BUY"
         afterMarket={afterMarket}
+        feedHeardAt={feedHeardAgoMs === null ? null : Date.now() - feedHeardAgoMs}
       />
     </IntlProvider>,
   );
@@ -155,6 +157,19 @@ describe('the ticket on a price that is not live', () => {
     renderTicket({ locale: 'fr', quoteAgeMs: 20_000 });
     expect(plainText(screen.getByTestId('stale-price').textContent)).toBe('Le dernier prix date de 20 s : l’ordre attend un prix en direct.');
     expect(submit().disabled).toBe(true);
+  });
+
+  it('is refused while the feed is silent too, and sent while the feed says its prices are current (a quiet contract)', async () => {
+    // Nothing from the feed for as long: the price is not live.
+    const silent = renderTicket({ quoteAgeMs: 20_000, feedHeardAgoMs: 20_000 });
+    expect(submit().disabled).toBe(true);
+    expect(screen.getByTestId('stale-price')).toBeTruthy();
+    silent.unmount();
+    // The broker's feed spoke a second ago (a price of another contract, or its keep-alive): nobody traded this
+    // one for 20 s, and its last price is still the market's, as on Kite.
+    renderTicket({ quoteAgeMs: 20_000, feedHeardAgoMs: 1000 });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(screen.queryByTestId('stale-price')).toBeNull();
   });
 });
 

@@ -20,7 +20,11 @@ import { createSseParser } from '@/features/market/feed/sse-parser';
 /** A quote; a replay's says whether it is `real` (a stored minute) or `modelled` (issue 39). */
 export type Quote = components['schemas']['LastPrice'] & Partial<Pick<MainComponents['schemas']['ReplayQuote'], 'source'>>;
 export type MarketStatus = components['schemas']['MarketStatus'];
-export type MarketSnapshot = { data: Record<string, Quote>; market?: MarketStatus };
+/**
+ * `current`: a keep-alive (an empty delta on the stream): nothing the stream watches moved, and its source says
+ * the prices held are still the market's (a live broker's feed talking though its contracts are quiet).
+ */
+export type MarketSnapshot = { data: Record<string, Quote>; market?: MarketStatus; current?: true };
 
 /** The fields of a quote that changed since the stream's last word on it (`delta` events). */
 export type QuoteDelta = Partial<Quote>;
@@ -199,8 +203,9 @@ export function createPriceFeed({
     }
     if (snapshot.market !== undefined) store.set(marketAtom, snapshot.market);
     // An answer without prices is not fresh prices: a live account's fallback poll brings only the market's
-    // status (its broker's prices come from its stream alone), so what is on screen ages and says so.
-    if (Object.keys(snapshot.data).length > 0) store.set(lastPriceAtAtom, now());
+    // status (its broker's prices come from its stream alone), so what is on screen ages and says so. A
+    // keep-alive is: the broker's feed vouches for the prices held (server/http/price-channel.ts, keepAlive).
+    if (Object.keys(snapshot.data).length > 0 || snapshot.current === true) store.set(lastPriceAtAtom, now());
     if (!frameRequested && pending.size > 0) {
       frameRequested = true;
       requestFrame(flush);
@@ -299,7 +304,7 @@ export function createPriceFeed({
         const merged = mergeDeltas(held, deltas);
         // A change to a quote this stream never sent: it lost track; reopening it brings a full snapshot.
         if (merged === null) throw new Error('a price delta for an instrument without a snapshot');
-        receive({ data: merged });
+        receive(Object.keys(merged).length === 0 ? { data: merged, current: true } : { data: merged });
       } else if (event === 'market') {
         const market = JSON.parse(data) as MarketStatus;
         store.set(marketAtom, market);

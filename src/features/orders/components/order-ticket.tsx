@@ -69,6 +69,7 @@ export function OrderTicket({
   freezeQuantity = null,
   notice = null,
   afterMarket = null,
+  feedHeardAt = null,
   framing = 'card',
   footnote = null,
   onPlaced,
@@ -93,6 +94,13 @@ export function OrderTicket({
    * (AMO), held by the broker until the next open, so the price shown is the last close and need not be live.
    */
   afterMarket?: AfterMarket | null;
+  /**
+   * When the price feed last vouched for the prices it holds (Date.now() ms): a price, or a live broker's
+   * keep-alive while its contracts are quiet. A quote that has not moved for a while is still the market's
+   * price while the feed says so: Kite and Upstox send nothing for a contract nobody trades. Null: the
+   * quote's own age alone decides (a replay, whose quotes age on its own clock).
+   */
+  feedHeardAt?: number | null;
   /**
    * card: a panel of its own with its heading (beside the chain). sheet: the body of a sheet or dialog whose
    * title is the ticket's (TicketHeading), filling it: the fields scroll, the send button stays in view.
@@ -123,8 +131,9 @@ export function OrderTicket({
   const live = account !== null && tradingModeOf(account) === 'live';
   const replay = account !== null && tradingModeOf(account) === 'replay';
   const age = useSecondsSince(quote?.timestamp ?? null);
+  const feedAge = useSecondsSince(feedHeardAt === null ? null : new Date(feedHeardAt).toISOString());
   // An AMO meets the market at the next open: the last close is the price there is until then.
-  const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs;
+  const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs && (feedAge === null || feedAge * 1000 > staleAfterMs);
 
   const checks = checkTicket({ side, ...values, lastPrice: quote?.last_price ?? null });
   const problem = firstProblem(checks);
