@@ -48,6 +48,13 @@ type BrokerSourceOptions = {
  * simulator runs its always-open demo market), else the simulator's. A broker's own status is read again at
  * each pass of the market feed and each quiet heartbeat, and sent when it changed (the open, the close).
  */
+/**
+ * How often a broker's channel, when nothing moved, says whether the feed is alive: at most twice this apart
+ * (quiet for this long, checked this often), inside the 5 s after which the PWA's ticket no longer trades on
+ * a price its feed has not vouched for (order-ticket.tsx). A quiet contract on Kite or Upstox sends nothing.
+ */
+const brokerKeepAliveMs = 2000;
+
 export async function brokerSource({ trading, account, market, feed, instruments, format, heartbeatMs, warn, onError }: BrokerSourceOptions): Promise<PriceStreamSource & { beat: (quiet: Pick<PriceChannel, 'keepAlive' | 'heartbeat' | 'market'>) => void }> {
   let channel: PriceChannel | null = null;
   // A broker's ticks carry no sequence: the stream counts its own events.
@@ -74,7 +81,7 @@ export async function brokerSource({ trading, account, market, feed, instruments
   };
   const own = createPriceChannel({
     format,
-    heartbeatMs,
+    heartbeatMs: Math.min(heartbeatMs, brokerKeepAliveMs),
     onError,
     loadSnapshot: async () => {
       const status = await marketStatus();

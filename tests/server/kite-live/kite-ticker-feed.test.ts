@@ -184,7 +184,7 @@ describe.each(testBackends)('Kite ticker into the price stream on %s', (backend)
     stack.kite.control.silenceTicker(false);
     scheduler.advance(1);
     // The subscriptions are replayed and Kite answers them: the first prices the stream sends are Kite's
-    // (an empty delta is a keep-alive, should the real five-second timer fire meanwhile).
+    // (an empty delta is a keep-alive, should the channel's real two-second timer fire meanwhile).
     const next = await stream.until((event) => event.event !== 'delta' || Object.keys(event.data.data ?? {}).length > 0, 5);
     expect(next.event).toBe('delta');
     expect(next.data.data![contract]).toMatchObject({ last_price: 130 });
