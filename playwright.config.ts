@@ -28,6 +28,11 @@ export default defineConfig({
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
     trace: 'off',
+    // No service worker unless a spec is about what it does (offline, the precache, push; those say
+    // test.use({ serviceWorkers: 'allow' })). Registered in every fresh context, it precached the whole build
+    // (317 files) behind each test and stood between the page and every request: about a fifth of the suite's
+    // CPU on two cores, measured on three specs run alternately with and without it (docs/testing.md).
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
   webServer: {

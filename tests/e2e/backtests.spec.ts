@@ -7,6 +7,10 @@ import { waitForControl } from './support/service-worker';
 import { signInReadyToTrade } from './support/trading';
 import { lotSize, udiffDay } from './support/udiff-day';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 25's story on the real server: import the parsers' fixture files (and two days built in the UDiFF
 // fixture's own layout), backtest a saved daily bot over those days, read its report, and put it beside the
 // bot's paper record; then backtest a bot configured on the spot over the same days and save it as a bot.

@@ -2,6 +2,10 @@ import { expect, test, type BrowserContext, type Page, type Route } from './supp
 import { waitForControl } from './support/service-worker';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // Honest when the network lies (issue 24), on the real server, service worker and IndexedDB. A dead network
 // that the browser still calls online (captive portal, dead Wi-Fi: every request aborted, navigator.onLine
 // true) disables trading with the reason and marks the prices as old as they are; an order whose answer was

@@ -2,6 +2,10 @@ import { expect, test } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { signInAsNewUser } from './support/session';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // The simulated market on the real server (demo mode, one tick a second): the strip and the option chain
 // move by themselves; offline, the prices pause, say so and show their age; back online they move again.
 test('the option chain and the index strip tick live, pause offline with their age, and resume', async ({ page, context }) => {

@@ -4,6 +4,10 @@ import { waitForControl } from './support/service-worker';
 import { readStoredValue } from './support/session';
 import { signInReadyToTrade } from './support/trading';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 36: offline, the dashboard's index tiles said "No price" while Market view showed its last snapshot
 // with its time, and a portfolio showed its name but "The bots could not be loaded.". After one visit online,
 // a reload offline (real service worker, real IndexedDB) shows every screen's last-known copy and when it is

@@ -4,6 +4,10 @@ import { waitForControl } from './support/service-worker';
 import { readStoredValue } from './support/session';
 import { buyOneLot, signInReadyToTrade, type TradingUser } from './support/trading';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // The offline promise on the real server: after one visit online, every analytics screen opens offline
 // with its last data and when it was fetched, the dashboard and the positions show their last-known state
 // read-only, trading is refused with the reason and nothing reaches the server, and after sign-out none of

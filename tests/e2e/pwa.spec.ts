@@ -6,6 +6,10 @@ import { waitForControl } from './support/service-worker';
 import { chromiumArgs, chromiumExecutable } from './support/chromium';
 import { loginToken, readStoredValue, registerAccount, signInAsNewUser, storeSessionToken } from './support/session';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 const distAssets = join(process.cwd(), 'dist', 'assets');
 
 test('a first visit that only sees the sign-in page installs no service worker and precaches nothing', async ({ page }) => {

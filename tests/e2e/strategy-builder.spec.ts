@@ -3,6 +3,10 @@ import { AppShell } from './pages/app-shell';
 import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { signInReadyToTrade } from './support/trading';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // The strategy builder on the real server and its simulated market: an iron condor from the preset, its
 // figures, the "today" line following the IV slider, the four legs traded as one basket, and the same
 // payoff drawn from the portfolio's real positions on /app/position.

@@ -2,6 +2,10 @@ import { expect, test, type Page } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { roomAfterChosenText, signInReadyToTrade, type TradingUser } from './support/trading';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // Paper trading on the real server and its simulated market (demo mode, one tick a second): the desk's
 // ticket, its honest outcomes, positions marked live, protection orders and square-off; the order book.
 

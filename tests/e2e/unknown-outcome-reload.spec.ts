@@ -2,6 +2,10 @@ import { expect, test, type Page } from './support/test';
 import { waitForControl } from './support/service-worker';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 
+// The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
+// offline, waits for it to control the page, or meets its precache or push.
+test.use({ serviceWorkers: 'allow' });
+
 // An order whose outcome is unknown survives a reload (issue 24): the desk keeps the intent in IndexedDB, so
 // after the page is reloaded on the dead network, the app (from the service worker) still reads the order
 // book once requests succeed again and tells the trader the final state. Sent once.

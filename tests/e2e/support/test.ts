@@ -38,7 +38,8 @@ export const fullBrowserTest = test.extend({
   page: async ({ baseURL, locale, timezoneId }, use) => {
     const browser = await chromium.launch({ executablePath: fullChromiumExecutable, args: chromiumArgs });
     try {
-      const context = await browser.newContext({ baseURL, locale, timezoneId });
+      // Its reason to be is what the app's service worker shows: allowed here though the suite blocks it.
+      const context = await browser.newContext({ baseURL, locale, timezoneId, serviceWorkers: 'allow' });
       await onServerClock(context);
       await use(await context.newPage());
     } finally {
