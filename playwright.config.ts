@@ -16,7 +16,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A screen's first load (its chunks parsed and run, the first reads answered) took over 10 s a few times a
+  // run with four browsers on two cores (28 November: the chain, the accounts, a heading; each passed on its
+  // retry). The waits are for what a trader would see; how fast it comes is the benchmarks' to say.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   // The tests wait on the market's ticks, the server and the app's timers about half their time: two workers
   // kept CI's two cores 45 % busy (about 950 s of CPU in a 17.5 min run, docs/testing.md). Four keep them busy.

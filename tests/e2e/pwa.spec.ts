@@ -9,6 +9,9 @@ import { loginToken, readStoredValue, registerAccount, signInAsNewUser, storeSes
 // The app's service worker runs here (the suite blocks it elsewhere, playwright.config.ts): this spec goes
 // offline, waits for it to control the page, or meets its precache or push.
 test.use({ serviceWorkers: 'allow' });
+// Workbox installs the precache one file after another (317 of them): 27–50 s of these tests under the suite's
+// load on two cores (28 November), one run of 60 s when the machine was busier still.
+test.describe.configure({ timeout: 120_000 });
 
 const distAssets = join(process.cwd(), 'dist', 'assets');
 

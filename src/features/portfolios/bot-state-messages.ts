@@ -10,6 +10,7 @@ export const botStateMessages = defineMessages({
   nextAction: { id: 'portfolios.botState.nextAction', defaultMessage: 'Next' },
   noAction: { id: 'portfolios.botState.noAction', defaultMessage: 'None yet' },
   unknown: { id: 'portfolios.botState.unknown', defaultMessage: 'Not known yet' },
+  reading: { id: 'portfolios.botState.reading', defaultMessage: 'Reading today’s state…' },
   profit: { id: 'portfolios.botState.profit', defaultMessage: 'profit' },
   loss: { id: 'portfolios.botState.loss', defaultMessage: 'loss' },
   history: { id: 'portfolios.botState.history', defaultMessage: 'History' },

@@ -253,11 +253,11 @@ describe('a bot just saved', () => {
    * Every bot the backend holds is waiting (or paused) today, a new one included, as the server would say once
    * it exists. Each read takes 300 ms: a card shown before its read landed would be caught showing it.
    */
-  const everyBotWaits = () =>
+  const everyBotWaits = (readMs = 300) =>
     server.use(
       http.get(`${API}/api/bots/state/:portfolioId/`, async ({ params }) => {
         backend.stateReads.push(Number(params.portfolioId));
-        await delay(300);
+        await delay(readMs);
         const bots = [
           ...backend.tradingBots.map((bot) => botState(bot, 'trading', { state: bot.status === 'paused' ? 'paused' : 'waiting' })),
           ...backend.dailyBots.map((bot) => botState(bot, 'daily', { state: bot.status === 'paused' ? 'paused' : 'waiting' })),
@@ -319,6 +319,29 @@ describe('a bot just saved', () => {
     await act(() => store.set(streamNoticesAtom, (old) => ({ ...old, bots: old.bots + 1 })));
     await readsReach([21, 21, 21]);
     await waitFor(() => expect(today(card('Told straddle'))?.state).toBe('waiting'));
+    expect(unknownShown()).toBe(false);
+  });
+
+  it('on a server slower than the card waits, shows the new card reading its state, never "Not known yet"', async () => {
+    const user = userEvent.setup();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    everyBotWaits();
+    renderPortfolioScreen();
+    const first = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(first)?.state).toBe('waiting'));
+    // From now on each read takes 1.5 s: the save lands its card after STATE_READ_WAIT_MS (1 s), before the read answers.
+    everyBotWaits(1500);
+    await user.click(screen.getByRole('button', { name: 'New trading bot' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
+    await user.type(field(/^Bot name/), 'Slow straddle');
+    const unknownShown = ever(() => document.body.textContent?.includes('Not known yet') ?? false);
+    const readingShown = ever(() =>
+      [...document.querySelectorAll('article')].some((article) => article.textContent?.includes('Slow straddle') && article.textContent.includes('Reading today’s state…')),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    await waitFor(() => expect(today(card('Slow straddle'))?.state).toBe('waiting'), { timeout: 3000 });
+    expect(readingShown()).toBe(true);
     expect(unknownShown()).toBe(false);
   });
 

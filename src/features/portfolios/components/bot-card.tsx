@@ -29,6 +29,8 @@ type BotCardProps = {
   strategies: readonly BaseStrategy[] | null;
   /** Today's state from the last poll; undefined until the server said. */
   state: BotState | undefined;
+  /** A read of today's states is on its way (a bot just saved, a notice): said while `state` is undefined. */
+  stateReading?: boolean;
   /** The status change is on its way: the toggle is busy and cannot be pressed twice. */
   toggling: boolean;
   canChange: boolean;
@@ -42,7 +44,7 @@ type BotCardProps = {
   onApprovals: () => void;
 };
 
-export function BotCard({ bot, mode, strategies, state, toggling, canChange, onToggle, onEdit, onDelete, onHistory, onWebhook, onApprovals }: BotCardProps) {
+export function BotCard({ bot, mode, strategies, state, stateReading = false, toggling, canChange, onToggle, onEdit, onDelete, onHistory, onWebhook, onApprovals }: BotCardProps) {
   const intl = useIntl();
   const titleId = useId();
   const name = bot.name;
@@ -68,7 +70,7 @@ export function BotCard({ bot, mode, strategies, state, toggling, canChange, onT
           <BotStatus status={bot.status} />
         </span>
       </div>
-      <BotToday state={state} bot={bot} />
+      <BotToday state={state} bot={bot} reading={stateReading} />
       <BotFacts bot={bot} strategies={strategies} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3">
         <Button

@@ -40,6 +40,8 @@ type BotPanelProps<B extends Bot> = {
   preset?: BotPreset;
   /** Today's state of a bot, from the portfolio's last poll. */
   stateOf: (kind: BotKind, botId: number) => BotState | undefined;
+  /** A read of today's states is on its way: a card without one says so. */
+  statesReading: boolean;
   /** Reads today's states again (a bot saved, paused, resumed, its approvals changed): its card says at once. */
   readStates: ReadStates;
   /** Whether the portfolio's account trades paper or live: every card and the form say it. */
@@ -52,7 +54,7 @@ type BotPanelProps<B extends Bot> = {
 /** A bot holding a position must be told what to do with it when paused. */
 const holdsPosition = (state: BotState | undefined) => state !== undefined && (state.state === 'in_position' || state.open_positions > 0);
 
-export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, readStates, mode, accountNumber }: BotPanelProps<B>) {
+export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canChange, preset, stateOf, statesReading, readStates, mode, accountNumber }: BotPanelProps<B>) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog<B>>(preset !== undefined && canChange ? { kind: 'create' } : null);
   const { toggleStatus, isToggling } = useBotActions(api, readStates);
@@ -111,6 +113,7 @@ export function BotPanel<B extends Bot>({ api, portfolio, list, catalogue, canCh
               mode={mode}
               strategies={catalogue.loaded ? catalogue.strategies : null}
               state={stateOf(api.kind, bot.id)}
+              stateReading={statesReading}
               toggling={isToggling(bot.id)}
               canChange={canChange}
               onToggle={() => handleToggle(bot)}

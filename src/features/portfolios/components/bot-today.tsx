@@ -22,13 +22,14 @@ const TONES: Record<BotState['state'], string> = {
 /**
  * What the bot is doing today, as the server last said: its state in words (with the reason when it
  * stopped, exited, missed or was paused), its net P&L, its last action and when, and its next one.
- * `state` undefined: not known yet (first read pending or failed), and nothing is made up meanwhile.
+ * `state` undefined: being read (`reading`: a bot just saved, on a slow server), else not known yet (the
+ * read failed), and nothing is made up meanwhile.
  */
-export function BotToday({ state, bot }: { state: BotState | undefined; bot?: Bot }) {
+export function BotToday({ state, bot, reading = false }: { state: BotState | undefined; bot?: Bot; reading?: boolean }) {
   const intl = useIntl();
   const clock = useClockTime();
   if (state === undefined) {
-    return <p className="text-sm text-fg-muted">{intl.formatMessage(m.unknown)}</p>;
+    return <p className="text-sm text-fg-muted">{intl.formatMessage(reading ? m.reading : m.unknown)}</p>;
   }
   const last = state.last_action;
   const rows: [string, ReactNode][] = [

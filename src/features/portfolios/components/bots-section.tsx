@@ -29,7 +29,7 @@ export function BotsSection({ portfolio, mode, accountNumber, canChange, ref, pr
   const trading = useBotList(tradingBotApi, portfolio.id);
   const daily = useBotList(dailyBotApi, portfolio.id);
   const states = useBotStates(portfolio.id);
-  const common = { portfolio, mode, accountNumber, catalogue, canChange, stateOf: states.stateOf, readStates: states.reload };
+  const common = { portfolio, mode, accountNumber, catalogue, canChange, stateOf: states.stateOf, statesReading: states.reading, readStates: states.reload };
   // One note for the section: the oldest of what shows as last known (the lists, today's states).
   const times = [trading.asOf, daily.asOf, states.staleSince].filter((time) => time !== null);
   const stale = times.length === 0 ? null : Math.min(...times);

@@ -36,11 +36,19 @@ export function useBotStates(portfolioId: number) {
   // meanwhile: had the first answer been dropped, the card would land with "Not known yet" until the second.
   const started = useRef(0);
   const landed = useRef(0);
+  // Reads on their way: a card with no state yet says it is being read, not that it is unknown.
+  const [inFlight, setInFlight] = useState(0);
 
   const load = useCallback(() => {
     const call = (started.current += 1);
-    return getBotStates(portfolioId).then(
+    const answer = getBotStates(portfolioId);
+    // Counted up after this turn (a read starts from effects too, which must not set state as they run), long
+    // before any answer; counted down in the same turn as the answer lands: no render between says "Not known yet".
+    void Promise.resolve().then(() => setInFlight((count) => count + 1));
+    const done = () => setInFlight((count) => count - 1);
+    return answer.then(
       (states) => {
+        done();
         if (call <= landed.current) return;
         landed.current = call;
         const at = Date.now();
@@ -49,6 +57,7 @@ export function useBotStates(portfolioId: number) {
         rememberLastKnown(`bots:states:${portfolioId}`, states, at);
       },
       async () => {
+        done();
         // Only the latest read's failure counts: a later one may still answer.
         if (call !== started.current || call <= landed.current) return;
         setFailed(true);
@@ -99,5 +108,5 @@ export function useBotStates(portfolioId: number) {
     (kind: BotKind, botId: number): BotState | undefined => current?.states.bots.find((state) => state.kind === kind && state.bot_id === botId),
     [current],
   );
-  return { stateOf, loaded: current !== null, staleSince: failed && current !== null ? current.at : null, reload: load };
+  return { stateOf, reading: inFlight > 0, loaded: current !== null, staleSince: failed && current !== null ? current.at : null, reload: load };
 }
