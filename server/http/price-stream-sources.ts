@@ -42,19 +42,19 @@ type BrokerSourceOptions = {
 };
 
 /**
- * A named account's stream: its broker's own ticks (BrokerTrading.subscribe), whichever broker it is (Kite's
- * ticker for a live account, the simulator for a paper one). The market's opening and closing are the
- * broker's exchange's (BrokerTrading.marketStatus: a Kite account's the real exchange's hours, even while the
- * simulator runs its always-open demo market), else the simulator's. A broker's own status is read again at
- * each pass of the market feed and each quiet heartbeat, and sent when it changed (the open, the close).
- */
-/**
  * How often a broker's channel, when nothing moved, says whether the feed is alive: at most twice this apart
  * (quiet for this long, checked this often), inside the 5 s after which the PWA's ticket no longer trades on
  * a price its feed has not vouched for (order-ticket.tsx). A quiet contract on Kite or Upstox sends nothing.
  */
 const brokerKeepAliveMs = 2000;
 
+/**
+ * A named account's stream: its broker's own ticks (BrokerTrading.subscribe), whichever broker it is (Kite's
+ * ticker for a live account, the simulator for a paper one). The market's opening and closing are the
+ * broker's exchange's (BrokerTrading.marketStatus: a Kite account's the real exchange's hours, even while the
+ * simulator runs its always-open demo market), else the simulator's. A broker's own status is read again at
+ * each pass of the market feed and each quiet heartbeat, and sent when it changed (the open, the close).
+ */
 export async function brokerSource({ trading, account, market, feed, instruments, format, heartbeatMs, warn, onError }: BrokerSourceOptions): Promise<PriceStreamSource & { beat: (quiet: Pick<PriceChannel, 'keepAlive' | 'heartbeat' | 'market'>) => void }> {
   let channel: PriceChannel | null = null;
   // A broker's ticks carry no sequence: the stream counts its own events.
