@@ -33,8 +33,8 @@ export default defineConfig({
     trace: 'off',
     // No service worker unless a spec is about what it does (offline, the precache, push; those say
     // test.use({ serviceWorkers: 'allow' })). Registered in every fresh context, it precached the whole build
-    // (317 files) behind each test and stood between the page and every request: about a fifth of the suite's
-    // CPU on two cores, measured on three specs run alternately with and without it (docs/testing.md).
+    // (317 files) behind each test and stood between the page and every request: about a fifth of the CPU of
+    // three specs run alternately with and without it (docs/testing.md).
     serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
