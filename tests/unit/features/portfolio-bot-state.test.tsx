@@ -279,6 +279,15 @@ describe('a bot just saved', () => {
     };
   };
 
+  /** Opens the new trading bot form and fills a short straddle named `name`; answers the form's dialog, not yet sent. */
+  const typeNewStraddle = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+    await user.click(screen.getByRole('button', { name: 'New trading bot' }));
+    const dialog = screen.getByRole('dialog');
+    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
+    await user.type(field(/^Bot name/), name);
+    return dialog;
+  };
+
   it('shows a created bot’s card with its state from the start, never "Not known yet"', async () => {
     const user = userEvent.setup();
     // No poll may stand in for the read after the answer.
@@ -287,10 +296,7 @@ describe('a bot just saved', () => {
     renderPortfolioScreen();
     await findCard('Tuesday straddle');
     await readsReach([21]);
-    await user.click(screen.getByRole('button', { name: 'New trading bot' }));
-    const dialog = screen.getByRole('dialog');
-    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
-    await user.type(field(/^Bot name/), 'Fresh straddle');
+    const dialog = await typeNewStraddle(user, 'Fresh straddle');
     const unknownShown = ever(() => document.body.textContent?.includes('Not known yet') ?? false);
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
     // Its card comes with today's state: read at once after the server's answer, before the card shows.
@@ -307,10 +313,7 @@ describe('a bot just saved', () => {
     renderPortfolioScreen();
     await findCard('Tuesday straddle');
     await readsReach([21]);
-    await user.click(screen.getByRole('button', { name: 'New trading bot' }));
-    const dialog = screen.getByRole('dialog');
-    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
-    await user.type(field(/^Bot name/), 'Told straddle');
+    const dialog = await typeNewStraddle(user, 'Told straddle');
     const unknownShown = ever(() => document.body.textContent?.includes('Not known yet') ?? false);
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
     // The save's own read has started; the stream's notice of the save starts another before it answers (as on a
@@ -331,10 +334,7 @@ describe('a bot just saved', () => {
     await waitFor(() => expect(today(first)?.state).toBe('waiting'));
     // From now on each read takes 1.5 s: the save lands its card after STATE_READ_WAIT_MS (1 s), before the read answers.
     everyBotWaits(1500);
-    await user.click(screen.getByRole('button', { name: 'New trading bot' }));
-    const dialog = screen.getByRole('dialog');
-    await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), 'Short straddle');
-    await user.type(field(/^Bot name/), 'Slow straddle');
+    const dialog = await typeNewStraddle(user, 'Slow straddle');
     const unknownShown = ever(() => document.body.textContent?.includes('Not known yet') ?? false);
     const readingShown = ever(() =>
       [...document.querySelectorAll('article')].some((article) => article.textContent?.includes('Slow straddle') && article.textContent.includes('Reading today’s state…')),
