@@ -5,13 +5,18 @@
 //   ranked among simulated days alone;
 // - the ATM IV of a minute the real simulator was recorded in equals the chain's IVs of that strike then;
 // - the smile now against an earlier minute; a day's bytes (every minute of a whole chain) ≤ 50 KB gzip;
+// - a day's ATM IV read from the strikes near the index only, and the smile from the contracts it shows only,
+//   each answer equal to a brute-force one over every contract seeded: on a day the index moves 10 %, and on
+//   sparse days whose nearest priced pair lies outside the strikes read first (every strike is then read);
 // - the refusals (400s with the field), never a 500.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { black76Price } from '../../../quant/black76.ts';
 import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts';
 import { exchangeIvRate } from '../../../quant/exchange-volatility.ts';
+import type { Queryable } from '../../../server/db/database.ts';
 import { createMarketRecorder, simulatorRecording } from '../../../server/services/history/market-recorder.ts';
+import { ivDay, ivSmile } from '../../../server/services/history/volatility/iv-charts.ts';
 import { ivStanding } from '../../../server/services/history/volatility/iv-measures.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { expiryInstantMs, seedOf } from '../../../server/services/market/simulator.ts';
@@ -86,6 +91,82 @@ async function recordedDay(db: TestServer['db'], index: string, day: string, exp
     );
   }
 }
+
+const session = Array.from({ length: 375 }, (_, n) => 555 + n); // 09:15 to 15:29 IST
+const strikesFrom = (low: number, high: number, step: number) => Array.from({ length: (high - low) / step + 1 }, (_, n) => low + n * step);
+
+/** A chain's contracts, each side priced at `minutesOf` its strike (none: the contract is not stored), with a stored IV a minute unique to the contract. */
+function chainOf(strikes: number[], minutesOf: (strike: number, type: 'CE' | 'PE') => number[]): Contract[] {
+  return strikes.flatMap((strike) =>
+    (['CE', 'PE'] as const)
+      .map((type) => {
+        const minutes = minutesOf(strike, type);
+        const ivBp = minutes.map((minute) => 1000 + ((minute * 7 + strike / 50 + (type === 'PE' ? 31 : 0)) % 500));
+        return { strike, type, minutes, close: minutes.map((minute) => 100 + ((minute + strike) % 40)), ivBp };
+      })
+      .filter((contract) => contract.minutes.length > 0),
+  );
+}
+
+/** A contract's stored IV (percent) at its last minute at or before `minute`, or null without one. */
+function ivAt(byKey: Map<string, Contract>, strike: number, type: 'CE' | 'PE', minute: number): number | null {
+  const contract = byKey.get(`${strike}${type}`);
+  const at = contract === undefined ? -1 : contract.minutes.findLastIndex((stored) => stored <= minute);
+  return at < 0 ? null : contract!.ivBp[at]! / 100;
+}
+
+/**
+ * Each session minute's ATM strike and IV by brute force over every contract seeded, as iv-measures.ts defines
+ * them: the strike nearest the level whose call and put both have a minute at or before it (the lower of two
+ * as near), the mean of their IVs.
+ */
+function atmByHand(contracts: Contract[], spot: (minute: number) => number): { strike: (number | null)[]; iv: (number | null)[] } {
+  const byKey = new Map(contracts.map((contract) => [`${contract.strike}${contract.type}`, contract]));
+  const strikes = [...new Set(contracts.map((contract) => contract.strike))].sort((a, b) => a - b);
+  const answer: { strike: (number | null)[]; iv: (number | null)[] } = { strike: [], iv: [] };
+  for (const minute of session) {
+    const spotPaise = Math.round(spot(minute) * 100);
+    let best: { strike: number; iv: number } | null = null;
+    for (const strike of strikes) {
+      const call = ivAt(byKey, strike, 'CE', minute);
+      const put = ivAt(byKey, strike, 'PE', minute);
+      if (call === null || put === null) continue;
+      if (best === null || Math.abs(strike * 100 - spotPaise) < Math.abs(best.strike * 100 - spotPaise)) best = { strike, iv: Math.round(((call + put) / 2) * 100) / 100 };
+    }
+    answer.strike.push(best?.strike ?? null);
+    answer.iv.push(best?.iv ?? null);
+  }
+  return answer;
+}
+
+/** A smile by brute force over every contract seeded: each strike within 10 % of the level with a call or a put priced at or before `minute`. */
+function smileByHand(contracts: Contract[], spot: number, minute: number): { strikes: number[]; call_iv: (number | null)[]; put_iv: (number | null)[] } {
+  const byKey = new Map(contracts.map((contract) => [`${contract.strike}${contract.type}`, contract]));
+  const smile: { strikes: number[]; call_iv: (number | null)[]; put_iv: (number | null)[] } = { strikes: [], call_iv: [], put_iv: [] };
+  for (const strike of [...new Set(contracts.map((contract) => contract.strike))].sort((a, b) => a - b)) {
+    const [call, put] = [ivAt(byKey, strike, 'CE', minute), ivAt(byKey, strike, 'PE', minute)];
+    if (Math.abs(strike - spot) > spot * 0.1 || (call === null && put === null)) continue;
+    smile.strikes.push(strike);
+    smile.call_iv.push(call);
+    smile.put_iv.push(put);
+  }
+  return smile;
+}
+
+/** `db`, noting the strikes each read of the recorded days' option arrays asked for ([low, high] paise). */
+function noting(db: Queryable): { db: Queryable; strikeRanges: unknown[][] } {
+  const strikeRanges: unknown[][] = [];
+  const noted: Queryable = {
+    ...db,
+    query: (sql, params, options) => {
+      if (sql.includes('FROM history_recorded_option_days, unnest(minutes, close_paise, iv_bp)')) strikeRanges.push([params?.[3], params?.[4]]);
+      return db.query(sql, params, options);
+    },
+  };
+  return { db: noted, strikeRanges };
+}
+
+const everyStrike = [1, 2_147_483_647];
 
 describe('IV rank and IV percentile by hand', () => {
   it('counts only the days strictly below for the percentile, and has no rank without a range', () => {
@@ -279,6 +360,90 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
     const smile = await read('getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=2025-06-13T15:29&against=2025-06-13T09:15');
     expect(smile.json().now.strikes.length).toBeGreaterThan(80);
     for (const res of [day, smile]) expect(gzipSync(res.body).length).toBeLessThanOrEqual(50 * 1024);
+  });
+
+  it('reads a day’s ATM IV from the strikes near the index only, and answers as every strike does on a day the index moves 10 %', async () => {
+    const spot = (minute: number) => 24_000 + (minute - 555) * 6.7; // 24,000 at 09:15, 26,506 at 15:29
+    const contracts = chainOf(strikesFrom(22_000, 28_000, 50), () => session);
+    await recordedDay(server.db, 'NIFTY', '2025-06-13', '2025-06-26', 'recorded', spot, contracts, session);
+    const { db, strikeRanges } = noting(server.db);
+    const day = await ivDay(db, 'NIFTY', '2025-06-13', '2025-06-26');
+    const byHand = atmByHand(contracts, spot);
+    expect(day.minutes).toHaveLength(375);
+    expect(day.strike).toEqual(byHand.strike);
+    expect(day.iv).toEqual(byHand.iv);
+    expect([day.strike[0], day.strike.at(-1)]).toEqual([24_000, 26_500]);
+    // One read, of a band of the chain: neither its lowest strike nor its highest.
+    expect(strikeRanges).toHaveLength(1);
+    expect(strikeRanges[0]![0]).toBeGreaterThan(22_000 * 100);
+    expect(strikeRanges[0]![1]).toBeLessThan(28_000 * 100);
+  });
+
+  it('reads every strike when the nearest priced pair may lie outside the band: the answer is every strike’s', async () => {
+    // 24,000 at 09:15 to 25,000 at 15:29: strikes from 23,760 (1 % below the lowest level) are read first. Until
+    // noon 23,800 to 24,250 have no put: at 09:15 the band's nearest pair is 24,300 (300 away), but 23,750,
+    // outside the band, is 250 away, and is the ATM strike.
+    const spot = (minute: number) => 24_000 + ((minute - 555) * 1000) / 374;
+    const unpriced = (strike: number, type: 'CE' | 'PE') => type === 'PE' && strike >= 23_800 && strike <= 24_250;
+    const contracts = chainOf(strikesFrom(22_000, 28_000, 50), (strike, type) => (unpriced(strike, type) ? session.filter((minute) => minute >= 720) : session));
+    await recordedDay(server.db, 'NIFTY', '2025-06-13', '2025-06-26', 'recorded', spot, contracts, session);
+    const { db, strikeRanges } = noting(server.db);
+    const day = await ivDay(db, 'NIFTY', '2025-06-13', '2025-06-26');
+    const byHand = atmByHand(contracts, spot);
+    expect(day.strike).toEqual(byHand.strike);
+    expect(day.iv).toEqual(byHand.iv);
+    expect(day.strike[0]).toBe(23_750);
+    expect(strikeRanges).toHaveLength(2);
+    expect(strikeRanges[1]).toEqual(everyStrike);
+
+    // No pair in the band at all (the index at 24,000 all day, 23,800 to 24,200 calls only): the nearest outside,
+    // 23,750 and 24,250 both 250 away, the lower.
+    await server.db.exec('DELETE FROM history_recorded_option_days; DELETE FROM history_index_minutes; DELETE FROM history_imports;');
+    const calls = chainOf(strikesFrom(23_000, 25_000, 50), (strike, type) => (type === 'PE' && strike >= 23_800 && strike <= 24_200 ? [] : session));
+    await recordedDay(server.db, 'NIFTY', '2025-06-13', '2025-06-26', 'recorded', () => 24_000, calls, session);
+    const flat = noting(server.db);
+    const callsDay = await ivDay(flat.db, 'NIFTY', '2025-06-13', '2025-06-26');
+    expect(callsDay.strike).toEqual(atmByHand(calls, () => 24_000).strike);
+    expect(callsDay.iv).toEqual(atmByHand(calls, () => 24_000).iv);
+    expect(new Set(callsDay.strike)).toEqual(new Set([23_750]));
+    expect(flat.strikeRanges.at(-1)).toEqual(everyStrike);
+  });
+
+  it('reads a smile from the contracts it shows at its minute, and answers as every contract’s day does', async () => {
+    const day = '2025-06-13';
+    const expiry = '2025-06-26';
+    // The index at 24,000: the smile shows 21,600 to 26,400. Prices to 15:20, but 27,000's call to 15:29 (so the
+    // day closes at 15:29), and 23,500's put to 11:40 only.
+    const contracts = chainOf(strikesFrom(21_000, 27_000, 100), (strike, type) => {
+      if (strike === 27_000 && type === 'CE') return session;
+      if (strike === 23_500 && type === 'PE') return session.filter((minute) => minute <= 700);
+      return session.filter((minute) => minute <= 920);
+    });
+    await recordedDay(server.db, 'NIFTY', day, expiry, 'recorded', () => 24_000, contracts, session);
+    // A broker's candle of 24,000's call at 12:00 too: read before the recorded minute (its IV 30 %).
+    const { rows } = await server.db.query<{ id: number }>(
+      `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+       VALUES ('option_minutes', 'upstox', $1, $2::date, $2::date, 1, NULL, now()) RETURNING id`,
+      ['f'.repeat(64), day],
+    );
+    await server.db.query(
+      `INSERT INTO history_option_minutes (index_name, trade_date, expiry, strike_paise, option_type, minute, open_paise, high_paise, low_paise, close_paise,
+         volume, open_interest, source, import_id, iv_bp)
+       VALUES ('NIFTY', $1::date, $2::date, 2400000, 'CE', $3, 15000, 15000, 15000, 15000, 10, 100, 'upstox', $4, 3000)`,
+      [day, expiry, `${day}T12:00:00+05:30`, rows[0]!.id],
+    );
+    const { db, strikeRanges } = noting(server.db);
+    const smile = await ivSmile(db, 'NIFTY', expiry, `${day}T12:00`, `${day}T09:30`);
+    const noon = smileByHand(contracts, 24_000, 720);
+    noon.call_iv[noon.strikes.indexOf(24_000)] = 30;
+    expect(smile.now).toMatchObject({ at: '2025-06-13T06:31:00.000Z', spot: 24_000, ...noon });
+    expect(smile.earlier).toMatchObject({ at: '2025-06-13T04:01:00.000Z', ...smileByHand(contracts, 24_000, 570) });
+
+    const close = await ivSmile(db, 'NIFTY', expiry, day, null);
+    expect(close.now).toMatchObject({ at: '2025-06-13T10:00:00.000Z', ...smileByHand(contracts, 24_000, 929) });
+    // Only the band's strikes were read, never the whole chain's.
+    expect(strikeRanges.length).toBeGreaterThan(0);
+    for (const [low, high] of strikeRanges as [number, number][]) expect([low >= 21_500 * 100, high <= 26_500 * 100]).toEqual([true, true]);
   });
 
   it('refuses bad input with a 400 naming the field, never a 500', async () => {

@@ -18,34 +18,77 @@ export type ExpiryMinutes = Map<number, { CE: ContractMinute[]; PE: ContractMinu
 /** A minute's start as minutes after midnight IST, in SQL (IST is UTC+05:30 all year). */
 const istMinuteOfDay = `((extract(epoch FROM minute)::bigint + 19800) % 86400 / 60)::integer`;
 
+/** Strikes from `lowPaise` to `highPaise`, both included. */
+export type StrikeRange = { lowPaise: number; highPaise: number };
+
+/** Every strike (strike_paise is a positive integer). */
+const allStrikes: StrikeRange = { lowPaise: 1, highPaise: 2_147_483_647 };
+
 /**
- * An expiry's option minutes on a day, from the minute rows and the recorded days' arrays. Where two sources
- * hold one contract-minute, a broker's candle is read first, then a live feed's, then the simulator's (the
- * recorder never lets a simulated minute replace a real one either).
+ * An expiry's contract-minutes on a day ($1 index, $2 day, $3 expiry), of the strikes from $4 to $5: the minute
+ * rows and the recorded days' arrays, each row with its source's rank `r`. Where two sources hold one
+ * contract-minute, the lower rank is read: a broker's candle, then a live feed's, then the simulator's (the
+ * recorder never lets a simulated minute replace a real one either). The strikes are a range of both tables'
+ * primary keys after the expiry, so a few strikes of a whole recorded chain cost only their rows.
  */
-export async function readExpiryMinutes(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<ExpiryMinutes> {
-  const { rows } = await db.query<{ s: number; t: 'CE' | 'PE'; m: number; c: number; iv: number | null; source: ContractMinute['source'] }>(
-    `SELECT strike_paise AS s, option_type AS t, ${istMinuteOfDay} AS m, close_paise AS c, iv_bp AS iv, source,
-            CASE source WHEN 'simulated' THEN 2 WHEN 'recorded' THEN 1 ELSE 0 END AS r
-     FROM history_option_minutes WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date
-     UNION ALL
-     SELECT strike_paise, option_type, u.m, u.c, u.iv, source, CASE source WHEN 'simulated' THEN 2 ELSE 1 END
-     FROM history_recorded_option_days, unnest(minutes, close_paise, iv_bp) AS u (m, c, iv)
-     WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date
-     ORDER BY 1, 2, 3, 7`,
-    [index, day, expiry],
-  );
-  const byStrike: ExpiryMinutes = new Map();
+const expiryMinutesSql = `
+  SELECT strike_paise AS s, option_type AS t, ${istMinuteOfDay} AS m, close_paise AS c, iv_bp AS iv, source,
+         CASE source WHEN 'simulated' THEN 2 WHEN 'recorded' THEN 1 ELSE 0 END AS r
+  FROM history_option_minutes
+  WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date AND strike_paise BETWEEN $4 AND $5
+  UNION ALL
+  SELECT strike_paise, option_type, u.m, u.c, u.iv, source, CASE source WHEN 'simulated' THEN 2 ELSE 1 END
+  FROM history_recorded_option_days, unnest(minutes, close_paise, iv_bp) AS u (m, c, iv)
+  WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date AND strike_paise BETWEEN $4 AND $5`;
+
+type ExpiryMinuteRow = { s: number; t: 'CE' | 'PE'; m: number; c: number; iv: number | null; source: ContractMinute['source'] };
+
+/** Rows of expiryMinutesSql by contract, each contract's in minute order; a minute's first row is the one kept. */
+function byStrike(rows: readonly ExpiryMinuteRow[]): ExpiryMinutes {
+  const contracts: ExpiryMinutes = new Map();
   for (const row of rows) {
     const strike = Number(row.s);
-    let sides = byStrike.get(strike);
-    if (sides === undefined) byStrike.set(strike, (sides = { CE: [], PE: [] }));
+    let sides = contracts.get(strike);
+    if (sides === undefined) contracts.set(strike, (sides = { CE: [], PE: [] }));
     const minutes = sides[row.t];
     const minute = Number(row.m);
     if (minutes.at(-1)?.minute === minute) continue;
     minutes.push({ minute, closePaise: Number(row.c), ivBp: row.iv === null ? null : Number(row.iv), source: row.source });
   }
-  return byStrike;
+  return contracts;
+}
+
+/** An expiry's option minutes on a day, of the strikes in `strikes` (every strike when not given). */
+export async function readExpiryMinutes(db: Queryable, index: HistoryIndex, day: string, expiry: string, strikes: StrikeRange = allStrikes): Promise<ExpiryMinutes> {
+  const { rows } = await db.query<ExpiryMinuteRow>(`${expiryMinutesSql} ORDER BY 1, 2, 3, 7`, [index, day, expiry, strikes.lowPaise, strikes.highPaise]);
+  return byStrike(rows);
+}
+
+/**
+ * Each contract's last minute at or before `minute` (the price the chain shows then), of the strikes in
+ * `strikes`: what readExpiryMinutes then minuteAtOrBefore give, one row a contract rather than its whole day.
+ */
+export async function readContractsAt(db: Queryable, index: HistoryIndex, day: string, expiry: string, minute: number, strikes: StrikeRange): Promise<ExpiryMinutes> {
+  const { rows } = await db.query<ExpiryMinuteRow>(
+    `SELECT DISTINCT ON (s, t) s, t, m, c, iv, source FROM (${expiryMinutesSql}) AS x WHERE m <= $6 ORDER BY s, t, m DESC, r`,
+    [index, day, expiry, strikes.lowPaise, strikes.highPaise, minute],
+  );
+  return byStrike(rows);
+}
+
+/**
+ * The last IST minute of the day with a price of any of the expiry's contracts, or null without one (where a
+ * smile of the day's close is drawn): one number, not every contract's day.
+ */
+export async function readLastOptionMinute(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<number | null> {
+  const { rows } = await db.query<{ m: number | null }>(
+    `SELECT greatest(
+       (SELECT max(${istMinuteOfDay}) FROM history_option_minutes WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date),
+       (SELECT max(u.m) FROM history_recorded_option_days, unnest(minutes) AS u (m) WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date)) AS m`,
+    [index, day, expiry],
+  );
+  const last = rows[0]?.m ?? null;
+  return last === null ? null : Number(last);
 }
 
 /** The index's minutes on a day (imported, recorded or simulated), by IST minute of the day. */

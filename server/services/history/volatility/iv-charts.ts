@@ -13,14 +13,31 @@ import {
   lastOptionDay,
   readAtmSettlements,
   readBhavcopyDays,
+  readContractsAt,
   readDayExpiries,
   readExpiryMinutes,
   readIndexMinutes,
+  readLastOptionMinute,
   readMinuteDays,
   readSettlements,
+  type ExpiryMinutes,
+  type IndexMinute,
   type IvSource,
 } from './day-prices.ts';
-import { atmAtMinute, atmAtSettlement, chainIv, firstMinute, ivStanding, lastMinute, minuteAtOrBefore, minuteEndMs, nearMonthExpiry, type AtmPoint, type IvStanding } from './iv-measures.ts';
+import {
+  atmAtMinute,
+  atmAtSettlement,
+  atmPair,
+  chainIv,
+  firstMinute,
+  ivStanding,
+  lastMinute,
+  minuteAtOrBefore,
+  minuteEndMs,
+  nearMonthExpiry,
+  type AtmPoint,
+  type IvStanding,
+} from './iv-measures.ts';
 
 const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const instant = (day: string, minute: number) => new Date(minuteEndMs(day, minute)).toISOString();
@@ -56,6 +73,40 @@ function checkExpiry(day: string, expiry: string) {
   if (expiry < day) throw DomainError.said('validation_failed', ivTexts.expiryBeforeDay(expiry, day), { field: 'expiry' });
 }
 
+/**
+ * The strikes read first for a day's ATM IVs: those within this share of the index's lowest and highest level
+ * that day. A whole chain has its ATM pair within half a strike step of the level; 1 % is five NIFTY strikes.
+ */
+const atmBand = 0.01;
+
+/**
+ * The contracts `ivDay` needs for each session minute's ATM pair (iv-measures.ts atmPair): a recorded day holds
+ * every strike of the chain (250 of NIFTY, 375 minutes each), and reading them all took seconds, so first only the
+ * strikes within `atmBand` of the day's range of index levels. A strike outside that band is farther from every
+ * minute's level than the band's nearer edge, so where each minute's pair in the band is no farther from the
+ * level than that edge, it is the pair all the strikes give too. Otherwise (a sparse day: no pair near the level,
+ * or only a farther one) every strike is read, so the answer is always the one the whole expiry gives.
+ */
+async function atmContracts(db: Queryable, index: HistoryIndex, day: string, expiry: string, indexMinutes: Map<number, IndexMinute>): Promise<ExpiryMinutes> {
+  const levels: { minute: number; spotPaise: number }[] = [];
+  for (let minute = firstMinute; minute <= lastMinute; minute += 1) {
+    const level = indexMinutes.get(minute);
+    if (level !== undefined) levels.push({ minute, spotPaise: level.closePaise });
+  }
+  // Without the index's level every minute is a gap, whatever the contracts.
+  if (levels.length === 0) return new Map();
+  const lowestPaise = Math.min(...levels.map((level) => level.spotPaise));
+  const highestPaise = Math.max(...levels.map((level) => level.spotPaise));
+  const band = { lowPaise: Math.floor(lowestPaise * (1 - atmBand)), highPaise: Math.ceil(highestPaise * (1 + atmBand)) };
+  const near = await readExpiryMinutes(db, index, day, expiry, band);
+  const strikes = [...near.keys()].sort((a, b) => a - b);
+  const bandHoldsEveryPair = levels.every(({ minute, spotPaise }) => {
+    const pair = atmPair(near, strikes, spotPaise, minute);
+    return pair !== null && Math.abs(pair.strike - spotPaise) <= Math.min(spotPaise - band.lowPaise, band.highPaise - spotPaise);
+  });
+  return bandHoldsEveryPair ? near : readExpiryMinutes(db, index, day, expiry);
+}
+
 /** An expiry's ATM IV minute by minute on a day (the last day with option prices, and its nearest expiry, when not asked). */
 export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string | null, askedExpiry: string | null): Promise<IvDay> {
   const day = askedDay ?? (await lastOptionDay(db, index, null));
@@ -67,7 +118,8 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
   if (expiry === null) return { ...empty, expiries };
   const answer: IvDay = { ...empty, expiry, expiries };
 
-  const [contracts, indexMinutes] = await Promise.all([readExpiryMinutes(db, index, day, expiry), readIndexMinutes(db, index, day)]);
+  const indexMinutes = await readIndexMinutes(db, index, day);
+  const contracts = await atmContracts(db, index, day, expiry, indexMinutes);
   const strikes = [...contracts.keys()].sort((a, b) => a - b);
   const points: { minute: number; point: AtmPoint | null }[] = [];
   for (let minute = firstMinute; minute <= lastMinute; minute += 1) {
@@ -274,11 +326,11 @@ async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked
       return smile;
     }
   }
-  const [contracts, indexMinutes] = await Promise.all([readExpiryMinutes(db, index, day, expiry), readIndexMinutes(db, index, day)]);
+  const indexMinutes = await readIndexMinutes(db, index, day);
   // A day's close without a bhavcopy: its last minute with both the index's level and an option price.
   let at = minute;
   if (at === null) {
-    const lastPriced = Math.max(-1, ...[...contracts.values()].flatMap((sides) => [sides.CE.at(-1)?.minute ?? -1, sides.PE.at(-1)?.minute ?? -1]));
+    const lastPriced = (await readLastOptionMinute(db, index, day, expiry)) ?? -1;
     for (let candidate = Math.min(lastPriced, lastMinute); candidate >= firstMinute && at === null; candidate -= 1) {
       if (indexMinutes.has(candidate)) at = candidate;
     }
@@ -286,6 +338,10 @@ async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked
   const level = at === null ? undefined : indexMinutes.get(at);
   if (at === null || level === undefined) return none;
   const spotPaise = level.closePaise;
+  // Only what the smile shows: each contract's last price at `at`, of the strikes in the band (read a paisa wider
+  // either side than the band; the band itself is checked below), not every strike's day (seconds on a recorded chain).
+  const strikesRead = { lowPaise: Math.floor(spotPaise * (1 - smileBand)) - 1, highPaise: Math.ceil(spotPaise * (1 + smileBand)) + 1 };
+  const contracts = await readContractsAt(db, index, day, expiry, at, strikesRead);
   const smile: SmileAt = { ...none, at: instant(day, at), spot: spotPaise / 100 };
   const sources: (IvSource | null)[] = [level.simulated ? 'simulated' : null];
   for (const strike of [...contracts.keys()].sort((a, b) => a - b)) {

@@ -63,18 +63,30 @@ function sourceOf(parts: readonly (IvSource | 'simulated-index' | null)[]): IvSo
 
 export type AtmPoint = { iv: number; callIv: number; putIv: number; strike: number; spot: number; source: IvSource };
 
-/** The ATM IV at one minute (see the header), or null for a gap. */
-export function atmAtMinute(contracts: ExpiryMinutes, strikes: readonly number[], index: IndexMinute | undefined, day: string, minute: number, expiry: string): AtmPoint | null {
-  if (index === undefined) return null;
-  const spot = index.closePaise;
-  let best: { strike: number; call: ContractMinute; put: ContractMinute } | null = null;
+export type AtmPair = { strike: number; call: ContractMinute; put: ContractMinute };
+
+/**
+ * The ATM strike at a minute and its call's and put's last minutes then: the strike nearest the index level
+ * (`spotPaise`) whose call and put both have a minute at or before `minute`, the lower of two as near; null
+ * without one. `strikes` ascending.
+ */
+export function atmPair(contracts: ExpiryMinutes, strikes: readonly number[], spotPaise: number, minute: number): AtmPair | null {
+  let best: AtmPair | null = null;
   for (const strike of strikes) {
-    if (best !== null && Math.abs(strike - spot) >= Math.abs(best.strike - spot)) continue;
+    if (best !== null && Math.abs(strike - spotPaise) >= Math.abs(best.strike - spotPaise)) continue;
     const sides = contracts.get(strike);
     const call = sides === undefined ? null : minuteAtOrBefore(sides.CE, minute);
     const put = sides === undefined ? null : minuteAtOrBefore(sides.PE, minute);
     if (call !== null && put !== null) best = { strike, call, put };
   }
+  return best;
+}
+
+/** The ATM IV at one minute (see the header), or null for a gap. */
+export function atmAtMinute(contracts: ExpiryMinutes, strikes: readonly number[], index: IndexMinute | undefined, day: string, minute: number, expiry: string): AtmPoint | null {
+  if (index === undefined) return null;
+  const spot = index.closePaise;
+  const best = atmPair(contracts, strikes, spot, minute);
   if (best === null) return null;
   const callIv = contractIv('CE', best.strike, best.call, spot, day, minute, expiry);
   const putIv = contractIv('PE', best.strike, best.put, spot, day, minute, expiry);
