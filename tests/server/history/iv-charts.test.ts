@@ -16,7 +16,7 @@ import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts'
 import { exchangeIvRate } from '../../../quant/exchange-volatility.ts';
 import type { Queryable } from '../../../server/db/database.ts';
 import { createMarketRecorder, simulatorRecording } from '../../../server/services/history/market-recorder.ts';
-import { ivDay, ivSmile } from '../../../server/services/history/volatility/iv-charts.ts';
+import { ivDay, ivHistory, ivSmile } from '../../../server/services/history/volatility/iv-charts.ts';
 import { ivStanding } from '../../../server/services/history/volatility/iv-measures.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { expiryInstantMs, seedOf } from '../../../server/services/market/simulator.ts';
@@ -154,16 +154,20 @@ function smileByHand(contracts: Contract[], spot: number, minute: number): { str
 }
 
 /** `db`, noting the strikes each read of the recorded days' option arrays asked for ([low, high] paise). */
-function noting(db: Queryable): { db: Queryable; strikeRanges: unknown[][] } {
-  const strikeRanges: unknown[][] = [];
-  const noted: Queryable = {
+function noting(db: Queryable): { db: Queryable; strikeRanges: unknown[][]; wholeDayReads: number } {
+  const noted = { db, strikeRanges: [] as unknown[][], wholeDayReads: 0 };
+  noted.db = {
     ...db,
     query: (sql, params, options) => {
-      if (sql.includes('FROM history_recorded_option_days, unnest(minutes, close_paise, iv_bp)')) strikeRanges.push([params?.[3], params?.[4]]);
+      if (sql.includes('FROM history_recorded_option_days, unnest(minutes, close_paise, iv_bp)')) {
+        noted.strikeRanges.push([params?.[3], params?.[4]]);
+        // Every minute of each contract read, not only its last one at a minute (readContractsAt's DISTINCT ON).
+        if (!sql.includes('DISTINCT ON')) noted.wholeDayReads += 1;
+      }
       return db.query(sql, params, options);
     },
   };
-  return { db: noted, strikeRanges };
+  return noted;
 }
 
 const everyStrike = [1, 2_147_483_647];
@@ -444,6 +448,32 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
     // Only the band's strikes were read, never the whole chain's.
     expect(strikeRanges.length).toBeGreaterThan(0);
     for (const [low, high] of strikeRanges as [number, number][]) expect([low >= 21_500 * 100, high <= 26_500 * 100]).toEqual([true, true]);
+  });
+
+  it('reads each recorded day of the lookback at its last minute only, its point the one the day’s own chart ends on; a sparse close read whole', async () => {
+    // Three recorded days of the near month (26 June), the index moving through each: every contract priced all day.
+    const days = ['2025-06-16', '2025-06-17', '2025-06-18'];
+    const spotOn = (day: string) => (minute: number) => 24_000 + Number(day.slice(8)) * 20 + (minute - 555) * 1.3;
+    for (const day of days) await recordedDay(server.db, 'NIFTY', day, '2025-06-26', 'recorded', spotOn(day), chainOf(strikesFrom(22_000, 27_000, 50), () => session), session);
+    // A fourth with no put from 23,900 to 25,500 all day: its ATM pair at 15:29 (the index at 24,866) lies outside the band.
+    const sparse = '2025-06-19';
+    const sparseContracts = chainOf(strikesFrom(22_000, 27_000, 50), (strike, type) => (type === 'PE' && strike >= 23_900 && strike <= 25_500 ? [] : session));
+    await recordedDay(server.db, 'NIFTY', sparse, '2025-06-26', 'recorded', spotOn(sparse), sparseContracts, session);
+
+    const noted = noting(server.db);
+    const history = await ivHistory(noted.db, 'NIFTY', null, 365);
+    expect(history.dates).toEqual([...days, sparse]);
+    for (const [n, day] of [...days, sparse].entries()) {
+      const own = await ivDay(server.db, 'NIFTY', day, '2025-06-26');
+      const last = own.iv.findLastIndex((iv) => iv !== null);
+      expect(own.minutes[last]).toBe('15:29');
+      expect([history.iv[n], history.strike[n], history.at[n]]).toEqual([own.iv[last], own.strike[last], `${day}T10:00:00.000Z`]);
+    }
+    // The sparse close's strike: the nearest pair over every strike, outside the band.
+    expect(history.strike[3]).toBe(25_550);
+    // One whole day read (two: the band first, then every strike): the sparse one's; the three others one minute each.
+    expect(noted.wholeDayReads).toBe(2);
+    expect(noted.strikeRanges.at(-1)).toEqual(everyStrike);
   });
 
   it('refuses bad input with a 400 naming the field, never a 500', async () => {

@@ -154,6 +154,42 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
   return answer;
 }
 
+/**
+ * A minute day's last ATM IV (the across-days series' point of that day): ivDay's last minute with one. The last
+ * minute with the index's level is the last that can have one, and is nearly always it: there, only each contract's
+ * price then, of the strikes within `atmBand` of the level, is read (a lookback holds up to a month of recorded
+ * days, and ivDay on each read a thousand times the rows). Where that minute has no point, or its pair in the band
+ * may not be the nearest (as in atmContracts), the day is read as ivDay reads it.
+ */
+async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<{ minute: number; point: AtmPoint } | null> {
+  const indexMinutes = await readIndexMinutes(db, index, day);
+  let minute = lastMinute;
+  while (minute >= firstMinute && !indexMinutes.has(minute)) minute -= 1;
+  const level = indexMinutes.get(minute);
+  if (level === undefined) return null;
+  const spotPaise = level.closePaise;
+  const band = { lowPaise: Math.floor(spotPaise * (1 - atmBand)), highPaise: Math.ceil(spotPaise * (1 + atmBand)) };
+  const contracts = await readContractsAt(db, index, day, expiry, minute, band);
+  const strikes = [...contracts.keys()].sort((a, b) => a - b);
+  const pair = atmPair(contracts, strikes, spotPaise, minute);
+  if (pair !== null && Math.abs(pair.strike - spotPaise) <= Math.min(spotPaise - band.lowPaise, band.highPaise - spotPaise)) {
+    const point = atmAtMinute(contracts, strikes, level, day, minute, expiry);
+    if (point !== null) return { minute, point };
+  }
+  const series = await ivDay(db, index, day, expiry);
+  const last = series.iv.findLastIndex((iv) => iv !== null);
+  if (last < 0) return null;
+  const point: AtmPoint = {
+    iv: series.iv[last]!,
+    callIv: series.call_iv[last]!,
+    putIv: series.put_iv[last]!,
+    strike: series.strike[last]!,
+    spot: series.spot[last]!,
+    source: series.source[last]!,
+  };
+  return { minute: clockMinutes(series.minutes[last]!), point };
+}
+
 export type IvHistory = {
   index: HistoryIndex;
   /** The expiry each day's point is of: the near month (iv-measures.ts nearMonthExpiry). */
@@ -226,18 +262,8 @@ export async function ivHistory(db: Queryable, index: HistoryIndex, askedTo: str
     if (bhavcopyDays.has(day)) continue;
     const expiry = nearMonthExpiry(day, expiries);
     if (expiry === null) continue;
-    const series = await ivDay(db, index, day, expiry);
-    const last = series.iv.findLastIndex((iv) => iv !== null);
-    if (last < 0) continue;
-    const point: AtmPoint = {
-      iv: series.iv[last]!,
-      callIv: series.call_iv[last]!,
-      putIv: series.put_iv[last]!,
-      strike: series.strike[last]!,
-      spot: series.spot[last]!,
-      source: series.source[last]!,
-    };
-    byDay.set(day, { point, expiry, at: instant(day, clockMinutes(series.minutes[last]!)) });
+    const close = await dayCloseAtm(db, index, day, expiry);
+    if (close !== null) byDay.set(day, { point: close.point, expiry, at: instant(day, close.minute) });
   }
 
   const days = [...byDay.keys()].sort();
