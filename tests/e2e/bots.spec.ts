@@ -185,6 +185,9 @@ fullBrowserTest('an approve-first bot proposes its entry, approved in the app at
     });
   });
   await cdp.send('ServiceWorker.enable');
+  // DevTools hands the push only to an active worker and drops it silently otherwise (a push service would try
+  // again): under load the worker can still be installing (precaching the build) when the proposal is on screen.
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(scope).origin, registrationId: await registration, data: JSON.stringify(pushed) });
   const shown = () =>
     page.evaluate(async () =>
