@@ -23,6 +23,7 @@ import {
   type ExpiryMinutes,
   type IndexMinute,
   type IvSource,
+  type StrikeRange,
 } from './day-prices.ts';
 import {
   atmAtMinute,
@@ -35,6 +36,7 @@ import {
   minuteAtOrBefore,
   minuteEndMs,
   nearMonthExpiry,
+  type AtmPair,
   type AtmPoint,
   type IvStanding,
 } from './iv-measures.ts';
@@ -79,6 +81,19 @@ function checkExpiry(day: string, expiry: string) {
  */
 const atmBand = 0.01;
 
+/** The strikes within `share` below the lowest level and above the highest. */
+const strikesAround = (lowestPaise: number, highestPaise: number, share: number): StrikeRange => ({
+  lowPaise: Math.floor(lowestPaise * (1 - share)),
+  highPaise: Math.ceil(highestPaise * (1 + share)),
+});
+
+/**
+ * Whether a pair found among `band`'s strikes is the nearest of every strike: no farther from the level than the
+ * band's nearer edge, beyond which every strike outside lies.
+ */
+const nearestOfAll = (pair: AtmPair | null, spotPaise: number, band: StrikeRange): boolean =>
+  pair !== null && Math.abs(pair.strike - spotPaise) <= Math.min(spotPaise - band.lowPaise, band.highPaise - spotPaise);
+
 /**
  * The contracts `ivDay` needs for each session minute's ATM pair (iv-measures.ts atmPair): a recorded day holds
  * every strike of the chain (250 of NIFTY, 375 minutes each), and reading them all took seconds, so first only the
@@ -97,13 +112,10 @@ async function atmContracts(db: Queryable, index: HistoryIndex, day: string, exp
   if (levels.length === 0) return new Map();
   const lowestPaise = Math.min(...levels.map((level) => level.spotPaise));
   const highestPaise = Math.max(...levels.map((level) => level.spotPaise));
-  const band = { lowPaise: Math.floor(lowestPaise * (1 - atmBand)), highPaise: Math.ceil(highestPaise * (1 + atmBand)) };
+  const band = strikesAround(lowestPaise, highestPaise, atmBand);
   const near = await readExpiryMinutes(db, index, day, expiry, band);
   const strikes = [...near.keys()].sort((a, b) => a - b);
-  const bandHoldsEveryPair = levels.every(({ minute, spotPaise }) => {
-    const pair = atmPair(near, strikes, spotPaise, minute);
-    return pair !== null && Math.abs(pair.strike - spotPaise) <= Math.min(spotPaise - band.lowPaise, band.highPaise - spotPaise);
-  });
+  const bandHoldsEveryPair = levels.every(({ minute, spotPaise }) => nearestOfAll(atmPair(near, strikes, spotPaise, minute), spotPaise, band));
   return bandHoldsEveryPair ? near : readExpiryMinutes(db, index, day, expiry);
 }
 
@@ -168,11 +180,10 @@ async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expi
   const level = indexMinutes.get(minute);
   if (level === undefined) return null;
   const spotPaise = level.closePaise;
-  const band = { lowPaise: Math.floor(spotPaise * (1 - atmBand)), highPaise: Math.ceil(spotPaise * (1 + atmBand)) };
+  const band = strikesAround(spotPaise, spotPaise, atmBand);
   const contracts = await readContractsAt(db, index, day, expiry, minute, band);
   const strikes = [...contracts.keys()].sort((a, b) => a - b);
-  const pair = atmPair(contracts, strikes, spotPaise, minute);
-  if (pair !== null && Math.abs(pair.strike - spotPaise) <= Math.min(spotPaise - band.lowPaise, band.highPaise - spotPaise)) {
+  if (nearestOfAll(atmPair(contracts, strikes, spotPaise, minute), spotPaise, band)) {
     const point = atmAtMinute(contracts, strikes, level, day, minute, expiry);
     if (point !== null) return { minute, point };
   }
