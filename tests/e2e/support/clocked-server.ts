@@ -1,7 +1,8 @@
 /**
  * A reference server of its own for the browser tests that need the exchange's hours and a given time of day
  * (after-market orders, the 15:25 MIS cut-off): the simulated market in exchange-hours mode (MARKET_DEMO=off)
- * on a clock the spec sets, on a free port, with a throw-away DATA_DIR removed on exit. The shared e2e server
+ * on a clock the spec sets, on a free port, with a throw-away DATA_DIR removed on exit (and a throw-away database
+ * with E2E_DATABASE_URL: throwaway-database.ts). The shared e2e server
  * keeps the demo market and the real clock for every other spec.
  *
  * It prints "listening <url>" once up. Each line "at <ISO instant>" on its stdin moves its clock there (it
@@ -22,9 +23,11 @@ if (start !== undefined) offsetMs = Date.parse(start) - Date.now();
 
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
+const { throwawayDatabaseUrl } = await import('./throwaway-database.ts');
 try {
+  const databaseUrl = await throwawayDatabaseUrl('clocked');
   const running = await startServer({
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: 'off' },
+    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }), PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: 'off' },
     clock,
     scryptCost: testScryptCost,
     print: (line) => {

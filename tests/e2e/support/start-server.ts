@@ -37,6 +37,7 @@ const { startLocalPushService } = await import('../../server/alerts/local-push-s
 const { defaultPushServiceHosts } = await import('../../../server/services/alerts/push-targets.ts');
 const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
+const { throwawayDatabaseUrl } = await import('./throwaway-database.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -44,14 +45,14 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
  * 11:00 IST on the latest Wednesday or Friday NSE trades, read from the calendar the migrations write (the server's
  * own database, migrated here first); with the minute before it, 10:59, recorded into market history.
  */
-async function pinnedStart(): Promise<number> {
+async function pinnedStart(databaseUrl: string | undefined): Promise<number> {
   const { openDatabase } = await import('../../../server/db/open-database.ts');
   const { migrate } = await import('../../../server/db/migrate.ts');
   const { loadTradingCalendar } = await import('../../../server/services/market/calendar-data.ts');
   const { addDays, isTradingDay, isoWeekday } = await import('../../../server/services/market/trading-calendar.ts');
   const { istDate } = await import('../../../server/services/market/ist.ts');
   const { recordSimulatedMinutes } = await import('./recorded-minutes.ts');
-  const db = await openDatabase({ dataDir });
+  const db = await openDatabase({ dataDir, databaseUrl });
   try {
     await migrate(db);
     const calendar = await loadTradingCalendar(db, 'NSE');
@@ -68,7 +69,8 @@ async function pinnedStart(): Promise<number> {
 }
 
 try {
-  const offsetMs = (await pinnedStart()) - Date.now();
+  const databaseUrl = await throwawayDatabaseUrl('shared');
+  const offsetMs = (await pinnedStart(databaseUrl)) - Date.now();
   const clock = () => new Date(Date.now() + offsetMs);
   // The price alerts' scripted prices are driven through the Kite test server's control port (scripted-alert-prices.ts).
   const alertPrices = scriptedAlertPrices();
@@ -87,7 +89,7 @@ try {
   const upstoxEnv = { UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
+  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }), PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
 } catch (error) {
   exitWithStartupError(error);
 }
