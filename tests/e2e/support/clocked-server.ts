@@ -23,11 +23,11 @@ if (start !== undefined) offsetMs = Date.parse(start) - Date.now();
 
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
-const { throwawayDatabaseUrl } = await import('./throwaway-database.ts');
+const { throwawayDatabaseEnv } = await import('./throwaway-database.ts');
 try {
-  const databaseUrl = await throwawayDatabaseUrl('clocked');
+  const databaseEnv = await throwawayDatabaseEnv('clocked');
   const running = await startServer({
-    env: { ...process.env, DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }), PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: 'off' },
+    env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: 'off' },
     clock,
     scryptCost: testScryptCost,
     print: (line) => {

@@ -37,7 +37,7 @@ const { startLocalPushService } = await import('../../server/alerts/local-push-s
 const { defaultPushServiceHosts } = await import('../../../server/services/alerts/push-targets.ts');
 const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
-const { throwawayDatabaseUrl } = await import('./throwaway-database.ts');
+const { throwawayDatabaseEnv } = await import('./throwaway-database.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -69,8 +69,8 @@ async function pinnedStart(databaseUrl: string | undefined): Promise<number> {
 }
 
 try {
-  const databaseUrl = await throwawayDatabaseUrl('shared');
-  const offsetMs = (await pinnedStart(databaseUrl)) - Date.now();
+  const databaseEnv = await throwawayDatabaseEnv('shared');
+  const offsetMs = (await pinnedStart(databaseEnv.DATABASE_URL)) - Date.now();
   const clock = () => new Date(Date.now() + offsetMs);
   // The price alerts' scripted prices are driven through the Kite test server's control port (scripted-alert-prices.ts).
   const alertPrices = scriptedAlertPrices();
@@ -89,7 +89,7 @@ try {
   const upstoxEnv = { UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, DATA_DIR: dataDir, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }), PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
+  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
 } catch (error) {
   exitWithStartupError(error);
 }

@@ -9,21 +9,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { repoRoot } from '../../../server/paths.ts';
+import { createClusterDatabase } from '../../server/support/cluster-database.ts';
 
-/** The database URL for a browser-test server, or undefined for PGlite in its DATA_DIR. */
-export async function throwawayDatabaseUrl(kind: string): Promise<string | undefined> {
+/** The server's DATABASE_URL for a browser-test server: none (PGlite in its DATA_DIR) without E2E_DATABASE_URL. */
+export async function throwawayDatabaseEnv(kind: string): Promise<{ DATABASE_URL?: string }> {
   const clusterUrl = process.env.E2E_DATABASE_URL?.trim() ?? '';
-  if (clusterUrl === '') return undefined;
+  if (clusterUrl === '') return {};
   const name = `strikedesk_e2e_${kind}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: clusterUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
+  const url = await createClusterDatabase(clusterUrl, name);
   // An exit handler cannot wait for a promise: the drop runs in a short child process the exit waits for.
   // FORCE ends the server's pooled connections, which may still be open when it exits.
   process.on('exit', () => {
@@ -31,7 +25,5 @@ export async function throwawayDatabaseUrl(kind: string): Promise<string | undef
       c.connect().then(() => c.query('DROP DATABASE IF EXISTS ${name} WITH (FORCE)')).finally(() => c.end());`;
     execFileSync(process.execPath, ['-e', drop, clusterUrl], { cwd: repoRoot, stdio: 'inherit' });
   });
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return { DATABASE_URL: url };
 }

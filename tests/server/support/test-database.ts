@@ -20,6 +20,7 @@ import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { openPostgresDatabase } from '../../../server/db/postgres-database.ts';
 import { repoRoot } from '../../../server/paths.ts';
 import { readPristine, restorePristine, type Pristine } from './pristine-schema.ts';
+import { createClusterDatabase } from './cluster-database.ts';
 import { createSchemaDatabase, shareConnection, type SharedConnection } from './schema-database.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
@@ -92,26 +93,16 @@ let workerPostgres: Promise<{ url: string; admin: pg.Pool }> | undefined;
  */
 function ownPostgres(): Promise<{ url: string; admin: pg.Pool }> {
   workerPostgres ??= (async () => {
-    const url = new URL(postgresUrl);
-    const name = `${url.pathname.slice(1) || 'postgres'}_w${process.env.VITEST_POOL_ID ?? '1'}`;
-    const server = new pg.Client({ connectionString: postgresUrl });
-    await server.connect();
-    try {
-      await server.query(`CREATE DATABASE ${name}`);
-    } catch (error) {
-      // 42P04: it exists (a previous run's); its schemas were dropped file by file.
-      if ((error as { code?: string }).code !== '42P04') throw error;
-    } finally {
-      await server.end();
-    }
-    url.pathname = `/${name}`;
+    const name = `${new URL(postgresUrl).pathname.slice(1) || 'postgres'}_w${process.env.VITEST_POOL_ID ?? '1'}`;
+    // One left by a previous run is reused: its schemas were dropped file by file.
+    const url = await createClusterDatabase(postgresUrl, name, { reuse: true });
     // One connection per worker creates and drops schemas.
-    const admin = new pg.Pool({ connectionString: url.toString(), max: 1 }).on('error', () => undefined);
+    const admin = new pg.Pool({ connectionString: url, max: 1 }).on('error', () => undefined);
     // The schemas a run before this one kept for reuse (createMigratedTestDatabase), or left when it crashed:
     // this worker's database is its own, so none is in use.
     const { rows } = await admin.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'sd\\_test\\_%'`);
     for (const row of rows) await admin.query(`DROP SCHEMA ${row.name} CASCADE`);
-    return { url: url.toString(), admin };
+    return { url, admin };
   })();
   return workerPostgres;
 }
