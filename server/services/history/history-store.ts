@@ -2,6 +2,7 @@
 // with one COPY a file (server/db/copy-from.ts): row-at-a-time inserts would cost a year of bhavcopies
 // minutes, and array-parameter INSERTs (unnest) spent most of an import serialising and parsing arrays. A file replaces what is stored for the
 // (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins.
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 import type { IndexDay } from './index-close-parser.ts';
@@ -53,11 +54,27 @@ function pairsOf<Row extends { index: HistoryIndex; tradeDate: string }>(rows: r
   return { indices, days };
 }
 
+/** The advisory-lock class of stored history (any fixed number; what is replaced is the lock's second key). */
+const storedHistoryLock = 7_301_203;
+
+/**
+ * Holds what a file is about to replace (a table's days, by key) until the transaction ends. Two imports of the
+ * same day at once (two traders, or one upload sent twice) would otherwise each delete what was committed before
+ * either, and the second's rows then collide with the first's (a unique violation on PostgreSQL); held, the
+ * second waits and replaces the first's rows, as it would one after the other. Taken in ascending order, so two
+ * files sharing days cannot deadlock; two keys sharing a hash only wait for each other.
+ */
+export async function lockStoredHistory(tx: Queryable, table: string, keys: readonly string[]): Promise<void> {
+  const ids = [...new Set(keys.map((key) => createHash('sha256').update(`${table}\u0000${key}`).digest().readInt32BE(0)))].sort((a, b) => a - b);
+  await tx.query('SELECT pg_advisory_xact_lock($1::int, id) FROM unnest($2::int[]) AS id ORDER BY id', [storedHistoryLock, ids]);
+}
+
 type DayTable = 'history_option_days' | 'history_index_minutes' | 'history_index_days';
 
 /** Removes what a table holds for the (index, day) pairs of the rows about to replace them. */
 async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: string }>(tx: Queryable, table: DayTable, rows: readonly Row[]): Promise<void> {
   const { indices, days } = pairsOf(rows);
+  await lockStoredHistory(tx, table, indices.map((index, at) => `${index}|${days[at]}`));
   await tx.query(
     `DELETE FROM ${table} t USING unnest($1::text[], $2::date[]) AS p(index_name, trade_date)
      WHERE t.index_name = p.index_name AND t.trade_date = p.trade_date`,

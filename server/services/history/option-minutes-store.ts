@@ -3,7 +3,7 @@
 // day) was fetched in the same transaction, so a cut fetch resumes and a day is never fetched twice.
 import type { Queryable } from '../../db/database.ts';
 import type { HistoryIndex } from './history-files.ts';
-import { forgetEmptyImports, recordImport, type ImportRecord } from './history-store.ts';
+import { forgetEmptyImports, lockStoredHistory, recordImport, type ImportRecord } from './history-store.ts';
 
 /** One option contract's one-minute candle; `minute` is its start as an instant; prices in paise. */
 export type OptionMinute = {
@@ -45,6 +45,7 @@ export async function storeOptionMinutes(
 ): Promise<number> {
   const importId = await recordImport(tx, { ...record, kind: 'option_minutes' });
   const key = [contract.index, contract.expiry, contract.strikePaise, contract.optionType];
+  await lockStoredHistory(tx, 'history_option_minutes', days.map((day) => [...key, day].join('|')));
   await tx.query(
     `DELETE FROM history_option_minutes
      WHERE index_name = $1 AND trade_date = ANY($5::date[]) AND expiry = $2::date AND strike_paise = $3 AND option_type = $4`,

@@ -4,13 +4,14 @@
 import type { Queryable } from '../../db/database.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { addDays, isTradingDay } from '../market/trading-calendar.ts';
-import { forgetEmptyImports, recordImport, type ImportRecord } from './history-store.ts';
+import { forgetEmptyImports, lockStoredHistory, recordImport, type ImportRecord } from './history-store.ts';
 import { positionColumns, type Participant, type ParsedParticipantDay } from './participant-oi-parser.ts';
 
 const columnList = positionColumns.map(({ column }) => column).join(', ');
 
 export async function storeParticipantDay(tx: Queryable, record: ImportRecord, day: ParsedParticipantDay): Promise<number> {
   const importId = await recordImport(tx, record);
+  await lockStoredHistory(tx, 'history_participant_oi', [day.tradeDate]);
   await tx.query('DELETE FROM history_participant_oi WHERE trade_date = $1::date', [day.tradeDate]);
   const values = day.rows.map((_, row) => `($1::date, $${row * 13 + 3}, ${positionColumns.map((__, column) => `$${row * 13 + 4 + column}::integer`).join(', ')}, $2::integer)`);
   await tx.query(

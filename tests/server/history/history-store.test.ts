@@ -84,6 +84,20 @@ describe.each(testBackends)('history store on %s', (backend) => {
     expect(rows.map((row) => row.minute)).toEqual(['09:15', '09:16']);
   });
 
+  it.runIf(backend === 'postgres')('a day imported twice at once: the second waits for the first and replaces its rows, refusing nothing', async () => {
+    let second: Promise<number> | undefined;
+    await db.transaction(async (tx) => {
+      await storeOptionDays(tx, record('2024-07-08'), [option('2024-07-08', 24_300)]);
+      const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      second = db.transaction((other) => storeOptionDays(other, record('2024-07-08'), [option('2024-07-08', 24_300), option('2024-07-08', 24_400)]));
+      await waitUntilBlocked(db, rows[0]!.pid);
+    });
+    await second;
+    expect((await storedOptions()).map((row) => row.strike_paise)).toEqual(['2430000', '2440000']);
+    const { rows } = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
+    expect(rows[0]?.count).toBe(1);
+  });
+
   it('stores nothing of a file the database refuses, and the connection goes on working', async () => {
     // A row the parser would never pass (expiry before its day) reaches the table's own check.
     const store = db.transaction((tx) => storeOptionDays(tx, record('2024-07-12'), [option('2024-07-12', 24_300, { expiry: '2024-07-18' }), option('2024-07-12', 24_350, { expiry: '2024-07-10' })]));
@@ -131,3 +145,14 @@ describe.each(testBackends)('history store on %s', (backend) => {
     expect(rows[0]?.count).toBe(0);
   });
 });
+
+/** Resolves once another session waits on a lock the session `pid` holds (a deadline, not a sleep, bounds it). */
+async function waitUntilBlocked(db: Database, pid: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await db.query<{ waiting: string }>('SELECT count(*) AS waiting FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]);
+    if (Number(rows[0]!.waiting) > 0) return;
+    if (Date.now() > deadline) throw new Error('the second import never waited on the first');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
