@@ -5,7 +5,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Warn } from '../services/brokers/kite-broker/instrument-load.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
-import { DomainError } from '../services/domain-error.ts';
 import { throttleTexts } from '../services/texts/throttle-texts.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 import { toPaise } from '../services/brokers/paper/paise.ts';
@@ -17,7 +16,12 @@ import { createStreamMember } from './stream-member.ts';
 import { followOrders } from './order-notices.ts';
 import type { StreamNotice } from '../services/notices/stream-notices.ts';
 
-/** Streams one trader may hold open at once (tabs share one through the PWA's tab leader). */
+/**
+ * Streams one trader may hold open at once (tabs share one through the PWA's tab leader). One more ends the
+ * trader's oldest rather than being refused: the newest is the screen in front of the trader, and the oldest is
+ * most often a reloaded page's whose socket the server has not yet seen close (a desk reloaded a few times in a
+ * row was refused its prices for seconds; issue 37).
+ */
 export const streamsPerUser = 4;
 /** A comment line keeps proxies and the idle time-out from closing a quiet stream. */
 const heartbeatMs = 5000;
@@ -25,7 +29,8 @@ const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_-]{0,39}$/;
 
 export const marketRoutes: RoutePlugin = async (app, { context }) => {
   const { market, marketFeed, brokerAccounts, brokerRegistry, streamNotices } = context.services;
-  const openStreams = new Map<number, number>();
+  /** Each trader's open streams, oldest first: each entry ends its stream. */
+  const openStreams = new Map<number, Set<() => void>>();
   const closers = new Set<() => void>();
   const onError = (error: unknown) => app.log.error({ err: error }, 'the price stream failed to send');
   const fanout = createPriceFanout({ market, feed: marketFeed, onError, heartbeatMs });
@@ -69,12 +74,6 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'getMarketStream', async (request, reply) => {
     const userId = requireAuth(request).user.id;
-    const open = openStreams.get(userId) ?? 0;
-    if (open >= streamsPerUser) {
-      throw DomainError.said('too_many_streams', throttleTexts.tooManyStreams(streamsPerUser), {
-        retryAfterSeconds: 5,
-      });
-    }
     const instruments = request.body.instruments;
     const format = request.body.format ?? 'json';
     const { prices, orders } = await sourceOf(userId, request.body.account_id, instruments, format, (details, message) => request.log.warn(details, message));
@@ -89,7 +88,6 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       throw error;
     }
 
-    openStreams.set(userId, open + 1);
     reply.hijack();
     const raw = reply.raw;
     const gzip = acceptsGzip(request.headers['accept-encoding']);
@@ -117,12 +115,24 @@ export const marketRoutes: RoutePlugin = async (app, { context }) => {
       unfollow();
       membership.leave();
       closers.delete(shutdown);
-      openStreams.set(userId, (openStreams.get(userId) ?? 1) - 1);
-      if ((openStreams.get(userId) ?? 0) <= 0) openStreams.delete(userId);
+      mine.delete(displace);
+      if (mine.size === 0 && openStreams.get(userId) === mine) openStreams.delete(userId);
     };
     // An error event, then the end (the socket's close then lets go of the stream).
     const shutdown = () => membership.end({ message: 'The server is restarting: reconnect in a moment.', code: 'server_restarting' });
     closers.add(shutdown);
+    // Counted at once, not when the socket closes: the stream that displaced it must not displace another.
+    const displace = () => {
+      mine.delete(displace);
+      membership.end({ message: throttleTexts.tooManyStreams(streamsPerUser).text, code: 'too_many_streams' });
+    };
+    const mine = openStreams.get(userId) ?? new Set<() => void>();
+    openStreams.set(userId, mine);
+    mine.add(displace);
+    for (const oldest of mine) {
+      if (mine.size <= streamsPerUser) break;
+      oldest();
+    }
     raw.on('drain', membership.drained);
     raw.on('close', close);
     // The reply was hijacked: Fastify sends nothing more; this value is never serialised.
