@@ -8,6 +8,7 @@ import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient, tradingBotBody } from '../support/trading.ts';
+import { waitUntilBlocked } from '../support/wait-until-blocked.ts';
 
 describe.each(testBackends)('bot creation racing portfolio deletion on %s', (backend) => {
   let server: TestServer;
@@ -66,7 +67,7 @@ describe.each(testBackends)('bot creation racing portfolio deletion on %s', (bac
         await tx.query('DELETE FROM portfolios WHERE id = $1', [portfolio.id]);
         const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         creation = create(kind, portfolio.id);
-        await waitUntilBlocked(server, rows[0]!.pid);
+        await waitUntilBlocked(server.db, rows[0]!.pid);
       });
       const answer = await creation!;
       expect(answer.status, JSON.stringify(answer.body)).toBe(404);
@@ -76,13 +77,3 @@ describe.each(testBackends)('bot creation racing portfolio deletion on %s', (bac
   });
 });
 
-/** Resolves once some other session waits on a lock the session `pid` holds (a deadline, not a sleep, bounds it). */
-async function waitUntilBlocked(server: TestServer, pid: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { rows } = await server.db.query<{ waiting: string }>('SELECT count(*) AS waiting FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]);
-    if (Number(rows[0]!.waiting) > 0) return;
-    if (Date.now() > deadline) throw new Error('the creation never waited on the deletion');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}

@@ -6,6 +6,7 @@ import type { Database } from '../../../server/db/database.ts';
 import type { MinuteCandle, OptionDay } from '../../../server/services/history/history-files.ts';
 import { storeMinuteCandles, storeOptionDays, type ImportRecord } from '../../../server/services/history/history-store.ts';
 import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
+import { waitUntilBlocked } from '../support/wait-until-blocked.ts';
 
 const record = (day: string, kind: ImportRecord['kind'] = 'bhavcopy_udiff'): ImportRecord => ({
   kind,
@@ -146,13 +147,3 @@ describe.each(testBackends)('history store on %s', (backend) => {
   });
 });
 
-/** Resolves once another session waits on a lock the session `pid` holds (a deadline, not a sleep, bounds it). */
-async function waitUntilBlocked(db: Database, pid: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { rows } = await db.query<{ waiting: string }>('SELECT count(*) AS waiting FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]);
-    if (Number(rows[0]!.waiting) > 0) return;
-    if (Date.now() > deadline) throw new Error('the second import never waited on the first');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
