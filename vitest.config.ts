@@ -35,7 +35,7 @@ export default defineConfig({
     // after another (33 min under load) while the second core idled. The main process mostly waits.
     maxWorkers: availableParallelism(),
     projects: [
-      { ...unitProject, test: { ...unitProject.test, name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ownModuleGraph, isolate: false } },
+      { ...unitProject, test: { ...unitProject.test, name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ownModuleGraph, isolate: false, setupFiles: [...unitProject.test.setupFiles, 'tests/unit/shared-graph-hygiene.ts'] } },
       { ...unitProject, test: { ...unitProject.test, name: 'unit-own-graph', include: ownModuleGraph } },
       {
         resolve: { alias },

@@ -73,6 +73,7 @@ const server = setupServer(
       position_book: { net: [position], day: [position], margins: { available: 0, used: 0, equity: 0 }, status: bookStatus, as_of: '2026-11-24T04:00:00Z' },
     } satisfies Schemas['PositionBookResponse']),
   ),
+  http.get(`${API}/api/order-book/order-book/:accountNumber`, () => HttpResponse.json({ order_book: [], trades: [], status: bookStatus, as_of: '2026-11-24T04:00:00Z' })),
   http.post(`${API}/analytics/functions/v1/market_data`, () => HttpResponse.json({ data: {} })),
   // The live price stream is not what this test is about: it stays down, the table shows the book's prices.
   http.post(`${API}/api/market/stream/`, () => new HttpResponse(null, { status: 503 })),

@@ -45,6 +45,37 @@ describe("the price stream's source", () => {
     stop();
   });
 
+  it("drops the simulator's prices when the desk turns to a live account: an instrument its broker has not quoted yet shows no price", async () => {
+    const streams: Array<(text: string) => void> = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start: (controller) => {
+          streams.push((text) => controller.enqueue(new TextEncoder().encode(text)));
+          init.signal?.addEventListener('abort', () => controller.close());
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    });
+    const quote = (price: number, at: string) => ({ last_price: price, timestamp: at });
+    const contract = 'NFO:NIFTY26D0126000CE';
+    store.set(selectedAccountAtom, account(21, 'paper'));
+    const stop = liveFeed().subscribe([contract]);
+    const held = liveFeed().atomFor(contract);
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!(`event: snapshot\ndata: ${JSON.stringify({ data: { [contract]: quote(142.35, '2026-11-20T05:00:00Z') } })}\n\n`);
+    await vi.waitFor(() => expect(store.get(held)?.last_price).toBe(142.35));
+
+    // A live account: its broker's stream has no quote of the contract yet.
+    store.set(selectedAccountAtom, account(22, 'kite'));
+    await vi.waitFor(() => expect(streams).toHaveLength(2));
+    streams[1]!(`event: snapshot\ndata: ${JSON.stringify({ data: {} })}\n\n`);
+    await vi.waitFor(() => expect(store.get(held)).toBeNull());
+    // Its first quote shows, though older than the simulator's last (the broker's time of the last trade).
+    streams[1]!(`event: ticks\ndata: ${JSON.stringify({ data: { [contract]: quote(139.8, '2026-11-20T04:58:00Z') } })}\n\n`);
+    await vi.waitFor(() => expect(store.get(held)?.last_price).toBe(139.8));
+    stop();
+  });
+
   it("names a live account's broker in the market_data poll while the stream is refused, and none for paper", async () => {
     const API = 'http://api.test';
     // The stream is refused; the fallback answers through the analytics client.

@@ -54,6 +54,19 @@ function streamKey(): string {
   return id === null ? '' : `${id}:${feedAccountOf(id)?.id ?? ''}`;
 }
 
+/**
+ * Whose prices the shown account reads: a live account's (its own, or the feed a paper account is on), the
+ * simulator's, or null before any account is known (the account held by the selection knows its feed before the
+ * accounts list has loaded).
+ */
+function priceSourceKey(): string | null {
+  const account = shownAccount();
+  if (account === null) return null;
+  if (account.broker !== 'paper') return `${account.broker}:${account.id}`;
+  const feedId = ('market_account_id' in account ? account.market_account_id : null) ?? feedAccountOf(account.id)?.id ?? null;
+  return feedId === null ? 'simulator' : `live:${feedId}`;
+}
+
 /** The account the stream being opened was asked for. */
 let streamAccountId: number | null = null;
 
@@ -189,9 +202,15 @@ export function liveFeed(): PriceFeed {
   // Another account chosen, or a paper account's market changed: its orders, and maybe another source of
   // prices (a live broker's or the simulator's).
   let chosen = streamKey();
+  let source = priceSourceKey();
   const followAccount = () => {
-    if (streamKey() !== chosen) created.reconnect();
+    const now = priceSourceKey();
+    // Another market's prices: none of the old one's may stand in for the new one's (a simulated price on a
+    // live desk until its broker quotes the contract, or kept there by being newer than the broker's last trade).
+    if (source !== null && now !== null && now !== source) created.restart(true);
+    else if (streamKey() !== chosen) created.reconnect();
     chosen = streamKey();
+    source = now ?? source;
   };
   store.sub(selectedAccountAtom, followAccount);
   store.sub(shownAccountAtom, followAccount);
