@@ -274,6 +274,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.kill_switch.unfinished',
     defaultMessage: 'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
   },
+  'kill_switch.closing': { id: 'server.kill_switch.closing', defaultMessage: 'New orders blocked. Cancelling working orders and closing positions…' },
   'kill_switch.session_over': {
     id: 'server.kill_switch.session_over',
     defaultMessage:

@@ -17,7 +17,11 @@
  *       this build and another (a copy of an older dist/, served by this checkout's server) opened in turns,
  *       the other first every second run, so both see the same load on a shared machine; --waterfall prints
  *       each open's requests (start, answer's headers, end, in seconds from the navigation)
+ *   npm run bench -- open-interest --runs 1 --profile /tmp/opens
+ *       also writes each open's CPU profile of the page (DevTools' .cpuprofile, from the navigation to the
+ *       content drawn) into that folder: where the throttled main thread's seconds go
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -33,7 +37,7 @@ import { spread, table } from './support/stats.ts';
 import { CPU_SLOWDOWN, SLOW_4G } from './support/throttled-lcp.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '0' }, against: { type: 'string' }, waterfall: { type: 'boolean', default: false } },
+  options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '0' }, against: { type: 'string' }, waterfall: { type: 'boolean', default: false }, profile: { type: 'string' } },
 });
 const runs = Number(values.runs);
 const demo = { email: 'demo@strikedesk.in', password: 'StrikeDesk@2026' };
@@ -53,7 +57,7 @@ function printWaterfall(requests: Request[]): void {
   }
 }
 
-async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: readonly string[]): Promise<{ ms: number; bytes: number; requests: Request[] }> {
+async function firstOpen(browser: Browser, base: string, bearer: string, path: string, drawn: readonly string[], profileTo?: string): Promise<{ ms: number; bytes: number; requests: Request[] }> {
   const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
@@ -81,10 +85,17 @@ async function firstOpen(browser: Browser, base: string, bearer: string, path: s
     });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (profileTo !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const started = Date.now();
     await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 120_000 });
     for (const selector of drawn) await page.locator(selector).first().waitFor({ timeout: 120_000 });
-    return { ms: Date.now() - started, bytes, requests: [...requests.values()] };
+    const ms = Date.now() - started;
+    if (profileTo !== undefined) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    return { ms, bytes, requests: [...requests.values()] };
   } finally {
     await context.close();
   }
@@ -178,7 +189,12 @@ async function main(): Promise<void> {
       for (let run = 0; run < runs; run += 1) {
         // In turns, the other build first every second run, so neither always goes first.
         for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
-          const result = await firstOpen(browser, build.url, build.bearer, path, drawn);
+          let profileTo: string | undefined;
+          if (values.profile !== undefined) {
+            mkdirSync(values.profile, { recursive: true });
+            profileTo = join(values.profile, `${label.replace(/[^a-z0-9]+/gi, '-')}-${builds.indexOf(build)}-${run + 1}.cpuprofile`);
+          }
+          const result = await firstOpen(browser, build.url, build.bearer, path, drawn, profileTo);
           const entry = measured.get(build.label)!;
           entry.times.push(result.ms);
           entry.bytes.push(result.bytes);

@@ -24,7 +24,7 @@ import { flattenPaced } from './flatten.ts';
 import type { RateLimits } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type Said } from '../texts/said.ts';
-import { armedSummary, botStopReason, notClosed, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
+import { armedSummary, botStopReason, closing, flattenGraceMs, notClosed, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
 import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
 
 type Schemas = components['schemas'];
@@ -55,6 +55,7 @@ type EventRow = {
   reason_i18n: unknown;
   summary: string;
   summary_i18n: unknown;
+  settled_at: Date | null;
 };
 /** What an audit event records: its texts said in English and as codes (said.ts). */
 type EventFacts = { action: 'arm' | 'disarm'; source: KillSwitchSource; reason: Said | null; summary: Said };
@@ -97,8 +98,9 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
   async function audit(q: Queryable, accountId: number, userId: number | null, event: EventFacts, client: ClientFacts): Promise<string> {
     const { rows } = await q.query<{ id: string }>(
       // Also a notice on the trader's open streams (stream-notices.ts): their screens read the switch then.
-      `WITH written AS (INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary, summary_i18n, reason_i18n)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, broker_account_id),
+      // An arm is settled once its flatten reports (finishAudit); a disarm when written.
+      `WITH written AS (INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary, summary_i18n, reason_i18n, settled_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $3 = 'arm' THEN NULL ELSE $5::timestamptz END) RETURNING id, broker_account_id),
        noticed AS (INSERT INTO stream_notices (user_id, broker_account_id, topic, at)
          SELECT a.user_id, a.id, 'kill_switch', now() FROM written w JOIN broker_accounts a ON a.id = w.broker_account_id)
        SELECT id FROM written`,
@@ -175,8 +177,14 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
     return { ...result, message: summary.text, message_i18n: summary.i18n };
   }
 
+  /** The arm's outcome onto its audit event, and a notice on the trader's streams: other devices read it now. */
   async function finishAudit(q: Queryable, eventId: string, result: AccountResult): Promise<void> {
-    await q.query('UPDATE kill_switch_events SET summary = $2, summary_i18n = $3 WHERE id = $1', [eventId, result.message, result.message_i18n ?? null]);
+    await q.query(
+      `WITH settled AS (UPDATE kill_switch_events SET summary = $2, summary_i18n = $3, settled_at = $4 WHERE id = $1 RETURNING broker_account_id)
+       INSERT INTO stream_notices (user_id, broker_account_id, topic, at)
+         SELECT a.user_id, a.id, 'kill_switch', now() FROM settled s JOIN broker_accounts a ON a.id = s.broker_account_id`,
+      [eventId, result.message, result.message_i18n ?? null, clock()],
+    );
   }
 
   /**
@@ -234,13 +242,15 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
 
   async function switchesOf(q: Queryable, accounts: readonly AccountRow[]): Promise<KillSwitch[]> {
     const { rows: events } = await q.query<EventRow>(
-      `SELECT broker_account_id, action, at, source, reason, reason_i18n, summary, summary_i18n FROM (
+      `SELECT broker_account_id, action, at, source, reason, reason_i18n, summary, summary_i18n, settled_at FROM (
          SELECT e.*, row_number() OVER (PARTITION BY broker_account_id ORDER BY at DESC, id DESC) AS rank FROM kill_switch_events e
          WHERE broker_account_id = ANY($1::int[])) ranked
        WHERE rank <= $2 ORDER BY at DESC, id DESC`,
       [accounts.map((account) => account.id), eventsShown],
     );
     const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+    // An arm whose flatten is still at work says so, not its provisional "did not finish".
+    const underWay = (event: EventRow) => event.settled_at === null && new Date(event.at).getTime() > clock().getTime() - flattenGraceMs;
     return accounts.map((account) => ({
       account_number: account.account_number,
       armed: account.kill_switch_armed_at !== null,
@@ -256,8 +266,8 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
           source: event.source,
           reason: event.reason,
           reason_i18n: localTextOf(event.reason_i18n),
-          summary: event.summary,
-          summary_i18n: localTextOf(event.summary_i18n),
+          summary: underWay(event) ? closing.text : event.summary,
+          summary_i18n: underWay(event) ? closing.i18n : localTextOf(event.summary_i18n),
         })),
     }));
   }

@@ -3,6 +3,7 @@
 // the counting and the plurals are checked without a server (kill-switch-summaries.test.ts).
 import type { components } from '../../../openapi/main.d.ts';
 import { said, words, type LocalText, type Said } from '../texts/said.ts';
+import { claimLeaseMs } from './idempotency.ts';
 
 type Schemas = components['schemas'];
 type Exit = Pick<Schemas['Order'], 'status' | 'status_message' | 'status_message_i18n'>;
@@ -22,6 +23,20 @@ export const unfinished = said(
   {},
   'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
 );
+
+/**
+ * How long an arm's flatten may still be at work before its provisional summary ("did not finish") is its outcome:
+ * the server that armed it stopped before reporting. The arming key's lease (idempotency.ts): past it, a retry of
+ * the arm takes over and closes what is open, which is what "did not finish: turn the kill switch on again" asks.
+ * The alert watcher tells an arm once it is settled, or once this has passed.
+ */
+export const flattenGraceMs = claimLeaseMs;
+
+/**
+ * What the audit event says while its flatten runs (settled_at still null, for at most `flattenGraceMs`): the
+ * stored "did not finish" is for a server that stopped before reporting, not for a flatten still at work.
+ */
+export const closing = said('kill_switch.closing', {}, 'New orders blocked. Cancelling working orders and closing positions…');
 
 /** The broker refused to close anything (its own message): the block holds, and the trader is told how to finish. */
 export function notClosed(brokerMessage: string): Said {

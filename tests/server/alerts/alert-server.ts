@@ -4,7 +4,7 @@
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
-import type { Services } from '../../../server/services/services.ts';
+import type { Services, TradingHooks } from '../../../server/services/services.ts';
 import type { HostResolver } from '../../../server/services/alerts/push-targets.ts';
 import type { LastPriceSource } from '../../../server/services/alerts/watchers/price-watcher.ts';
 import type { ContractCall } from '../support/contract-client.ts';
@@ -38,9 +38,11 @@ export type AlertServerOptions = {
   database?: Database;
   /** Where push may go (PUSH_SERVICE_HOSTS, the browsers' push services when absent) and a scripted DNS. */
   push?: { serviceHosts?: readonly string[]; resolve?: HostResolver };
+  /** A step injected into the order pipeline or the kill switch (the kill switch's flatten held open). */
+  tradingHooks?: TradingHooks;
 };
 
-export async function startAlertServer(backend: TestBackend, start: Date, { database, push = {} }: AlertServerOptions = {}): Promise<AlertServer> {
+export async function startAlertServer(backend: TestBackend, start: Date, { database, push = {}, tradingHooks }: AlertServerOptions = {}): Promise<AlertServer> {
   const clock = manualClock(start);
   const market = scriptedMarket(clock);
   const lastPrices = scriptedLastPrices();
@@ -52,6 +54,7 @@ export async function startAlertServer(backend: TestBackend, start: Date, { data
     prices: market.source,
     alertPrices: () => lastPrices.source,
     push: { ...push, subject: 'mailto:ops@strikedesk.example.com' },
+    ...(tradingHooks === undefined ? {} : { tradingHooks }),
   });
   return {
     server,

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alertWatchLockKey } from '../../../server/services/alerts/watchers/alert-watchers.ts';
 import { marketLastPrices } from '../../../server/services/alerts/watchers/price-watcher.ts';
+import type { TradingHooks } from '../../../server/services/services.ts';
+import { flattenGraceMs } from '../../../server/services/trading/kill-switch-summaries.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { openDesk, type Desk } from '../support/paper-desk.ts';
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
@@ -20,9 +22,18 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
   let env: AlertServer;
   let desk: Desk;
   let callAtm: string;
+  /** A step run after a kill switch is armed, before its flatten: set by a test, for one arm. */
+  let afterArmed: (() => Promise<void>) | null = null;
 
   beforeAll(async () => {
-    env = await startAlertServer(backend, friday);
+    const tradingHooks: TradingHooks = {
+      afterArmed: async () => {
+        const step = afterArmed;
+        afterArmed = null;
+        await step?.();
+      },
+    };
+    env = await startAlertServer(backend, friday, { tradingHooks });
   });
 
   afterAll(async () => {
@@ -115,6 +126,48 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
     });
     // The flatten's exit filled: told as a fill too (the feed's order category).
     expect((await feed(env.call, desk.token, { category: 'order' })).alerts).toHaveLength(2);
+  });
+
+  it('tells an arm with its outcome once its flatten reports, never its provisional "did not finish" while the flatten runs', async () => {
+    await desk.place(callAtm, 'BUY', desk.lotSize);
+    await run();
+    const switchOf = async () => (await env.call<Schemas['KillSwitchesResponse']>('getKillSwitches', { token: desk.token })).body.kill_switches[0]!;
+    const arm = () =>
+      env.call<Schemas['KillSwitchResult']>('armKillSwitch', {
+        token: desk.token,
+        body: { account_number: desk.accountNumber, source: 'header' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+    // A watcher pass while the flatten is still to run: nothing told yet, and the kill switch screen says the
+    // closing is under way.
+    let toldMeanwhile: number | null = null;
+    let saidMeanwhile: Schemas['KillSwitch'] | null = null;
+    afterArmed = async () => {
+      toldMeanwhile = (await run()).written.killSwitches;
+      saidMeanwhile = await switchOf();
+    };
+    const armed = await arm();
+    expect(armed.status, JSON.stringify(armed.body)).toBe(200);
+    expect(toldMeanwhile).toBe(0);
+    expect(saidMeanwhile!.events[0]).toMatchObject({ action: 'arm', summary_i18n: { code: 'kill_switch.closing', params: {} } });
+    env.clock.advance(1000);
+    expect((await run()).written.killSwitches).toBe(1);
+    const [alert] = (await feed(env.call, desk.token, { category: 'kill_switch' })).alerts;
+    expect(alert!.body).toBe(armed.body.accounts[0]!.message);
+    expect(alert!.body).toContain('1 exit filled');
+    expect((await switchOf()).events[0]!.summary).toBe(armed.body.accounts[0]!.message);
+  });
+
+  it('tells an arm whose flatten never reported (its server stopped) as not finished, once the arming key lease is over', async () => {
+    afterArmed = () => Promise.reject(new Error('power cut after arming'));
+    const armed = await env.call('armKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, source: 'header' }, headers: { 'idempotency-key': randomUUID() } });
+    expect(armed.status).toBe(500);
+    env.clock.advance(flattenGraceMs - 1000);
+    expect((await run()).written.killSwitches).toBe(0);
+    env.clock.advance(2000);
+    expect((await run()).written.killSwitches).toBe(1);
+    const [alert] = (await feed(env.call, desk.token, { category: 'kill_switch' })).alerts;
+    expect(alert!.body_i18n).toEqual({ code: 'kill_switch.unfinished', params: {} });
   });
 
   it('tells a broker session that ended, once per expiry', async () => {

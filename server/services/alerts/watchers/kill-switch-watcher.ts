@@ -1,5 +1,8 @@
 // Every arm and disarm of a kill switch (kill_switch_events, written by the kill switch service), told to the
-// account's owner: whoever did it (the trader on another device, a risk limit), the phone hears of it.
+// account's owner: whoever did it (the trader on another device, a risk limit), the phone hears of it. An arm is
+// told with its outcome, once its flatten has reported (settled_at); one that never reports (its server stopped)
+// is told `flattenGraceMs` after it was armed, with its stored "did not finish".
+import { flattenGraceMs } from '../../trading/kill-switch-summaries.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { localTextOf, said, type Said } from '../../texts/said.ts';
 import { recordAlert } from '../alert-log.ts';
@@ -36,8 +39,9 @@ export async function watchKillSwitches(tx: Queryable, now: Date): Promise<numbe
   const { rows } = await tx.query<EventRow>(
     `SELECT e.id, e.action, e.source, e.at, e.reason, e.summary, e.reason_i18n, e.summary_i18n, e.broker_account_id, a.user_id, a.account_number
      FROM kill_switch_events e JOIN broker_accounts a ON a.id = e.broker_account_id
-     WHERE e.at > $1 AND e.at <= $2 ORDER BY e.at, e.id`,
-    [from, now],
+     WHERE COALESCE(e.settled_at, e.at + $3 * interval '1 millisecond') > $1 AND COALESCE(e.settled_at, e.at + $3 * interval '1 millisecond') <= $2
+     ORDER BY e.at, e.id`,
+    [from, now, flattenGraceMs],
   );
   let written = 0;
   for (const row of rows) {
