@@ -239,7 +239,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
       onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
     });
     app.addHook('preClose', async () => {
-      loop.stop();
+      await loop.stop();
       await services.alerts.watchers.settle();
     });
   }

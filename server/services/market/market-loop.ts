@@ -14,11 +14,16 @@ type MarketLoopOptions = {
 };
 
 export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoopOptions) {
-  let running = false;
+  let running: Promise<void> | null = null;
   let lastPruneMs = 0;
-  const pass = async () => {
-    if (running) return;
-    running = true;
+  const pass = (): Promise<void> => {
+    if (running !== null) return running;
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const run = async () => {
     try {
       await afterTick(await market.tick());
       await feed.poll();
@@ -28,10 +33,16 @@ export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoop
       }
     } catch (error) {
       onError(error);
-    } finally {
-      running = false;
     }
   };
   const timer = setInterval(() => void pass(), market.tickMs);
-  return { stop: () => clearInterval(timer), pass };
+  /**
+   * No pass after this, and the one under way finished (its fills and its alert watchers' kick): a server closing
+   * closes its database after, and a pass still running then wrote to a closed pool.
+   */
+  const stop = async (): Promise<void> => {
+    clearInterval(timer);
+    await running;
+  };
+  return { stop, pass };
 }

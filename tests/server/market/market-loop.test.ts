@@ -1,0 +1,51 @@
+// The market loop's stop waits for the pass under way: a closing server closes its database right after, and a
+// pass still running then (its fills, its alert watchers) wrote to a closed pool ("Cannot use a pool after
+// calling end on the pool", logged at every shutdown on PostgreSQL).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MarketFeed } from '../../../server/services/market/market-feed.ts';
+import { startMarketLoop } from '../../../server/services/market/market-loop.ts';
+import type { MarketService } from '../../../server/services/market/market-service.ts';
+
+describe('the market loop', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stops only once the pass under way has finished, and starts no other', async () => {
+    vi.useFakeTimers();
+    const steps: string[] = [];
+    let finishTick: () => void = () => undefined;
+    let tickStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      tickStarted = resolve;
+    });
+    const market = {
+      tickMs: 1,
+      tick: () => {
+        steps.push('tick');
+        tickStarted();
+        return new Promise<boolean>((resolve) => {
+          finishTick = () => resolve(true);
+        });
+      },
+      pruneCandles: async () => undefined,
+    } as unknown as MarketService;
+    const feed = { poll: async () => void steps.push('poll') } as unknown as MarketFeed;
+    const loop = startMarketLoop({ market, feed, afterTick: async () => void steps.push('after tick'), onError: (error) => steps.push(`error ${String(error)}`) });
+    vi.advanceTimersByTime(1);
+    await started;
+    let stopped = false;
+    const stopping = loop.stop().then(() => {
+      stopped = true;
+    });
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    finishTick();
+    await stopping;
+    expect(steps).toEqual(['tick', 'after tick', 'poll']);
+    // No pass after the stop, though the timer's period goes by many times.
+    vi.advanceTimersByTime(100);
+    await Promise.resolve();
+    expect(steps).toEqual(['tick', 'after tick', 'poll']);
+  });
+});
