@@ -73,6 +73,11 @@ describe("the price stream's source", () => {
     // Its first quote shows, though older than the simulator's last (the broker's time of the last trade).
     streams[1]!(`event: ticks\ndata: ${JSON.stringify({ data: { [contract]: quote(139.8, '2026-11-20T04:58:00Z') } })}\n\n`);
     await vi.waitFor(() => expect(store.get(held)?.last_price).toBe(139.8));
+
+    // A paper account on that Kite account's feed: the same market, so its quotes stay while its stream opens.
+    store.set(selectedAccountAtom, { ...account(23, 'paper'), market_account_id: 22 });
+    await vi.waitFor(() => expect(streams).toHaveLength(3));
+    expect(store.get(held)?.last_price).toBe(139.8);
     stop();
   });
 

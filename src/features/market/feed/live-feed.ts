@@ -55,14 +55,14 @@ function streamKey(): string {
 }
 
 /**
- * Whose prices the shown account reads: a live account's (its own, or the feed a paper account is on), the
- * simulator's, or null before any account is known (the account held by the selection knows its feed before the
- * accounts list has loaded).
+ * Whose prices the shown account reads: a live account's (its own, or the feed a paper account is on: the same
+ * market, so a Kite account and a paper account on its feed share their quotes), the simulator's, or null before
+ * any account is known (the account held by the selection knows its feed before the accounts list has loaded).
  */
 function priceSourceKey(): string | null {
   const account = shownAccount();
   if (account === null) return null;
-  if (account.broker !== 'paper') return `${account.broker}:${account.id}`;
+  if (account.broker !== 'paper') return `live:${account.id}`;
   const feedId = ('market_account_id' in account ? account.market_account_id : null) ?? feedAccountOf(account.id)?.id ?? null;
   return feedId === null ? 'simulator' : `live:${feedId}`;
 }
