@@ -4,3 +4,5 @@
 -- when written. Events written before this column were settled then.
 ALTER TABLE kill_switch_events ADD COLUMN settled_at timestamptz;
 UPDATE kill_switch_events SET settled_at = at;
+-- The alert watcher reads each pass the arms settled since its last, and the unsettled ones by their time (at).
+CREATE INDEX kill_switch_events_settled_idx ON kill_switch_events (settled_at);

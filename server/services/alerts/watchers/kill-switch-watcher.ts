@@ -39,7 +39,8 @@ export async function watchKillSwitches(tx: Queryable, now: Date): Promise<numbe
   const { rows } = await tx.query<EventRow>(
     `SELECT e.id, e.action, e.source, e.at, e.reason, e.summary, e.reason_i18n, e.summary_i18n, e.broker_account_id, a.user_id, a.account_number
      FROM kill_switch_events e JOIN broker_accounts a ON a.id = e.broker_account_id
-     WHERE COALESCE(e.settled_at, e.at + $3 * interval '1 millisecond') > $1 AND COALESCE(e.settled_at, e.at + $3 * interval '1 millisecond') <= $2
+     WHERE (e.settled_at > $1 AND e.settled_at <= $2)
+        OR (e.settled_at IS NULL AND e.at > $1::timestamptz - $3 * interval '1 millisecond' AND e.at <= $2::timestamptz - $3 * interval '1 millisecond')
      ORDER BY e.at, e.id`,
     [from, now, flattenGraceMs],
   );
