@@ -7,7 +7,7 @@ import { afterAll } from 'vitest';
 // Files on Node's environment (pure logic) have no page, and no feed.
 if (typeof document !== 'undefined') {
   afterAll(async () => {
-    const { liveFeed } = await import('@/features/market/feed/live-feed');
-    liveFeed().restart(true);
+    const { startedLiveFeed } = await import('@/features/market/feed/live-feed');
+    startedLiveFeed()?.restart(true);
   });
 }

@@ -130,6 +130,11 @@ const transport: FeedTransport = {
 
 let feed: PriceFeed | null = null;
 
+/** The app's feed if a screen has started it, else null (a test file's clean-up, which must not start one). */
+export function startedLiveFeed(): PriceFeed | null {
+  return feed;
+}
+
 type TabMessage =
   | { type: 'wanted'; tabId: string; instruments: string[] }
   | { type: 'snapshot'; snapshot: MarketSnapshot }
