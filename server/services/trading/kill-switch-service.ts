@@ -26,6 +26,7 @@ import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type Said } from '../texts/said.ts';
 import { armedSummary, botStopReason, closing, flattenGraceMs, notClosed, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
 import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
+import { recordAccountNotice } from '../notices/stream-notices.ts';
 
 type Schemas = components['schemas'];
 type KillSwitch = Schemas['KillSwitch'];
@@ -178,13 +179,9 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
   }
 
   /** The arm's outcome onto its audit event, and a notice on the trader's streams: other devices read it now. */
-  async function finishAudit(q: Queryable, eventId: string, result: AccountResult): Promise<void> {
-    await q.query(
-      `WITH settled AS (UPDATE kill_switch_events SET summary = $2, summary_i18n = $3, settled_at = $4 WHERE id = $1 RETURNING broker_account_id)
-       INSERT INTO stream_notices (user_id, broker_account_id, topic, at)
-         SELECT a.user_id, a.id, 'kill_switch', now() FROM settled s JOIN broker_accounts a ON a.id = s.broker_account_id`,
-      [eventId, result.message, result.message_i18n ?? null, clock()],
-    );
+  async function finishAudit(q: Queryable, { row, eventId }: Armed, result: AccountResult): Promise<void> {
+    await q.query('UPDATE kill_switch_events SET summary = $2, summary_i18n = $3, settled_at = $4 WHERE id = $1', [eventId, result.message, result.message_i18n ?? null, clock()]);
+    await recordAccountNotice(q, 'kill_switch', row.id);
   }
 
   /**
@@ -217,7 +214,7 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
     const message = switchedOnMessage(results);
     const answer: Schemas['KillSwitchResult'] = { message: message.text, message_i18n: message.i18n, accounts: results };
     return db.transaction(async (tx) => {
-      for (const [index, armed] of gated.armed.entries()) await finishAudit(tx, armed.eventId, results[index]!);
+      for (const [index, armed] of gated.armed.entries()) await finishAudit(tx, armed, results[index]!);
       return idempotency.complete(tx, gated.claim, { status: 200, body: answer });
     });
   }
@@ -236,7 +233,7 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
     });
     if (armed === null) return false;
     await hooks.afterArmed?.();
-    await finishAudit(db, armed.eventId, await flatten(armed, riskLimitTag));
+    await finishAudit(db, armed, await flatten(armed, riskLimitTag));
     return true;
   }
 
@@ -250,7 +247,8 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
     );
     const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
     // An arm whose flatten is still at work says so, not its provisional "did not finish".
-    const underWay = (event: EventRow) => event.settled_at === null && new Date(event.at).getTime() > clock().getTime() - flattenGraceMs;
+    const summaryOf = (event: EventRow) =>
+      event.settled_at === null && new Date(event.at).getTime() > clock().getTime() - flattenGraceMs ? closing : { text: event.summary, i18n: localTextOf(event.summary_i18n) };
     return accounts.map((account) => ({
       account_number: account.account_number,
       armed: account.kill_switch_armed_at !== null,
@@ -260,15 +258,18 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
       cool_off_until: iso(account.kill_switch_cool_off_until),
       events: events
         .filter((event) => event.broker_account_id === account.id)
-        .map((event) => ({
-          action: event.action,
-          at: iso(event.at)!,
-          source: event.source,
-          reason: event.reason,
-          reason_i18n: localTextOf(event.reason_i18n),
-          summary: underWay(event) ? closing.text : event.summary,
-          summary_i18n: underWay(event) ? closing.i18n : localTextOf(event.summary_i18n),
-        })),
+        .map((event) => {
+          const summary = summaryOf(event);
+          return {
+            action: event.action,
+            at: iso(event.at)!,
+            source: event.source,
+            reason: event.reason,
+            reason_i18n: localTextOf(event.reason_i18n),
+            summary: summary.text,
+            summary_i18n: summary.i18n,
+          };
+        }),
     }));
   }
 
