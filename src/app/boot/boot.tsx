@@ -8,6 +8,7 @@ import { APP_BASE, DEFAULT_HOME } from '@/app/router/paths';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
 import { answerKnownLocaleQueries } from '@/i18n/known-locales';
 import { preloadMessages } from '@/i18n/load-messages';
+import { warmLocaleFormatters } from '@/i18n/warm-formatters';
 import { onApiError } from '@/lib/api/api-error-events';
 import { configureApiClientsOnDemand, loadApiClients } from '@/lib/api/clients';
 import { CONFIG_URL, configRequest, fallbackRuntimeConfig } from '@/lib/api/runtime-config';
@@ -64,6 +65,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   const start = whereToStart();
   if (start === 'app') {
     screensLoaded ??= startRouterFiles();
+    warmLocaleFormatters(store.get(preferencesAtom).locale);
     // The splash stays until the router can render (a failure shows, with its retry, when it renders).
     await RouterScreen.preload().catch(() => undefined);
   }
