@@ -3,21 +3,12 @@
  * chunk (preloaded with the page), instead of waiting for the screen table in the shell's file. The app is replaced
  * by one that renders nothing, so the only start of the read left is boot's.
  */
-import { useEffect } from 'react';
-import { atom } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const started = vi.fn();
 vi.mock('@/app/router/early-reads-at', () => ({ startEarlyReadsOf: started }));
 vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
-vi.mock('@/app/app', () => ({
-  overlaysWantedAtom: atom(false),
-  RouterScreen: { preload: () => Promise.resolve() },
-  App: ({ onFirstCommit }: { onFirstCommit: () => void }) => {
-    useEffect(onFirstCommit, [onFirstCommit]);
-    return null;
-  },
-}));
+vi.mock('@/app/app', () => import('../support/inert-app'));
 vi.stubGlobal('fetch', () => Promise.resolve(Response.json({})));
 
 afterEach(() => {

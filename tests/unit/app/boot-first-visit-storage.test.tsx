@@ -3,8 +3,6 @@
  * the restore code, which then loads only at the first change of a value it keeps, and saves what changed
  * (issue 24: the first visit's bytes). Anything but a clear "nothing stored" restores as before.
  */
-import { useEffect } from 'react';
-import { atom } from 'jotai';
 import * as idb from 'idb-keyval';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { persistedAtoms } from '@/app/boot/persisted-atoms';
@@ -23,14 +21,7 @@ vi.mock('@/app/boot/restore-state', async (importOriginal) => {
   return { ...actual, restoreState: vi.fn(actual.restoreState) };
 });
 vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
-vi.mock('@/app/app', () => ({
-  overlaysWantedAtom: atom(false),
-  RouterScreen: { preload: () => Promise.resolve() },
-  App: ({ onFirstCommit }: { onFirstCommit: () => void }) => {
-    useEffect(onFirstCommit, [onFirstCommit]);
-    return null;
-  },
-}));
+vi.mock('@/app/app', () => import('../support/inert-app'));
 
 describe('the restore on a first visit', () => {
   // Boot starts loading the API clients' code once the page is up and does not wait for it: the file waits

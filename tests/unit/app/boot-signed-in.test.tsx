@@ -4,21 +4,12 @@
  * chart's first open). The app itself is replaced by one that renders nothing and asks for nothing, so the
  * only reason left to read the configuration is boot's own.
  */
-import { useEffect } from 'react';
-import { atom } from 'jotai';
 import * as idb from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '@/lib/session/session-persistence';
 
 vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
-vi.mock('@/app/app', () => ({
-  overlaysWantedAtom: atom(false),
-  RouterScreen: { preload: () => Promise.resolve() },
-  App: ({ onFirstCommit }: { onFirstCommit: () => void }) => {
-    useEffect(onFirstCommit, [onFirstCommit]);
-    return null;
-  },
-}));
+vi.mock('@/app/app', () => import('../support/inert-app'));
 
 let configReads = 0;
 const realFetch = globalThis.fetch;
