@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App, overlaysWantedAtom, RouterScreen, type AppStart } from '@/app/app';
 import { persistedAtoms } from '@/app/boot/persisted-atoms';
 import { publicPageAt } from '@/app/public-pages';
-import { earlyReadScreenAt } from '@/app/router/early-read-paths';
 import { loginUrlFor } from '@/app/router/guards';
 import { APP_BASE, DEFAULT_HOME } from '@/app/router/paths';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
@@ -60,15 +59,6 @@ export async function boot(container: HTMLElement): Promise<void> {
   // microtask later): with six connections to the origin, the small files every data read waits for come
   // first, the screen's larger ones beside and after them.
   let screensLoaded = signedInAddress ? startRouterFiles() : null;
-  // A chart screen's first read goes out from here, once the session is restored, not from the screen table in the
-  // shell's file (the largest): its own chunk is preloaded with the page (early-reads-at.ts).
-  const earlyReadScreen = earlyReadScreenAt(window.location.pathname);
-  if (earlyReadScreen !== null) {
-    const search = window.location.search;
-    import('@/app/router/early-reads-at')
-      .then((reads) => reads.startEarlyReadsOf(earlyReadScreen, search))
-      .catch(() => undefined);
-  }
   await restoreStoredState();
   // The early reads of the chart screens (lib/api/early-read.ts) wait for this: tokenAtom is now what was stored.
   store.set(sessionRestoredAtom, true);
