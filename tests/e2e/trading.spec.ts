@@ -91,9 +91,10 @@ test('a market order fills, takes a stop-loss and a target, the target is modifi
   };
   const anonKey = ((await (await page.request.get('/config.json')).json()) as { analytics_anon_key: string }).analytics_anon_key;
   const stopStatus = async () => (await orderBookRows(page, user)).find((order) => order.order_id === stopId)?.status;
-  // A re-arm the broker refuses (the price fell under the new trigger between the read and the modify: a sell
-  // stop's trigger must be below the last price) is tried again at once, with the price then; a minute and a
-  // half of re-arming, not a count of tries, bounds it (ten tries of 6 s once ran out on CI's loaded machine).
+  // A re-arm the broker refuses (as it must when the price fell under the new trigger between the read and the
+  // modify: a sell stop's trigger must be below the last price) is tried again at once, with the price then; a
+  // minute and a half of re-arming, not a count of tries, bounds it (ten tries of 6 s once ran out on CI's loaded
+  // machine, likely so; not reproduced).
   const rearmUntil = Date.now() + 90_000;
   let lastRefusal = 'none';
   for (let attempt = 0; Date.now() < rearmUntil && (await stopStatus()) !== 'COMPLETE'; attempt += 1) {
