@@ -29,6 +29,17 @@ async function lotSizesOf(db: Database, orders: ReadonlyArray<{ exchange: string
   return new Map(rows.map((row) => [`${row.exchange}:${row.tradingsymbol}`, Number(row.lot_size)]));
 }
 
+/**
+ * How far before a previous answer's `as_of` an incremental read of the order book looks again (`updated_since`).
+ * A change carries the time its pass or request stamped (a fill, its market tick's), but a read sees it only once
+ * its transaction has committed, which is later: a read between the two answered an `as_of` after the stamp, and
+ * the next read from that `as_of` passed the change over for good (a stop-loss filled on the server stayed "Trigger
+ * pending" on the order book screen, the browser suite's flake of 29 November). A live broker's book can likewise
+ * show a change after a read that its own stamp precedes. The client merges by order and trade id, so what comes
+ * twice changes nothing on screen.
+ */
+export const updatedSinceOverlapMs = 15_000;
+
 export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
   const { findAccount, dataStatus } = accounts;
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -37,7 +48,8 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
 
   async function orderBook(userId: number, accountNumber: string, startDate: string | undefined, updatedSince?: string): Promise<Schemas['OrderBookResponse']> {
     const found = await findAccount(userId, accountNumber);
-    const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), updatedSince === undefined ? null : new Date(updatedSince));
+    const since = updatedSince === undefined ? null : new Date(Date.parse(updatedSince) - updatedSinceOverlapMs);
+    const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), since);
     const lotSizes = await lotSizesOf(db, orders);
     return {
       order_book: orders.map((row) => {

@@ -8,6 +8,7 @@ import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, t
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+import { updatedSinceOverlapMs } from '../../../server/services/trading/trading-books.ts';
 
 // Friday 20 November 2026, 10:00 IST. NIFTY's nearest expiry is Monday 23 November (the monthly contract,
 // moved forward from Tuesday's Guru Nanak Jayanti holiday).
@@ -49,10 +50,11 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       ]);
     });
 
-    it('answers only what changed since a previous read of the book (updated_since)', async () => {
+    it('answers only what changed since a previous read of the book (updated_since), and a little before it', async () => {
       const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
       await desk.place(call24000, 'BUY', 65);
-      server.clock.advance(1000);
+      // Past the overlap a read looks back (a change stamped before the last answer, recorded after it).
+      server.clock.advance(updatedSinceOverlapMs + 1000);
       const first = await desk.orderBook();
       const read = (since: string) =>
         call<{ order_book: Order[]; trades: unknown[]; as_of: string }>('getOrderBook', { token: desk.token, params: { accountNumber: desk.accountNumber }, query: { updated_since: since } });
@@ -63,6 +65,23 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       await desk.trade('modifyOrder', { order_id: working.order_id, price: 101 });
       const changed = await read(nothing.body.as_of);
       expect(changed.body.order_book.map((order) => [order.order_id, order.price])).toEqual([[working.order_id, 101]]);
+    });
+
+    it('gives the next incremental read a change stamped before the last answer but recorded after it', async () => {
+      const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
+      server.clock.advance(updatedSinceOverlapMs + 1000);
+      const answered = await desk.orderBook();
+      // A change whose pass took its time before that answer and committed after it (a fill stamped with its market
+      // tick's time): the clock goes back for the change, as that pass's did.
+      server.clock.advance(-2000);
+      await desk.trade('modifyOrder', { order_id: working.order_id, price: 101 });
+      server.clock.advance(2000);
+      const next = await call<{ order_book: Order[] }>('getOrderBook', {
+        token: desk.token,
+        params: { accountNumber: desk.accountNumber },
+        query: { updated_since: answered.as_of! },
+      });
+      expect(next.body.order_book.map((order) => [order.order_id, order.price])).toEqual([[working.order_id, 101]]);
     });
 
     it('cancels a MARKET order the market protection band does not cover, saying why', async () => {

@@ -52,6 +52,22 @@ describe('following the order book by its changes', () => {
     expect(merged.order_book).toBe(before.order_book);
     expect(merged.as_of).toBe('2026-11-20T04:30:04.000Z');
   });
+
+  it('takes orders and trades the server repeats unchanged (its read looks a little before the last as_of) as no change', () => {
+    const trade = { trade_id: 'T1', order_id: '1' } as OrderBook['trades'][number];
+    const before = { ...book([order('2'), order('1', 'COMPLETE')]), trades: [trade] };
+    const repeated = mergeOrderBook(before, { ...book([order('1', 'COMPLETE')], '2026-11-20T04:30:06.000Z'), trades: [{ ...trade }] });
+    expect(repeated.order_book).toBe(before.order_book);
+    expect(repeated.trades).toBe(before.trades);
+    // One of the repeated orders changed: that one is replaced, the trades stay as they were.
+    const moved = mergeOrderBook(before, { ...book([order('2', 'CANCELLED'), order('1', 'COMPLETE')], '2026-11-20T04:30:08.000Z'), trades: [{ ...trade }] });
+    expect(moved.order_book.map((item) => [item.order_id, item.status])).toEqual([
+      ['2', 'CANCELLED'],
+      ['1', 'COMPLETE'],
+    ]);
+    expect(moved.order_book[1]).toBe(before.order_book[1]);
+    expect(moved.trades).toBe(before.trades);
+  });
 });
 
 describe('order safety', () => {

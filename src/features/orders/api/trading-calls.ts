@@ -82,17 +82,25 @@ export async function getOrderBook(accountNumber: string, date?: string, updated
 
 /**
  * A book with the changes of a later read applied: changed orders replaced where they stand, new ones on
- * top (newest first). The same object comes back when nothing changed, so nothing re-renders.
+ * top (newest first). The server's answer repeats what changed shortly before the last read's as_of (trading-books.ts,
+ * updatedSinceOverlapMs): an order or trade it repeats unchanged is no change. The same order list and trades come
+ * back when nothing changed, so nothing re-renders.
  */
 export function mergeOrderBook(book: OrderBook, changes: OrderBook): OrderBook {
-  if (changes.order_book.length === 0 && changes.trades.length === 0 && changes.status === book.status) return { ...book, as_of: changes.as_of };
-  const changed = new Map(changes.order_book.map((order) => [order.order_id, order]));
-  const known = new Set(book.order_book.map((order) => order.order_id));
-  const added = changes.order_book.filter((order) => !known.has(order.order_id));
-  const orders = [...added, ...book.order_book.map((order) => changed.get(order.order_id) ?? order)];
+  const known = new Map(book.order_book.map((order) => [order.order_id, order]));
+  const changed = new Map(changes.order_book.filter((order) => !sameOrder(known.get(order.order_id), order)).map((order) => [order.order_id, order]));
   const tradeIds = new Set(book.trades.map((trade) => trade.trade_id));
-  const trades = [...changes.trades.filter((trade) => !tradeIds.has(trade.trade_id)), ...book.trades];
+  const newTrades = changes.trades.filter((trade) => !tradeIds.has(trade.trade_id));
+  if (changed.size === 0 && newTrades.length === 0 && changes.status === book.status) return { ...book, as_of: changes.as_of };
+  const added = [...changed.values()].filter((order) => !known.has(order.order_id));
+  const orders = changed.size === 0 ? book.order_book : [...added, ...book.order_book.map((order) => changed.get(order.order_id) ?? order)];
+  const trades = newTrades.length === 0 ? book.trades : [...newTrades, ...book.trades];
   return { order_book: orders, trades, status: changes.status, as_of: changes.as_of };
+}
+
+/** The same order as read before: every field the server gave alike. */
+function sameOrder(known: Order | undefined, read: Order): boolean {
+  return known !== undefined && JSON.stringify(known) === JSON.stringify(read);
 }
 
 /**
