@@ -759,8 +759,8 @@ export interface paths {
                 start_date?: components["parameters"]["StartDateQuery"];
                 /**
                  * @description Only the orders changed, and the trades made, at or after this instant (the `as_of` of the previous
-                 *     answer) less 15 seconds: a screen that follows the book live reads what changed, not the whole day again.
-                 *     The 15 seconds take in a change stamped before that answer but recorded after it (a fill carries its
+                 *     answer) less 30 seconds: a screen that follows the book live reads what changed, not the whole day again.
+                 *     The 30 seconds take in a change stamped before that answer but recorded after it (a fill carries its
                  *     market tick's time); an order or trade that comes twice is merged by its id.
                  */
                 updated_since?: components["schemas"]["Timestamp"];
@@ -6519,8 +6519,8 @@ export interface operations {
                 start_date?: components["parameters"]["StartDateQuery"];
                 /**
                  * @description Only the orders changed, and the trades made, at or after this instant (the `as_of` of the previous
-                 *     answer) less 15 seconds: a screen that follows the book live reads what changed, not the whole day again.
-                 *     The 15 seconds take in a change stamped before that answer but recorded after it (a fill carries its
+                 *     answer) less 30 seconds: a screen that follows the book live reads what changed, not the whole day again.
+                 *     The 30 seconds take in a change stamped before that answer but recorded after it (a fill carries its
                  *     market tick's time); an order or trade that comes twice is merged by its id.
                  */
                 updated_since?: components["schemas"]["Timestamp"];

@@ -291,6 +291,14 @@ export type BrokerListener = {
 };
 
 /**
+ * How late a change of an order may become visible after the time it carries. A change is stamped when its work
+ * began (a fill with its market pass's tick time, a live broker's update with its own clock), but a read sees it
+ * only once committed or reported: anything that reads changes "since" a time it read before looks back this far
+ * (the paper broker's stream, the order book's `updated_since`), and tells or merges what comes twice by its id.
+ */
+export const lateCommitMs = 30_000;
+
+/**
  * One subscription to a broker's stream. A price stream needs more than an unsubscribe function: the quotes
  * held when it opens (its snapshot) and whether a quiet feed is alive or silent (its "prices delayed").
  */

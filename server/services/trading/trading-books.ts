@@ -3,6 +3,7 @@
 // the account's broker through the broker-neutral interface, in the contract's shapes (rupees at the edge).
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
+import { lateCommitMs } from '../brokers/broker-trading.ts';
 import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
@@ -29,17 +30,6 @@ async function lotSizesOf(db: Database, orders: ReadonlyArray<{ exchange: string
   return new Map(rows.map((row) => [`${row.exchange}:${row.tradingsymbol}`, Number(row.lot_size)]));
 }
 
-/**
- * How far before a previous answer's `as_of` an incremental read of the order book looks again (`updated_since`).
- * A change carries the time its pass or request stamped (a fill, its market tick's), but a read sees it only once
- * its transaction has committed, which is later: a read between the two answered an `as_of` after the stamp, and
- * the next read from that `as_of` passed the change over for good (a stop-loss filled on the server stayed "Trigger
- * pending" on the order book screen, the browser suite's flake of 29 November). A live broker's book can likewise
- * show a change after a read that its own stamp precedes. The client merges by order and trade id, so what comes
- * twice changes nothing on screen.
- */
-export const updatedSinceOverlapMs = 15_000;
-
 export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
   const { findAccount, dataStatus } = accounts;
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -48,7 +38,10 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
 
   async function orderBook(userId: number, accountNumber: string, startDate: string | undefined, updatedSince?: string): Promise<Schemas['OrderBookResponse']> {
     const found = await findAccount(userId, accountNumber);
-    const since = updatedSince === undefined ? null : new Date(Date.parse(updatedSince) - updatedSinceOverlapMs);
+    // From a little before the asked instant (lateCommitMs): a change stamped before the previous answer but committed
+    // after it (a fill carries its market pass's tick time) was not in that answer, and must be in this one, or the
+    // book on screen keeps it out for good (a filled stop-loss stayed "Trigger pending"). The client merges by id.
+    const since = updatedSince === undefined ? null : new Date(Date.parse(updatedSince) - lateCommitMs);
     const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), since);
     const lotSizes = await lotSizesOf(db, orders);
     return {

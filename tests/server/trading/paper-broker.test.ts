@@ -8,7 +8,7 @@ import { openDesk, scriptedMarket, type Desk, type Order, type OrdersResponse, t
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { createPortfolio, guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
-import { updatedSinceOverlapMs } from '../../../server/services/trading/trading-books.ts';
+import { lateCommitMs } from '../../../server/services/brokers/broker-trading.ts';
 
 // Friday 20 November 2026, 10:00 IST. NIFTY's nearest expiry is Monday 23 November (the monthly contract,
 // moved forward from Tuesday's Guru Nanak Jayanti holiday).
@@ -54,7 +54,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
       await desk.place(call24000, 'BUY', 65);
       // Past the overlap a read looks back (a change stamped before the last answer, recorded after it).
-      server.clock.advance(updatedSinceOverlapMs + 1000);
+      server.clock.advance(lateCommitMs + 1000);
       const first = await desk.orderBook();
       const read = (since: string) =>
         call<{ order_book: Order[]; trades: unknown[]; as_of: string }>('getOrderBook', { token: desk.token, params: { accountNumber: desk.accountNumber }, query: { updated_since: since } });
@@ -69,7 +69,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
 
     it('gives the next incremental read a change stamped before the last answer but recorded after it', async () => {
       const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
-      server.clock.advance(updatedSinceOverlapMs + 1000);
+      server.clock.advance(lateCommitMs + 1000);
       const answered = await desk.orderBook();
       // A change whose pass took its time before that answer and committed after it (a fill stamped with its market
       // tick's time): the clock goes back for the change, as that pass's did.

@@ -9,14 +9,8 @@ import type { Clock } from '../../clock.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import type { MarketFeed } from '../../market/market-feed.ts';
 import type { MarketService } from '../../market/market-service.ts';
-import type { BrokerListener, BrokerOrder, BrokerStream, TradingAccount } from '../broker-trading.ts';
+import { lateCommitMs, type BrokerListener, type BrokerOrder, type BrokerStream, type TradingAccount } from '../broker-trading.ts';
 import { statesSince } from './order-history.ts';
-
-/**
- * How far back each pass reads: a state is stamped when its change began, and a long transaction may commit
- * it after a later pass has read past that time. States already told are remembered for as long.
- */
-const lateCommitMs = 30_000;
 
 /** The followed instruments that a market update moved (their index ticked). */
 export function movedInstruments(instruments: readonly string[], indexOf: ReadonlyMap<string, IndexName | null>, moved: ReadonlySet<IndexName>): string[] {
@@ -30,7 +24,7 @@ export type PaperStreamOptions = { db: Queryable; clock: Clock; market: Pick<Mar
 export function createPaperStream({ db, clock, market, feed }: PaperStreamOptions) {
   /** Each account's order subscribers: the listener and its `onOrder`. */
   const listeners = new Map<number, Map<BrokerListener, (order: BrokerOrder) => void>>();
-  /** States told, with when they were recorded (forgotten once older than the read-back window). */
+  /** States told, with when they were recorded (forgotten once older than the read-back window, lateCommitMs). */
   const told = new Map<number, number>();
   /** The previous pass's time (the first subscriber's arrival when none is listening). */
   let readFrom = clock();

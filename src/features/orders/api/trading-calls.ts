@@ -83,7 +83,7 @@ export async function getOrderBook(accountNumber: string, date?: string, updated
 /**
  * A book with the changes of a later read applied: changed orders replaced where they stand, new ones on
  * top (newest first). The server's answer repeats what changed shortly before the last read's as_of (trading-books.ts,
- * updatedSinceOverlapMs): an order or trade it repeats unchanged is no change. The same order list and trades come
+ * lateCommitMs): an order or trade it repeats unchanged is no change. The same order list and trades come
  * back when nothing changed, so nothing re-renders.
  */
 export function mergeOrderBook(book: OrderBook, changes: OrderBook): OrderBook {
