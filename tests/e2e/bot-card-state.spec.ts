@@ -98,14 +98,13 @@ test('a bot card just paused, at 360 px in dark and right to left (en) and in Fr
     // The card says what the server says the bot does today. Not the day read after the pause: the test takes
     // long enough under load for the bot's entry time to pass, and a paused bot's day is then "missed" (the
     // server's right answer, as the test above allows; CI's clone of 36d19cca met it).
-    let day = '';
     await expect
       .poll(async () => {
         const [onCard, onServer] = [await shown.locator('[data-bot-state]').getAttribute('data-bot-state'), await serverState(page, user, botId)];
-        day = onCard ?? '';
         return onCard === onServer ? onCard : `the card says ${onCard}, the server ${onServer}`;
       })
       .toMatch(/^(paused|missed|exited|not_today)$/);
+    const day = await shown.locator('[data-bot-state]').getAttribute('data-bot-state');
     await expect(page.locator('html')).toHaveAttribute('dir', preferences.direction);
     // Nothing wider than the phone: the card's words wrap rather than push the page sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

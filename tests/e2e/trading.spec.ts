@@ -93,8 +93,8 @@ test('a market order fills, takes a stop-loss and a target, the target is modifi
   const stopStatus = async () => (await orderBookRows(page, user)).find((order) => order.order_id === stopId)?.status;
   // A re-arm the broker refuses (as it must when the price fell under the new trigger between the read and the
   // modify: a sell stop's trigger must be below the last price) is tried again at once, with the price then; a
-  // minute and a half of re-arming, not a count of tries, bounds it (ten tries of 6 s once ran out on CI's loaded
-  // machine, likely so; not reproduced).
+  // minute and a half of re-arming, not a count of tries, bounds it. (The stop that stayed "Trigger pending" on
+  // screen though filled on the server was the order book's incremental read: docs/testing.md, 29 November.)
   const rearmUntil = Date.now() + 90_000;
   let lastRefusal = 'none';
   for (let attempt = 0; Date.now() < rearmUntil && (await stopStatus()) !== 'COMPLETE'; attempt += 1) {

@@ -38,9 +38,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
 
   async function orderBook(userId: number, accountNumber: string, startDate: string | undefined, updatedSince?: string): Promise<Schemas['OrderBookResponse']> {
     const found = await findAccount(userId, accountNumber);
-    // From a little before the asked instant (lateCommitMs): a change stamped before the previous answer but committed
-    // after it (a fill carries its market pass's tick time) was not in that answer, and must be in this one, or the
-    // book on screen keeps it out for good (a filled stop-loss stayed "Trigger pending"). The client merges by id.
+    // Back by lateCommitMs: a change stamped before the previous answer but committed after it must be in this one.
     const since = updatedSince === undefined ? null : new Date(Date.parse(updatedSince) - lateCommitMs);
     const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), since);
     const lotSizes = await lotSizesOf(db, orders);
