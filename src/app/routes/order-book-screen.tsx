@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { AccountChoice } from '@/app/trading/account-choice';
+import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -28,7 +29,10 @@ const messages = defineMessages({
   },
 });
 
-/** Orders still working change on the market's ticks: the book is read again this often while on screen. */
+/**
+ * Orders still working change on the market's ticks: the book is read again this often while on screen, but
+ * only while no price stream tells the account's order changes (then it is read when told: use-order-notices.ts).
+ */
 const refreshMs = 2000;
 
 /** /app/order_book: an account's orders of a trading day, live, with modify and cancel. */
@@ -58,7 +62,9 @@ export function OrderBookScreen() {
           shown.current = { key, book, since: changes.as_of };
           return book;
         };
-  const { data: book, asOf, failed, reload } = usePolled(load, key, refreshMs, 'order-book');
+  const notices = useOrderNotices(desk.account);
+  const { data: book, asOf, failed, reload } = usePolled(load, key, notices.pushed ? null : refreshMs, 'order-book');
+  useReadWhenTold(notices, reload);
 
   return (
     <div className="flex flex-col gap-6">

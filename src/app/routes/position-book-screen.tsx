@@ -4,6 +4,7 @@ import { AccountChoice } from '@/app/trading/account-choice';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
+import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
 import { usePolled } from '@/app/trading/use-polled';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
@@ -32,7 +33,10 @@ const messages = defineMessages({
   noAccount: { id: 'position-book.noAccount', defaultMessage: 'Link a broker account to see its positions.' },
 });
 
+/** Positions change with the account's orders: read this often while no price stream tells their changes. */
 const refreshMs = 3000;
+/** While the stream tells them (use-order-notices.ts), only the margins, marked to the market, are read on a timer. */
+const marginsRefreshMs = 15_000;
 
 /** /app/position_book: an account's net and day positions (every portfolio's share netted), live. */
 export function PositionBookScreen() {
@@ -43,6 +47,7 @@ export function PositionBookScreen() {
   const phone = !useWideScreen('(min-width: 768px)');
   const [view, setView] = useState<'net' | 'day'>('net');
   const accountNumber = desk.account?.account_number ?? null;
+  const notices = useOrderNotices(desk.account);
   const { data: loaded, asOf, failed, reload } = usePolled(
     accountNumber === null
       ? null
@@ -51,10 +56,11 @@ export function PositionBookScreen() {
           return { positionBook, orders };
         },
     accountNumber ?? '',
-    refreshMs,
+    notices.pushed ? marginsRefreshMs : refreshMs,
     // Named apart from the bare book kept before, so an old snapshot is never read in the new shape.
     'position-book-orders',
   );
+  useReadWhenTold(notices, reload);
   const book = loaded?.positionBook ?? null;
 
   const positions = book === null ? [] : view === 'net' ? book.net : book.day;

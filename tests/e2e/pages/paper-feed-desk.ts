@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { usePreferences, type DisplayPreferences } from '../support/preferences';
 import type { BrokerAccountsPage } from './broker-accounts-page';
+import { readStoredValue } from '../support/session';
 
 // A paper account on a live account's real prices (issue 38), as a trader sets it up on the brokers screen
 // and trades it on the desk: shared by the Kite and Upstox paper-on-feed specs.
@@ -37,6 +38,9 @@ export async function putPaperOnFeed(page: Page, brokers: BrokerAccountsPage, pa
 export async function buyOnFeedDesk(page: Page, paperName: string, onFeed: RegExp, ask: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${paperName}` }).click();
   await page.getByRole('menuitem', { name: 'Select' }).click();
+  // The choice is written to IndexedDB as it is made; the page load below must not outrun the write (a load
+  // that did opened the desk on the live account chosen before).
+  await expect.poll(async () => ((await readStoredValue(page, 'root')) as { selectedAccount: { name: string } | null } | undefined)?.selectedAccount?.name).toBe(paperName);
   await page.goto('/app/dashboards/live-trade');
   const strip = page.getByRole('region', { name: 'Index prices' });
   await expect(strip.getByText(onFeed)).toBeVisible();
