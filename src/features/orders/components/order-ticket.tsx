@@ -106,7 +106,7 @@ export function OrderTicket({
    * title is the ticket's (TicketHeading), filling it: the fields scroll, the send button stays in view.
    */
   framing?: 'card' | 'sheet';
-  /** Said at the end of the fields (the desk's "Set a price alert instead"). */
+  /** Said after the fields, above the margins (the desk's "Set a price alert instead"). */
   footnote?: ReactNode;
   onPlaced?: () => void;
   onClose?: () => void;
@@ -257,6 +257,8 @@ export function OrderTicket({
         <TicketFields values={values} onChange={change} checks={checks} lotSize={instrument.lot_size} quantity={quantity} lastPrice={quote?.last_price ?? null} />
 
         {slicing !== null && <SliceHint plan={slicing} />}
+        {/* Above the margins, which arrive after the ticket opens: below them, it moved down as they did, under a tap on its way. */}
+        {footnote}
 
         {blocked === null && request !== null && (
           <div aria-live="polite" className="flex flex-col gap-1">
@@ -271,7 +273,6 @@ export function OrderTicket({
         {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
 
         {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} />}
-        {footnote}
       </div>
 
       <TicketAction
