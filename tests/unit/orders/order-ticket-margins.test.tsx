@@ -1,6 +1,6 @@
 // The order window's margin lines (issue 24): buying puts against short puts frees margin, yet the order
 // still needs its premium and charges; what it frees is a line of its own, never a negative "Required".
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
@@ -25,10 +25,20 @@ const hedge: components['schemas']['OrderMarginsResponse'] = {
     standalone: { required: 11_817.34, margin: 0, hedge_benefit: 0 },
   },
 };
-const server = setupServer(http.post(`${API}/api/order-book/margins/orders/`, () => HttpResponse.json(hedge)));
+let askedQuantities: number[] = [];
+const server = setupServer(
+  http.post(`${API}/api/order-book/margins/orders/`, async ({ request }) => {
+    const body = (await request.json()) as { orders: Array<{ quantity: number }> };
+    askedQuantities.push(body.orders[0]!.quantity);
+    return HttpResponse.json(hedge);
+  }),
+);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
+beforeEach(() => {
+  askedQuantities = [];
+  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
+});
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -89,5 +99,22 @@ describe('the order window says what an order that frees margin needs', () => {
       'Requis: 11 817,34 ₹',
       'Disponible: 150 000,00 ₹',
     ]);
+  });
+});
+
+describe('the order window after an edit', () => {
+  it('marks the figures of the order before the edit until the edited order\'s arrive', async () => {
+    renderTicket('en');
+    await lines();
+    const block = screen.getByTestId('margin-block');
+    await waitFor(() => expect(block.getAttribute('aria-busy')).toBe('false'));
+    expect(screen.getByTestId('charges-breakdown').getAttribute('aria-busy')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'One lot more' }));
+    // The two lots' figures still show, marked as not the three lots' yet: busy, and muted rather than coloured.
+    expect(block.getAttribute('aria-busy')).toBe('true');
+    expect([...block.querySelectorAll('dd')].every((value) => value.classList.contains('text-fg-muted'))).toBe(true);
+    expect(screen.getByTestId('charges-breakdown').getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(block.getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
+    expect(askedQuantities).toEqual([130, 195]);
   });
 });

@@ -1,5 +1,6 @@
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { OrderMargins } from '@/features/orders/api/trading-types';
+import { cx } from '@/components/ui/class-names';
 import { useFormat } from '@/lib/format/use-format';
 
 const lineMessages = defineMessages({
@@ -18,19 +19,19 @@ const summaryText = defineMessage({ id: 'orders.charges.summary', defaultMessage
 // places, listed so that the cost of leaving an MIS position to the 15:25 square-off is in sight.
 const lines = ['brokerage', 'stt', 'exchange', 'sebi', 'stamp_duty', 'gst', 'call_and_trade'] as const;
 
-/** The order's charges line by line, as a contract note lists them; folded under their total. */
-export function ChargesBreakdown({ margins }: { margins: OrderMargins }) {
+/** The order's charges line by line, as a contract note lists them; folded under their total. `stale`: another order's, until this one's arrive. */
+export function ChargesBreakdown({ margins, stale = false }: { margins: OrderMargins; stale?: boolean }) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   return (
-    <details className="text-sm text-fg-muted" data-testid="charges-breakdown">
+    <details className="text-sm text-fg-muted" aria-busy={stale} data-testid="charges-breakdown">
       <summary className="min-h-9 cursor-pointer py-1">{intl.formatMessage(summaryText)}</summary>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 ps-4 tabular-nums">
         {lines.map((line) => (
           <div key={line} className="contents">
             <dt>{intl.formatMessage(lineMessages[line])}</dt>
-            <dd className="text-end text-fg">{formatInr(margins.charge_breakdown[line], two)}</dd>
+            <dd className={cx('text-end', stale ? 'text-fg-muted' : 'text-fg')}>{formatInr(margins.charge_breakdown[line], two)}</dd>
           </div>
         ))}
       </dl>

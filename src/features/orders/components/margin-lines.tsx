@@ -15,9 +15,10 @@ const messages = defineMessages({
 /**
  * What an order needs, line by line as Kite's order margins show it: premium, the margin it blocks or (its
  * own line) the margin it frees against what the account holds, charges, then required against available.
- * Required never goes below premium + charges: freed margin is not cash until the order fills.
+ * Required never goes below premium + charges: freed margin is not cash until the order fills. `stale`: the
+ * figures are the order's before an edit, until the edited order's arrive (muted, not coloured).
  */
-export function MarginLines({ margins, short }: { margins: OrderMargins; short: boolean }) {
+export function MarginLines({ margins, short, stale = false }: { margins: OrderMargins; short: boolean; stale?: boolean }) {
   const intl = useIntl();
   const { formatInr } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -34,7 +35,7 @@ export function MarginLines({ margins, short }: { margins: OrderMargins; short: 
       {lines.map((line) => (
         <div key={line.key} className="contents" data-testid={`margin-${line.key}`}>
           <dt className={cx('text-fg-muted', line.strong === true && 'font-medium text-fg')}>{line.label}</dt>
-          <dd className={cx('text-end', line.tone ?? 'text-fg', line.strong === true && 'font-semibold')}>{formatInr(line.value, two)}</dd>
+          <dd className={cx('text-end', stale ? 'text-fg-muted' : (line.tone ?? 'text-fg'), line.strong === true && 'font-semibold')}>{formatInr(line.value, two)}</dd>
         </div>
       ))}
     </dl>

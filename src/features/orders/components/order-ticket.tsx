@@ -261,16 +261,17 @@ export function OrderTicket({
         {footnote}
 
         {blocked === null && request !== null && (
-          <div aria-live="polite" className="flex flex-col gap-1">
+          // The figures of the order before an edit, until the edited order's arrive: muted and busy.
+          <div aria-live="polite" aria-busy={!margins.current} data-testid="margin-block" className="flex flex-col gap-1">
             {margins.value !== null ? (
-              <MarginLines margins={margins.value} short={short} />
+              <MarginLines margins={margins.value} short={short} stale={!margins.current} />
             ) : (
               <p className="text-sm text-fg-muted">{intl.formatMessage(margins.failed ? messages.marginFailed : messages.marginLoading)}</p>
             )}
             {short && <p className="text-sm text-loss">{intl.formatMessage(messages.short)}</p>}
           </div>
         )}
-        {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} />}
+        {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} stale={!margins.current} />}
 
         {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} />}
       </div>
