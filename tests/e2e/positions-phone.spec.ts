@@ -163,3 +163,27 @@ test('the desk shows its portfolio’s positions from the first: while the portf
   await expect(new PositionsView(page).cards()).toHaveCount(1);
   expect(accountBookReads).toEqual([]);
 });
+
+test('at 360 px the portfolio protection arriving after the positions does not move "Square off all" under a tap', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const user = await signInReadyToTrade(page);
+  expect(await buyOneLot(page, user, user.portfolioId)).toBe(200);
+  // The protection's own read is held until the positions show, as a slow answer would be.
+  let answerProtection = () => {};
+  const held = new Promise<void>((resolve) => (answerProtection = resolve));
+  await page.route(/\/api\/portfolios\/portfolios\/\d+\/protection\/$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const positions = new PositionsView(page);
+  await page.goto('/app/position');
+  await expect(positions.cards()).toHaveCount(1);
+  const squareOffAll = page.getByRole('button', { name: 'Square off all' });
+  await expect(squareOffAll).toBeVisible();
+  const before = (await squareOffAll.boundingBox())!;
+  answerProtection();
+  await expect(page.getByRole('heading', { name: 'Portfolio protection' })).toBeVisible();
+  const after = (await squareOffAll.boundingBox())!;
+  expect(after.y).toBe(before.y);
+});

@@ -155,8 +155,6 @@ export function PositionsScreen() {
               <NotLiveTotal id={notLiveId} count={totals.notLive} className="self-start" />
               {summary.as_of !== null && <p className="text-xs text-fg-muted">{intl.formatMessage(summaryCaption, { time: formatTime(summary.as_of) })}</p>}
             </section>
-            {/* Today's MTM is what the protection watches: another day's positions show none. */}
-            {day === undefined && <PositionsProtection account={common.account} portfolioId={portfolioId} disabled={common.disabled} />}
             <section className="flex flex-col gap-3" aria-labelledby="positions-by-bot">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 id="positions-by-bot" className="text-lg font-semibold text-fg">
@@ -172,6 +170,10 @@ export function PositionsScreen() {
                   } />} />
               <StrategyPremiumLinks positions={positions} day={day} />
             </section>
+            {/* Today's MTM is what the protection watches: another day's positions show none. Under the positions,
+                as on the desk: it appears once its own read lands, and above them it pushed "Square off all" down
+                under a tap on its way. */}
+            {day === undefined && <PositionsProtection account={common.account} portfolioId={portfolioId} disabled={common.disabled} />}
             <LiveBookPanel positions={positions} orders={loaded.orders} />
             <section className="flex flex-col gap-2" aria-labelledby="positions-history">
               <h2 id="positions-history" className="text-lg font-semibold text-fg">
