@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { AccountChoice } from '@/app/trading/account-choice';
-import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
-import { usePolled } from '@/app/trading/use-polled';
+import { usePolledWhenTold } from '@/app/trading/use-order-notices';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -62,9 +61,7 @@ export function OrderBookScreen() {
           shown.current = { key, book, since: changes.as_of };
           return book;
         };
-  const notices = useOrderNotices(desk.account);
-  const { data: book, asOf, failed, reload } = usePolled(load, key, notices.pushed ? null : refreshMs, 'order-book');
-  useReadWhenTold(notices, reload);
+  const { data: book, asOf, failed, reload } = usePolledWhenTold(desk.account, load, key, { withoutStreamMs: refreshMs }, 'order-book');
 
   return (
     <div className="flex flex-col gap-6">

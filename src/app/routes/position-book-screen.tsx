@@ -4,8 +4,7 @@ import { AccountChoice } from '@/app/trading/account-choice';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { ordersForPositions } from '@/app/trading/position-orders';
-import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
-import { usePolled } from '@/app/trading/use-polled';
+import { positionScreenTimers, usePolledWhenTold } from '@/app/trading/use-order-notices';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -33,11 +32,6 @@ const messages = defineMessages({
   noAccount: { id: 'position-book.noAccount', defaultMessage: 'Link a broker account to see its positions.' },
 });
 
-/** Positions change with the account's orders: read this often while no price stream tells their changes. */
-const refreshMs = 3000;
-/** While the stream tells them (use-order-notices.ts), only the margins, marked to the market, are read on a timer. */
-const marginsRefreshMs = 15_000;
-
 /** /app/position_book: an account's net and day positions (every portfolio's share netted), live. */
 export function PositionBookScreen() {
   const intl = useIntl();
@@ -47,8 +41,8 @@ export function PositionBookScreen() {
   const phone = !useWideScreen('(min-width: 768px)');
   const [view, setView] = useState<'net' | 'day'>('net');
   const accountNumber = desk.account?.account_number ?? null;
-  const notices = useOrderNotices(desk.account);
-  const { data: loaded, asOf, failed, reload } = usePolled(
+  const { data: loaded, asOf, failed, reload } = usePolledWhenTold(
+    desk.account,
     accountNumber === null
       ? null
       : async () => {
@@ -56,11 +50,10 @@ export function PositionBookScreen() {
           return { positionBook, orders };
         },
     accountNumber ?? '',
-    notices.pushed ? marginsRefreshMs : refreshMs,
+    positionScreenTimers,
     // Named apart from the bare book kept before, so an old snapshot is never read in the new shape.
     'position-book-orders',
   );
-  useReadWhenTold(notices, reload);
   const book = loaded?.positionBook ?? null;
 
   const positions = book === null ? [] : view === 'net' ? book.net : book.day;

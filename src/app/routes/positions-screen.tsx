@@ -7,8 +7,7 @@ import { ordersForPositions } from '@/app/trading/position-orders';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { PositionPremiumLink } from '@/app/trading/position-premium-link';
 import { StrategyPremiumLinks } from '@/app/trading/strategy-premium-links';
-import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
-import { usePolled } from '@/app/trading/use-polled';
+import { positionScreenTimers, usePolledWhenTold } from '@/app/trading/use-order-notices';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -50,11 +49,6 @@ const messages = defineMessages({
 
 const summaryCaption = defineMessage<{ time: MessageValue }>({ id: 'positions.summary.asOf', defaultMessage: 'As of {time} IST' });
 
-/** Positions change with the account's orders: read this often while no price stream tells their changes. */
-const refreshMs = 3000;
-/** While the stream tells them (use-order-notices.ts), only the margins, marked to the market, are read on a timer. */
-const marginsRefreshMs = 15_000;
-
 type Loaded = { byBot: PositionsByBot; summary: PositionSummary; orders: Order[] | null };
 
 /** /app/position: the chosen portfolio's positions and summary for a day, its P&L history and drawdown. */
@@ -69,8 +63,8 @@ export function PositionsScreen() {
   const portfolioId = desk.portfolio?.id ?? null;
   const accountNumber = desk.account?.account_number ?? null;
   const day = date === '' ? undefined : date;
-  const notices = useOrderNotices(desk.account);
-  const { data: loaded, asOf, failed, reload } = usePolled(
+  const { data: loaded, asOf, failed, reload } = usePolledWhenTold(
+    desk.account,
     portfolioId === null
       ? null
       : async (): Promise<Loaded> => {
@@ -83,11 +77,10 @@ export function PositionsScreen() {
           return { byBot, summary, orders };
         },
     `${portfolioId}/${date}`,
-    notices.pushed ? marginsRefreshMs : refreshMs,
+    positionScreenTimers,
     // Named apart from the ungrouped list kept before, so an old snapshot is never read as groups.
     'positions-by-bot',
   );
-  useReadWhenTold(notices, reload);
 
   const groups = loaded?.byBot.groups ?? [];
   const positions = groups.flatMap((group) => group.positions);

@@ -16,8 +16,7 @@ import { PortfolioProtection } from '@/app/trading/portfolio-protection';
 import { PositionAlertBell } from '@/app/trading/position-alert-bell';
 import { PositionPremiumLink } from '@/app/trading/position-premium-link';
 import { StrategyPremiumLinks } from '@/app/trading/strategy-premium-links';
-import { usePolled } from '@/app/trading/use-polled';
-import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
+import { usePolledWhenTold } from '@/app/trading/use-order-notices';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 
@@ -53,8 +52,8 @@ export function DeskPositions({
 }) {
   const intl = useIntl();
   const accountNumber = account.account_number;
-  const notices = useOrderNotices(account);
-  const { data: loaded, asOf, failed, reload } = usePolled(
+  const { data: loaded, asOf, failed, reload } = usePolledWhenTold(
+    account,
     async (): Promise<Loaded> => {
       const [read, orders] = await Promise.all([
         portfolioId === null
@@ -65,15 +64,13 @@ export function DeskPositions({
       return { ...read, orders };
     },
     `${accountNumber}/${portfolioId}`,
-    notices.pushed ? null : refreshMs,
+    { withoutStreamMs: refreshMs },
     'desk-positions',
   );
   // An order placed from the ticket: read the positions now rather than at the next refresh.
   useEffect(() => {
     if (refreshKey > 0) reload();
   }, [refreshKey, reload]);
-  // An order of the account changed (the stream said so), or the stream opened again.
-  useReadWhenTold(notices, reload);
 
   const instruments = (loaded?.positions ?? []).filter((p) => p.quantity !== 0).map((p) => `${p.exchange}:${p.tradingsymbol}`);
   const live = useLiveQuotes(instruments);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
-import { useOrderNotices, useReadWhenTold } from '@/app/trading/use-order-notices';
-import { usePolled } from '@/app/trading/use-polled';
+import { usePolledWhenTold } from '@/app/trading/use-order-notices';
 import { getPortfolioProtection, type ProtectionAnswer } from '@/features/positions/api/protection-calls';
 import { followLive } from '@/features/positions/model/protection-distances';
 import type { ProtectionRead } from '@/features/positions/components/protection-panel';
@@ -17,9 +16,7 @@ const withoutStreamMs = 3000;
  * and is not moved (its positions may have changed since).
  */
 export function useProtection(account: { id: number; broker: string } | null, portfolioId: number): ProtectionRead & { reload: () => void } {
-  const notices = useOrderNotices(account);
-  const { data, asOf, reload } = usePolled(() => getPortfolioProtection(portfolioId), `${portfolioId}`, notices.pushed ? null : withoutStreamMs, 'portfolio-protection');
-  useReadWhenTold(notices, reload);
+  const { data, asOf, reload } = usePolledWhenTold(account, () => getPortfolioProtection(portfolioId), `${portfolioId}`, { withoutStreamMs }, 'portfolio-protection');
   const marked = data === null || asOf !== null ? [] : (data.marks ?? []).map((mark) => `${mark.exchange}:${mark.tradingsymbol}`);
   const live = useLiveQuotes(marked);
   // The highest MTM shown since this read: a trailing step the screen took stays taken when the price falls
