@@ -2312,6 +2312,12 @@ export interface components {
         Expiry: {
             date: components["schemas"]["Date"];
             kind: components["schemas"]["ExpiryKind"];
+            /**
+             * Format: date-time
+             * @description When the expiry's contracts stop trading: the close of that day's regular session, a dated market fact
+             *     (15:40 IST since 3 August 2026, 15:30 before; NSE circular 74/2026).
+             */
+            closes_at: string;
         };
         ExpiriesResponse: {
             index: components["schemas"]["IndexName"];

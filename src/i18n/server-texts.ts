@@ -77,7 +77,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'order.amo_no_session': {
     id: 'server.order.amo_no_session',
     defaultMessage:
-      'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days (no next session is known to hold an after-market order for).',
+      "Markets are closed, and no next session is known to hold an after-market order for. Orders are accepted during the exchange's session on trading days.",
   },
   'order.amo_not_yet': {
     id: 'server.order.amo_not_yet',
@@ -98,7 +98,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'order.expired': { id: 'server.order.expired', defaultMessage: '{tradingsymbol} expired on {expiry}. Pick a current expiry.' },
   'order.market_closed': {
     id: 'server.order.market_closed',
-    defaultMessage: 'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days.',
+    defaultMessage: "Markets are closed. Orders are accepted during the exchange's session on trading days.",
   },
   'order.no_price': { id: 'server.order.no_price', defaultMessage: 'No price for {tradingsymbol} right now. Try again in a moment.' },
   'order.insufficient_funds': {
@@ -167,7 +167,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'alert.price_expired_body': {
     id: 'server.alert.price_expired_body',
     defaultMessage:
-      'The contract expired on {expiry} at 15:30 IST; its alert {direction, select, above {above} other {below}} {level, number, ::currency/INR} can no longer fire.',
+      "The contract expired on {expiry} at the day's close; its alert {direction, select, above {above} other {below}} {level, number, ::currency/INR} can no longer fire.",
   },
   'alert.price_crossed_title': {
     id: 'server.alert.price_crossed_title',
@@ -197,7 +197,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'alert.condition_expired_body': {
     id: 'server.alert.condition_expired_body',
     defaultMessage:
-      "The expiry {expiry} ended at 15:30 IST; the alert can no longer fire.",
+      "The expiry {expiry} ended at that day's close; the alert can no longer fire.",
   },
   'alert.session_ended_title': { id: 'server.alert.session_ended_title', defaultMessage: 'Broker session ended: {account}' },
   'alert.session_ended_body': {
@@ -808,7 +808,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'history.iv_minute_outside_session': {
     id: 'server.history.iv_minute_outside_session',
-    defaultMessage: 'at: {time} is outside NSE’s session: choose a minute from 09:15 to 15:29',
+    defaultMessage: 'at: {time} is outside NSE’s session: choose a minute from {first} to {last}',
   },
   'premium.leg_shape': {
     id: 'server.premium.leg_shape',
@@ -921,7 +921,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'condition_alert.minute_outside_session': {
     id: 'server.condition_alert.minute_outside_session',
     defaultMessage:
-      "{minute} is not a minute of the session: choose one from 09:15 to 15:29 IST.",
+      "{minute} is not a minute of the session: choose one from {first} to {last} IST.",
   },
   'condition_alert.move_too_large': {
     id: 'server.condition_alert.move_too_large',
@@ -936,7 +936,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'condition_alert.expired': {
     id: 'server.condition_alert.expired',
     defaultMessage:
-      "The expiry {expiry} is over (15:30 IST): choose a current one.",
+      "The expiry {expiry} is over (its contracts stopped trading at that day's close): choose a current one.",
   },
   'condition_alert.too_many': {
     id: 'server.condition_alert.too_many',

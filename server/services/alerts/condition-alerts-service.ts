@@ -10,7 +10,11 @@ import { conditionAlertTexts } from '../texts/condition-alert-texts.ts';
 import { doneTexts, told } from '../texts/done-texts.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { fromFixingMinute, isPremiumAlert, needsLevel, needsMove, type ConditionAlertKind } from './condition-judge.ts';
-import { contractExpired } from './price-alerts-service.ts';
+import { loadSegmentSessions, segmentOf, type SegmentSessions } from '../market/calendar-data.ts';
+import { indexFacts, type IndexName } from '../market/index-config.ts';
+import { clockMinutes, clockText, istDate } from '../market/ist.ts';
+import { regularSessionOn } from '../market/trading-calendar.ts';
+import { contractExpired as expiredAt } from './price-alerts-service.ts';
 
 type Schemas = components['schemas'];
 type ConditionAlert = Schemas['ConditionAlert'];
@@ -19,10 +23,6 @@ type ConditionAlert = Schemas['ConditionAlert'];
 export const conditionAlertsPerUser = 50;
 /** The highest IV level one may watch, percent (the recorder's column holds IVs up to 327.67 %). */
 export const maxIvLevel = 300;
-/** The session's minutes a fixing minute may be (IST). */
-const firstMinute = '09:15';
-const lastMinute = '15:29';
-
 export type ConditionAlertRow = {
   id: number;
   user_id: number;
@@ -40,15 +40,18 @@ export type ConditionAlertRow = {
   triggered_at: Date | null;
   triggered_text: string | null;
   created_at: Date;
+  exchange: 'NFO' | 'BFO' | null;
 };
 
+/** The columns of a row, with the segment its index's options trade in (index_config's latest row: NFO or BFO). */
 export const conditionAlertColumns = `id, user_id, kind, index_name, legs, to_char(expiry, 'YYYY-MM-DD') AS expiry, from_minute, move, move_unit, level, active,
-  checked_through, last_value, triggered_at, triggered_text, created_at`;
+  checked_through, last_value, triggered_at, triggered_text, created_at,
+  (SELECT c.exchange FROM index_config c WHERE c.index_name = condition_alerts.index_name ORDER BY c.effective_from DESC LIMIT 1) AS exchange`;
 
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-function conditionAlertOf(row: ConditionAlertRow, now: Date): ConditionAlert {
+function conditionAlertOf(row: ConditionAlertRow, now: Date, sessions: SegmentSessions): ConditionAlert {
   return {
     id: row.id,
     kind: row.kind,
@@ -60,7 +63,7 @@ function conditionAlertOf(row: ConditionAlertRow, now: Date): ConditionAlert {
     move_unit: row.move_unit,
     level: numberOrNull(row.level),
     active: row.active,
-    expired: contractExpired(row.expiry, now),
+    expired: expiredAt(row.expiry, now, segmentOf(sessions, row.exchange)),
     checked_through: iso(row.checked_through),
     last_value: numberOrNull(row.last_value),
     triggered_at: iso(row.triggered_at),
@@ -79,7 +82,8 @@ export function createConditionAlertsService({ db, clock }: { db: Database; cloc
   async function list(userId: number): Promise<Schemas['ConditionAlertsResponse']> {
     const { rows } = await db.query<ConditionAlertRow>(`SELECT ${conditionAlertColumns} FROM condition_alerts WHERE user_id = $1 ORDER BY id DESC`, [userId]);
     const now = clock();
-    return { condition_alerts: rows.map((row) => conditionAlertOf(row, now)) };
+    const sessions = await loadSegmentSessions(db);
+    return { condition_alerts: rows.map((row) => conditionAlertOf(row, now, sessions)) };
   }
 
   async function create(userId: number, body: Schemas['ConditionAlertCreate']): Promise<Schemas['ConditionAlertResponse']> {
@@ -88,13 +92,18 @@ export function createConditionAlertsService({ db, clock }: { db: Database; cloc
     let index: string;
     let expiry: string;
     let legs: string | null = null;
+    const sessions = await loadSegmentSessions(db);
+    const contractExpired = async (index: string, expiry: string) => {
+      const facts = await indexFacts(db, index as IndexName, now);
+      return expiredAt(expiry, now, segmentOf(sessions, facts.exchange));
+    };
     if (isPremiumAlert(kind)) {
       if (body.legs === undefined || body.legs === null) throw DomainError.said('validation_failed', conditionAlertTexts.required('legs'), { field: 'legs' });
       const parsed = parseLegs(body.legs).legs;
       index = parsed[0]!.index;
       // The alert ends with the first leg to expire: the strategy is no longer whole after it.
       expiry = parsed.map((leg) => leg.expiry).sort()[0]!;
-      if (contractExpired(expiry, now)) throw DomainError.said('validation_failed', conditionAlertTexts.expired(expiry), { field: 'legs' });
+      if (await contractExpired(index, expiry)) throw DomainError.said('validation_failed', conditionAlertTexts.expired(expiry), { field: 'legs' });
       // One spelling per strategy, so the alert links to the very chart it was made from.
       legs = body.legs.trim().toUpperCase();
     } else {
@@ -103,11 +112,14 @@ export function createConditionAlertsService({ db, clock }: { db: Database; cloc
       }
       index = body.index;
       expiry = body.expiry;
-      if (contractExpired(expiry, now)) throw DomainError.said('validation_failed', conditionAlertTexts.expired(expiry), { field: 'expiry' });
+      if (await contractExpired(index, expiry)) throw DomainError.said('validation_failed', conditionAlertTexts.expired(expiry), { field: 'expiry' });
     }
-    const fromMinute = body.from_minute ?? (fromFixingMinute(kind) ? '09:20' : firstMinute);
-    if (fromMinute < firstMinute || fromMinute > lastMinute || Number(fromMinute.slice(3)) > 59) {
-      throw DomainError.said('validation_failed', conditionAlertTexts.minuteOutsideSession(fromMinute), { field: 'from_minute' });
+    // The minutes of today's regular session on the index's exchange (09:15 to 15:39 since 3 August 2026).
+    const regular = regularSessionOn(segmentOf(sessions, (await indexFacts(db, index as IndexName, now)).exchange), istDate(now));
+    const session = { first: regular.open, last: clockText(clockMinutes(regular.close) - 1) };
+    const fromMinute = body.from_minute ?? (fromFixingMinute(kind) ? '09:20' : session.first);
+    if (fromMinute < session.first || fromMinute > session.last || Number(fromMinute.slice(3)) > 59) {
+      throw DomainError.said('validation_failed', conditionAlertTexts.minuteOutsideSession(fromMinute, session), { field: 'from_minute' });
     }
     const move = needsMove(kind) ? (body.move ?? null) : null;
     const moveUnit = needsMove(kind) ? (body.move_unit ?? 'percent') : null;
@@ -133,7 +145,7 @@ export function createConditionAlertsService({ db, clock }: { db: Database; cloc
         // Judged from the first minute that ends after it is made: a cross the trader saw before making it is no news.
         [userId, kind, index, legs, expiry, fromMinute, move, moveUnit, level, new Date(Math.floor(now.getTime() / 60_000) * 60_000), now],
       );
-      return { condition_alert: conditionAlertOf(rows[0]!, now) };
+      return { condition_alert: conditionAlertOf(rows[0]!, now, sessions) };
     });
   }
 

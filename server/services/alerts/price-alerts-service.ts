@@ -6,7 +6,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
-import { expiryOver } from '../../../quant/contract-expiry.ts';
+import { loadSegmentSessions, segmentOf } from '../market/calendar-data.ts';
+import { contractExpiryMs, type TradingCalendar } from '../market/trading-calendar.ts';
 import { priceAlertTexts } from '../texts/alert-refusal-texts.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 
@@ -37,9 +38,12 @@ export const priceAlertColumns =
 export const optionExpiryColumn = `(SELECT to_char(i.expiry, 'YYYY-MM-DD') FROM instruments i
   WHERE i.exchange = price_alerts.exchange AND i.tradingsymbol = price_alerts.symbol) AS expiry`;
 
-/** Whether an option's contract is over at `now` (15:30 IST on its expiry day): an alert on it can never fire. */
-export function contractExpired(expiry: string | null, now: Date): boolean {
-  return expiry !== null && expiryOver(expiry, now.getTime());
+/**
+ * Whether an option's contract is over at `now` (the close of its expiry day's regular session, 15:40 IST since
+ * 3 August 2026): an alert on it can never fire. `sessions`: its segment's (calendar-data.ts segmentOf).
+ */
+export function contractExpired(expiry: string | null, now: Date, sessions: Pick<TradingCalendar, 'regular'>): boolean {
+  return expiry !== null && now.getTime() >= contractExpiryMs(sessions, expiry);
 }
 
 function priceAlertOf(row: PriceAlertRow, expired: boolean): PriceAlert {
@@ -76,7 +80,8 @@ export function createPriceAlertsService({ db, clock }: { db: Database; clock: C
       [userId],
     );
     const now = clock();
-    return { price_alerts: rows.map((row) => priceAlertOf(row, contractExpired(row.expiry, now))) };
+    const sessions = await loadSegmentSessions(db);
+    return { price_alerts: rows.map((row) => priceAlertOf(row, contractExpired(row.expiry, now, segmentOf(sessions, row.exchange)))) };
   }
 
   async function create(userId: number, body: Schemas['PriceAlertCreate']): Promise<Schemas['PriceAlertResponse']> {
@@ -88,7 +93,7 @@ export function createPriceAlertsService({ db, clock }: { db: Database; clock: C
       const indices = rows.map((row) => row.index_name);
       throw DomainError.said('unknown_instrument', priceAlertTexts.unknownSymbol(body.symbol, indices), { field: 'symbol' });
     }
-    if (contractExpired(resolved.expiry, clock())) {
+    if (contractExpired(resolved.expiry, clock(), segmentOf(await loadSegmentSessions(db), resolved.exchange ?? 'NFO'))) {
       throw DomainError.said('validation_failed', priceAlertTexts.expired(body.symbol, resolved.expiry ?? ''), { field: 'symbol' });
     }
     return db.transaction(async (tx) => {

@@ -17,10 +17,10 @@ import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import type { Expiry } from '../market/expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../market/index-config.ts';
-import { istClock, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
+import { clockMinutes, istClock, istDate, istInstant, istOffsetMs } from '../market/ist.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
-import { expiryInstantMs, normal, tickOptionVolume, uniform } from '../market/simulator.ts';
-import { addDays, isTradingDay, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
+import { normal, tickOptionVolume, uniform } from '../market/simulator.ts';
+import { addDays, contractExpiryMs, expiriesTradingFrom, isTradingDay, regularSessionOn, type Exchange, type TradingCalendar } from '../market/trading-calendar.ts';
 import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 import { runRead } from './analytics-reader.ts';
 import { botRecord, houseBots, houseBotTexts, type DailyBar } from './house-bots.ts';
@@ -50,8 +50,6 @@ export const seededSessions = 30;
 const indicesOf = (states: ReadonlyMap<IndexName, IndexSnapshot>): IndexName[] => [...states.keys()].sort();
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
-/** Minutes of a regular session (09:15–15:30), for annualising minute returns and daily volumes. */
-const sessionMinutes = 375;
 
 export type AnalyticsServiceOptions = { db: Database; clock: Clock; market: MarketService; seed: number };
 
@@ -110,10 +108,26 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     return (await market.sessionState(facts.exchange === 'BFO' ? 'BSE' : 'NSE', now)).open;
   }
 
-  // Index facts change only from one IST date to the next, and the nearest expiry also at 15:30 IST: the
+  // Index facts change only from one IST date to the next, and the nearest expiry also at the day's close: the
   // writer asks for both many times a pass, so they are kept per day (and per side of the close).
   const factsByDay = new Map<string, IndexFacts>();
   const expiryByDay = new Map<string, Expiry | null>();
+  // The exchanges' calendars change only with a migration: read once each.
+  const calendars = new Map<Exchange, TradingCalendar>();
+  async function calendarOf(exchange: Exchange): Promise<TradingCalendar> {
+    const known = calendars.get(exchange);
+    if (known !== undefined) return known;
+    const loaded = await loadTradingCalendar(db, exchange);
+    calendars.set(exchange, loaded);
+    return loaded;
+  }
+
+  /** An index's regular session on an IST day (its exchange's), with its length in minutes. */
+  async function regularOf(index: IndexName, day: string): Promise<{ open: string; close: string; minutes: number }> {
+    const facts = await factsOf(index, istInstant(day, '12:00'));
+    const { open, close } = regularSessionOn(await calendarOf(facts.exchange === 'BFO' ? 'BSE' : 'NSE'), day);
+    return { open, close, minutes: clockMinutes(close) - clockMinutes(open) };
+  }
 
   async function factsOf(index: IndexName, now: Date): Promise<IndexFacts> {
     const key = `${index}:${istDate(now)}`;
@@ -127,8 +141,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   async function nearestExpiry(index: IndexName, now: Date): Promise<Expiry | null> {
-    const afterClose = istClock(now) >= marketHours.close;
-    const key = `${index}:${istDate(now)}:${afterClose}`;
+    const facts = await factsOf(index, now);
+    const key = `${index}:${expiriesTradingFrom(await calendarOf(facts.exchange === 'BFO' ? 'BSE' : 'NSE'), now)}`;
     if (!expiryByDay.has(key)) {
       if (expiryByDay.size > 50) expiryByDay.clear();
       expiryByDay.set(key, (await market.expiries(index, now)).expiries[0] ?? null);
@@ -150,7 +164,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
 
   async function indiaVix(pricing: Pricing, now: Date): Promise<number> {
     const horizon = addDays(istDate(now), 30);
-    const years = (expiryInstantMs(horizon) - pricing.nowMs) / (365 * dayMs);
+    const years = (contractExpiryMs(await calendarOf('NSE'), horizon) - pricing.nowMs) / (365 * dayMs);
     const { strikeStep } = await factsOf('NIFTY', now);
     const forward = forwardFromSpot(pricing.spot, pricing.rate, years);
     return round2(volatilityIndex({ forward, years, rate: pricing.rate, strikeStep, smile: (strike) => pricing.volatility(strike, horizon) }) * 100);
@@ -343,6 +357,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       if (rows.length < 11) continue;
       const closes = rows.map((row) => Number(row.close));
       const returns = closes.slice(1).map((close, i) => Math.log(close / closes[i]!));
+      const { minutes: sessionMinutes } = await regularOf(index, istDate(now));
       const realised = Math.sqrt((returns.reduce((sum, r) => sum + r * r, 0) / returns.length) * 252 * sessionMinutes) * 100;
       const { iv } = await volatilities(index, states, now);
       if (iv === null || realised < 1.25 * iv) continue;
@@ -567,9 +582,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   }
 
   /** The trading days before today, oldest first. */
-  async function pastSessions(exchange: Exchange, today: string, count: number, calendars: Map<Exchange, TradingCalendar>): Promise<string[]> {
-    const calendar = calendars.get(exchange) ?? (await loadTradingCalendar(db, exchange));
-    calendars.set(exchange, calendar);
+  async function pastSessions(exchange: Exchange, today: string, count: number): Promise<string[]> {
+    const calendar = await calendarOf(exchange);
     const days: string[] = [];
     for (let day = addDays(today, -1); days.length < count; day = addDays(day, -1)) {
       if (isTradingDay(calendar, day)) days.unshift(day);
@@ -584,14 +598,13 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
   async function buildDailyBars(states: Map<IndexName, IndexSnapshot>, now: Date): Promise<unknown[][]> {
     const today = istDate(now);
     const { rows: params } = await db.query<{ index_name: IndexName; volatility: string; atm_volatility: string }>('SELECT index_name, volatility, atm_volatility FROM market_simulation');
-    const ticksPerSession = (sessionMinutes * minuteMs) / Math.max(100, market.tickMs || 1000);
-    const calendars = new Map<Exchange, TradingCalendar>();
+    const ticksPerSession = ((await regularOf('NIFTY', today)).minutes * minuteMs) / Math.max(100, market.tickMs || 1000);
     const bars: unknown[][] = [];
     for (const [stream, row] of params.entries()) {
       const state = states.get(row.index_name);
       if (state === undefined) continue;
       const facts = await factsOf(row.index_name, now);
-      const days = await pastSessions(facts.exchange === 'BFO' ? 'BSE' : 'NSE', today, seededSessions, calendars);
+      const days = await pastSessions(facts.exchange === 'BFO' ? 'BSE' : 'NSE', today, seededSessions);
       const daily = Number(row.volatility) / Math.sqrt(252);
       const closes: number[] = new Array<number>(days.length);
       closes[days.length - 1] = rupees(state.previousClosePaise);
@@ -639,8 +652,10 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     for (const [stream, [index, bar]] of [...lastOf].entries()) {
       const [, day, , open, high, low, close] = bar as [Date, string, IndexName, number, number, number, number];
       const { strikeStep } = await factsOf(index as IndexName, now);
-      const start = istDayStart(day).getTime() + (9 * 60 + 15) * minuteMs;
-      const steps = sessionMinutes;
+      const regular = await regularOf(index as IndexName, day);
+      const start = istDayStart(day).getTime() + clockMinutes(regular.open) * minuteMs;
+      const steps = regular.minutes;
+      const sessionMinutes = regular.minutes;
       const walk = [0];
       for (let i = 1; i <= steps; i += 1) walk.push(walk[i - 1]! + normal(seed, 9_000_000 + i, 200 + stream));
       // Bridge: the walk with its end pulled to zero, on the straight line from open to close.
@@ -670,7 +685,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       if (state === undefined) continue;
       const facts = await factsOf(index, now);
       const { iv, vix } = await volatilities(index, states, now);
-      const fiveMinutes = 0.12 / Math.sqrt(252 * (sessionMinutes / 5));
+      const fiveMinutes = 0.12 / Math.sqrt(252 * ((await regularOf(index, istDate(now))).minutes / 5));
       let spot = rupees(state.spotPaise);
       for (let k = 0; k < 24; k += 1) {
         const close = rupees(state.previousClosePaise);
@@ -743,6 +758,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       };
     });
     await insertRows(q, 'commentary', ['created_at', 'title', 'body', '"index"', 'sentiment', 'title_i18n', 'body_i18n', 'sample'], asSample(closes.map(commentaryRow)));
+    const hours = await regularOf('NIFTY', istDate(now));
     await say(q, {
       at: now,
       index: null,
@@ -750,8 +766,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       title: said('commentary.simulated_market_title', {}, 'Simulated market live'),
       body: said(
         'commentary.simulated_market_body',
-        { open: marketHours.open, close: marketHours.close },
-        `Prices on StrikeDesk come from its market simulator: indices move tick by tick from ${marketHours.open} to ${marketHours.close} IST (or all day in demo mode), and this feed reports what they do.`,
+        { open: hours.open, close: hours.close },
+        `Prices on StrikeDesk come from its market simulator: indices move tick by tick from ${hours.open} to ${hours.close} IST (or all day in demo mode), and this feed reports what they do.`,
       ),
     });
   }

@@ -6,7 +6,7 @@ import { black76Price } from '../../../quant/black76.ts';
 import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts';
 import type { Expiry } from '../market/expiries.ts';
 import type { IndexFacts, IndexName } from '../market/index-config.ts';
-import { expiryInstantMs, optionTickPaise } from '../market/simulator.ts';
+import { optionTickPaise } from '../market/simulator.ts';
 import { optionTradingsymbol, type OptionType } from '../market/tradingsymbol.ts';
 import { said, type Said } from '../texts/said.ts';
 
@@ -65,7 +65,7 @@ const formatLevel = (value: number) => value.toLocaleString('en-IN', { maximumFr
 
 /** A premium on the 0.05 tick, at least one tick. */
 export function premiumOf(pricing: Pricing, type: OptionType, strike: number, expiry: Expiry): number {
-  const years = Math.max(1 / (365 * 24), yearsToExpiry(pricing.nowMs, expiryInstantMs(expiry.date)));
+  const years = Math.max(1 / (365 * 24), yearsToExpiry(pricing.nowMs, Date.parse(expiry.closes_at)));
   const forward = forwardFromSpot(pricing.spot, pricing.rate, years);
   const price = black76Price({ kind: type, forward, strike, years, rate: pricing.rate, volatility: pricing.volatility(strike, expiry.date) });
   return Math.max(optionTickPaise, Math.round((price * 100) / optionTickPaise) * optionTickPaise) / 100;
@@ -143,7 +143,7 @@ export function recommend(index: IndexName, facts: IndexFacts, expiry: Expiry, p
       price: item.premium,
     })),
     payoff: result,
-    validUntil: new Date(expiryInstantMs(expiry.date)).toISOString(),
+    validUntil: expiry.closes_at,
     strength: Math.abs(changePct),
   };
 }

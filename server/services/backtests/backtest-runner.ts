@@ -56,7 +56,7 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
     // shapeMarket adds a year's missing weekdays as holidays (only where NSE's list is not known): a weekday
     // without history is then no history, not a holiday. Each day is priced and looked at over the hours it
     // traded at, by the rule a replay of that day uses (trading-calendar.ts dayHours): a Muhurat evening's hour,
-    // a drill's 09:15–10:00, each with its own MIS square-off; the regular 09:15–15:30 otherwise.
+    // a drill's 09:15–10:00, each with its own MIS square-off; the regular session of that date otherwise (09:15–15:40 since 3 August 2026, 15:30 before).
     const calendar = await loadTradingCalendar(history, 'NSE');
     const days = await prices.load(index, job.from, job.to, (day) => dayHours(calendar, day));
     if (days.length === 0) throw new BacktestFailure(job.from, `No ${index} option history between ${job.from} and ${job.to}`);

@@ -8,7 +8,7 @@ import { botKey } from '../bots/engine/engine-types.ts';
 import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, type EntryWindow, type NoTradeDay } from '../bots/engine/no-trade-days.ts';
 import { effectiveExitTime, num, signalStrategies, timedForSession } from '../bots/engine/rules.ts';
 import { botConditionKinds } from '../bots/engine/condition-reads.ts';
-import { clockMinutes, istDate, istOffsetMs, marketHours } from '../market/ist.ts';
+import { clockMinutes, istDate, istOffsetMs } from '../market/ist.ts';
 import { inPause, type DayHours, type TradingCalendar } from '../market/trading-calendar.ts';
 import { localTextOf, words } from '../texts/said.ts';
 import type { Book } from './backtest-book.ts';
@@ -25,14 +25,14 @@ const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2
 /** The hours a day's looks run over: its session's open and close (HH:MM IST). */
 export type LookHours = { open: string; close: string };
 
-/** The last minute a look can fall on: the minute before the session's close (15:29 on a regular day). */
+/** The last minute a look can fall on: the minute before the session's close (15:39 on a regular day since 3 August 2026). */
 const lastLook = (hours: LookHours) => clockMinutes(hours.close) - 1;
 
 /**
  * The instants (IST minutes) the engine is ticked on a day: entry, every step, exit; all before the session's
- * close (15:30, or a special session's: Muhurat trading's evening hour).
+ * close (the day's regular close, 15:30 or 15:40 since 3 August 2026, or a special session's: Muhurat trading's evening hour).
  */
-export function dayTimes(entryTime: string, exitTime: string, stepMinutes: number, hours: LookHours = marketHours): number[] {
+export function dayTimes(entryTime: string, exitTime: string, stepMinutes: number, hours: LookHours): number[] {
   const entry = clockMinutes(entryTime);
   const exit = Math.min(clockMinutes(exitTime), lastLook(hours));
   const times = new Set<number>([entry]);
@@ -46,7 +46,7 @@ export function dayTimes(entryTime: string, exitTime: string, stepMinutes: numbe
  * regular day) between its entry and exit: a signal is read on the last completed candle only
  * (bots/engine/signals.ts), so the engine must look at each one's end or a signal between two steps is never seen.
  */
-export function candleEnds(timeframe: number, entryTime: string, exitTime: string, hours: LookHours = marketHours): number[] {
+export function candleEnds(timeframe: number, entryTime: string, exitTime: string, hours: LookHours): number[] {
   const entry = clockMinutes(entryTime);
   const exit = Math.min(clockMinutes(exitTime), lastLook(hours));
   const ends: number[] = [];
@@ -55,7 +55,7 @@ export function candleEnds(timeframe: number, entryTime: string, exitTime: strin
 }
 
 /** The engine's looks on a day for a bot (over the day's session hours): its steps, and its candles' ends when it trades on signals. */
-export function botTimes(bot: BacktestBot, stepMinutes: number, hours: DayHours = marketHours): number[] {
+export function botTimes(bot: BacktestBot, stepMinutes: number, hours: DayHours): number[] {
   // The bot is flat by its effective exit (rules.ts effectiveExitTime: an MIS bot by the minute before the
   // session's square-off, any bot by the session's last minute): looked at then, as its exit.
   const exitTime = effectiveExitTime({ exitTime: bot.exit_time, params: bot.params }, hours);
@@ -189,10 +189,11 @@ export async function endDay(run: BotRun, day: BotDay): Promise<void> {
     const quiet = reasonAfterLooking(day.day, engineDay, stop === undefined ? null : { text: stop.reason, i18n: stop.reason_i18n }, run.signal);
     if (quiet !== null) run.noTradeDays.push(quiet);
   }
-  // After the close: contracts held into their expiry settle at the exchange's settlement price (at 15:30, the
-  // close of the regular session expiries fall in; after a later special session's close, never before it).
+  // After the close: contracts held into their expiry settle at the exchange's settlement price (at the close of
+  // the day's regular session, which expiries fall in; after a later special session's close, never before it).
   if (day.held) {
-    const now = at(day.day, Math.max(clockMinutes(marketHours.close), clockMinutes(day.history.hours.close)), 30);
+    const { hours } = day.history;
+    const now = at(day.day, Math.max(clockMinutes((hours.regular ?? hours).close), clockMinutes(hours.close)), 30);
     run.move(now);
     await run.book.services.paperTrading.onTick(now, { fills: false });
   }

@@ -2,9 +2,10 @@
 // engine and the paper broker already take, brokers/paper/price-source.ts), at the clock's instant:
 // - the index: its minute candle's close when minutes are imported for the day; else, when the day's open,
 //   high, low and close are imported (NSE's index close file), straight lines through open (09:15) → low
-//   (11:00) → high (13:30) → close (15:30) on a day that closed at or above its open, high before low on a
-//   day that closed below it (the extremes' real times are not published: these are fixed, and modelled);
-//   else a straight line from the previous history day's underlying value (at 09:15) to the day's own (at 15:30);
+//   (at 28 % of the session: 11:00 of 09:15–15:30) → high (at 68 %: 13:30) → close (the day's close, 15:40
+//   since 3 August 2026) on a day that closed at or above its open, high before low on a day that closed below
+//   it (the extremes' real times are not published: these are fixed, and modelled); else a straight line from
+//   the previous history day's underlying value (at the open) to the day's own (at the close);
 // - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
 //   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
 //   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
@@ -27,9 +28,10 @@ import type { Quote } from '../brokers/paper/order-rules.ts';
 import type { IndexMinute, PriceSource } from '../brokers/paper/price-source.ts';
 import type { Clock } from '../clock.ts';
 import type { IndexName } from '../market/index-config.ts';
-import { clockMinutes, istDate, istMinutes, istOffsetMs, marketHours } from '../market/ist.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../market/ist.ts';
 import { pausedSession } from '../market/exchange-session.ts';
-import { inPause, tradesAt, type DayHours } from '../market/trading-calendar.ts';
+import { contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../market/spreads.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
@@ -37,10 +39,7 @@ const tickPaise = 5;
 const yearMs = 365 * 24 * 60 * 60 * 1000;
 const fallbackVolatility = 0.15;
 
-/** 15:30 IST of a day, the instant a contract expiring that day stops trading (expiries fall on regular sessions). */
-export const closeInstant = (day: string) => Date.parse(`${day}T${marketHours.close}:00Z`) - istOffsetMs;
-
-/** The instant a history day's session closed, that its settlement prices stand at (15:30, or a special session's close). */
+/** The instant a history day's session closed, that its settlement prices stand at (its regular close, or a special session's). */
 const dayCloseInstant = (day: HistoryDay) => Date.parse(`${day.day}T${day.hours.close}:00Z`) - istOffsetMs;
 
 type OptionRow = { expiry: string; strikePaise: number; optionType: 'CE' | 'PE'; settlePaise: number; underlyingPaise: number | null; lotSize: number | null };
@@ -63,7 +62,7 @@ export type HistoryDay = {
    */
   bhavcopy: boolean;
   /**
-   * The hours the day traded at: the regular 09:15–15:30, or a special session's (Muhurat trading's evening
+   * The hours the day traded at: the regular ones of that date (09:15–15:30, 15:40 since 3 August 2026), or a special session's (Muhurat trading's evening
    * hour), as the caller's `hoursOf` answers for the day (trading-calendar.ts dayHours, the one rule a backtest
    * and a replay both read). The index path, the market's open hours and the MIS square-off run over them.
    */
@@ -72,9 +71,12 @@ export type HistoryDay = {
 
 export type DailyOhlc = { openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
 
-/** When the daily path without minutes reaches its first and second extreme (IST minutes of the day; see the header). */
-export const firstExtremeMinutes = clockMinutes('11:00');
-export const secondExtremeMinutes = clockMinutes('13:30');
+/**
+ * When the daily path without minutes reaches its first and second extreme, as shares of the session's length
+ * (see the header): 11:00 and 13:30 of a 09:15–15:30 session.
+ */
+export const firstExtremeShare = 0.28;
+export const secondExtremeShare = 0.68;
 
 const optionKey = (expiry: string, strikePaise: number, type: string) => `${expiry}|${strikePaise}|${type}`;
 
@@ -94,20 +96,18 @@ export function indexLevelPaise(day: HistoryDay, minute: number): number {
 }
 
 /**
- * The daily path through open, the two extremes and close (see the header), at an IST minute. A session of other
- * hours places its extremes at the same shares of its length as 11:00 and 13:30 are of 09:15–15:30.
+ * The daily path through open, the two extremes and close (see the header), at an IST minute of a session of
+ * `hours`: its extremes at the same shares of its length whatever its hours (11:00 and 13:30 of 09:15–15:30).
  */
-export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number, hours: { open: string; close: string } = marketHours): number {
+export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number, hours: { open: string; close: string }): number {
   const closedUp = ohlc.closePaise >= ohlc.openPaise;
   const openMinutes = clockMinutes(hours.open);
   const closeMinutes = clockMinutes(hours.close);
-  const regularOpen = clockMinutes(marketHours.open);
-  const share = (closeMinutes - openMinutes) / (clockMinutes(marketHours.close) - regularOpen);
-  const at = (regular: number) => openMinutes + Math.round((regular - regularOpen) * share);
+  const at = (share: number) => openMinutes + Math.round((closeMinutes - openMinutes) * share);
   const points: [number, number][] = [
     [openMinutes, ohlc.openPaise],
-    [at(firstExtremeMinutes), closedUp ? ohlc.lowPaise : ohlc.highPaise],
-    [at(secondExtremeMinutes), closedUp ? ohlc.highPaise : ohlc.lowPaise],
+    [at(firstExtremeShare), closedUp ? ohlc.lowPaise : ohlc.highPaise],
+    [at(secondExtremeShare), closedUp ? ohlc.highPaise : ohlc.lowPaise],
     [closeMinutes, ohlc.closePaise],
   ];
   if (minute <= openMinutes) return ohlc.openPaise;
@@ -123,10 +123,12 @@ export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number, hours: { open: s
 export type HistoryPrices = PriceSource & {
   /**
    * Loads the days of an index (call before stepping the clock into them); answers the days with option rows.
-   * `hoursOf`: the hours each day traded at (trading-calendar.ts dayHours: a special session's, else the regular
-   * ones), by default the regular ones.
+   * `hoursOf`: the hours each day traded at, by default NSE's calendar's (trading-calendar.ts dayHours: a special
+   * session's, else the regular ones of that date).
    */
   load: (index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours) => Promise<string[]>;
+  /** When a contract expiring on `expiry` stopped trading: the close of that day's regular session (after `load`). */
+  expiryMs: (expiry: string) => number;
   day: (index: IndexName, day: string) => HistoryDay | undefined;
   /** Quotes served, modelled or at a real minute. */
   counts: { modelled: number; real: number };
@@ -144,7 +146,17 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   const counts = { modelled: 0, real: 0 };
   const realMinutes = optionMinutePrices();
 
-  async function load(index: IndexName, from: string, to: string, hoursOf: (day: string) => DayHours = () => marketHours): Promise<string[]> {
+  // NSE's calendar, where the regular sessions are dated (the close moved from 15:30 to 15:40 on 3 August 2026):
+  // read by the first load, from the database history is in.
+  let calendar: TradingCalendar | null = null;
+  const expiryMs = (expiry: string) => {
+    if (calendar === null) throw new Error('history prices: load() a day before pricing one');
+    return contractExpiryMs(calendar, expiry);
+  };
+
+  async function load(index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours): Promise<string[]> {
+    const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
+    const hoursOfDay = hoursOf ?? ((day: string) => dayHours(known, day));
     const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
       `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
               underlying_paise AS u, lot_size AS l
@@ -167,7 +179,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOf(row.d) };
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -186,7 +198,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       if (row.day < from || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
       let day = byDay.get(row.day);
       if (day === undefined) {
-        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOf(row.day) };
+        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
         byDay.set(row.day, day);
       }
       const { day: _day, closePaise, ...contract } = row;
@@ -222,7 +234,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const known = volatilities.get(key);
     if (known !== undefined) return known;
     const contract = `${day.index}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
-    const years = Math.max(0, closeInstant(row.expiry) - dayCloseInstant(day)) / yearMs;
+    const years = Math.max(0, expiryMs(row.expiry) - dayCloseInstant(day)) / yearMs;
     const solved =
       years > 0
         ? impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 })
@@ -247,7 +259,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   function solveAtmVolatility(day: HistoryDay): number | null {
     let best: { distance: number; volatility: number } | null = null;
     for (const row of day.options.values()) {
-      const years = (closeInstant(row.expiry) - dayCloseInstant(day)) / yearMs;
+      const years = (expiryMs(row.expiry) - dayCloseInstant(day)) / yearMs;
       if (years <= 0) continue;
       const distance = Math.abs(row.strikePaise - day.closePaise) + years * 1e9;
       if (best !== null && distance >= best.distance) continue;
@@ -262,7 +274,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const row = day?.options.get(optionKey(expiry, strikePaise, type));
     if (day === undefined || row === undefined) return null;
     const spot = indexLevelPaise(day, istMinutes(at));
-    const years = Math.max(0, closeInstant(expiry) - at.getTime()) / yearMs;
+    const years = Math.max(0, expiryMs(expiry) - at.getTime()) / yearMs;
     const volatility = volatilityOf(day, row);
     const price = black76Price({ kind: type, forward: spot / 100, strike: strikePaise / 100, years, rate: 0, volatility }) * 100;
     return { theory: price, volatility, spot };
@@ -318,7 +330,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
     const priced = real === null ? modelled : { ...modelled, theory: real.closePaise };
     const day = dayOf(contract.index, istDate(at))!;
-    const years = Math.max(0, closeInstant(contract.expiry) - at.getTime()) / yearMs;
+    const years = Math.max(0, expiryMs(contract.expiry) - at.getTime()) / yearMs;
     const width = spreadTicks({
       theoryPaise: priced.theory,
       strike: contract.strikePaise / 100,
@@ -326,6 +338,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       years,
       atmVolatility: atmVolatilityOf(day) ?? priced.volatility,
       istMinutes: istMinutes(at),
+      session: day.hours,
       tickPaise,
     });
     const book = bookAround(priced.theory, width, tickPaise);
@@ -368,6 +381,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
 
   return {
     load,
+    expiryMs,
     day: dayOf,
     counts,
     realMinute: realMinutes.at,
@@ -427,7 +441,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       return found;
     },
     marketOpen: async (_exchange, now) => open(now),
-    misSquareOff: (now) => dayAt(now)?.hours.misSquareOff ?? marketHours.misSquareOff,
+    misSquareOff: (now) => dayAt(now)?.hours.misSquareOff,
     session: async (_exchange, now) => {
       const pause = dayAt(now)?.hours.pause;
       if (pause !== undefined && inPause({ pause }, istMinutes(now))) return pausedSession(istDate(now), pause);

@@ -6,7 +6,8 @@ import type { Queryable } from '../../db/database.ts';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { indexFacts, type IndexName } from '../market/index-config.ts';
-import { clockMinutes, marketHours } from '../market/ist.ts';
+import { clockMinutes, istDate } from '../market/ist.ts';
+import { regularSessionOn } from '../market/trading-calendar.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
 import { cleanText } from '../text.ts';
 import { botRuleTexts, type BotTimeField } from '../texts/bot-rule-texts.ts';
@@ -44,7 +45,7 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
 }
 
 /**
- * A session a bot's times may fall in (HH:MM IST): the regular 09:15–15:30, or a special session of the exchange
+ * A session a bot's times may fall in (HH:MM IST): the regular one in force (09:15–15:40 since 3 August 2026), or a special session of the exchange
  * calendar (`day` its date: Muhurat trading's evening hour), or in demo mode the whole day.
  */
 export type SessionHours = { open: string; close: string; day?: string | undefined };
@@ -60,7 +61,8 @@ export async function botSessions(q: Queryable, underlying: IndexName, now: Date
   const { exchange } = await indexFacts(q, underlying, now);
   const calendar = await loadTradingCalendar(q, exchange === 'BFO' ? 'BSE' : 'NSE');
   const special = [...calendar.specialSessions].map(([day, session]) => ({ open: session.open, close: session.close, day }));
-  return [{ open: marketHours.open, close: marketHours.close }, ...special];
+  const { open, close } = regularSessionOn(calendar, istDate(now));
+  return [{ open, close }, ...special];
 }
 
 const inside = (session: SessionHours, time: string) => clockMinutes(time) >= clockMinutes(session.open) && clockMinutes(time) <= clockMinutes(session.close);
@@ -79,14 +81,14 @@ function checkInSessions<Field extends BotTimeField>(times: Record<Field, string
   const home = regular !== undefined && holdsFirst(regular) ? regular : [...sessions].reverse().find(holdsFirst);
   if (home === undefined || home === regular || home.day === undefined) {
     const field = home === undefined ? first : fields.find((candidate) => !inside(home, times[candidate]))!;
-    throw unprocessable('outside_market_hours', field, botRuleTexts.outsideMarketHours(field, times[field], regular ?? marketHours));
+    throw unprocessable('outside_market_hours', field, botRuleTexts.outsideMarketHours(field, times[field], regular!));
   }
   const field = fields.find((candidate) => !inside(home, times[candidate]))!;
   throw unprocessable('outside_market_hours', field, botRuleTexts.outsideSpecialSession(field, times[field], { day: home.day, open: home.open, close: home.close }, first));
 }
 
 /** The trading bot's window: inside market hours, entries open before they close, and close by the exit time. */
-export function checkTradingWindow(window: TradingWindow, sessions: readonly SessionHours[] = [marketHours]): TradingWindow {
+export function checkTradingWindow(window: TradingWindow, sessions: readonly SessionHours[]): TradingWindow {
   checkInSessions(window, ['entry_from', 'entry_until', 'exit_time'], sessions);
   if (clockMinutes(window.entry_from) >= clockMinutes(window.entry_until)) {
     throw unprocessable('entry_not_before_exit', 'entry_until', botRuleTexts.entryWindowBackwards(window.entry_from));
@@ -97,8 +99,8 @@ export function checkTradingWindow(window: TradingWindow, sessions: readonly Ses
   return window;
 }
 
-/** Entry and exit inside one session (09:15–15:30 IST, or a special session's), entry first; weekdays sorted. */
-export function checkSchedule(schedule: Schedule, sessions: readonly SessionHours[] = [marketHours]): Schedule {
+/** Entry and exit inside one session (the regular one in force, 09:15–15:40 IST since 3 August 2026, or a special session's), entry first; weekdays sorted. */
+export function checkSchedule(schedule: Schedule, sessions: readonly SessionHours[]): Schedule {
   checkInSessions(schedule, ['entry_time', 'exit_time'], sessions);
   if (clockMinutes(schedule.entry_time) >= clockMinutes(schedule.exit_time)) {
     throw unprocessable('entry_not_before_exit', 'exit_time', botRuleTexts.exitBeforeEntry(schedule.entry_time));

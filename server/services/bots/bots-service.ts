@@ -99,7 +99,7 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
   /** The complete bot as it will be stored: every rule checked, defaults filled in. */
   async function checked(q: Queryable, draft: Bot & { mode: BotFields['mode'] }): Promise<Bot> {
     const common = await checkBotFields(q, strategies, draft, clock());
-    // The simulated market never closes; a real one trades 09:15–15:30 and in the calendar's special sessions.
+    // The simulated market never closes; a real one trades in its regular session (market_sessions) and the calendar's special sessions.
     const sessions = demo ? [demoHours] : await botSessions(q, common.underlying, clock());
     return kind.checkExtra({ ...draft, ...common }, sessions);
   }

@@ -30,7 +30,7 @@ export function afterMarketPlacement(session: SessionState, now: Date): { releas
       refusal: said(
         'order.amo_no_session',
         {},
-        'Markets are closed. Orders are accepted from 09:15 to 15:30 IST on trading days (no next session is known to hold an after-market order for).',
+        'Markets are closed, and no next session is known to hold an after-market order for. Orders are accepted during the exchange\'s session on trading days.',
       ),
     };
   }

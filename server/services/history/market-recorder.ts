@@ -115,7 +115,7 @@ export type MarketRecorder = ReturnType<typeof createMarketRecorder>;
 
 /**
  * The simulator's market as the recorder watches it: each history index, its nearest expiry and nearest monthly.
- * Only NSE's real hours are recorded (09:15-15:30 IST on its trading days): in demo mode the simulator trades at
+ * Only NSE's real hours are recorded (its regular session of the day, 09:15-15:40 IST since 3 August 2026, on its trading days): in demo mode the simulator trades at
  * any hour, but a day recorded at 2 a.m. is no trading day a trader could replay or backtest against.
  */
 export function simulatorRecording(market: MarketService): Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'> {

@@ -2,14 +2,21 @@
 // weekday) and the exchange calendar: weekly contracts on every expiry weekday, the monthly contract on
 // the last one of the month, and any expiry that falls on a holiday moved to the trading day before it.
 import type { IndexFacts } from './index-config.ts';
-import { addDays, isoWeekday, expiryDayOnOrBefore, type TradingCalendar } from './trading-calendar.ts';
+import { addDays, contractExpiryMs, isoWeekday, expiryDayOnOrBefore, type TradingCalendar } from './trading-calendar.ts';
 
 export type Expiry = {
-  /** The IST date the contract expires (15:30 IST that day). */
+  /** The IST date the contract expires. */
   date: string;
   /** Monthly contracts carry Kite's monthly tradingsymbol form; weekly ones the dated form. */
   kind: 'weekly' | 'monthly';
+  /** When its contracts stop trading: the close of that day's regular session (15:40 IST since 3 August 2026), ISO. */
+  closes_at: string;
 };
+
+/** An expiry on `date` as the calendar closes it. */
+export function expiryOn(calendar: Pick<TradingCalendar, 'regular'>, date: string, kind: Expiry['kind']): Expiry {
+  return { date, kind, closes_at: new Date(contractExpiryMs(calendar, date)).toISOString() };
+}
 
 /** The last `weekday` (ISO) of the month that `date` is in, before any holiday shift. */
 function lastWeekdayOfMonth(year: number, month: number, weekday: number): string {
@@ -40,7 +47,7 @@ export function listExpiries(
   counts: { weekly: number; monthly: number } = { weekly: 4, monthly: 3 },
 ): Expiry[] {
   const monthly = monthlyExpiries(facts, calendar, from, counts.monthly);
-  const byDate = new Map<string, Expiry>(monthly.map((date) => [date, { date, kind: 'monthly' }]));
+  const byDate = new Map<string, Expiry>(monthly.map((date) => [date, expiryOn(calendar, date, 'monthly')]));
   if (facts.expiryCycle === 'weekly') {
     let day = addDays(from, (facts.expiryWeekday - isoWeekday(from) + 7) % 7);
     let weeklies = 0;
@@ -48,7 +55,7 @@ export function listExpiries(
     for (let guard = 0; weeklies < counts.weekly && guard < counts.weekly + 10; guard += 1, day = addDays(day, 7)) {
       const date = expiryDayOnOrBefore(calendar, day);
       if (date < from) continue;
-      if (!byDate.has(date)) byDate.set(date, { date, kind: 'weekly' });
+      if (!byDate.has(date)) byDate.set(date, expiryOn(calendar, date, 'weekly'));
       weeklies += 1;
     }
   }

@@ -4,13 +4,6 @@ export const istOffsetMs = (5 * 60 + 30) * 60 * 1000;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/**
- * The market's regular session, HH:MM IST, and the broker's MIS square-off in it: from 15:25 intraday F&O
- * positions are squared off and no fresh MIS order is taken (Zerodha support, "What are the auto square-off
- * timings for open intraday positions?"; 15:20 is its cash-equity time).
- */
-export const marketHours = { open: '09:15', close: '15:30', misSquareOff: '15:25' } as const;
-
 /** The `HH:MM` text of minutes since midnight. */
 export function clockText(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -20,6 +13,11 @@ export function clockText(minutes: number): string {
 export function clockMinutes(time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return hours * 60 + minutes;
+}
+
+/** The instant of an IST date (YYYY-MM-DD) and wall-clock time (HH:MM). */
+export function istInstant(day: string, time: string): Date {
+  return new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
 }
 
 /** The IST calendar date of an instant, YYYY-MM-DD. */

@@ -7,12 +7,12 @@ import { DomainError } from '../domain-error.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { listExpiries, type Expiry } from './expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
-import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
+import { clockMinutes, istDate, istInstant, istOffsetMs } from './ist.ts';
 import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
 import { contractColumns, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
 import { seedOpenInterest } from './open-interest-store.ts';
-import { addDays, sessionOn } from './trading-calendar.ts';
-import { sessionDensity, varianceYears } from './variance-clock.ts';
+import { addDays, expiriesTradingFrom, regularSessionOn, sessionOn, type TradingCalendar } from './trading-calendar.ts';
+import { sessionDensityAt, varianceYears } from './variance-clock.ts';
 import { optionTradingsymbol } from './tradingsymbol.ts';
 
 type ExpiriesResponse = components['schemas']['ExpiriesResponse'];
@@ -31,10 +31,13 @@ export function modelNamed(all: Map<IndexName, IndexModel>, index: IndexName): I
   return model;
 }
 
-/** The end of the IST trading day: 15:30 today, or tomorrow's once it has passed. */
-function tradingDayEnd(now: Date): Date {
-  const close = Date.parse(`${istDate(now)}T15:30:00Z`) - istOffsetMs;
-  return new Date(close > now.getTime() ? close : close + 24 * 60 * 60 * 1000);
+/** The end of the IST trading day: today's regular close, or tomorrow's once it has passed. */
+function tradingDayEnd(calendar: TradingCalendar, now: Date): Date {
+  const today = istDate(now);
+  const close = istInstant(today, regularSessionOn(calendar, today).close);
+  if (close > now) return close;
+  const tomorrow = addDays(today, 1);
+  return istInstant(tomorrow, regularSessionOn(calendar, tomorrow).close);
 }
 
 export function instrumentOf(row: ContractRow): OptionInstrument {
@@ -59,13 +62,12 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
   const contracts = new Map<string, ContractRow>();
 
   /**
-   * The expiries still trading at `now`: on an expiry day the contract trades until 15:30 IST, after which the
-   * list starts at the next day.
+   * The expiries still trading at `now`: on an expiry day the contract trades until the day's close (15:40 IST
+   * since 3 August 2026), after which the list starts at the next day.
    */
   async function expiriesOf(facts: IndexFacts, now: Date): Promise<Expiry[]> {
-    const afterClose = istMinutes(now) >= clockMinutes('15:30');
-    const from = afterClose ? addDays(istDate(now), 1) : istDate(now);
-    return listExpiries(facts, await core.calendar(exchangeOf(facts)), from);
+    const calendar = await core.calendar(exchangeOf(facts));
+    return listExpiries(facts, calendar, expiriesTradingFrom(calendar, now));
   }
 
   async function expiries(index: IndexName, now = clock()): Promise<ExpiriesResponse> {
@@ -93,7 +95,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
     const session = sessionOn(calendar, today);
     if (!demo && session === null) return 0;
     const from = demo || session === null ? midnight : midnight + clockMinutes(session.open) * 60_000;
-    return (varianceYears(from, until, demo, calendar) * yearMinutes) / sessionDensity;
+    return (varianceYears(from, until, demo, calendar) * yearMinutes) / sessionDensityAt(calendar, until);
   }
 
   async function listStrikes(model: IndexModel, facts: IndexFacts, expiry: Expiry, state: IndexSnapshot | undefined, now: Date): Promise<void> {
@@ -112,7 +114,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), model.name, expiry.date, expiry.kind, facts.lotSize],
     );
     const market = { spot: spotPaise / 100, atmVolatility: model.params.atmVolatility, seed };
-    await seedOpenInterest(db, model.name, expiry.date, facts.strikeStep, market, now, istDate(now), await sessionActiveMinutes(facts, state, now));
+    await seedOpenInterest(db, model.name, expiry.date, { strikeStep: facts.strikeStep, calendar: await core.calendar(exchangeOf(facts)) }, market, now, istDate(now), await sessionActiveMinutes(facts, state, now));
   }
 
   async function instruments(index: IndexName, expiryDate: string, now = clock()): Promise<InstrumentsResponse> {
@@ -136,7 +138,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
       strike_step: facts.strikeStep,
       lot_size: facts.lotSize,
       freeze_quantity: facts.freezeQuantity,
-      valid_until: tradingDayEnd(now).toISOString(),
+      valid_until: tradingDayEnd(await core.calendar(exchangeOf(facts)), now).toISOString(),
       instruments: rows.map(instrumentOf),
     };
   }

@@ -5,9 +5,9 @@ import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts'
 import { listExpiries } from './expiries.ts';
 import type { IndexFacts } from './index-config.ts';
 import { clockMinutes, istDate, istMinutes } from './ist.ts';
-import { expiryInstantMs, smileVolatility, type SimulationParams } from './simulator.ts';
+import { smileVolatility, type SimulationParams } from './simulator.ts';
 import { moveDraws, nextSpotPaise } from './spot-move.ts';
-import { sessionOn, type TradingCalendar } from './trading-calendar.ts';
+import { contractExpiryMs, expiriesTradingFrom, sessionOn, type TradingCalendar } from './trading-calendar.ts';
 import { varianceYears } from './variance-clock.ts';
 
 export type PathPoint = { ms: number; spotPaise: number };
@@ -62,10 +62,9 @@ export function realisedVolatility(points: readonly PathPoint[]): number {
  * strike nearest the forward, as the simulator prices it.
  */
 export function chainAtmVolatility(params: SimulationParams, facts: Pick<IndexFacts, 'expiryCycle' | 'expiryWeekday' | 'strikeStep'>, calendar: TradingCalendar, point: PathPoint): number {
-  const afterClose = istMinutes(new Date(point.ms)) >= clockMinutes('15:30');
-  const from = istDate(new Date(point.ms + (afterClose ? 12 * 60 * 60 * 1000 : 0)));
+  const from = expiriesTradingFrom(calendar, new Date(point.ms));
   const expiry = listExpiries(facts, calendar, from, { weekly: 1, monthly: 1 })[0]!;
-  const years = yearsToExpiry(point.ms, expiryInstantMs(expiry.date));
+  const years = yearsToExpiry(point.ms, contractExpiryMs(calendar, expiry.date));
   const forward = forwardFromSpot(point.spotPaise / 100, params.rate, years);
   const strike = Math.round(forward / facts.strikeStep) * facts.strikeStep;
   return smileVolatility(params, forward, strike, Math.max(years, 1 / (365 * 24)));

@@ -7,9 +7,11 @@ import { forwardFromSpot } from '../../../quant/option-inputs.ts';
 import type { IndexName } from './index-config.ts';
 import { modelNamed, type MarketContracts } from './market-contracts.ts';
 import type { MarketCore, MarketOptions } from './market-core.ts';
-import { round, rupees, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
+import { istDate } from './ist.ts';
+import { calendarExchangeOf, round, rupees, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
 import { readTrading, type StoredTrading } from './open-interest-store.ts';
-import { expiryInstantMs, optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
+import { optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
+import { contractExpiryMs, regularSessionOn, type TradingCalendar } from './trading-calendar.ts';
 
 export type LastPrice = analytics['schemas']['LastPrice'];
 
@@ -34,19 +36,20 @@ function indexQuote(state: IndexSnapshot): LastPrice {
   };
 }
 
-function contractQuote(model: IndexModel, row: ContractRow, state: IndexSnapshot, seed: number, stored: StoredTrading | undefined): LastPrice {
+function contractQuote(model: IndexModel, row: ContractRow, state: IndexSnapshot, seed: number, stored: StoredTrading | undefined, calendar: TradingCalendar): LastPrice {
   const contract: OptionContract = {
     instrumentToken: row.instrument_token,
     strike: row.strike,
     kind: row.instrument_type,
     expiry: row.expiry,
+    expiresAtMs: contractExpiryMs(calendar, row.expiry),
     lotSize: row.lot_size,
   };
   // The day's volume and OI change belong to the session they were traded in; before the contract trades
   // today both are 0 (its OI then is still the day's opening OI).
   const today = stored?.sessionDate === state.sessionDate;
   const trading = { oiLots: stored?.oiLots ?? 0, dayVolumeLots: today ? stored.dayVolumeLots : 0 };
-  const quote = optionQuote(model.params, contract, state, seed, trading);
+  const quote = optionQuote(model.params, contract, state, seed, trading, regularSessionOn(calendar, istDate(new Date(state.tickedAtMs))));
   const oiChangeLots = today ? stored.oiLots - stored.dayOpenOiLots : 0;
   return {
     ...priceFields(quote.lastPaise, quote.closePaise, state.tickedAtMs),
@@ -130,7 +133,10 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     }
     if (due.length > 0) {
       // Registered before anything is awaited, so a call made meanwhile finds these computations under way.
-      const computed = tradingOf(q ?? db, due).then((trading) => new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token))])));
+      const calendars = Promise.all([core.calendar('NSE', q), core.calendar('BSE', q)]);
+      const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(([trading, [nse, bse]]) =>
+        new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), calendarExchangeOf(model) === 'BSE' ? bse : nse)])),
+      );
       for (const { key, state } of due) {
         const quote = computed.then((byKey) => byKey.get(key)!);
         const entry: { seq: number; tickedAtMs: number; quote: LastPrice | Promise<LastPrice> } = { seq: state.seq, tickedAtMs: state.tickedAtMs, quote };
@@ -161,8 +167,9 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     const spot = (state?.spotPaise ?? model.startSpotPaise) / 100;
     const nowMs = state?.tickedAtMs ?? clock().getTime();
     const { rate } = model.params;
+    const calendar = await core.calendar(calendarExchangeOf(model), q);
     const volatility = (strike: number, expiry: string) => {
-      const years = Math.max(1 / (365 * 24), (expiryInstantMs(expiry) - nowMs) / (365 * 24 * 60 * 60 * 1000));
+      const years = Math.max(1 / (365 * 24), (contractExpiryMs(calendar, expiry) - nowMs) / (365 * 24 * 60 * 60 * 1000));
       return smileVolatility(model.params, forwardFromSpot(spot, rate, years), strike, years);
     };
     return { spot, rate, nowMs, volatility };

@@ -43,6 +43,9 @@ export type ContractRow = {
 
 export type IndexModel = { name: IndexName; underlying: string; startSpotPaise: number; params: SimulationParams; stream: number };
 
+/** The exchange whose calendar an index keeps: the one that computes it (its instrument `BSE:SENSEX`, `NSE:NIFTY 50`). */
+export const calendarExchangeOf = (model: Pick<IndexModel, 'underlying'>): 'NSE' | 'BSE' => (model.underlying.startsWith('BSE:') ? 'BSE' : 'NSE');
+
 export type IndexSnapshot = IndexState & {
   name: IndexName;
   sessionDate: string;

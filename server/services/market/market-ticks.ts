@@ -16,7 +16,7 @@ import { uniform } from './random.ts';
 import { tickOptionVolume } from './simulator.ts';
 import { moveDraws, nextSpotPaise } from './spot-move.ts';
 import type { Exchange, TradingCalendar } from './trading-calendar.ts';
-import { sessionDensity, varianceYears } from './variance-clock.ts';
+import { sessionDensityAt, varianceYears } from './variance-clock.ts';
 
 /** Any fixed number: the advisory lock every instance asks for before moving the market. */
 export const marketLockKey = 8_842_026;
@@ -92,9 +92,9 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
       );
     }
     if (tradeDue) {
-      const activeMinutes = (varianceYears(state.tradedAtMs!, now.getTime(), demo, calendar) * yearMinutes) / sessionDensity;
+      const activeMinutes = (varianceYears(state.tradedAtMs!, now.getTime(), demo, calendar) * yearMinutes) / sessionDensityAt(calendar, now.getTime());
       const market = { spot, atmVolatility: model.params.atmVolatility, seed };
-      await applyTrading(tx, model.name, facts.strikeStep, market, { activeMinutes, seq, now, sessionDate: today });
+      await applyTrading(tx, model.name, { strikeStep: facts.strikeStep, calendar }, market, { activeMinutes, seq, now, sessionDate: today });
     }
     const minute = new Date(now.getTime() - (now.getTime() % minuteMs));
     // A counter-based draw of its own (its own stream, apart from the options'), so the same seed gives the same volumes.

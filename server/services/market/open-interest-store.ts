@@ -5,7 +5,11 @@ import type { Queryable } from '../../db/database.ts';
 import { yearsToExpiry } from '../../../quant/option-inputs.ts';
 import { initialOiLots, oiChangeLots, targetOiLots, tradedLots, type OiContract, type OiMarket } from './open-interest.ts';
 import { uniform } from './random.ts';
-import { expiryInstantMs, type ContractTrading } from './simulator.ts';
+import type { ContractTrading } from './simulator.ts';
+import { contractExpiryMs, type TradingCalendar } from './trading-calendar.ts';
+
+/** What a contract's trading needs of its index: the strike step, and the calendar its expiry's close is read from. */
+export type ListingFacts = { strikeStep: number; calendar: Pick<TradingCalendar, 'regular'> };
 
 /**
  * A contract's stored trading: its OI, the volume of the session it last traded in and its OI when that
@@ -20,13 +24,13 @@ type TradingRow = ListedRow & { oi_lots: string; day_open_oi_lots: string; day_v
 const volumeStream = (token: number) => -token;
 const openingStream = (token: number) => 0x2000_0000 + token;
 
-function oiContract(row: ListedRow, strikeStep: number, nowMs: number): OiContract {
+function oiContract(row: ListedRow, listing: ListingFacts, nowMs: number): OiContract {
   return {
     instrumentToken: row.instrument_token,
     strike: row.strike,
     kind: row.instrument_type,
-    strikeStep,
-    years: yearsToExpiry(nowMs, expiryInstantMs(row.expiry)),
+    strikeStep: listing.strikeStep,
+    years: yearsToExpiry(nowMs, contractExpiryMs(listing.calendar, row.expiry)),
   };
 }
 
@@ -65,7 +69,7 @@ export async function seedOpenInterest(
   q: Queryable,
   index: string,
   expiry: string,
-  strikeStep: number,
+  listing: ListingFacts,
   market: OiMarket,
   now: Date,
   sessionDate: string,
@@ -79,7 +83,7 @@ export async function seedOpenInterest(
   );
   if (rows.length === 0) return;
   const seeded = rows.map((row) => {
-    const contract = oiContract(row, strikeStep, now.getTime());
+    const contract = oiContract(row, listing, now.getTime());
     const opening = initialOiLots(contract, market);
     return { token: row.instrument_token, opening, ...sessionSoFar(contract, market, opening, contract.years > 0 ? activeMinutes : 0) };
   });
@@ -99,7 +103,7 @@ export async function seedOpenInterest(
 export async function applyTrading(
   tx: Queryable,
   index: string,
-  strikeStep: number,
+  listing: ListingFacts,
   market: OiMarket,
   trade: { activeMinutes: number; seq: number; now: Date; sessionDate: string },
 ): Promise<number> {
@@ -111,7 +115,7 @@ export async function applyTrading(
   );
   const changed: [number, number, number, number][] = [];
   for (const row of rows) {
-    const contract = oiContract(row, strikeStep, trade.now.getTime());
+    const contract = oiContract(row, listing, trade.now.getTime());
     if (contract.years <= 0) continue;
     const token = row.instrument_token;
     const volume = tradedLots(contract, market, trade.activeMinutes, uniform(market.seed, trade.seq, volumeStream(token)));

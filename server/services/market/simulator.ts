@@ -5,10 +5,10 @@
 import { black76Greeks, black76Price } from '../../../quant/black76.ts';
 import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts';
 import { forwardFromSpot, yearsToExpiry, type OptionKind } from '../../../quant/option-inputs.ts';
-import { expiryInstantMs } from '../../../quant/contract-expiry.ts';
 import { istMinutes } from './ist.ts';
 import { uniform } from './random.ts';
 import { bookAround, spreadTicks } from './spreads.ts';
+import type { Session } from './trading-calendar.ts';
 
 export { normal, seedOf, uniform } from './random.ts';
 
@@ -22,9 +22,6 @@ export type SimulationParams = {
   curvature: number;
   rate: number;
 };
-
-/** When a contract expires: 15:30 IST on its expiry date, as epoch milliseconds (the rule the app shares: quant/contract-expiry.ts). */
-export { expiryInstantMs };
 
 /** The expiry the smile's skew and curvature are set for (a month out), and the shortest times they steepen to. */
 const smileReferenceYears = 30 / 365;
@@ -68,6 +65,8 @@ export type OptionContract = {
   strike: number;
   kind: OptionKind;
   expiry: string;
+  /** When it stops trading: the close of its expiry day's regular session (trading-calendar.ts contractExpiryMs). */
+  expiresAtMs: number;
   lotSize: number;
 };
 
@@ -102,7 +101,7 @@ const roundToTick = (paise: number) => Math.round(paise / optionTickPaise) * opt
 
 /** The theoretical premium in paise of a contract at a spot and an instant. */
 function theoreticalPaise(params: SimulationParams, contract: OptionContract, spotPaise: number, atMs: number): number {
-  const years = yearsToExpiry(atMs, expiryInstantMs(contract.expiry));
+  const years = yearsToExpiry(atMs, contract.expiresAtMs);
   const forward = forwardFromSpot(spotPaise / 100, params.rate, years);
   const volatility = smileVolatility(params, forward, contract.strike, years);
   return black76Price({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility }) * 100;
@@ -116,11 +115,12 @@ export type ContractTrading = { oiLots: number; dayVolumeLots: number };
  * premium, as wide as spreads.ts says for the moneyness, the expiry and the time of day; the last trade is
  * somewhere between them. One smile prices calls and puts on the forward, so put-call parity holds within the
  * spread, and the greeks are the smile's; the IV published is the exchange's (the put's above the call's).
- * Volume and open interest are the stored trading state, in units (lots × lot size).
+ * Volume and open interest are the stored trading state, in units (lots × lot size). `session` is the regular
+ * session of the quote's day, which the book's width follows through the day.
  */
-export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading): OptionQuote {
+export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading, session: Session): OptionQuote {
   const theory = theoreticalPaise(params, contract, state.spotPaise, state.tickedAtMs);
-  const years = yearsToExpiry(state.tickedAtMs, expiryInstantMs(contract.expiry));
+  const years = yearsToExpiry(state.tickedAtMs, contract.expiresAtMs);
   const forward = forwardFromSpot(state.spotPaise / 100, params.rate, years);
   const width = spreadTicks({
     theoryPaise: theory,
@@ -129,6 +129,7 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
     years,
     atmVolatility: smileVolatility(params, forward, forward, years),
     istMinutes: istMinutes(new Date(state.tickedAtMs)),
+    session,
     tickPaise: optionTickPaise,
   });
   const { bidPaise, askPaise } = bookAround(theory, width, optionTickPaise);

@@ -1,8 +1,9 @@
 // How wide the simulated book is, in 0.05 ticks, as NSE's index option books look: one or two ticks at the
 // money in the nearest weekly, wider in relative terms on the far wings (a ₹0.50 option quoted 0.45/0.55),
 // wider in rupees deep in the money (₹500 premiums quoted a rupee apart), wider in far, illiquid expiries,
-// and wide in the first minutes after 09:15 while the book fills, then narrowing.
-import { clockMinutes, marketHours } from './ist.ts';
+// and wide in the first minutes after the open while the book fills, then narrowing.
+import { clockMinutes } from './ist.ts';
+import type { Session } from './trading-calendar.ts';
 
 export type SpreadInputs = {
   theoryPaise: number;
@@ -13,17 +14,18 @@ export type SpreadInputs = {
   atmVolatility: number;
   /** Minutes since IST midnight of the quote. */
   istMinutes: number;
+  /** The day's regular session (HH:MM IST), which the time of day is measured against. */
+  session: Session;
   tickPaise: number;
 };
 
-const sessionOpen = clockMinutes(marketHours.open);
-const sessionClose = clockMinutes(marketHours.close);
-
 /**
- * How much wider than at midday the book is at a time of day: 2.5× at 09:15, back to 1.1× by 09:35; a
- * little wider in the last minutes; 1.5× outside the session hours (the demo market's thin night).
+ * How much wider than at midday the book is at a time of day: 2.5× at the open, back to 1.1× twenty minutes
+ * later; a little wider in the last minutes; 1.5× outside the session hours (the demo market's thin night).
  */
-export function timeOfDayFactor(istMinutes: number): number {
+export function timeOfDayFactor(istMinutes: number, session: Session): number {
+  const sessionOpen = clockMinutes(session.open);
+  const sessionClose = clockMinutes(session.close);
   if (istMinutes < sessionOpen || istMinutes >= sessionClose) return 1.5;
   return 1 + 1.5 * Math.exp(-(istMinutes - sessionOpen) / 10) + 0.3 * Math.exp(-(sessionClose - istMinutes) / 10);
 }
@@ -42,7 +44,7 @@ export function spreadTicks(inputs: SpreadInputs): number {
   const spread = Math.max(inputs.years, 1 / (365 * 24)) ** 0.5 * inputs.atmVolatility;
   const z = Math.log(inputs.strike / inputs.forward) / spread;
   const premiumTicks = (inputs.theoryPaise * 0.0003) / inputs.tickPaise;
-  const raw = (1 + 0.3 * Math.max(0, Math.abs(z) - 1) + premiumTicks * (1 + (z * z) / 2)) * expiryFactor(inputs.years) * timeOfDayFactor(inputs.istMinutes);
+  const raw = (1 + 0.3 * Math.max(0, Math.abs(z) - 1) + premiumTicks * (1 + (z * z) / 2)) * expiryFactor(inputs.years) * timeOfDayFactor(inputs.istMinutes, inputs.session);
   return Math.max(1, Math.min(Math.round(2000 / inputs.tickPaise), Math.round(raw)));
 }
 

@@ -6,24 +6,40 @@
 // elapsed since the previous tick), so timer jitter, a slow leader or a restart after hours all give the
 // spot exactly the variance the options' clock says has passed.
 //
-// Demo mode (the market never closes): each IST day carries 24 h of variance time; the hours outside
-// 09:15–15:30 run at `overnightDensity` (a thin overnight market), the session hours at `sessionDensity`
-// shaped like a U (see intradayShare). Exchange mode: the spot moves only in sessions; each session
-// carries `sessionDensity` × its length, and the variance time that passed while the exchange was shut
+// Demo mode (the market never closes): each IST day carries 24 h of variance time; the hours outside the
+// day's regular session (09:15–15:40 since 3 August 2026) run at `overnightDensity` (a thin overnight market), the
+// session hours at the density that makes up the rest of the day, shaped like a U (see intradayShare).
+// Exchange mode: the spot moves only in sessions; each session carries sessionDensityOf(its length) × its
+// length, and the variance time that passed while the exchange was shut
 // (5.3 h after a weeknight, 53 h after a weekend) lands at once in the first tick: the gap at the open.
-import { clockMinutes, istDate, istOffsetMs, marketHours } from './ist.ts';
-import { addDays, sessionOn, type TradingCalendar } from './trading-calendar.ts';
+import { clockMinutes, istDate, istOffsetMs } from './ist.ts';
+import { addDays, regularSessionOn, sessionOn, type TradingCalendar } from './trading-calendar.ts';
 
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
-const openMs = clockMinutes(marketHours.open) * minuteMs;
-const closeMs = clockMinutes(marketHours.close) * minuteMs;
-const regularSessionMs = closeMs - openMs;
 
 /** How fast variance time runs outside the session hours, against the calendar (demo mode's night). */
 export const overnightDensity = 0.3;
-/** How fast it runs in a session on average: the rest of the day's 24 h, in its 6 h 15 min (about 2.99). */
-export const sessionDensity = (dayMs - overnightDensity * (dayMs - regularSessionMs)) / regularSessionMs;
+
+/**
+ * How fast variance time runs in a session on average: the rest of the day's 24 h, in the session's length
+ * (about 2.99 in 6 h 15 min, 2.93 in 6 h 25 min).
+ */
+export function sessionDensityOf(sessionMs: number): number {
+  return (dayMs - overnightDensity * (dayMs - sessionMs)) / sessionMs;
+}
+
+/** The regular session of an instant's IST day, as milliseconds after IST midnight. */
+function regularSessionMs(calendar: Pick<TradingCalendar, 'regular'>, ms: number): { openMs: number; closeMs: number } {
+  const { open, close } = regularSessionOn(calendar, istDate(new Date(ms)));
+  return { openMs: clockMinutes(open) * minuteMs, closeMs: clockMinutes(close) * minuteMs };
+}
+
+/** The session density of an instant's IST day (its regular session's length). */
+export function sessionDensityAt(calendar: Pick<TradingCalendar, 'regular'>, ms: number): number {
+  const { openMs, closeMs } = regularSessionMs(calendar, ms);
+  return sessionDensityOf(closeMs - openMs);
+}
 
 // The U: density ∝ 1 + openWeight·(1−x)⁴ + closeWeight·x⁴ over the session fraction x: the first minutes
 // run 2.5× the session's average, midday 0.56×, the last minutes 1.4× (the open busier than the close).
@@ -47,14 +63,17 @@ function istDayStart(ms: number): number {
   return Math.floor((ms + istOffsetMs) / dayMs) * dayMs - istOffsetMs;
 }
 
-/** Demo mode: variance time at `ms`, 24 h of it every IST day, shaped by the hour. */
-export function demoVarianceTime(ms: number): number {
+/** Demo mode: variance time at `ms`, 24 h of it every IST day, shaped by the hour of the day's regular session. */
+export function demoVarianceTime(ms: number, calendar: Pick<TradingCalendar, 'regular'>): number {
   const start = istDayStart(ms);
   const into = ms - start;
+  const { openMs, closeMs } = regularSessionMs(calendar, ms);
+  const length = closeMs - openMs;
+  const density = sessionDensityOf(length);
   if (into < openMs) return start + overnightDensity * into;
   const beforeOpen = overnightDensity * openMs;
-  if (into < closeMs) return start + beforeOpen + sessionDensity * regularSessionMs * intradayShare((into - openMs) / regularSessionMs);
-  return start + beforeOpen + sessionDensity * regularSessionMs + overnightDensity * (into - closeMs);
+  if (into < closeMs) return start + beforeOpen + density * length * intradayShare((into - openMs) / length);
+  return start + beforeOpen + density * length + overnightDensity * (into - closeMs);
 }
 
 /** A session as instants: when it opens and closes. */
@@ -76,7 +95,7 @@ export function exchangeVarianceTime(ms: number, calendar: TradingCalendar): num
   if (session !== null && ms >= session.open) {
     if (ms >= session.close) return session.close;
     const length = session.close - session.open;
-    return session.close - sessionDensity * length * (1 - intradayShare((ms - session.open) / length));
+    return session.close - sessionDensityOf(length) * length * (1 - intradayShare((ms - session.open) / length));
   }
   // Before today's open, or a closed day: the clock stands at the last close.
   for (let back = 1; back <= 30; back += 1) {
@@ -91,6 +110,6 @@ export function exchangeVarianceTime(ms: number, calendar: TradingCalendar): num
  * the spot's move from `fromMs` to `toMs`. Never negative.
  */
 export function varianceYears(fromMs: number, toMs: number, demo: boolean, calendar: TradingCalendar): number {
-  const clock = (ms: number) => (demo ? demoVarianceTime(ms) : exchangeVarianceTime(ms, calendar));
+  const clock = (ms: number) => (demo ? demoVarianceTime(ms, calendar) : exchangeVarianceTime(ms, calendar));
   return Math.max(0, clock(toMs) - clock(fromMs)) / (365 * dayMs);
 }

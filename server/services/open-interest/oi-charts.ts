@@ -8,7 +8,7 @@ import { DomainError } from '../domain-error.ts';
 import type { HistoryIndex } from '../history/history-files.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { clockMinutes } from '../market/ist.ts';
-import { addDays, isTradingDay, sessionOn, type TradingCalendar } from '../market/trading-calendar.ts';
+import { addDays, isTradingDay, regularSessionOn, sessionOn, type TradingCalendar } from '../market/trading-calendar.ts';
 import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { openInterestTexts } from '../texts/open-interest-texts.ts';
@@ -74,7 +74,8 @@ const paiseOf = (rupee: number) => Math.round(rupee * 100);
 const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 /** A minute's end as an instant (IST): OI is read at the end of its minute. */
 const minuteEnd = (day: string, minute: number) => new Date(Date.parse(`${day}T${clock(minute)}:00+05:30`) + 60_000).toISOString();
-const dayEndTime = (end: DayEnd) => (end.source === 'bhavcopy' ? new Date(`${end.day}T15:30:00+05:30`).toISOString() : minuteEnd(end.day, end.minute));
+/** When a day's end stands: the bhavcopy's at the close itself (its `minute`), a stored minute's at that minute's end. */
+const dayEndTime = (end: DayEnd) => (end.source === 'bhavcopy' ? new Date(Date.parse(`${end.day}T${clock(end.minute)}:00+05:30`)).toISOString() : minuteEnd(end.day, end.minute));
 
 /** The strikes asked for ("24000,24100.5"), in paise; a clear refusal for anything else. */
 export function parseStrikes(text: string | undefined): number[] | null {
@@ -227,7 +228,8 @@ export function createOpenInterestCharts(db: Queryable) {
     const listed = new Set([...contracts.map((contract) => contract.strikePaise), ...[...(end?.contracts.values() ?? [])].map((value) => value.strikePaise)]);
     if (asked !== null) refuseUnlisted(asked, listed, expiry);
     const strikes = asked ?? defaultStrikes(end);
-    const session = sessionOn(calendar, day) ?? { open: '09:15', close: '15:30' };
+    // A day the calendar has closed but history holds (a holiday declared after it) is read at its regular hours.
+    const session = sessionOn(calendar, day) ?? regularSessionOn(calendar, day);
     const profileStrikes = [...listed].sort((a, b) => a - b);
     return {
       ...nothing,

@@ -5,6 +5,9 @@
 // contract-minute not stored is absent from what these return.
 import type { Queryable } from '../../db/database.ts';
 import type { HistoryIndex } from '../history/history-files.ts';
+import { loadRegularSessions } from '../market/calendar-data.ts';
+import { clockMinutes } from '../market/ist.ts';
+import { regularSessionOn } from '../market/trading-calendar.ts';
 
 /** Where an OI figure comes from: NSE's bhavcopy (imported), a broker's historical candles, a live feed recorded, the simulator. */
 export type OiSource = 'bhavcopy' | 'upstox' | 'kite' | 'recorded' | 'simulated';
@@ -58,7 +61,7 @@ export type DayEndOi = { oi: number; change: number | null };
 /**
  * A day's end of the expiry: NSE's bhavcopy where one is imported for the day (the exchange's settled figures,
  * every listed contract), else each contract's last stored minute. `minute` is that last minute (IST minute of
- * the day; the bhavcopy's is the close, 930), `source` the worst source read (simulated if any was).
+ * the day; the bhavcopy's is the close of the day's regular session, 940 since 3 August 2026), `source` the worst source read (simulated if any was).
  */
 export type DayEnd = { day: string; source: OiSource; minute: number; contracts: Map<string, DayEndOi & { strikePaise: number; type: 'CE' | 'PE' }> };
 
@@ -86,9 +89,10 @@ export async function readDayEnds(db: Queryable, index: HistoryIndex, expiry: st
     ),
   ]);
   const ends = new Map<string, DayEnd>();
+  const sessions = { regular: await loadRegularSessions(db, 'NSE') };
   for (const row of bhavcopy.rows) {
     let end = ends.get(row.d);
-    if (end === undefined) ends.set(row.d, (end = { day: row.d, source: 'bhavcopy', minute: 930, contracts: new Map() }));
+    if (end === undefined) ends.set(row.d, (end = { day: row.d, source: 'bhavcopy', minute: clockMinutes(regularSessionOn(sessions, row.d).close), contracts: new Map() }));
     const strikePaise = Number(row.s);
     end.contracts.set(contractKey(strikePaise, row.t), { strikePaise, type: row.t, oi: Number(row.oi), change: Number(row.ch) });
   }

@@ -1,6 +1,6 @@
 // The replayed clock of a replay (issue 39), pure: the instant replayed is the anchor's, plus the server time
 // passed since the anchor was set times the speed, held inside the day's session (its open to its close, where a
-// playing replay stops by itself): 09:15 to 15:30, or a special session's own hours (Muhurat trading's evening
+// playing replay stops by itself): the day's regular session (09:15–15:40 since 3 August 2026, 15:30 before), or a special session's own hours (Muhurat trading's evening
 // hour, a Saturday session), kept with the replay when it starts (replay-sessions.ts). Nothing ticks it: every
 // read computes it from the stored anchor, so any instance, after any restart, answers the same minute for the
 // same server time.

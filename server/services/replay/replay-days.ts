@@ -7,7 +7,7 @@
 //
 // The data decides, not the calendar: a day NSE's calendar has closed (a weekend, a holiday, perhaps declared
 // after the day traded) replays when history holds the market trading on it, as the budget's Sunday sessions do
-// (they are special sessions in the calendar too). Each day is listed with the hours it traded at: 09:15–15:30,
+// (they are special sessions in the calendar too). Each day is listed with the hours it traded at: its regular session (09:15–15:30, 15:40 since 3 August 2026),
 // or its special session's from the calendar (Muhurat trading's evening hour, a disaster-recovery drill's
 // morning), with the session's MIS square-off; the replay's clock runs over those hours. A day with nothing to
 // replay is refused with the calendar's reason when it was closed.

@@ -12,7 +12,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import { black76Greeks } from '../../../quant/black76.ts';
 import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts';
 import type { Database } from '../../db/database.ts';
-import { closeInstant, indexLevelPaise } from '../backtests/history-prices.ts';
+import { indexLevelPaise } from '../backtests/history-prices.ts';
 import { DomainError } from '../domain-error.ts';
 import { indexFacts } from '../market/index-config.ts';
 import { clockMinutes, istMinutes } from '../market/ist.ts';
@@ -73,7 +73,7 @@ async function previousCloses(history: Database, index: string, day: string): Pr
        SELECT to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, minute AS m, close_paise AS c FROM history_option_minutes
        WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND source <> 'simulated'
        UNION ALL
-       SELECT to_char(expiry, 'YYYY-MM-DD'), strike_paise, option_type, (trade_date + time '15:30') AT TIME ZONE 'Asia/Kolkata', close_paise[cardinality(close_paise)]
+       SELECT to_char(expiry, 'YYYY-MM-DD'), strike_paise, option_type, (trade_date + time '23:59') AT TIME ZONE 'Asia/Kolkata', close_paise[cardinality(close_paise)]
        FROM history_recorded_option_days
        WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND source = 'recorded'
      ) stored ORDER BY e, s, t, m DESC`,
@@ -150,7 +150,7 @@ async function optionQuotes(history: Database, book: ReplayBook, rows: readonly 
     if (quote === undefined || priced === null) continue;
     const real = book.prices.realMinute(book.index, row.expiry, strikePaise, row.instrument_type, book.now);
     const day = contracts.get(contractKey(row.expiry, strikePaise, row.instrument_type));
-    const years = Math.max(0, closeInstant(row.expiry) - book.now.getTime()) / yearMs;
+    const years = Math.max(0, book.prices.expiryMs(row.expiry) - book.now.getTime()) / yearMs;
     const inputs = { kind: row.instrument_type, forward: priced.spot / 100, strike: Number(row.strike), years, rate: 0, volatility: priced.volatility };
     const greeks = black76Greeks(inputs);
     const iv = exchangeImpliedVolatility({ kind: row.instrument_type, spot: priced.spot / 100, strike: Number(row.strike), years, price: quote.lastPaise / 100 });

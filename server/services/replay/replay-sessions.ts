@@ -25,7 +25,7 @@ export type Replay = {
   speed: ReplaySpeed;
   /** The replay stands at the day's close: playing goes no further. */
   at_close: boolean;
-  /** The hours the day traded at (HH:MM IST): 09:15–15:30 with the MIS square-off at 15:25, or a special session's. */
+  /** The hours the day traded at (HH:MM IST): the day's regular session (09:15–15:40 since 3 August 2026, 15:30 before) with the MIS square-off at 15:25, or a special session's. */
   session: ReplayHours;
   created_at: string;
   updated_at: string;

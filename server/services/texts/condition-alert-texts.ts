@@ -13,12 +13,13 @@ const fieldWords: Record<ConditionAlertField, string> = {
 
 export const conditionAlertTexts = {
   required: (field: ConditionAlertField): Said => said('condition_alert.required', { field }, `This alert needs ${fieldWords[field]}.`),
-  minuteOutsideSession: (minute: string): Said =>
-    said('condition_alert.minute_outside_session', { minute }, `${minute} is not a minute of the session: choose one from 09:15 to 15:29 IST.`),
+  /** `first` and `last`: the session's first and last minutes (HH:MM IST), the day's regular session's. */
+  minuteOutsideSession: (minute: string, session: { first: string; last: string }): Said =>
+    said('condition_alert.minute_outside_session', { minute, ...session }, `${minute} is not a minute of the session: choose one from ${session.first} to ${session.last} IST.`),
   moveTooLarge: said('condition_alert.move_too_large', {}, 'A premium cannot fall 100 % or more: choose a smaller move.'),
   ivLevelTooHigh: (limit: number): Said => said('condition_alert.iv_level_too_high', { limit }, `An IV level is at most ${limit} %.`),
   /** `expiry`: an ISO day. */
-  expired: (expiry: string): Said => said('condition_alert.expired', { expiry }, `The expiry ${expiry} is over (15:30 IST): choose a current one.`),
+  expired: (expiry: string): Said => said('condition_alert.expired', { expiry }, `The expiry ${expiry} is over (its contracts stopped trading at that day's close): choose a current one.`),
   tooMany: (limit: number): Said =>
     said('condition_alert.too_many', { limit }, `You have ${limit} premium and IV alerts, the most one may keep: delete one first.`),
 };

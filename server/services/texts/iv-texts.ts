@@ -4,6 +4,7 @@ import { said, type Said } from './said.ts';
 export const ivTexts = {
   expiryBeforeDay: (expiry: string, day: string): Said =>
     said('history.iv_expiry_before_day', { expiry, day }, `expiry: ${expiry} had expired before ${day}: choose an expiry on or after the day`),
-  minuteOutsideSession: (time: string): Said =>
-    said('history.iv_minute_outside_session', { time }, `at: ${time} is outside NSE's session: choose a minute from 09:15 to 15:29`),
+  /** `first` and `last`: the day's session's first and last minutes (HH:MM IST). */
+  minuteOutsideSession: (time: string, session: { first: string; last: string }): Said =>
+    said('history.iv_minute_outside_session', { time, ...session }, `at: ${time} is outside NSE's session: choose a minute from ${session.first} to ${session.last}`),
 };

@@ -23,7 +23,7 @@ export const replayTexts = {
     said('replay.closed_weekend', { index, day, weekday }, `NSE was closed on ${day} (a ${weekday === 'saturday' ? 'Saturday' : 'Sunday'}) and market history holds no ${index} trading on it to replay`),
   rulesUnknown: (index: string, day: string, rule: ReplayRule, from: string): Said =>
     said('replay.rules_unknown', { index, day, rule, from }, `${index} on ${day} cannot be replayed: the server knows ${ruleWords[rule]} only from ${from}`),
-  /** A minute outside the replayed day's session (09:15–15:30, or a special session's own hours). */
+  /** A minute outside the replayed day's session (the day's regular session (09:15–15:40 since 3 August 2026, 15:30 before), or a special session's own hours). */
   outsideSession: (minute: string, day: string, open: string, close: string): Said =>
     said('replay.outside_session', { minute, day, open, close }, `${minute} is outside the session: NSE traded on ${day} from ${open} to ${close}`),
   seekBackward: (minute: string): Said =>

@@ -1,5 +1,6 @@
 // The index's closing value an expiry settles at, from the simulator's own minute candles: the average over
-// the session's last 30 minutes (15:00–15:30 IST), as NSE computes an index's close, not its last tick.
+// the day's close-price window (15:10–15:40 IST since 3 August 2026, market_sessions), as NSE computes an
+// index's close, not its last tick.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesDecorator } from '../../../server/app.ts';
 import { marketPrices } from '../../../server/services/brokers/paper/market-prices.ts';
@@ -25,7 +26,7 @@ describe.each(testBackends)('the closing value on %s', (backend) => {
     await server.close();
   });
 
-  it('is the mean of the minute closes from 15:00 to 15:29 IST, not the last spot, and the spot when no minute of it is known', async () => {
+  it('is the mean of the minute closes from 15:10 to 15:39 IST, not the last spot, and the spot when no minute of it is known', async () => {
     const { market } = server.app.getDecorator<Services>(servicesDecorator);
     const db = server.db;
     await market.states();
@@ -34,7 +35,8 @@ describe.each(testBackends)('the closing value on %s', (backend) => {
       expect(await market.tick()).toBe(true);
     }
     const candles = await market.candles('NIFTY', new Date('2026-11-23T09:30:00Z'));
-    const window = candles.filter((candle) => candle.minute.getTime() < Date.parse('2026-11-23T10:00:00Z'));
+    // 15:10 to 15:39 IST: the window of a day since 3 August 2026 (a 15:00 start would take 09:30Z on).
+    const window = candles.filter((candle) => candle.minute.getTime() >= Date.parse('2026-11-23T09:40:00Z') && candle.minute.getTime() < Date.parse('2026-11-23T10:10:00Z'));
     expect(window).toHaveLength(30);
     const mean = Math.round((window.reduce((sum, candle) => sum + candle.close, 0) / window.length) * 100);
     const closing = await closingValuePaise(db, 'NIFTY', '2026-11-23');

@@ -20,6 +20,7 @@ import { recordAlert } from '../alert-log.ts';
 import { conditionAlertColumns, legsWords, type ConditionAlertRow } from '../condition-alerts-service.ts';
 import { fromFixingMinute, isPremiumAlert, judgeIv, judgePremium, type AlertMet, type AlertRule, type Judged } from '../condition-judge.ts';
 import { contractExpired } from '../price-alerts-service.ts';
+import { loadSegmentSessions, segmentOf } from '../../market/calendar-data.ts';
 
 const minuteMs = 60_000;
 const istOffsetSeconds = 19_800;
@@ -125,8 +126,9 @@ export function createConditionWatcher() {
     // One read per strategy (or expiry) however many alerts watch it.
     const premiums = new Map<string, Promise<DayPremium[]>>();
     const ivs = new Map<string, Promise<(IvMinute | null)[]>>();
+    const sessions = await loadSegmentSessions(tx);
     for (const row of rows) {
-      if (contractExpired(row.expiry, now)) {
+      if (contractExpired(row.expiry, now, segmentOf(sessions, row.exchange))) {
         const premium = isPremiumAlert(row.kind);
         const subject = premium ? legsWords(row.legs!) : `${row.index_name} ${row.expiry}`;
         const id = await recordAlert(tx, {
@@ -140,7 +142,7 @@ export function createConditionWatcher() {
             { subject_kind: premium ? 'premium' : 'iv', subject, expiry: row.expiry },
             `${premium ? 'Premium' : 'IV'} alert off: ${subject} expired on ${row.expiry}`,
           ),
-          body: said('alert.condition_expired_body', { expiry: row.expiry }, `The expiry ${row.expiry} ended at 15:30 IST; the alert can no longer fire.`),
+          body: said('alert.condition_expired_body', { expiry: row.expiry }, `The expiry ${row.expiry} ended at that day's close; the alert can no longer fire.`),
           link: '/app/strategy_alerts?view=price',
           at: now,
           dedupeKey: `condition:${row.id}:expired`,

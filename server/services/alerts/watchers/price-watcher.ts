@@ -2,12 +2,13 @@
 // compared with what the watcher saw last time. Crossing the level since then (above: before < level ≤ now;
 // below: before > level ≥ now) fires it; `once` then turns it off, `every_time` waits for the next crossing.
 // The first look only records the price: a level already passed when the alert was made is not a crossing.
-// An alert on an option whose contract has expired (15:30 IST on its expiry day) can never fire: it is turned
+// An alert on an option whose contract has expired (the close of its expiry day, 15:40 IST since 3 August 2026) can never fire: it is turned
 // off, and the trader told so once.
 import type { Queryable } from '../../../db/database.ts';
 import { formatPaise, toPaise, toRupees } from '../../brokers/paper/paise.ts';
 import { said } from '../../texts/said.ts';
 import type { MarketService } from '../../market/market-service.ts';
+import { loadSegmentSessions, segmentOf } from '../../market/calendar-data.ts';
 import { recordAlert } from '../alert-log.ts';
 import { contractExpired, optionExpiryColumn, priceAlertColumns, type PriceAlertRow } from '../price-alerts-service.ts';
 
@@ -47,8 +48,10 @@ export function createPriceWatcher(prices: LastPriceSource) {
       `SELECT ${priceAlertColumns}, user_id, ${optionExpiryColumn} FROM price_alerts WHERE active ORDER BY id FOR UPDATE`,
     );
     let written = 0;
+    const sessions = await loadSegmentSessions(tx);
+    const expired = (row: PriceAlertRow & { expiry: string | null }) => contractExpired(row.expiry, now, segmentOf(sessions, row.exchange));
     for (const row of rows) {
-      if (contractExpired(row.expiry, now)) {
+      if (expired(row)) {
         const level = formatPaise(Number(row.level_paise));
         const id = await recordAlert(tx, {
           userId: row.user_id,
@@ -60,7 +63,7 @@ export function createPriceWatcher(prices: LastPriceSource) {
           body: said(
             'alert.price_expired_body',
             { expiry: row.expiry!, direction: row.direction, level: toRupees(Number(row.level_paise)) },
-            `The contract expired on ${row.expiry} at 15:30 IST; its alert ${row.direction === 'above' ? 'above' : 'below'} ${level} can no longer fire.`,
+            `The contract expired on ${row.expiry} at the day's close; its alert ${row.direction === 'above' ? 'above' : 'below'} ${level} can no longer fire.`,
           ),
           link: '/app/strategy_alerts?view=price',
           at: now,
@@ -70,7 +73,7 @@ export function createPriceWatcher(prices: LastPriceSource) {
         await tx.query('UPDATE price_alerts SET active = false WHERE id = $1', [row.id]);
       }
     }
-    const live = rows.filter((row) => !contractExpired(row.expiry, now));
+    const live = rows.filter((row) => !expired(row));
     if (live.length === 0) return written;
     const unique = new Map(live.map((row) => [row.symbol, { symbol: row.symbol, exchange: row.exchange }]));
     const last = await prices([...unique.values()], tx);

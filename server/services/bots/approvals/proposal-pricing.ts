@@ -9,6 +9,8 @@ import type { Queryable } from '../../../db/database.ts';
 import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { OrderIntent } from '../../brokers/broker-trading.ts';
+import { loadSegmentSessions, segmentOf } from '../../market/calendar-data.ts';
+import { contractExpiryMs } from '../../market/trading-calendar.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
 import { approvalTexts } from '../../texts/approval-texts.ts';
 import type { Said } from '../../texts/said.ts';
@@ -77,6 +79,7 @@ export async function maxLossPaise(q: Queryable, legs: readonly ProposedLeg[]): 
     [legs.map((leg) => leg.exchange), legs.map((leg) => leg.tradingsymbol)],
   );
   const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  const sessions = await loadSegmentSessions(q);
   const strategy: StrategyLeg[] = [];
   for (const leg of legs) {
     const row = byKey.get(keyOf(leg));
@@ -87,7 +90,7 @@ export async function maxLossPaise(q: Queryable, legs: readonly ProposedLeg[]): 
       strike: Number(row.strike),
       lots: leg.quantity / Number(row.lot_size),
       lotSize: Number(row.lot_size),
-      expiryMs: Date.parse(`${row.expiry}T15:30:00+05:30`),
+      expiryMs: contractExpiryMs(segmentOf(sessions, row.exchange), row.expiry),
       entryPrice: leg.price_paise / 100,
       volatility: 0.15,
       enabled: true,

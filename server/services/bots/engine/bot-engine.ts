@@ -26,7 +26,7 @@ import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { istClock, istDate, marketHours } from '../../market/ist.ts';
+import { istClock, istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { dayHours, isTradingDay, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { RateLimits } from '../../trading/order-rate.ts';
@@ -284,7 +284,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
         nowMs,
         day,
         tradingDay: tradingDays.get(facts.exchange) ?? false,
-        hours: sessionHours.get(facts.exchange) ?? marketHours,
+        // Both exchanges' hours are read above, so every bot's exchange has them.
+        hours: sessionHours.get(facts.exchange)!,
         demo: prices.simulator.demo,
         signal: signals.get(key) ?? null,
         conditions: conditions.get(key),

@@ -74,8 +74,8 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
   }
 
   /**
-   * The contract the bot's `expiry` parameter names among those still trading now (after 15:30 IST on an
-   * expiry day, that day's contract is over); an index without weeklies uses its monthly.
+   * The contract the bot's `expiry` parameter names among those still trading now (after the day's close on an
+   * expiry day, 15:40 IST since 3 August 2026, that day's contract is over); an index without weeklies uses its monthly.
    */
   async function expiryFor(bot: EngineBot, facts: IndexFacts, reads: TickReads): Promise<Expiry> {
     const expiries = await reads.expiries(bot.underlying);

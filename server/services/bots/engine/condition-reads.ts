@@ -144,7 +144,7 @@ export function createConditionReads({ db, factsOf, expiryOf }: ConditionDeps) {
 
   /** The ATM IV of the last two completed minutes, each at the strike nearest that minute's close; empty without the last. */
   async function ivMinutes(context: Context): Promise<IvMinute[]> {
-    const expiryMs = istInstant(context.expiry.date, '15:30');
+    const expiryMs = Date.parse(context.expiry.closes_at);
     const ivAt = async (start: number): Promise<IvMinute | null> => {
       const spot = context.closes.get(start);
       if (spot === undefined) return null;

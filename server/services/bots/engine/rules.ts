@@ -28,7 +28,7 @@
 //     entry premium; at most max_re_entries times a day.
 //   - Trading bots with signals (trend_option_buyer): inside entry_from–entry_until, on a fresh signal
 //     (signals.ts), up to max_trades_per_day entries; a signal is acted on once.
-import { clockMinutes, clockText, istMinutes, istOffsetMs, marketHours } from '../../market/ist.ts';
+import { clockMinutes, clockText, istMinutes, istOffsetMs } from '../../market/ist.ts';
 import { inPause, isoWeekday, type DayHours, type Session } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
 import type { Met } from './conditions.ts';
@@ -59,8 +59,9 @@ export type RuleInputs = {
   day: string;
   tradingDay: boolean;
   /**
-   * The day's session on the bot's exchange (trading-calendar.ts dayHours): the regular 09:15–15:30 with its
-   * 15:25 MIS square-off, or a special session's own (Muhurat trading's evening hour and its 18:50).
+   * The day's session on the bot's exchange (trading-calendar.ts dayHours): the regular one of that date (09:15–15:40
+   * since 3 August 2026, 15:30 before) with its 15:25 MIS square-off, or a special session's own (Muhurat trading's
+   * evening hour and its 18:50).
    */
   hours: DayHours;
   /** Demo mode: the market never closes, so every day counts (see botRunsOn). */
@@ -84,14 +85,14 @@ export const demoExitHours = (hours: DayHours): ExitHours => ({ close: '24:00', 
 /**
  * When the bot exits at the latest on a day (IST HH:MM), one rule for paper, live, backtests and replays: its exit
  * time, brought back to the session's last minute when the session closes before it (a drill's 12:30; an exit at
- * the close itself, a regular day's 15:30, stays) or when it
+ * the close itself, a regular day's 15:40, stays) or when it
  * falls in the pause between two sessions (a drill's 10:00–11:30: 09:59), and for
  * MIS to the minute before the broker's square-off of that session (15:24 on a regular day, 18:49 in 2024's
  * Muhurat hour, whose square-off was 18:50), so its own exit (its tag, its run, its alert) closes the position
  * and never the broker's call-and-trade square-off (₹50 + GST an order), and it takes no entry from then on.
  */
 export function effectiveExitTime(bot: { exitTime: string; params: Record<string, unknown> }, hours: ExitHours): string {
-  // An exit at the close itself stays (a regular day's 15:30: the position is held into the close, as a
+  // An exit at the close itself stays (a regular day's 15:40: the position is held into the close, as a
   // backtest holding to expiry counts on); only one after the close comes back to the session's last minute.
   let exit = clockMinutes(bot.exitTime) > clockMinutes(hours.close) ? clockMinutes(hours.close) - 1 : clockMinutes(bot.exitTime);
   // An exit falling while the market is shut between two sessions is the first session's last minute.
@@ -315,13 +316,15 @@ function entryRule(input: RuleInputs): Decision {
 }
 
 /**
- * Whether a bot is timed for a special session on a day of `hours`: its schedule lies outside the regular
- * 09:15–15:30 (bots-service accepts such a time only inside a special session the exchange calendar holds, such
- * as Muhurat trading's evening hour) and that day's session holds its entry. Such a bot runs on that day whatever
- * its weekday (the Muhurat hour of Sunday 8 November 2026): the session, not the week, is its schedule.
+ * Whether a bot is timed for a special session on a day of `hours`: its schedule lies outside the regular session
+ * of that date (09:15–15:40 since 3 August 2026; bots-service accepts such a time only inside a special session the
+ * exchange calendar holds, such as Muhurat trading's evening hour) and that day's session holds its entry. Such a
+ * bot runs on that day whatever its weekday (the Muhurat hour of Sunday 8 November 2026): the session, not the
+ * week, is its schedule. `hours.regular` is that date's regular session on a special day; a regular day's hours are it.
  */
-export function timedForSession(bot: { entryFrom: string; exitTime: string }, hours: Session): boolean {
-  const outsideRegular = [bot.entryFrom, bot.exitTime].some((time) => clockMinutes(time) < clockMinutes(marketHours.open) || clockMinutes(time) > clockMinutes(marketHours.close));
+export function timedForSession(bot: { entryFrom: string; exitTime: string }, hours: Session & { regular?: Session | undefined }): boolean {
+  const regular = hours.regular ?? hours;
+  const outsideRegular = [bot.entryFrom, bot.exitTime].some((time) => clockMinutes(time) < clockMinutes(regular.open) || clockMinutes(time) > clockMinutes(regular.close));
   const entry = clockMinutes(bot.entryFrom);
   return outsideRegular && entry >= clockMinutes(hours.open) && entry < clockMinutes(hours.close);
 }

@@ -21,9 +21,9 @@ import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { clockMinutes, istDate, istMinutes, marketHours } from '../../market/ist.ts';
+import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
-import { dayHours, isTradingDay } from '../../market/trading-calendar.ts';
+import { dayHours, isTradingDay, regularSessionOn } from '../../market/trading-calendar.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
 import { liveTexts } from '../../texts/live-texts.ts';
@@ -206,7 +206,8 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     const facts = await engine.factsOf(bot.underlying, now);
     const calendar = await loadTradingCalendar(db, facts.exchange === 'BFO' ? 'BSE' : 'NSE');
     const hours = dayHours(calendar, day);
-    const [from, until] = entry ? [bot.entryFrom, bot.entryUntil] : [prices.simulator.demo ? marketHours.open : hours.open, bot.exitTime];
+    // An exit in the demo market (open at any hour) is taken from the regular open of the day on, as on the exchange.
+    const [from, until] = entry ? [bot.entryFrom, bot.entryUntil] : [prices.simulator.demo ? regularSessionOn(calendar, day).open : hours.open, bot.exitTime];
     const minutes = istMinutes(now);
     const open = botRunsOn(bot.weekdays, day, isTradingDay(calendar, day), prices.simulator.demo, timedForSession(bot, hours)) && minutes >= clockMinutes(from) && minutes < clockMinutes(until);
     if (!open) throw DomainError.said('outside_bot_hours', webhookTexts.outsideHours(from, until));

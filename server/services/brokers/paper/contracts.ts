@@ -2,9 +2,10 @@
 // rates and margin parameters. All of it is effective-dated data that never changes once read, so each is
 // kept after its first read (per contract, per index and day, per exchange and day).
 import type { Queryable } from '../../../db/database.ts';
+import { loadRegularSessions } from '../../market/calendar-data.ts';
 import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
-import { expiryInstantMs } from '../../market/simulator.ts';
+import { contractExpiryMs, type RegularSession } from '../../market/trading-calendar.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Instrument, OrderIntent } from '../broker-trading.ts';
 import { chargeRatesOn, type ChargeRates } from './charges.ts';
@@ -12,7 +13,8 @@ import type { MarginParams } from './margin.ts';
 import { freezeQuantity } from './market-prices.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 
-export type Contract = Instrument & { freezeQuantity: number };
+/** A listed contract with the day's freeze quantity and the instant it stops trading (its expiry day's close). */
+export type Contract = Instrument & { freezeQuantity: number; expiresAtMs: number };
 
 type ContractRow = {
   instrument_token: number;
@@ -31,8 +33,8 @@ const contractColumns = `instrument_token, exchange, tradingsymbol, name, to_cha
 /** `EXCHANGE:TRADINGSYMBOL`, the key quotes are asked by. */
 export const keyOf = (c: { exchange: string; tradingsymbol: string }) => `${c.exchange}:${c.tradingsymbol}`;
 
-export function expired(contract: Contract, now: Date): boolean {
-  return now.getTime() >= expiryInstantMs(contract.expiry);
+export function expired(contract: Pick<Contract, 'expiresAtMs'>, now: Date): boolean {
+  return now.getTime() >= contract.expiresAtMs;
 }
 
 export function createContracts() {
@@ -48,10 +50,20 @@ export function createContracts() {
     if (row === undefined) return null;
     contractRows.set(row.instrument_token, row);
     tokenBySymbol.set(`${exchange}:${tradingsymbol}`, row.instrument_token);
-    return contractFromRow(row, await freezeOn(q, row.name, now));
+    return contractFromRow(row, await freezeOn(q, row.name, now), await sessionsOf(q, row.exchange));
   }
 
-  function contractFromRow(row: ContractRow, freeze: number): Contract {
+  /** The regular sessions of a contract's exchange (market_sessions: they change only with a migration, so read once). */
+  const sessionsCache = new Map<ContractRow['exchange'], readonly RegularSession[]>();
+  async function sessionsOf(q: Queryable, exchange: ContractRow['exchange']): Promise<readonly RegularSession[]> {
+    const known = sessionsCache.get(exchange);
+    if (known !== undefined) return known;
+    const loaded = await loadRegularSessions(q, exchange === 'BFO' ? 'BSE' : 'NSE');
+    sessionsCache.set(exchange, loaded);
+    return loaded;
+  }
+
+  function contractFromRow(row: ContractRow, freeze: number, regular: readonly RegularSession[]): Contract {
     return {
       instrumentToken: row.instrument_token,
       exchange: row.exchange,
@@ -62,6 +74,7 @@ export function createContracts() {
       kind: row.instrument_type,
       lotSize: row.lot_size,
       freezeQuantity: freeze,
+      expiresAtMs: contractExpiryMs({ regular }, row.expiry),
     };
   }
 
@@ -76,7 +89,7 @@ export function createContracts() {
     const found = new Map<number, Contract>();
     for (const token of tokens) {
       const row = contractRows.get(token);
-      if (row !== undefined) found.set(token, contractFromRow(row, await freezeOn(q, row.name, now)));
+      if (row !== undefined) found.set(token, contractFromRow(row, await freezeOn(q, row.name, now), await sessionsOf(q, row.exchange)));
     }
     return found;
   }
@@ -154,10 +167,9 @@ export function createContracts() {
        ORDER BY expiry, strike, instrument_type`,
       [index, istDate(now), expiry ?? null],
     );
-    return rows.filter((row) => !expired(contractFromRow(row, 0), now)).map((row) => {
-      const { freezeQuantity: _freeze, ...instrument } = contractFromRow(row, 0);
-      return instrument;
-    });
+    const contracts = [];
+    for (const row of rows) contracts.push(contractFromRow(row, 0, await sessionsOf(q, row.exchange)));
+    return contracts.filter((contract) => !expired(contract, now)).map(({ freezeQuantity: _freeze, expiresAtMs: _expires, ...instrument }) => instrument);
   }
 
   return { contractOf, contractsByToken, resolve, ratesFor, marginParams, listed };

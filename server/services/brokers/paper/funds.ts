@@ -5,7 +5,6 @@ import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
-import { expiryInstantMs } from '../../market/simulator.ts';
 import { marginFigures, type Funds, type MarginQuote, type OrderIntent, type OrderMarginQuote, type Side, type StandaloneMargin, type TradingAccount } from '../broker-trading.ts';
 import { addCharges, fillCharges, noCharges, orderFillCharges, totalCharges, type ChargeRates, type Charges } from './charges.ts';
 import { keyOf, type Contract, type Contracts } from './contracts.ts';
@@ -79,7 +78,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
       const marginLegs: MarginLeg[] = [...perContract.values()].map(({ contract, quantity }) => ({
         strike: contract.strike,
         kind: contract.kind,
-        expiryMs: expiryInstantMs(contract.expiry),
+        expiryMs: contract.expiresAtMs,
         quantity,
         volatility: pricing.volatility(contract.strike, contract.expiry),
       }));

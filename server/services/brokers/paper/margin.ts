@@ -20,7 +20,7 @@ import { istOffsetMs } from '../../market/ist.ts';
 export type MarginLeg = {
   strike: number;
   kind: OptionKind;
-  /** Epoch milliseconds of 15:30 IST on the expiry date. */
+  /** Epoch milliseconds of the expiry day's close (trading-calendar.ts contractExpiryMs). */
   expiryMs: number;
   /** Signed units: negative when short. */
   quantity: number;

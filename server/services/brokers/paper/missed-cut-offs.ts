@@ -13,7 +13,7 @@
 // orders) that reads the positions again; the square-off's trade, dated at the cut-off, makes the position
 // flat at the cut-off, so a second instance (or pass) finds nothing left to do.
 import type { Database, Queryable } from '../../../db/database.ts';
-import { istDate, istOffsetMs, marketHours } from '../../market/ist.ts';
+import { istDate, istInstant } from '../../market/ist.ts';
 import type { Session } from '../../market/trading-calendar.ts';
 import type { Books } from './books.ts';
 import type { Exits } from './exits.ts';
@@ -25,18 +25,16 @@ import { sessionSquareOff } from './session-square-off.ts';
 /** A day's session and its MIS square-off (HH:MM IST): trading-calendar.ts DayHours. */
 type CutOffHours = Session & { misSquareOff: string };
 
-const istInstant = (day: string, time: string): Date => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
-
 /** The cut-off instant of an IST day: its session's MIS square-off (15:25 IST on a regular day). */
-export const cutOffOn = (day: string, hours: CutOffHours = marketHours): Date => istInstant(day, hours.misSquareOff);
+export const cutOffOn = (day: string, hours: CutOffHours): Date => istInstant(day, hours.misSquareOff);
 
 /**
- * When a cut-off counts as missed: the session's close (15:30 on a regular day, five minutes after the cut-off;
+ * When a cut-off counts as missed: the session's close (15:40 on a regular day since 3 August 2026, 15:30 before;
  * 19:00 after a Muhurat session's 18:50). A server up at the cut-off closes its MIS positions within a pass; one
  * started between the cut-off and the close squares off at the price then, as the risk desk works through its
  * book in those minutes.
  */
-export const missedFrom = (day: string, hours: CutOffHours = marketHours): Date => istInstant(day, hours.close);
+export const missedFrom = (day: string, hours: CutOffHours): Date => istInstant(day, hours.close);
 
 /** Open MIS positions, each with the time of its last trade (the position as it stood since then): one account's, or one market's (market-scope.ts). */
 const openMisSql = (oneAccount: boolean) => `SELECT t.broker_account_id, a.account_number, a.capital, t.instrument_token, t.portfolio_id, max(t.filled_at) AS last_at
@@ -55,7 +53,7 @@ const legKey = (token: number, portfolioId: number | null) => `${token}:${portfo
  * cut-off) and that session has closed. A position last traded after that day's cut-off (an exit placed after
  * it) is left to the regular square-off.
  */
-export function missedCutOff(lastTradeAt: Date, now: Date, hours: CutOffHours = marketHours): Date | null {
+export function missedCutOff(lastTradeAt: Date, now: Date, hours: CutOffHours): Date | null {
   const day = istDate(lastTradeAt);
   const cutOff = cutOffOn(day, hours);
   if (lastTradeAt.getTime() > cutOff.getTime()) return null;

@@ -21,7 +21,7 @@ export type PriceSource = {
   spotPaise: (index: IndexName, q: Queryable) => Promise<number>;
   /**
    * The exchange's closing value of the index on an IST day, in paise, that expiring contracts settle at:
-   * the average of the index over the session's last 30 minutes (15:00–15:30 IST).
+   * the average of the index over the day's close-price window (market_sessions: 15:10–15:40 IST since 3 August 2026).
    */
   closingValuePaise: (index: IndexName, day: string, q: Queryable) => Promise<number>;
   /** What margin is priced with for an index. */
@@ -32,7 +32,7 @@ export type PriceSource = {
    * The broker's MIS square-off (HH:MM IST) of the session `now` falls in. Absent: the regular 15:25
    * (settlement.ts); a replay of a special session answers the session's own (history-prices.ts).
    */
-  misSquareOff?: (now: Date) => string;
+  misSquareOff?: (now: Date) => string | undefined;
   /** The exchange's session at `now`: open, or when it opens next and whether it closed today (after-market orders). */
   session: (exchange: 'NFO' | 'BFO', now: Date, q: Queryable) => Promise<SessionState>;
   demo: boolean;

@@ -1,6 +1,6 @@
 // What the paper broker does on its own, without an order: MIS positions squared off from 15:25 IST (a special
 // session's own cut-off: session-square-off.ts; as Zerodha does for F&O, in every mode: the demo market never closes, so there too each day), each order
-// charged Zerodha's ₹50 + GST call-and-trade; and contracts past 15:30 IST on their expiry day settled at
+// charged Zerodha's ₹50 + GST call-and-trade; and contracts past their expiry day's close (15:40 IST since 3 August 2026) settled at
 // intrinsic value against the exchange's closing value of the index (the average of its last 30 minutes),
 // with the charges of an exercise or assignment (charges.ts expiryCharges). Each account's change is its own
 // transaction under its lock. A cut-off the server was down for is caught up by missed-cut-offs.ts.
@@ -40,7 +40,7 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
     }
   }
 
-  /** Contracts past 15:30 IST on their expiry day settle at intrinsic value against the index's closing value. */
+  /** Contracts past their expiry day's close (15:40 IST since 3 August 2026) settle at intrinsic value against the index's closing value. */
   async function settleExpired(now: Date): Promise<number> {
     // The positions netted first, then their contracts looked up by key: joining first made Postgres hash
     // every listed contract that expired (tens of thousands after a year of listings) on each pass, to keep

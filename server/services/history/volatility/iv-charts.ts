@@ -5,8 +5,8 @@
 // never filled. The measures are defined in iv-measures.ts.
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { addDays, isTradingDay } from '../../market/trading-calendar.ts';
+import { loadRegularSessions, loadTradingCalendar } from '../../market/calendar-data.ts';
+import { addDays, contractExpiryMs, isTradingDay } from '../../market/trading-calendar.ts';
 import { ivTexts } from '../../texts/iv-texts.ts';
 import type { HistoryIndex } from '../history-files.ts';
 import {
@@ -30,16 +30,19 @@ import {
   atmAtSettlement,
   atmPair,
   chainIv,
-  firstMinute,
   ivStanding,
-  lastMinute,
   minuteAtOrBefore,
   minuteEndMs,
   nearMonthExpiry,
+  sessionMinutesOn,
   type AtmPair,
   type AtmPoint,
+  type IvSessions,
   type IvStanding,
 } from './iv-measures.ts';
+
+/** NSE's regular sessions (market history is NSE's indices'), read per chart request: a few rows. */
+const ivSessions = async (db: Queryable): Promise<IvSessions> => ({ regular: await loadRegularSessions(db, 'NSE') });
 
 const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const instant = (day: string, minute: number) => new Date(minuteEndMs(day, minute)).toISOString();
@@ -102,9 +105,10 @@ const nearestOfAll = (pair: AtmPair | null, spotPaise: number, band: StrikeRange
  * level than that edge, it is the pair all the strikes give too. Otherwise (a sparse day: no pair near the level,
  * or only a farther one) every strike is read, so the answer is always the one the whole expiry gives.
  */
-async function atmContracts(db: Queryable, index: HistoryIndex, day: string, expiry: string, indexMinutes: Map<number, IndexMinute>): Promise<ExpiryMinutes> {
+async function atmContracts(db: Queryable, index: HistoryIndex, day: string, expiry: string, indexMinutes: Map<number, IndexMinute>, sessions: IvSessions): Promise<ExpiryMinutes> {
   const levels: { minute: number; spotPaise: number }[] = [];
-  for (let minute = firstMinute; minute <= lastMinute; minute += 1) {
+  const { first, last } = sessionMinutesOn(sessions, day);
+  for (let minute = first; minute <= last; minute += 1) {
     const level = indexMinutes.get(minute);
     if (level !== undefined) levels.push({ minute, spotPaise: level.closePaise });
   }
@@ -129,13 +133,16 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
   const expiry = askedExpiry ?? expiries.find((listed) => listed >= day) ?? null;
   if (expiry === null) return { ...empty, expiries };
   const answer: IvDay = { ...empty, expiry, expiries };
+  const sessions = await ivSessions(db);
+  const expiryMs = contractExpiryMs(sessions, expiry);
+  const session = sessionMinutesOn(sessions, day);
 
   const indexMinutes = await readIndexMinutes(db, index, day);
-  const contracts = await atmContracts(db, index, day, expiry, indexMinutes);
+  const contracts = await atmContracts(db, index, day, expiry, indexMinutes, sessions);
   const strikes = [...contracts.keys()].sort((a, b) => a - b);
   const points: { minute: number; point: AtmPoint | null }[] = [];
-  for (let minute = firstMinute; minute <= lastMinute; minute += 1) {
-    points.push({ minute, point: strikes.length === 0 ? null : atmAtMinute(contracts, strikes, indexMinutes.get(minute), day, minute, expiry) });
+  for (let minute = session.first; minute <= session.last; minute += 1) {
+    points.push({ minute, point: strikes.length === 0 ? null : atmAtMinute(contracts, strikes, indexMinutes.get(minute), day, minute, expiryMs) });
   }
   // From the first minute with an ATM IV to the last: before and after the day's data is no gap to draw.
   const first = points.findIndex((entry) => entry.point !== null);
@@ -156,9 +163,9 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
   const level = await bhavcopyLevel(db, index, day, expiry);
   if (level.listed && level.levelPaise !== null) {
     const atm = (await readAtmSettlements(db, index, [{ day, expiry, levelPaise: level.levelPaise }])).get(day);
-    const point = atm === undefined ? null : atmAtSettlement(day, expiry, level.levelPaise, atm);
+    const point = atm === undefined ? null : atmAtSettlement(minuteEndMs(day, session.last), expiryMs, level.levelPaise, atm);
     if (point !== null) {
-      const at = instant(day, lastMinute);
+      const at = instant(day, session.last);
       answer.settlement = { at, iv: point.iv, call_iv: point.callIv, put_iv: point.putIv, strike: point.strike, spot: point.spot, source: 'bhavcopy' };
       if (answer.as_of === null || answer.as_of < at) answer.as_of = at;
     }
@@ -173,10 +180,11 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
  * days, and ivDay on each read a thousand times the rows). Where that minute has no point, or its pair in the band
  * may not be the nearest (as in atmContracts), the day is read as ivDay reads it.
  */
-async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<{ minute: number; point: AtmPoint } | null> {
+async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expiry: string, sessions: IvSessions): Promise<{ minute: number; point: AtmPoint } | null> {
   const indexMinutes = await readIndexMinutes(db, index, day);
-  let minute = lastMinute;
-  while (minute >= firstMinute && !indexMinutes.has(minute)) minute -= 1;
+  const session = sessionMinutesOn(sessions, day);
+  let minute = session.last;
+  while (minute >= session.first && !indexMinutes.has(minute)) minute -= 1;
   const level = indexMinutes.get(minute);
   if (level === undefined) return null;
   const spotPaise = level.closePaise;
@@ -184,7 +192,7 @@ async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expi
   const contracts = await readContractsAt(db, index, day, expiry, minute, band);
   const strikes = [...contracts.keys()].sort((a, b) => a - b);
   if (nearestOfAll(atmPair(contracts, strikes, spotPaise, minute), spotPaise, band)) {
-    const point = atmAtMinute(contracts, strikes, level, day, minute, expiry);
+    const point = atmAtMinute(contracts, strikes, level, day, minute, contractExpiryMs(sessions, expiry));
     if (point !== null) return { minute, point };
   }
   const series = await ivDay(db, index, day, expiry);
@@ -262,10 +270,12 @@ export async function ivHistory(db: Queryable, index: HistoryIndex, askedTo: str
     return expiry === null || underlyingPaise === null ? [] : [{ day, expiry, levelPaise: underlyingPaise }];
   });
   const settlements = await readAtmSettlements(db, index, asked);
+  const sessions = await ivSessions(db);
   for (const { day, expiry, levelPaise } of asked) {
     const atm = settlements.get(day);
-    const point = atm === undefined ? null : atmAtSettlement(day, expiry, levelPaise, atm);
-    if (point !== null) byDay.set(day, { point, expiry, at: instant(day, lastMinute) });
+    const { last } = sessionMinutesOn(sessions, day);
+    const point = atm === undefined ? null : atmAtSettlement(minuteEndMs(day, last), contractExpiryMs(sessions, expiry), levelPaise, atm);
+    if (point !== null) byDay.set(day, { point, expiry, at: instant(day, last) });
   }
   const bhavcopyDays = new Set(bhavcopies.map((entry) => entry.day));
   // Other days: the last minute of the day with an ATM IV of the near month.
@@ -273,7 +283,7 @@ export async function ivHistory(db: Queryable, index: HistoryIndex, askedTo: str
     if (bhavcopyDays.has(day)) continue;
     const expiry = nearMonthExpiry(day, expiries);
     if (expiry === null) continue;
-    const close = await dayCloseAtm(db, index, day, expiry);
+    const close = await dayCloseAtm(db, index, day, expiry, sessions);
     if (close !== null) byDay.set(day, { point: close.point, expiry, at: instant(day, close.minute) });
   }
 
@@ -337,11 +347,13 @@ const smileBand = 0.1;
 const parseMoment = (moment: string) => ({ day: moment.slice(0, 10), minute: moment.length > 10 ? clockMinutes(moment.slice(11, 16)) : null });
 
 /** An expiry's smile at a moment: a minute (the contracts' last prices then) or a day (its settlement, else its last minute with prices). */
-async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked: string): Promise<SmileAt> {
+async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked: string, sessions: IvSessions): Promise<SmileAt> {
   const { day, minute } = parseMoment(asked);
   checkExpiry(day, expiry);
+  const { first: firstMinute, last: lastMinute } = sessionMinutesOn(sessions, day);
+  const expiryMs = contractExpiryMs(sessions, expiry);
   if (minute !== null && (minute < firstMinute || minute > lastMinute)) {
-    throw DomainError.said('validation_failed', ivTexts.minuteOutsideSession(asked.slice(11, 16)), { field: 'at' });
+    throw DomainError.said('validation_failed', ivTexts.minuteOutsideSession(asked.slice(11, 16), { first: clock(firstMinute), last: clock(lastMinute) }), { field: 'at' });
   }
   const none: SmileAt = { asked, at: null, source: null, spot: null, strikes: [], call_iv: [], put_iv: [] };
   if (minute === null) {
@@ -357,7 +369,7 @@ async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked
           smile.call_iv.push(null);
           smile.put_iv.push(null);
         }
-        const iv = chainIv(row.optionType, levelPaise, row.strikePaise, row.settlePaise, at, expiry);
+        const iv = chainIv(row.optionType, levelPaise, row.strikePaise, row.settlePaise, at, expiryMs);
         (row.optionType === 'CE' ? smile.call_iv : smile.put_iv)[smile.strikes.length - 1] = iv;
       }
       return smile;
@@ -388,7 +400,7 @@ async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked
       const candle = minuteAtOrBefore(sides[kind], at);
       if (candle === null) return null;
       sources.push(candle.source);
-      return candle.ivBp !== null ? candle.ivBp / 100 : chainIv(kind, spotPaise, strike, candle.closePaise, minuteEndMs(day, at), expiry);
+      return candle.ivBp !== null ? candle.ivBp / 100 : chainIv(kind, spotPaise, strike, candle.closePaise, minuteEndMs(day, at), expiryMs);
     });
     if (ivs[0] === null && ivs[1] === null) continue;
     smile.strikes.push(strike / 100);
@@ -427,9 +439,10 @@ export async function ivSmile(db: Queryable, index: HistoryIndex, askedExpiry: s
   }
   const expiry = askedExpiry;
   const at = askedAt ?? (await lastExpiryDay(db, index, expiry)) ?? expiry;
-  const now = await smileAt(db, index, expiry, at);
+  const sessions = await ivSessions(db);
+  const now = await smileAt(db, index, expiry, at, sessions);
   const earlierAsked = against ?? (await previousPricedDay(db, index, expiry, at.slice(0, 10)));
-  return { index, expiry, now, earlier: earlierAsked === null ? null : await smileAt(db, index, expiry, earlierAsked) };
+  return { index, expiry, now, earlier: earlierAsked === null ? null : await smileAt(db, index, expiry, earlierAsked, sessions) };
 }
 
 async function lastExpiryDay(db: Queryable, index: HistoryIndex, expiry: string): Promise<string | null> {

@@ -12,13 +12,21 @@
 //   days and today; IV percentile = the share of the lookback's days whose IV was below today's, × 100.
 import { exchangeImpliedVolatility } from '../../../../quant/exchange-volatility.ts';
 import { yearsToExpiry } from '../../../../quant/option-inputs.ts';
-import { istOffsetMs } from '../../market/ist.ts';
-import { expiryInstantMs } from '../../market/simulator.ts';
+import { clockMinutes, istOffsetMs } from '../../market/ist.ts';
+import { regularSessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { ContractMinute, ExpiryMinutes, IndexMinute, IvSource } from './day-prices.ts';
 
-/** NSE's session, in IST minutes of the day: 09:15 is the first minute, 15:29 the last. */
-export const firstMinute = 9 * 60 + 15;
-export const lastMinute = 15 * 60 + 29;
+/** NSE's regular sessions by date (market_sessions): a day's minutes and an expiry's close are read from them. */
+export type IvSessions = Pick<TradingCalendar, 'regular'>;
+
+/**
+ * A day's session in IST minutes of the day: its first minute (09:15) and its last (15:39 since 3 August 2026,
+ * 15:29 before).
+ */
+export function sessionMinutesOn(sessions: IvSessions, day: string): { first: number; last: number } {
+  const { open, close } = regularSessionOn(sessions, day);
+  return { first: clockMinutes(open), last: clockMinutes(close) - 1 };
+}
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -26,9 +34,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 export const minuteEndMs = (day: string, minute: number) => Date.parse(`${day}T00:00:00Z`) - istOffsetMs + (minute + 1) * 60_000;
 
 /** The IV (percent, 2 decimals) the chain shows for a price: NSE's convention; null where no volatility explains it. */
-export function chainIv(kind: 'CE' | 'PE', spotPaise: number, strikePaise: number, pricePaise: number, atMs: number, expiry: string): number | null {
+export function chainIv(kind: 'CE' | 'PE', spotPaise: number, strikePaise: number, pricePaise: number, atMs: number, expiryMs: number): number | null {
   if (pricePaise <= 0) return null;
-  const years = yearsToExpiry(atMs, expiryInstantMs(expiry));
+  const years = yearsToExpiry(atMs, expiryMs);
   const iv = exchangeImpliedVolatility({ kind, spot: spotPaise / 100, strike: strikePaise / 100, years, price: pricePaise / 100 });
   return iv === null ? null : round2(iv * 100);
 }
@@ -50,9 +58,9 @@ export function minuteAtOrBefore(minutes: readonly ContractMinute[], minute: num
 }
 
 /** A contract's IV at a minute: the one the recorder stored, else solved from its price and the index's level. */
-function contractIv(kind: 'CE' | 'PE', strikePaise: number, candle: ContractMinute, spotPaise: number, day: string, minute: number, expiry: string): number | null {
+function contractIv(kind: 'CE' | 'PE', strikePaise: number, candle: ContractMinute, spotPaise: number, day: string, minute: number, expiryMs: number): number | null {
   if (candle.ivBp !== null) return candle.ivBp / 100;
-  return chainIv(kind, spotPaise, strikePaise, candle.closePaise, minuteEndMs(day, minute), expiry);
+  return chainIv(kind, spotPaise, strikePaise, candle.closePaise, minuteEndMs(day, minute), expiryMs);
 }
 
 /** What a number built from several sources is said to come from: simulated if any part is. */
@@ -82,14 +90,14 @@ export function atmPair(contracts: ExpiryMinutes, strikes: readonly number[], sp
   return best;
 }
 
-/** The ATM IV at one minute (see the header), or null for a gap. */
-export function atmAtMinute(contracts: ExpiryMinutes, strikes: readonly number[], index: IndexMinute | undefined, day: string, minute: number, expiry: string): AtmPoint | null {
+/** The ATM IV at one minute (see the header), or null for a gap. `expiryMs`: when the expiry's contracts stop trading. */
+export function atmAtMinute(contracts: ExpiryMinutes, strikes: readonly number[], index: IndexMinute | undefined, day: string, minute: number, expiryMs: number): AtmPoint | null {
   if (index === undefined) return null;
   const spot = index.closePaise;
   const best = atmPair(contracts, strikes, spot, minute);
   if (best === null) return null;
-  const callIv = contractIv('CE', best.strike, best.call, spot, day, minute, expiry);
-  const putIv = contractIv('PE', best.strike, best.put, spot, day, minute, expiry);
+  const callIv = contractIv('CE', best.strike, best.call, spot, day, minute, expiryMs);
+  const putIv = contractIv('PE', best.strike, best.put, spot, day, minute, expiryMs);
   if (callIv === null || putIv === null) return null;
   return {
     iv: round2((callIv + putIv) / 2),
@@ -101,11 +109,13 @@ export function atmAtMinute(contracts: ExpiryMinutes, strikes: readonly number[]
   };
 }
 
-/** The ATM IV at a bhavcopy day's close, from the settlement prices of the call and put at the strike nearest the level. */
-export function atmAtSettlement(day: string, expiry: string, levelPaise: number, atm: { strikePaise: number; callPaise: number; putPaise: number }): AtmPoint | null {
-  const at = minuteEndMs(day, lastMinute);
-  const callIv = chainIv('CE', levelPaise, atm.strikePaise, atm.callPaise, at, expiry);
-  const putIv = chainIv('PE', levelPaise, atm.strikePaise, atm.putPaise, at, expiry);
+/**
+ * The ATM IV at a bhavcopy day's close (`closeMs`, the end of its last minute), from the settlement prices of the
+ * call and put at the strike nearest the level.
+ */
+export function atmAtSettlement(closeMs: number, expiryMs: number, levelPaise: number, atm: { strikePaise: number; callPaise: number; putPaise: number }): AtmPoint | null {
+  const callIv = chainIv('CE', levelPaise, atm.strikePaise, atm.callPaise, closeMs, expiryMs);
+  const putIv = chainIv('PE', levelPaise, atm.strikePaise, atm.putPaise, closeMs, expiryMs);
   if (callIv === null || putIv === null) return null;
   return { iv: round2((callIv + putIv) / 2), callIv, putIv, strike: atm.strikePaise / 100, spot: levelPaise / 100, source: 'bhavcopy' };
 }
