@@ -492,7 +492,7 @@ export interface components {
         };
         MarketStatus: {
             /**
-             * @description open between 09:15 and 15:30 IST on trading days (always, in demo mode).
+             * @description open in the day's session on trading days (09:15–15:40 IST since 3 August 2026; always, in demo mode).
              * @enum {string}
              */
             status: "open" | "closed";
@@ -501,6 +501,19 @@ export interface components {
             timestamp: components["schemas"]["Timestamp"];
             /** @description When the market opens next (closed only). */
             next_open?: components["schemas"]["Timestamp"];
+            /**
+             * @description Today's session on NSE's derivatives segment (HH:MM IST), from the server's dated market facts: the regular
+             *     session of the day (09:15–15:40 since 3 August 2026, NSE circular 74/2026; 15:30 before) or a special
+             *     session's own hours, and the paper broker's MIS square-off in it. Absent from an answer that is not the
+             *     live market's (a replay, a cached copy of an older server).
+             */
+            session?: {
+                /** Format: date */
+                day: string;
+                open: string;
+                close: string;
+                mis_square_off: string;
+            };
         };
         MarketDataResponse: {
             market?: components["schemas"]["MarketStatus"];

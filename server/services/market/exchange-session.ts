@@ -12,13 +12,19 @@ import { addDays, dayHours, inPause, sessionOn, type TradingCalendar } from './t
  */
 export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null; betweenSessions?: boolean };
 
-/** What the price stream tells the PWA of the market (open or closed, the next open), from a session. */
-export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo: boolean): analytics['schemas']['MarketStatus'] {
+/**
+ * What the price stream tells the PWA of the market (open or closed, the next open), from a session, with today's
+ * hours from the exchange's calendar (the app reads the close and the MIS square-off from them, never a constant).
+ */
+export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo: boolean, calendar: TradingCalendar): analytics['schemas']['MarketStatus'] {
+  const day = istDate(now);
+  const hours = dayHours(calendar, day);
   return {
     status: open ? 'open' : 'closed',
     demo,
     timestamp: now.toISOString(),
     ...(nextOpen === null ? {} : { next_open: nextOpen.toISOString() }),
+    session: { day, open: hours.open, close: hours.close, mis_square_off: hours.misSquareOff },
   };
 }
 

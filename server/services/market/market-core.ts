@@ -61,7 +61,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
   }
 
   async function status(now = clock()): Promise<MarketStatus> {
-    return marketStatusOf(await sessionState('NSE', now), now, demo);
+    return marketStatusOf(await sessionState('NSE', now), now, demo, await calendar('NSE'));
   }
 
   async function readStates(q: Queryable = db, lock = false): Promise<Map<IndexName, IndexSnapshot>> {

@@ -37,7 +37,8 @@ export function createLiveHours(db: Queryable) {
 
   /** NSE's session at `now` (F&O's hours; BSE's are the same), as the price stream says it: never demo. */
   async function marketStatus(now: Date): Promise<MarketStatus> {
-    return marketStatusOf(sessionAt(await calendarOf('NSE'), now), now, false);
+    const calendar = await calendarOf('NSE');
+    return marketStatusOf(sessionAt(calendar, now), now, false, calendar);
   }
 
   return { placementVariety, marketStatus };
