@@ -1242,6 +1242,8 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'webhook.signature_invalid': { id: 'server.webhook.signature_invalid', defaultMessage: "The signature does not match this body and timestamp: nothing placed." },
   'webhook.stale': { id: 'server.webhook.stale', defaultMessage: "The alert is dated {seconds} s away from now; alerts more than 60 s old (or ahead) are refused." },
   'webhook.duplicate_id': { id: 'server.webhook.duplicate_id', defaultMessage: "Alert {alert_id} was received before and placed once: nothing placed again." },
+  'webhook.duplicate_today': { id: 'server.webhook.duplicate_today', defaultMessage: "Alert {alert_id} was placed once today: nothing placed again. The same id places again on the next day (IST)." },
+  'webhook.duplicate_within': { id: 'server.webhook.duplicate_within', defaultMessage: "Alert {alert_id} was placed less than {minutes} min ago (this bot's window for a repeated alert id): nothing placed again." },
   'webhook.duplicate_body': { id: 'server.webhook.duplicate_body', defaultMessage: "The same alert arrived {seconds} s ago and was placed once: nothing placed again." },
   'webhook.not_active': { id: 'server.webhook.not_active', defaultMessage: "The bot is {status, select, paused {paused} stopped {stopped} other {{status}}}: alerts are refused until it is resumed." },
   'webhook.outside_hours': { id: 'server.webhook.outside_hours', defaultMessage: "Outside the bot's hours for this action ({from}–{until} IST on a trading day)." },

@@ -55,7 +55,7 @@ test('a webhook bot: its address and TradingView template copied, a delivery pla
   await expect(log.getByRole('listitem').nth(1)).toContainText('Placed');
   await expect(log.getByRole('listitem').nth(1)).toContainText('Placed: 2 orders.');
   await expect(log.getByRole('listitem').first()).toContainText('Refused');
-  await expect(log.getByRole('listitem').first()).toContainText('was received before and placed once');
+  await expect(log.getByRole('listitem').first()).toContainText('was placed once today');
   await log.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/webhooks-log-360.png' });
   // Nothing overflows sideways at 360 px.
