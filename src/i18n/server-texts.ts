@@ -769,6 +769,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'history.unknown_file': { id: 'server.history.unknown_file', defaultMessage: 'not an NSE F&O bhavcopy (UDiFF or the older layout), an NSE index close file (ind_close_all) nor a minute-candle CSV (timestamp, open, high, low, close)' },
   'history.not_a_day_month_number_date': { id: 'server.history.not_a_day_month_number_date', defaultMessage: '{column} "{value}" is not a date like 08-07-2024' },
   'history.index_day_twice': { id: 'server.history.index_day_twice', defaultMessage: '{index} appears twice for {trade_date}' },
+  'history.index_name_outside_dates': { id: 'server.history.index_name_outside_dates', defaultMessage: '"{name}" names {index} in NSE\'s files from {from} to {until}, not on {trade_date}: a file of another day, or a name NSE did not use then' },
   'history.no_index_close_rows': { id: 'server.history.no_index_close_rows', defaultMessage: 'the file has no Nifty 50, Nifty Bank, Nifty Financial Services or Nifty Midcap Select rows' },
   'history.zip_without_csv': { id: 'server.history.zip_without_csv', defaultMessage: 'the ZIP holds no CSV file' },
   'history.participant_header': {
