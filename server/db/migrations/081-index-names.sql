@@ -12,10 +12,10 @@ CREATE TABLE index_names (
   valid_from date,
   valid_until date,
   source text NOT NULL CHECK (char_length(source) BETWEEN 1 AND 500),
-  CHECK (valid_from IS NULL OR valid_until IS NULL OR valid_from <= valid_until),
-  UNIQUE (name, valid_from)
+  CHECK (valid_from IS NULL OR valid_until IS NULL OR valid_from <= valid_until)
 );
-CREATE INDEX index_names_name_idx ON index_names (lower(name));
+-- One row per name and first day, whatever the name's case (the importers compare names without it).
+CREATE UNIQUE INDEX index_names_once ON index_names (lower(name), coalesce(valid_from, DATE '0001-01-01'));
 
 -- Sources (read on 29 Nov 2026):
 -- - IISL rebrand of all its indices to "Nifty …", effective 9 Nov 2015: IISL press release, reported by
