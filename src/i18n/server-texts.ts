@@ -769,6 +769,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'history.unknown_file': { id: 'server.history.unknown_file', defaultMessage: 'not an NSE F&O bhavcopy (UDiFF or the older layout), an NSE index close file (ind_close_all) nor a minute-candle CSV (timestamp, open, high, low, close)' },
   'history.not_a_day_month_number_date': { id: 'server.history.not_a_day_month_number_date', defaultMessage: '{column} "{value}" is not a date like 08-07-2024' },
   'history.index_day_twice': { id: 'server.history.index_day_twice', defaultMessage: '{index} appears twice for {trade_date}' },
+  'history.index_name_outside_dates': { id: 'server.history.index_name_outside_dates', defaultMessage: '"{name}" names {index} in NSE\'s files from {from} to {until}, not on {trade_date}: a file of another day, or a name NSE did not use then' },
   'history.no_index_close_rows': { id: 'server.history.no_index_close_rows', defaultMessage: 'the file has no Nifty 50, Nifty Bank, Nifty Financial Services or Nifty Midcap Select rows' },
   'history.zip_without_csv': { id: 'server.history.zip_without_csv', defaultMessage: 'the ZIP holds no CSV file' },
   'history.participant_header': {
@@ -1242,6 +1243,8 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'webhook.signature_invalid': { id: 'server.webhook.signature_invalid', defaultMessage: "The signature does not match this body and timestamp: nothing placed." },
   'webhook.stale': { id: 'server.webhook.stale', defaultMessage: "The alert is dated {seconds} s away from now; alerts more than 60 s old (or ahead) are refused." },
   'webhook.duplicate_id': { id: 'server.webhook.duplicate_id', defaultMessage: "Alert {alert_id} was received before and placed once: nothing placed again." },
+  'webhook.duplicate_today': { id: 'server.webhook.duplicate_today', defaultMessage: "Alert {alert_id} was placed once today: nothing placed again. The same id places again on the next day (IST)." },
+  'webhook.duplicate_within': { id: 'server.webhook.duplicate_within', defaultMessage: "Alert {alert_id} was placed less than {minutes} min ago (this bot's window for a repeated alert id): nothing placed again." },
   'webhook.duplicate_body': { id: 'server.webhook.duplicate_body', defaultMessage: "The same alert arrived {seconds} s ago and was placed once: nothing placed again." },
   'webhook.not_active': { id: 'server.webhook.not_active', defaultMessage: "The bot is {status, select, paused {paused} stopped {stopped} other {{status}}}: alerts are refused until it is resumed." },
   'webhook.outside_hours': { id: 'server.webhook.outside_hours', defaultMessage: "Outside the bot's hours for this action ({from}–{until} IST on a trading day)." },

@@ -4,7 +4,8 @@ import { signInReadyToTrade } from './support/trading';
 
 // Signals in (issue 41), on a phone: a trader makes a trading bot, turns its webhook on, copies the address
 // and TradingView's entry message from the screen (the clipboard), and TradingView's delivery of that message
-// (sent here as TradingView would, its placeholders filled) is placed and shows in the bot's alert log.
+// (sent here as TradingView would, its placeholders filled) is placed and shows in the bot's alert log; the
+// trader then sets how long a repeated alert id counts (issue 60).
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -55,9 +56,19 @@ test('a webhook bot: its address and TradingView template copied, a delivery pla
   await expect(log.getByRole('listitem').nth(1)).toContainText('Placed');
   await expect(log.getByRole('listitem').nth(1)).toContainText('Placed: 2 orders.');
   await expect(log.getByRole('listitem').first()).toContainText('Refused');
-  await expect(log.getByRole('listitem').first()).toContainText('was received before and placed once');
+  await expect(log.getByRole('listitem').first()).toContainText('was placed once today');
   await log.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/webhooks-log-360.png' });
+
+  // Repeated alerts (issue 60): the same id counts for its trading day until the trader sets a window.
+  const rule = dialog.getByRole('combobox', { name: 'The same alert id is placed once' });
+  await expect(rule).toHaveValue('day');
+  await rule.selectOption('window');
+  await dialog.getByRole('textbox', { name: 'Window (minutes)' }).fill('30');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Refresh' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Window (minutes)' })).toHaveValue('30');
   // Nothing overflows sideways at 360 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -17,6 +17,7 @@ import { words } from '../texts/said.ts';
 import { FileRefusal, historyIndices, lineProblem, type HistoryIndex, type LineProblem } from './history-files.ts';
 import { deleteHistoryRange, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
 import { isIndexCloseHeader, parseIndexCloses } from './index-close-parser.ts';
+import { loadIndexNames } from './index-names.ts';
 import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
 import { isParticipantOiFile, parseParticipantOi } from './participant-oi-parser.ts';
 import { participantOpenInterest, type ParticipantOpenInterest } from './participant-oi-series.ts';
@@ -74,7 +75,7 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
         return { file_name: name, status: 'imported', kind, days: parsed.days, rows: parsed.rows.length, skipped_rows: parsed.skipped };
       }
       if (isIndexCloseHeader(header)) {
-        const parsed = parseIndexCloses(text);
+        const parsed = parseIndexCloses(text, await loadIndexNames(db));
         const record = { ...base, kind: 'index_closes' as const, days: parsed.tradeDates, rowCount: parsed.days.length };
         await db.transaction((tx) => storeIndexDays(tx, record, parsed.days));
         return { file_name: name, status: 'imported', kind: 'index_closes', days: parsed.tradeDates, rows: parsed.days.length, skipped_rows: parsed.skipped };
@@ -86,7 +87,7 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
         return { file_name: name, status: 'imported', kind: 'participant_oi', days: [parsed.tradeDate], rows: parsed.rows.length, skipped_rows: 0 };
       }
       if (isMinuteCandleHeader(header)) {
-        const parsed = parseMinuteCandles(text, index ?? indexInFileName(name));
+        const parsed = parseMinuteCandles(text, index ?? indexInFileName(name), await loadIndexNames(db));
         const record = { ...base, kind: 'index_minutes' as const, days: parsed.days, rowCount: parsed.candles.length };
         await db.transaction((tx) => storeMinuteCandles(tx, record, parsed.candles));
         return { file_name: name, status: 'imported', kind: 'index_minutes', days: parsed.days, rows: parsed.candles.length, skipped_rows: 0 };

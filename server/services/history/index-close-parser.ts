@@ -3,24 +3,18 @@
 // Closing Index Value,Points Change,Change(%),Volume,Turnover (Rs. Cr.),P/E,P/B,Div Yield"; dates
 // DD-MM-YYYY). A bhavcopy carries only the underlying's close; this file gives the backtest the day's
 // open/high/low (history-prices.ts walks the index through them). Only the four optionable indices are
-// kept; the other ~100 indices are counted as skipped. Same rules as the other files: every bad line of a
-// kept index reported, nothing half-imported.
+// kept, by the names NSE printed on the line's day (index-names.ts: `CNX Nifty` before 9 Nov 2015); the other
+// ~100 indices are counted as skipped. Same rules as the other files: every bad line of a kept index reported
+// (a known name on a day it was not used, too), nothing half-imported.
 import { FieldError, fileLines, headerColumns, paise, requireColumns, splitFields } from './csv-values.ts';
 import { historyTexts } from '../texts/history-texts.ts';
 import { FileRefusal, ProblemList, lineProblem, type HistoryIndex } from './history-files.ts';
+import { indexNamedOn, isIndexName, type IndexNames } from './index-names.ts';
 
 /** One index's day, values in paise. */
 export type IndexDay = { index: HistoryIndex; tradeDate: string; openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
 
 export type ParsedIndexDays = { days: IndexDay[]; tradeDates: string[]; skipped: number };
-
-/** NSE's names in this file for the indices the app trades options on. */
-const indexByName = new Map<string, HistoryIndex>([
-  ['nifty 50', 'NIFTY'],
-  ['nifty bank', 'BANKNIFTY'],
-  ['nifty financial services', 'FINNIFTY'],
-  ['nifty midcap select', 'MIDCPNIFTY'],
-]);
 
 const columnNames = ['Index Name', 'Index Date', 'Open Index Value', 'High Index Value', 'Low Index Value', 'Closing Index Value'] as const;
 
@@ -43,8 +37,8 @@ export function dayMonthNumberDate(text: string | undefined, column: string): st
   return date.toISOString().slice(0, 10);
 }
 
-/** The four indices' days of an index close file, or a FileRefusal listing every bad line. */
-export function parseIndexCloses(text: string): ParsedIndexDays {
+/** The four indices' days of an index close file, by their `names` of each line's day, or a FileRefusal listing every bad line. */
+export function parseIndexCloses(text: string, names: IndexNames): ParsedIndexDays {
   const lines = fileLines(text);
   let at: Record<(typeof columnNames)[number], number>;
   try {
@@ -61,15 +55,22 @@ export function parseIndexCloses(text: string): ParsedIndexDays {
     const text = lines[line] as string;
     if (text.trim() === '') continue;
     const fields = splitFields(text);
-    const index = indexByName.get((fields[at['Index Name']] ?? '').trim().toLowerCase());
-    if (index === undefined) {
+    const name = (fields[at['Index Name']] ?? '').trim();
+    if (!isIndexName(names, name)) {
       skipped += 1;
       continue;
     }
     try {
+      const tradeDate = dayMonthNumberDate(fields[at['Index Date']], 'Index Date');
+      const named = indexNamedOn(names, name, tradeDate);
+      if ('outside' in named) {
+        const { index, from, until } = named.outside;
+        throw new FieldError(historyTexts.indexNameOutsideDates(name, index, from, until, tradeDate));
+      }
+      const index = named.index;
       const day: IndexDay = {
         index,
-        tradeDate: dayMonthNumberDate(fields[at['Index Date']], 'Index Date'),
+        tradeDate,
         openPaise: paise(fields[at['Open Index Value']], 'Open Index Value'),
         highPaise: paise(fields[at['High Index Value']], 'High Index Value'),
         lowPaise: paise(fields[at['Low Index Value']], 'Low Index Value'),

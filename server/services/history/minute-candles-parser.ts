@@ -1,13 +1,14 @@
 // Index minute candles from CSV, as traders get them from their broker's historical API (Kite's
 // `2024-07-08T09:15:00+0530`) or from vendors (`2024-07-08 09:15:00`, IST implied): a header with
 // timestamp (or date/datetime), open, high, low, close, optionally volume (ignored: an index has none)
-// and a symbol column. The index comes from the symbol column, else from the importer (the request or
-// the file's name). Same rules as the bhavcopies: every bad line reported, nothing half-imported.
+// and a symbol column (NIFTY, or the index's name as NSE printed it that day: "NIFTY 50", index-names.ts).
+// The index comes from the symbol column, else from the importer (the request or the file's name). Same rules as the bhavcopies: every bad line reported, nothing half-imported.
 import { toPaise } from '../brokers/paper/paise.ts';
 import { istDate, istOffsetMs } from '../market/ist.ts';
 import { FieldError, fileLines, headerColumns, paise, splitFields } from './csv-values.ts';
 import { historyTexts } from '../texts/history-texts.ts';
 import { FileRefusal, ProblemList, isHistoryIndex, lineProblem, type HistoryIndex, type MinuteCandle } from './history-files.ts';
+import { indexNamedOn, isIndexName, type IndexNames } from './index-names.ts';
 
 const timestampNames = ['timestamp', 'datetime', 'date', 'time'];
 const symbolNames = ['symbol', 'index', 'tradingsymbol', 'tckrsymb'];
@@ -47,8 +48,25 @@ function istDateOf(instant: Date): string {
 
 export type ParsedMinuteCandles = { index: HistoryIndex; candles: MinuteCandle[]; days: string[] };
 
-/** The candles of a minute CSV, or a FileRefusal listing every bad line. `index` is used when no symbol column says it. */
-export function parseMinuteCandles(text: string, index: HistoryIndex | null): ParsedMinuteCandles {
+/**
+ * The index a symbol column names: its F&O symbol (NIFTY), or its name as a broker's export prints it ("NIFTY 50",
+ * "Nifty Bank"), taken by the dated names (index-names.ts) of the candle's day only.
+ */
+function symbolIndex(given: string, day: () => string, names: IndexNames): HistoryIndex {
+  const symbol = given.toUpperCase();
+  if (isHistoryIndex(symbol)) return symbol;
+  if (!isIndexName(names, given)) throw new FieldError(historyTexts.unknownSymbol(symbol));
+  const tradeDate = day();
+  const named = indexNamedOn(names, given, tradeDate);
+  if ('outside' in named) throw new FieldError(historyTexts.indexNameOutsideDates(given, named.outside.index, named.outside.from, named.outside.until, tradeDate));
+  return named.index;
+}
+
+/**
+ * The candles of a minute CSV, or a FileRefusal listing every bad line. `index` is used when no symbol column
+ * says it; `names`, the indices' dated names, when the column gives a name rather than a symbol.
+ */
+export function parseMinuteCandles(text: string, index: HistoryIndex | null, names: IndexNames = new Map()): ParsedMinuteCandles {
   const lines = fileLines(text);
   const columns = headerColumns(lines[0] ?? '');
   const timestampColumn = timestampNames.map((name) => columns.get(name)).find((at) => at !== undefined);
@@ -70,8 +88,7 @@ export function parseMinuteCandles(text: string, index: HistoryIndex | null): Pa
     const fields = splitFields(line);
     try {
       if (symbolColumn !== undefined) {
-        const symbol = (fields[symbolColumn] ?? '').trim().toUpperCase();
-        if (!isHistoryIndex(symbol)) throw new FieldError(historyTexts.unknownSymbol(symbol));
+        const symbol = symbolIndex((fields[symbolColumn] ?? '').trim(), () => istDateOf(candleInstant(fields[timestampColumn])), names);
         if (fileIndex !== null && symbol !== fileIndex) throw new FieldError(historyTexts.symbolDiffers(symbol, fileIndex));
         fileIndex = symbol;
       }

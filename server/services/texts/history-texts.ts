@@ -82,6 +82,12 @@ export const historyTexts = {
     said('history.not_a_day_month_number_date', { column, value: words(value).i18n }, `${column} "${value}" is not a date like 08-07-2024`),
   indexDayTwice: (index: string, tradeDate: string): Said =>
     said('history.index_day_twice', { index, trade_date: tradeDate }, `${index} appears twice for ${tradeDate}`),
+  indexNameOutsideDates: (name: string, index: string, from: string | null, until: string | null, tradeDate: string): Said =>
+    said(
+      'history.index_name_outside_dates',
+      { name, index, from: from ?? '…', until: until ?? '…', trade_date: tradeDate },
+      `"${name}" names ${index} in NSE's files from ${from ?? '…'} to ${until ?? '…'}, not on ${tradeDate}: a file of another day, or a name NSE did not use then`,
+    ),
   noIndexCloseRows: said('history.no_index_close_rows', {}, 'the file has no Nifty 50, Nifty Bank, Nifty Financial Services or Nifty Midcap Select rows'),
   zipWithoutCsv: said('history.zip_without_csv', {}, 'the ZIP holds no CSV file'),
 };

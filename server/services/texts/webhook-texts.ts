@@ -11,7 +11,15 @@ export const webhookTexts = {
   signatureInvalid: said('webhook.signature_invalid', {}, 'The signature does not match this body and timestamp: nothing placed.'),
   stale: (seconds: number): Said =>
     said('webhook.stale', { seconds }, `The alert is dated ${seconds} s away from now; alerts more than 60 s old (or ahead) are refused.`),
-  duplicateId: (alertId: string): Said => said('webhook.duplicate_id', { alert_id: alertId }, `Alert ${alertId} was received before and placed once: nothing placed again.`),
+  // Alerts refused before issue 60 keep webhook.duplicate_id ("received before"), still worded in the log.
+  duplicateToday: (alertId: string): Said =>
+    said('webhook.duplicate_today', { alert_id: alertId }, `Alert ${alertId} was placed once today: nothing placed again. The same id places again on the next day (IST).`),
+  duplicateWithin: (alertId: string, minutes: number): Said =>
+    said(
+      'webhook.duplicate_within',
+      { alert_id: alertId, minutes },
+      `Alert ${alertId} was placed less than ${minutes} min ago (this bot's window for a repeated alert id): nothing placed again.`,
+    ),
   duplicateBody: (seconds: number): Said =>
     said('webhook.duplicate_body', { seconds }, `The same alert arrived ${seconds} s ago and was placed once: nothing placed again.`),
   notActive: (status: string): Said => said('webhook.not_active', { status }, `The bot is ${status}: alerts are refused until it is resumed.`),

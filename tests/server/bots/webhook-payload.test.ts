@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../server/services/domain-error.ts';
 import { parseAlert } from '../../../server/services/bots/webhooks/webhook-payload.ts';
 
+const day = '2026-11-23';
+
 const refusal = (body: unknown) => {
   try {
-    parseAlert(body);
+    parseAlert(body, day);
   } catch (error) {
     if (error instanceof DomainError) return [error.code, error.field];
     throw error;
@@ -26,7 +28,7 @@ describe('an alert payload', () => {
           { strike: 'atm-3', option_type: 'pe', side: 'sell', limit_price: '42.05' },
           { tradingsymbol: 'NIFTY26D0126000CE', lots: 1 },
         ],
-      }),
+      }, day),
     ).toEqual({
       action: 'buy',
       alertId: 'NIFTY-2026-11-27T09:31:00Z',
@@ -38,10 +40,10 @@ describe('an alert payload', () => {
         { kind: 'symbol', tradingsymbol: 'NIFTY26D0126000CE', side: null, lots: 1, limitPaise: null },
       ],
     });
-    expect(parseAlert({ action: 'exit', timestamp: 1795770000 }).sentAt).toEqual(new Date(1795770000 * 1000));
+    expect(parseAlert({ action: 'exit', timestamp: 1795770000 }, day).sentAt).toEqual(new Date(1795770000 * 1000));
   });
 
-  it("takes ChartInk's own body: the alert's name starts with the action, its trigger time makes the alert id", () => {
+  it("takes ChartInk's own body: the alert's name starts with the action, its trigger time on the day it arrived makes the alert id", () => {
     const chartink = {
       stocks: 'NIFTY',
       trigger_prices: '26012.5',
@@ -51,7 +53,10 @@ describe('an alert payload', () => {
       alert_name: 'Enter NIFTY breakout',
       webhook_url: 'https://desk.example/api/webhooks/x/',
     };
-    expect(parseAlert(chartink)).toEqual({ action: 'enter', alertId: 'Enter NIFTY breakout@2:34 pm', sentAt: null, lots: null, expiry: null, legs: [] });
+    expect(parseAlert(chartink, day)).toEqual({ action: 'enter', alertId: 'Enter NIFTY breakout@2:34 pm 2026-11-23', sentAt: null, lots: null, expiry: null, legs: [] });
+    // The same scan at the same time tomorrow is another alert; a long name still makes an id of 64 characters at most.
+    expect(parseAlert(chartink, '2026-11-24').alertId).toBe('Enter NIFTY breakout@2:34 pm 2026-11-24');
+    expect(parseAlert({ ...chartink, alert_name: `enter ${'x'.repeat(80)}`, triggered_at: '10:15 am, some day' }, day).alertId).toHaveLength(64);
     expect(refusal({ ...chartink, alert_name: 'NIFTY breakout' })).toEqual(['validation_failed', 'alert_name']);
   });
 

@@ -63,7 +63,7 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
     expect(log).toHaveLength(20);
     expect(log.filter((entry) => entry.outcome === 'placed')).toMatchObject([{ alert_id: 'tv-1', action: 'enter', order_ids: placed.body.order_ids }]);
     expect(log.filter((entry) => entry.outcome === 'refused' && entry.code === 'alert_duplicate')).toHaveLength(19);
-    expect(log.find((entry) => entry.code === 'alert_duplicate')?.message_i18n).toEqual({ code: 'webhook.duplicate_id', params: { alert_id: 'tv-1' } });
+    expect(log.find((entry) => entry.code === 'alert_duplicate')?.message_i18n).toEqual({ code: 'webhook.duplicate_today', params: { alert_id: 'tv-1' } });
 
     // Entering again while in a position places nothing; the exit closes what the alert bought.
     expect((await w.deliver(token!, buyAtmCall('tv-2'))).body.code).toBe('bot_in_position');
@@ -327,8 +327,8 @@ describe.each(testBackends)("an alert's entry interrupted before its broker call
         );
       }
       await t.server.db.query(
-        `INSERT INTO webhook_alerts (bot_id, received_at, alert_id, action, outcome, body_hash, counted, action_key) VALUES ($1, $2, 'crash', 'enter', 'working', $3, true, $4)`,
-        [alerted.id, t.server.clock.now(), '0'.repeat(64), `BT${alerted.id}-261123-E1`],
+        `INSERT INTO webhook_alerts (bot_id, received_at, alert_id, action, outcome, body_hash, counted, action_key, once_period) VALUES ($1, $2, 'crash', 'enter', 'working', $3, true, $4, $5)`,
+        [alerted.id, t.server.clock.now(), '0'.repeat(64), `BT${alerted.id}-261123-E1`, monday],
       );
       t.at(monday, '10:01');
       await t.tick();

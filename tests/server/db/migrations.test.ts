@@ -44,6 +44,7 @@ const tables = [
   'history_recorded_option_days',
   'idempotency_keys',
   'index_config',
+  'index_names',
   'instruments',
   'kill_switch_events',
   'kite_api_calls',

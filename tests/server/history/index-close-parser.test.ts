@@ -1,12 +1,29 @@
 // NSE's daily index close file (ind_close_all_DDMMYYYY.csv) on a fixture in its exact layout: the four
-// optionable indices' open/high/low/close kept, the other indices skipped, bad lines named.
+// optionable indices' open/high/low/close kept (by their dated names, read from a migrated database as the
+// importer reads them), the other indices skipped, bad lines named.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { loadIndexNames, type IndexNames } from '../../../server/services/history/index-names.ts';
+import { createMigratedTestDatabase } from '../support/test-database.ts';
 import { refusalOf } from './file-refusal.ts';
-import { isIndexCloseHeader, parseIndexCloses } from '../../../server/services/history/index-close-parser.ts';
+import { isIndexCloseHeader, parseIndexCloses as parseWith } from '../../../server/services/history/index-close-parser.ts';
 
 const text = readFileSync(new URL('./fixtures/ind_close_all_08072024.csv', import.meta.url), 'utf8');
 const header = text.slice(0, text.indexOf('\n'));
+
+let database: Database;
+let names: IndexNames;
+const parseIndexCloses = (file: string) => parseWith(file, names);
+
+beforeAll(async () => {
+  database = await createMigratedTestDatabase('pglite');
+  names = await loadIndexNames(database);
+});
+
+afterAll(async () => {
+  await database.close();
+});
 
 describe('index close file', () => {
   it('is told by its header', () => {

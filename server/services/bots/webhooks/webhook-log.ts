@@ -1,8 +1,11 @@
 // A bot's alert log (webhook_alerts): every delivery to a live address, accepted or refused, with why. An
 // alert that goes on to be placed is "counted" first, under the bot's webhook row lock, so the same alert id
-// (ever) or the same body (inside the window) finds it and places nothing, on every instance alike.
+// (within its IST day, or the bot's window: issue 60) or the same body (within a minute) finds it and places
+// nothing, on every instance alike.
 import type { Database, Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
+import { istDate } from '../../market/ist.ts';
+import { istInstant } from '../engine/rules.ts';
 import { localTextOf, type LocalText, type Said } from '../../texts/said.ts';
 import { webhookTexts } from '../../texts/webhook-texts.ts';
 import type { AlertAction } from './webhook-payload.ts';
@@ -26,6 +29,19 @@ export type LoggedAlert = {
 
 export type Delivery = { botId: number; receivedAt: Date; alertId: string | null; action: AlertAction | null; bodyHash: string };
 
+/**
+ * How long an alert id counts once placed: `null` for its IST day (the date it arrives on), else the bot's window
+ * in minutes. Answers when the earliest alert that makes this one a duplicate may have arrived, and the period
+ * of its exactly-once key: the IST date, or the window-long slot of the clock it arrived in. Two arrivals in
+ * one slot are less than a window apart, so the key never refuses an alert the window lets through.
+ */
+export function countingPeriod(receivedAt: Date, windowMinutes: number | null): { since: Date; period: string } {
+  const day = istDate(receivedAt);
+  if (windowMinutes === null) return { since: new Date(istInstant(day, '00:00')), period: day };
+  const windowMs = windowMinutes * 60_000;
+  return { since: new Date(receivedAt.getTime() - windowMs), period: `${windowMinutes}m:${Math.floor(receivedAt.getTime() / windowMs)}` };
+}
+
 /** Logs a delivery refused before it could count (a bad signature, a payload that does not parse, a duplicate). */
 export async function logRefused(q: Queryable, delivery: Delivery, code: string, reason: Said): Promise<void> {
   await q.query(
@@ -36,29 +52,37 @@ export async function logRefused(q: Queryable, delivery: Delivery, code: string,
 
 /**
  * Counts the delivery as the one placement of its alert, or throws alert_duplicate (and logs it) when the same
- * alert id was counted before or the same body within the window. The bot's webhook row is locked for it, so
- * twenty simultaneous deliveries on any number of instances count one. Answers the log row's id.
+ * alert id was counted within its period (countingPeriod, with the bot's window read under the lock) or the
+ * same body within a minute. The bot's webhook row is locked for it, so twenty simultaneous deliveries on any
+ * number of instances count one. Answers the log row's id.
  */
 export async function countOnce(db: Database, delivery: Delivery): Promise<number> {
   const counted = await db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM bot_webhooks WHERE bot_id = $1 FOR UPDATE', [delivery.botId]);
+    const { rows: hooks } = await tx.query<{ duplicate_window_minutes: number | null }>('SELECT duplicate_window_minutes FROM bot_webhooks WHERE bot_id = $1 FOR UPDATE', [
+      delivery.botId,
+    ]);
+    const windowMinutes = hooks[0]?.duplicate_window_minutes == null ? null : Number(hooks[0].duplicate_window_minutes);
+    const { since, period } = countingPeriod(delivery.receivedAt, windowMinutes);
     const { rows } = await tx.query<{ alert_id: string | null; received_at: Date }>(
       `SELECT alert_id, received_at FROM webhook_alerts WHERE bot_id = $1 AND counted
-         AND ((alert_id = $2) OR (body_hash = $3 AND received_at > $4)) ORDER BY received_at DESC LIMIT 1`,
-      [delivery.botId, delivery.alertId, delivery.bodyHash, new Date(delivery.receivedAt.getTime() - duplicateWindowMs)],
+         AND ((alert_id = $2 AND received_at >= $5) OR (body_hash = $3 AND received_at > $4)) ORDER BY received_at DESC LIMIT 1`,
+      [delivery.botId, delivery.alertId, delivery.bodyHash, new Date(delivery.receivedAt.getTime() - duplicateWindowMs), since],
     );
     const earlier = rows[0];
     if (earlier !== undefined) {
+      const ago = Math.max(0, Math.round((delivery.receivedAt.getTime() - new Date(earlier.received_at).getTime()) / 1000));
       const reason =
         delivery.alertId !== null && earlier.alert_id === delivery.alertId
-          ? webhookTexts.duplicateId(delivery.alertId)
-          : webhookTexts.duplicateBody(Math.max(0, Math.round((delivery.receivedAt.getTime() - new Date(earlier.received_at).getTime()) / 1000)));
+          ? windowMinutes === null
+            ? webhookTexts.duplicateToday(delivery.alertId)
+            : webhookTexts.duplicateWithin(delivery.alertId, windowMinutes)
+          : webhookTexts.duplicateBody(ago);
       await logRefused(tx, delivery, 'alert_duplicate', reason);
       return reason;
     }
     const { rows: inserted } = await tx.query<{ id: string }>(
-      `INSERT INTO webhook_alerts (bot_id, received_at, alert_id, action, outcome, body_hash, counted) VALUES ($1, $2, $3, $4, 'working', $5, true) RETURNING id::text`,
-      [delivery.botId, delivery.receivedAt, delivery.alertId, delivery.action, delivery.bodyHash],
+      `INSERT INTO webhook_alerts (bot_id, received_at, alert_id, action, outcome, body_hash, counted, once_period) VALUES ($1, $2, $3, $4, 'working', $5, true, $6) RETURNING id::text`,
+      [delivery.botId, delivery.receivedAt, delivery.alertId, delivery.action, delivery.bodyHash, delivery.alertId === null ? null : period],
     );
     return Number(inserted[0]!.id);
   });

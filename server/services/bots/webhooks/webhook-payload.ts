@@ -110,17 +110,24 @@ function actionOf(value: unknown, field: string): AlertAction {
   return action as AlertAction;
 }
 
-/** ChartInk's body: the action is the first word of the alert's name ("enter NIFTY breakout"); legs are the bot's own. */
-function chartinkAlert(body: Record<string, unknown>): Alert {
+/**
+ * ChartInk's body: the action is the first word of the alert's name ("enter NIFTY breakout"); legs are the bot's
+ * own. Its `triggered_at` is a time of day ("9:20 am"), so its id is dated by the IST day it arrived on
+ * (`enter NIFTY breakout@9:20 am 2026-11-23`): the same scan at 9:20 tomorrow is a new alert (issue 60).
+ */
+function chartinkAlert(body: Record<string, unknown>, arrivedOn: string): Alert {
   const name = typeof body.alert_name === 'string' ? body.alert_name : '';
   const action = actionOf(name.trim().split(/\s+/)[0] ?? '', 'alert_name');
-  const triggered = typeof body.triggered_at === 'string' ? body.triggered_at.slice(0, 20) : '';
-  return { action, alertId: triggered === '' ? null : alertIdOf(`${name.slice(0, 40)}@${triggered}`, 'alert_name'), sentAt: null, lots: null, expiry: null, legs: [] };
+  // 40 + 1 + 12 + 1 + 10: within an alert id's 64 characters.
+  const triggered = typeof body.triggered_at === 'string' ? body.triggered_at.trim().slice(0, 12) : '';
+  const alertId = triggered === '' ? null : alertIdOf(`${name.slice(0, 40)}@${triggered} ${arrivedOn}`, 'alert_name');
+  return { action, alertId, sentAt: null, lots: null, expiry: null, legs: [] };
 }
 
-export function parseAlert(body: unknown): Alert {
+/** `arrivedOn`: the IST date the delivery arrived on, which dates ChartInk's time-of-day id. */
+export function parseAlert(body: unknown, arrivedOn: string): Alert {
   if (!isObject(body)) throw invalid('body', 'a JSON object');
-  if (body.alert_name !== undefined && Object.keys(body).every((key) => chartinkFields.has(key))) return chartinkAlert(body);
+  if (body.alert_name !== undefined && Object.keys(body).every((key) => chartinkFields.has(key))) return chartinkAlert(body, arrivedOn);
   for (const key of Object.keys(body)) if (!alertFields.has(key)) throw invalid(key, `no such field (one of ${[...alertFields].join(', ')})`);
   const action = actionOf(body.action, 'action');
   const expiry = body.expiry === undefined ? null : body.expiry;

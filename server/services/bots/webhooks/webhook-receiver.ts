@@ -2,7 +2,8 @@
 //   1. the token's own rate limit (every instance counts alike: throttle.ts), then the token itself (404);
 //   2. the signature, when the bot has a signing secret (HMAC-SHA256 of "timestamp.body", the timestamp
 //      within 60 s); then the payload (400 naming the field) and its own timestamp, if it gives one;
-//   3. counted once (webhook-log.ts): the same alert id, or the same body within 60 s, answers 409;
+//   3. counted once (webhook-log.ts): the same alert id within its IST day (or the bot's window), or the same
+//      body within 60 s, answers 409;
 //   4. the bot's state: active, inside its hours, under its limits, flat for an entry, holding for an exit;
 //   5. the order gate a manual order meets, asked first so a refusal answers its own code (the kill switch 403,
 //      a risk limit 422, an unknown contract 422) with nothing claimed; then the bot engine's own machinery:
@@ -97,7 +98,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
         await logRefused(db, delivery, delivered.unreadable.code, delivered.unreadable.reason);
         throw delivered.unreadable.error;
       }
-      alert = parseAlert(delivered.body);
+      alert = parseAlert(delivered.body, istDate(now));
       delivery.alertId = alert.alertId;
       delivery.action = alert.action;
       if (alert.sentAt !== null) checkAge(alert.sentAt, now);

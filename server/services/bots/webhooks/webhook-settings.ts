@@ -15,11 +15,19 @@ export type WebhookSettings = {
   signed: boolean;
   signals_only: boolean;
   max_entries_per_day: number;
+  duplicate_window_minutes: number | null;
   created_at: string;
   token_rotated_at: string;
 };
 
-export type WebhookChange = { signals_only?: boolean | undefined; max_entries_per_day?: number | undefined; rotate_token?: boolean | undefined; signing?: 'keep' | 'new' | 'off' | undefined };
+/** `duplicate_window_minutes`: null sets the IST day back (an absent field keeps what is set). */
+export type WebhookChange = {
+  signals_only?: boolean | undefined;
+  max_entries_per_day?: number | undefined;
+  duplicate_window_minutes?: number | null | undefined;
+  rotate_token?: boolean | undefined;
+  signing?: 'keep' | 'new' | 'off' | undefined;
+};
 
 /** What a save answers: the settings, and what it made, once (null when nothing new was made). */
 export type WebhookSaved = { webhook: WebhookSettings; token: string | null; path: string | null; signing_secret: string | null };
@@ -28,18 +36,27 @@ export const webhookPath = (token: string) => `/api/webhooks/${token}/`;
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');
 
-type SettingsRow = { token_hint: string; signing_secret: string | null; signals_only: boolean; max_entries_per_day: number; created_at: Date; token_rotated_at: Date };
+type SettingsRow = {
+  token_hint: string;
+  signing_secret: string | null;
+  signals_only: boolean;
+  max_entries_per_day: number;
+  duplicate_window_minutes: number | null;
+  created_at: Date;
+  token_rotated_at: Date;
+};
 
 const toSettings = (row: SettingsRow): WebhookSettings => ({
   token_hint: row.token_hint,
   signed: row.signing_secret !== null,
   signals_only: row.signals_only,
   max_entries_per_day: Number(row.max_entries_per_day),
+  duplicate_window_minutes: row.duplicate_window_minutes === null ? null : Number(row.duplicate_window_minutes),
   created_at: new Date(row.created_at).toISOString(),
   token_rotated_at: new Date(row.token_rotated_at).toISOString(),
 });
 
-const columns = 'token_hint, signing_secret, signals_only, max_entries_per_day, created_at, token_rotated_at';
+const columns = 'token_hint, signing_secret, signals_only, max_entries_per_day, duplicate_window_minutes, created_at, token_rotated_at';
 
 /** `ownsBot`: whether the trading bot is the user's (bots-service find): another trader's bot answers 404. */
 export function createWebhookSettings({ db, clock, secrets, ownsBot }: { db: Database; clock: Clock; secrets: SecretBox; ownsBot: (userId: number, botId: number) => Promise<boolean> }) {
@@ -62,18 +79,20 @@ export function createWebhookSettings({ db, clock, secrets, ownsBot }: { db: Dat
     const sealed = secret === null ? null : secrets.seal(secret);
     const { rows: existing } = await db.query<SettingsRow>(`SELECT ${columns} FROM bot_webhooks WHERE bot_id = $1`, [botId]);
     const fresh = existing[0] === undefined || change.rotate_token === true;
-    const values = [botId, tokenHash(token), token.slice(-4), sealed, change.signals_only ?? null, change.max_entries_per_day ?? null, now, change.signing ?? 'keep', fresh];
+    const window = change.duplicate_window_minutes;
+    const values = [botId, tokenHash(token), token.slice(-4), sealed, change.signals_only ?? null, change.max_entries_per_day ?? null, now, change.signing ?? 'keep', fresh, window !== undefined, window ?? null];
     // One statement: two saves at once leave one address, never two live ones.
     const { rows } = await db.query<SettingsRow>(
-      `INSERT INTO bot_webhooks (bot_id, token_hash, token_hint, signing_secret, signals_only, max_entries_per_day, created_at, token_rotated_at)
-       VALUES ($1, $2, $3, $4, coalesce($5, true), coalesce($6, 5), $7, $7)
+      `INSERT INTO bot_webhooks (bot_id, token_hash, token_hint, signing_secret, signals_only, max_entries_per_day, duplicate_window_minutes, created_at, token_rotated_at)
+       VALUES ($1, $2, $3, $4, coalesce($5, true), coalesce($6, 5), $11::integer, $7, $7)
        ON CONFLICT (bot_id) DO UPDATE SET
          token_hash = CASE WHEN $9 THEN EXCLUDED.token_hash ELSE bot_webhooks.token_hash END,
          token_hint = CASE WHEN $9 THEN EXCLUDED.token_hint ELSE bot_webhooks.token_hint END,
          token_rotated_at = CASE WHEN $9 THEN $7 ELSE bot_webhooks.token_rotated_at END,
          signing_secret = CASE $8 WHEN 'new' THEN $4 WHEN 'off' THEN NULL ELSE bot_webhooks.signing_secret END,
          signals_only = coalesce($5, bot_webhooks.signals_only),
-         max_entries_per_day = coalesce($6, bot_webhooks.max_entries_per_day)
+         max_entries_per_day = coalesce($6, bot_webhooks.max_entries_per_day),
+         duplicate_window_minutes = CASE WHEN $10 THEN $11::integer ELSE bot_webhooks.duplicate_window_minutes END
        RETURNING ${columns}`,
       values,
     );

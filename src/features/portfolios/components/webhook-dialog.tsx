@@ -8,6 +8,7 @@ import { LoadStatus } from '@/components/ui/load-status';
 import { Modal } from '@/components/ui/modal';
 import { deleteBotWebhook, getBotWebhook, updateBotWebhook, type BotWebhookChange, type BotWebhookSaved } from '@/features/portfolios/api/bot-webhook';
 import { WebhookAlertList } from '@/features/portfolios/components/webhook-alert-list';
+import { WebhookRepeatField } from '@/features/portfolios/components/webhook-repeat-field';
 import { WebhookTemplates } from '@/features/portfolios/components/webhook-templates';
 import { addressHiddenMessage, webhookMessages as m, webhookTitle } from '@/features/portfolios/webhook-messages';
 import { apiOrigin } from '@/lib/api/api-origin';
@@ -32,11 +33,12 @@ export function WebhookDialog({ botId, name, strategySlug, canChange, onClose }:
   const refresh = useCallback(() => void reload(botId), [reload, botId]);
   useEffect(refresh, [refresh]);
 
-  const change = async (body: BotWebhookChange) => {
+  const change = async (body: BotWebhookChange): Promise<boolean> => {
     const saved = await save.run(botId, body);
-    if (saved === undefined) return;
+    if (saved === undefined) return false;
     setMade((before) => ({ ...saved, path: saved.path ?? before?.path ?? null, token: saved.token ?? before?.token ?? null }));
     refresh();
+    return true;
   };
   const turnOff = async () => {
     if ((await remove.run(botId)) === undefined) return;
@@ -86,6 +88,12 @@ export function WebhookDialog({ botId, name, strategySlug, canChange, onClose }:
             onChange={(checked) => void change({ signals_only: checked })}
           />
         </section>
+        <WebhookRepeatField
+          windowMinutes={webhook.duplicate_window_minutes}
+          disabled={!canChange}
+          busy={busy}
+          onSave={(minutes) => change({ duplicate_window_minutes: minutes })}
+        />
         <section className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-fg">{intl.formatMessage(m.signing)}</h3>
           <p className="text-sm text-fg-muted">{intl.formatMessage(webhook.signed ? m.signedOn : m.signedOff)}</p>
