@@ -15,7 +15,8 @@ import { indexFacts } from '../../server/services/market/index-config.ts';
 import { istOffsetMs } from '../../server/services/market/ist.ts';
 import { meanChainVolatility, realisedVolatility, simulatePath } from '../../server/services/market/market-path.ts';
 import { modelOf, type IndexRow } from '../../server/services/market/market-rows.ts';
-import { listExpiries } from '../../server/services/market/expiries.ts';
+import { listExpiries, type Expiry } from '../../server/services/market/expiries.ts';
+import { regularSessionOn } from '../../server/services/market/trading-calendar.ts';
 import { black76Price } from '../../quant/black76.ts';
 import { exchangeImpliedVolatility } from '../../quant/exchange-volatility.ts';
 import { forwardFromSpot } from '../../quant/option-inputs.ts';
@@ -77,13 +78,14 @@ async function main(): Promise<void> {
         const expiries = listExpiries(facts, calendar, date, { weekly: 3, monthly: 3 });
         const state = { seq: day, spotPaise: point.spotPaise, tickedAtMs: ms, sessionOpenSeq: 0, previousClosePaise: point.spotPaise, previousCloseAtMs: ms };
         const atm = Math.round(point.spotPaise / 100 / facts.strikeStep) * facts.strikeStep;
-        const ticksOf = (expiry: string) => {
-          const quote = optionQuote(params, { instrumentToken: 1, strike: atm, kind: 'CE', expiry, lotSize: facts.lotSize }, state, 1, { oiLots: 0, dayVolumeLots: 0 });
+        const ticksOf = (expiry: Expiry) => {
+          const contract = { instrumentToken: 1, strike: atm, kind: 'CE' as const, expiry: expiry.date, expiresAtMs: Date.parse(expiry.closes_at), lotSize: facts.lotSize };
+          const quote = optionQuote(params, contract, state, 1, { oiLots: 0, dayVolumeLots: 0 }, regularSessionOn(calendar, date));
           return (quote.askPaise - quote.bidPaise) / optionTickPaise;
         };
-        near.push(ticksOf(expiries[0]!.date));
-        next.push(ticksOf(expiries[1]!.date));
-        monthly.push(ticksOf(expiries.find((expiry) => expiry.kind === 'monthly' && expiry.date > expiries[1]!.date)!.date));
+        near.push(ticksOf(expiries[0]!));
+        next.push(ticksOf(expiries[1]!));
+        monthly.push(ticksOf(expiries.find((expiry) => expiry.kind === 'monthly' && expiry.date > expiries[1]!.date)!));
       }
       const cell = (list: number[]) => {
         const s = spread(list);

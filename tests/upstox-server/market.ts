@@ -12,7 +12,8 @@
 import { black76Greeks, black76Price } from '../../quant/black76.ts';
 import { marketAssumptions } from '../../quant/market-assumptions.ts';
 import { forwardFromSpot, yearsToExpiry } from '../../quant/option-inputs.ts';
-import { expiryInstantMs, smileVolatility } from '../../server/services/market/simulator.ts';
+import { expiryInstantMs } from '../../quant/contract-expiry.ts';
+import { smileVolatility } from '../../server/services/market/simulator.ts';
 
 export type ServerInstrument = {
   instrument_key: string;
@@ -132,7 +133,8 @@ function optionFigures(option: NonNullable<ServerInstrument['option']>, spot: nu
   const listing = listingOf(option.underlying);
   if (listing === undefined) return null;
   const { rate } = marketAssumptions;
-  const years = yearsToExpiry(nowMs, expiryInstantMs(option.expiry));
+  // The test server stands for Upstox today: NSE's F&O closes at 15:40 IST since 3 August 2026.
+  const years = yearsToExpiry(nowMs, expiryInstantMs(option.expiry, '15:40'));
   const forward = forwardFromSpot(spot, rate, years);
   const iv = smileVolatility({ ...listing.smile, volatility: listing.smile.atmVolatility, rate }, forward, option.strike, years);
   const inputs = { kind: option.kind, forward, strike: option.strike, years, rate, volatility: iv };

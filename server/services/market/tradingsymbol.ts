@@ -16,7 +16,7 @@ function strikeText(strike: number): string {
   return String(strike);
 }
 
-export function optionTradingsymbol(index: string, expiry: Expiry, strike: number, type: OptionType): string {
+export function optionTradingsymbol(index: string, expiry: Pick<Expiry, 'date' | 'kind'>, strike: number, type: OptionType): string {
   const [year = '', month = '', day = ''] = expiry.date.split('-');
   const monthIndex = Number(month) - 1;
   const yy = year.slice(2);

@@ -25,10 +25,15 @@ const expiries = ['2026-10-06', '2026-10-13', '2026-10-20'];
 describe('the daily open/high/low/close path', () => {
   it('passes through open, the extremes and close at their fixed times, high first on a day that closed down', () => {
     const up = { openPaise: 25_000_00, highPaise: 25_300_00, lowPaise: 24_900_00, closePaise: 25_100_00 };
-    expect(['09:15', '11:00', '13:30', '15:30'].map((time) => ohlcLevelPaise(up, clockMinutes(time)))).toEqual([25_000_00, 24_900_00, 25_300_00, 25_100_00]);
-    expect(ohlcLevelPaise(up, clockMinutes('12:15'))).toBe(25_100_00);
+    // A 09:15–15:30 day (before 3 August 2026): the extremes at 11:00 and 13:30.
+    const before = { open: '09:15', close: '15:30' };
+    expect(['09:15', '11:00', '13:30', '15:30'].map((time) => ohlcLevelPaise(up, clockMinutes(time), before))).toEqual([25_000_00, 24_900_00, 25_300_00, 25_100_00]);
+    expect(ohlcLevelPaise(up, clockMinutes('12:15'), before)).toBe(25_100_00);
     const down = { ...up, closePaise: 24_950_00 };
-    expect(['11:00', '13:30'].map((time) => ohlcLevelPaise(down, clockMinutes(time)))).toEqual([25_300_00, 24_900_00]);
+    expect(['11:00', '13:30'].map((time) => ohlcLevelPaise(down, clockMinutes(time), before))).toEqual([25_300_00, 24_900_00]);
+    // A 09:15–15:40 day: the same shares of the session (28 % and 68 %), the close at 15:40.
+    const since = { open: '09:15', close: '15:40' };
+    expect(['09:15', '11:03', '13:37', '15:40'].map((time) => ohlcLevelPaise(up, clockMinutes(time), since))).toEqual([25_000_00, 24_900_00, 25_300_00, 25_100_00]);
   });
 });
 

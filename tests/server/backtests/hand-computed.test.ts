@@ -1,4 +1,5 @@
-// A backtest checked by hand: a short NIFTY straddle sold at Monday's close (15:29) and held into Tuesday's
+// A backtest checked by hand: a short NIFTY straddle sold at Monday's last minute (15:39: October 2026 closes at
+// 15:40, migration 075) and held into Tuesday's
 // expiry. Its P&L must be exactly the premium received (the modelled bids: Black-76 at the day's index level
 // with each contract's volatility solved from Monday's settlement price, at the simulator's spread) minus the
 // value the exchange settled the contracts at on Tuesday, minus the charges of those dates (Monday's rates on
@@ -44,7 +45,7 @@ const rows: FixtureRow[] = [
   { day: expiry, expiry: nextWeek, strike: 25000, type: 'PE', settle: 210 },
 ];
 
-/** The bid the model quotes for a Monday contract at 15:29 (see the file's header). */
+/** The bid the model quotes for a Monday contract at 15:39, a minute before the close (see the file's header). */
 function mondayBid(type: 'CE' | 'PE', settle: number): number {
   const spot = 25010;
   const solved = impliedVolatility({ kind: type, forward: spot, strike: 25000, years: (24 * 60) / year, rate: 0, price: settle });
@@ -52,7 +53,8 @@ function mondayBid(type: 'CE' | 'PE', settle: number): number {
   const atm = impliedVolatility({ kind: 'CE', forward: spot, strike: 25000, years: (24 * 60) / year, rate: 0, price: 95 });
   const years = (24 * 60 + 1) / year;
   const theory = black76Price({ kind: type, forward: spot, strike: 25000, years, rate: 0, volatility: solved.volatility }) * 100;
-  const width = spreadTicks({ theoryPaise: theory, strike: 25000, forward: spot, years, atmVolatility: atm.ok ? atm.volatility : 0, istMinutes: 15 * 60 + 29, tickPaise: 5 });
+  const session = { open: '09:15', close: '15:40' };
+  const width = spreadTicks({ theoryPaise: theory, strike: 25000, forward: spot, years, atmVolatility: atm.ok ? atm.volatility : 0, istMinutes: 15 * 60 + 39, session, tickPaise: 5 });
   return bookAround(theory, width, 5).bidPaise;
 }
 
@@ -78,8 +80,8 @@ describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
     const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
       lots: 1,
       weekdays: [1],
-      entry_time: '15:29',
-      exit_time: '15:30',
+      entry_time: '15:39',
+      exit_time: '15:40',
       stop_loss_pct: 100,
       target_pct: 1000,
       params: {},

@@ -1,5 +1,5 @@
 // A backtest over a day with real option minutes stored (a broker's expired-contract candles): the same short
-// straddle as hand-computed.test.ts, sold at Monday's 15:29 and held into Tuesday's expiry. The call's 15:29
+// straddle as hand-computed.test.ts, sold at Monday's 15:39 (October 2026 closes at 15:40, migration 075) and held into Tuesday's expiry. The call's 15:39
 // candle is stored (close ₹101.40), the put's is not: the call sells at the bid the spread model quotes around
 // ₹101.40, the put at its modelled bid, and the report says one fill was real and one modelled, leg by leg.
 // Without any option minute (the second test) both fills are modelled, as before.
@@ -63,7 +63,7 @@ async function storeCallMinutes(server: TestServer): Promise<void> {
       'upstox',
       { index: 'NIFTY', expiry, strikePaise: 2_500_000, optionType: 'CE' },
       [monday],
-      [candle('15:28', 99, 99.5, 98.6, 99.05, 5_100_000), candle('15:29', 99.05, 101.8, 99, 101.4, 5_160_000)],
+      [candle('15:38', 99, 99.5, 98.6, 99.05, 5_100_000), candle('15:39', 99.05, 101.8, 99, 101.4, 5_160_000)],
     ),
   );
 }
@@ -89,8 +89,8 @@ describe.each(testBackends)('a backtest on real option minutes on %s', (backend)
     const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
       lots: 1,
       weekdays: [1],
-      entry_time: '15:29',
-      exit_time: '15:30',
+      entry_time: '15:39',
+      exit_time: '15:40',
       stop_loss_pct: 100,
       target_pct: 1000,
       params: {},
@@ -103,14 +103,14 @@ describe.each(testBackends)('a backtest on real option minutes on %s', (backend)
     return got.body.backtest;
   }
 
-  it('sells the call at the bid around its real 15:29 close and reports that fill as real, the put’s as modelled', async () => {
+  it('sells the call at the bid around its real 15:39 close and reports that fill as real, the put’s as modelled', async () => {
     await storeCallMinutes(server);
     const backtest = await runStraddle();
 
-    // The spread model around ₹101.40 at 15:29, a day and a minute before expiry, the index at 25,010.
+    // The spread model around ₹101.40 at 15:39, a day and a minute before expiry, the index at 25,010.
     const atm = impliedVolatility({ kind: 'CE', forward: 25010, strike: 25000, years: (24 * 60) / year, rate: 0, price: 95 });
     if (!atm.ok) throw new Error('no volatility');
-    const width = spreadTicks({ theoryPaise: 10140, strike: 25000, forward: 25010, years: (24 * 60 + 1) / year, atmVolatility: atm.volatility, istMinutes: 15 * 60 + 29, tickPaise: 5 });
+    const width = spreadTicks({ theoryPaise: 10140, strike: 25000, forward: 25010, years: (24 * 60 + 1) / year, atmVolatility: atm.volatility, istMinutes: 15 * 60 + 39, session: { open: '09:15', close: '15:40' }, tickPaise: 5 });
     const realBid = bookAround(10140, width, 5).bidPaise;
     // Two ticks wide a minute before the close: bid ₹101.35, ask ₹101.45.
     expect([width, realBid]).toEqual([2, 10135]);

@@ -60,7 +60,8 @@ describe.each(testBackends)('one engine for backtests and paper on %s', (backend
 
       // The paper run: the trader's account, the server's engine and paper broker, ticked at the same instants.
       const margins: MarginSample[] = [];
-      await tickPaperRun({ database, services, clock, prices, days, minutes: dayTimes('09:20', '15:10', 60) });
+      // October 2026: a regular day of 09:15–15:40 (migration 075).
+      await tickPaperRun({ database, services, clock, prices, days, minutes: dayTimes('09:20', '15:10', 60, { open: '09:15', close: '15:40' }) });
       const paperAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: 50_000_000 };
       const paper = await buildReport({ db: database, services, account: paperAccount, portfolioId: portfolio.id, botId: bot.body.daily_bot.id }, prices, 'NIFTY', days, margins);
 

@@ -30,10 +30,11 @@ const expiries = ['2026-10-13', '2026-10-20', '2026-10-27'];
 
 describe('a backtest looks at the end of every candle of a signal bot', () => {
   it('adds the 15-minute candles ends between entry and exit to the 5-minute steps', () => {
-    expect(candleEnds(15, '10:00', '11:00')).toEqual([600, 615, 630, 645]);
+    const hours = { open: '09:15', close: '15:40', misSquareOff: '15:25' };
+    expect(candleEnds(15, '10:00', '11:00', hours)).toEqual([600, 615, 630, 645]);
     const bot = { kind: 'trading', strategy: 'trend_option_buyer', entry_time: '10:00', exit_time: '11:00', params: { timeframe_minutes: 3 } } as never;
     // 3-minute candles end at 10:03, 10:06...: the 60-minute step alone would see none of them.
-    expect(botTimes(bot, 60).slice(0, 4)).toEqual([600, 603, 606, 609]);
+    expect(botTimes(bot, 60, hours).slice(0, 4)).toEqual([600, 603, 606, 609]);
   });
 });
 
@@ -80,7 +81,8 @@ describe.each(testBackends)('signal entries in a backtest on %s', (backend) => {
 
       // The paper run: the trader's account and the server's engine, ticked at the backtest's instants.
       const job = { kind: 'trading', strategy: 'trend_option_buyer', entry_time: '10:00', exit_time: '15:00', params: body.params } as never;
-      await tickPaperRun({ database, services, clock, prices, days, minutes: botTimes(job, 5) });
+      // October 2026: a regular day of 09:15–15:40 (migration 075).
+      await tickPaperRun({ database, services, clock, prices, days, minutes: botTimes(job, 5, { open: '09:15', close: '15:40', misSquareOff: '15:25' }) });
       const paperAccount = { id: account.id, accountNumber: account.account_number, capitalPaise: 50_000_000 };
       const paper = await buildReport({ db: database, services, account: paperAccount, portfolioId: portfolio.id, botId }, prices, 'NIFTY', days, []);
       const fills = (trades: Schemas['BacktestTrade'][]) =>

@@ -3,12 +3,14 @@
 // stop, exit time, pause or reversed signal closes the position, and when it does nothing at all (stopped,
 // not its day, an action under way). exit-rules.test.ts has the per-leg stop-loss.
 import { describe, expect, it } from 'vitest';
-import { marketHours } from '../../../server/services/market/ist.ts';
 import { botTimes } from '../../../server/services/backtests/bot-looks.ts';
 import type { BacktestBot } from '../../../server/services/backtests/backtest-jobs.ts';
 import type { ActionRow, BotRunRow, EngineBot, HeldLeg } from '../../../server/services/bots/engine/engine-types.ts';
 import { decide, effectiveExitTime, legStopCloses, profitOf, timedForSession, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
 import { dailyStraddleBot, istInstant, monday } from './bot-desk.ts';
+
+/** A regular day's hours since 3 August 2026 (migration 075) with the paper broker's 15:25 MIS square-off. */
+const marketHours = { open: '09:15', close: '15:40', misSquareOff: '15:25' };
 
 const at = (time: string, seconds = 0) => istInstant(monday, time).getTime() + seconds * 1000;
 const quantity = 65;
@@ -412,7 +414,7 @@ describe('conditions, product and points (issue 40)', () => {
 // the broker's MIS square-off at 18:50.
 describe('a special session (Muhurat trading)', () => {
   const sunday = '2026-11-08';
-  const muhurat = { open: '18:00', close: '19:00', misSquareOff: '18:50' };
+  const muhurat = { open: '18:00', close: '19:00', misSquareOff: '18:50', regular: { open: '09:15', close: '15:40' } };
   const onSunday = (time: string, seconds = 0) => istInstant(sunday, time).getTime() + seconds * 1000;
   const evening = { ...bot, entryFrom: '18:05', entryUntil: '18:05', exitTime: '18:55' };
   const mis = { ...evening, params: { product: 'MIS' } };

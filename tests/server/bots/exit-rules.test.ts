@@ -2,10 +2,12 @@
 // side's hedge and keeps the rest (the rest's stop at cost with move_sl_to_cost), 0 turns it off, and a failed
 // action waits a minute before the next try instead of placing orders on every tick.
 import { describe, expect, it } from 'vitest';
-import { marketHours } from '../../../server/services/market/ist.ts';
 import type { ActionRow, BotRunRow, EngineBot } from '../../../server/services/bots/engine/engine-types.ts';
 import { decide, legStopCloses, retryAfterMs, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
 import { istInstant, monday } from './bot-desk.ts';
+
+/** A regular day's hours since 3 August 2026 (migration 075) with the paper broker's 15:25 MIS square-off. */
+const marketHours = { open: '09:15', close: '15:40', misSquareOff: '15:25' };
 
 const bot: EngineBot = {
   kind: 'daily',

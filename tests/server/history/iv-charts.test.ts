@@ -19,7 +19,8 @@ import { createMarketRecorder, simulatorRecording } from '../../../server/servic
 import { ivDay, ivHistory, ivSmile } from '../../../server/services/history/volatility/iv-charts.ts';
 import { ivStanding } from '../../../server/services/history/volatility/iv-measures.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
-import { expiryInstantMs, seedOf } from '../../../server/services/market/simulator.ts';
+import { seedOf } from '../../../server/services/market/simulator.ts';
+import { expiryInstantMs } from '../../../quant/contract-expiry.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { assertMatchesContract, contractClient } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -27,11 +28,12 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { importHistory, type FixtureRow } from '../backtests/history-fixture.ts';
 
 const minuteMs = 60_000;
+// The days here are of 2025, before NSE's close moved to 15:40 (3 August 2026): they closed at 15:30.
 const closeOf = (day: string) => Date.parse(`${day}T15:30:00+05:30`);
 
 /** A settlement priced as NSE's chain reads IV (Black–Scholes on the spot at 10 %), at volatility σ. */
 function exchangePrice(kind: 'CE' | 'PE', spot: number, strike: number, day: string, expiry: string, volatility: number): number {
-  const years = yearsToExpiry(closeOf(day), expiryInstantMs(expiry));
+  const years = yearsToExpiry(closeOf(day), expiryInstantMs(expiry, '15:30'));
   return black76Price({ kind, forward: forwardFromSpot(spot, exchangeIvRate, years), strike, years, rate: exchangeIvRate, volatility });
 }
 
@@ -304,7 +306,7 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
     const spot = 24_020;
     const sigma = (minute: number, strike: number) => 0.12 + (minute - 600) * 0.001 + Math.abs(strike - 24_000) * 0.00005;
     const price = (type: 'CE' | 'PE', strike: number, minute: number) => {
-      const years = yearsToExpiry(Date.parse(at(minute)) + minuteMs, expiryInstantMs(expiry));
+      const years = yearsToExpiry(Date.parse(at(minute)) + minuteMs, expiryInstantMs(expiry, '15:30'));
       return black76Price({ kind: type, forward: forwardFromSpot(spot, exchangeIvRate, years), strike, years, rate: exchangeIvRate, volatility: sigma(minute, strike) });
     };
     const candles: [number, 'CE' | 'PE', number, number][] = [];

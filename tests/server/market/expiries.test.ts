@@ -1,10 +1,15 @@
 // Expiry dates and Kite tradingsymbols from index facts and the exchange calendar (NSE's 2026 circular).
 import { describe, expect, it } from 'vitest';
-import { listExpiries } from '../../../server/services/market/expiries.ts';
+import { listExpiries, type Expiry } from '../../../server/services/market/expiries.ts';
 import { isTradingDay, sessionOn, expiryDayOnOrBefore, type TradingCalendar } from '../../../server/services/market/trading-calendar.ts';
 import { optionTradingsymbol } from '../../../server/services/market/tradingsymbol.ts';
+import { nseRegularSessions } from '../support/regular-sessions.ts';
+
+/** The date and kind of each expiry (its close is checked on its own). */
+const shape = (list: readonly Expiry[]) => list.map(({ date, kind }) => ({ date, kind }));
 
 const calendar: TradingCalendar = {
+  regular: nseRegularSessions,
   holidays: new Map([
     ['2026-03-03', 'Holi'],
     ['2026-03-26', 'Shri Ram Navami'],
@@ -25,7 +30,9 @@ describe('the trading calendar', () => {
     expect(isTradingDay(calendar, '2026-11-24')).toBe(false);
     expect(isTradingDay(calendar, '2026-11-22')).toBe(false);
     expect(sessionOn(calendar, '2026-02-01')).toEqual({ open: '09:15', close: '15:30' });
-    expect(sessionOn(calendar, '2026-11-23')).toEqual({ open: '09:15', close: '15:30' });
+    // NSE's F&O close moved to 15:40 on 3 August 2026 (migration 075); the Budget Sunday's special session kept its own hours.
+    expect(sessionOn(calendar, '2026-11-23')).toEqual({ open: '09:15', close: '15:40' });
+    expect(sessionOn(calendar, '2026-07-31')).toEqual({ open: '09:15', close: '15:30' });
   });
 
   it('finds the expiry day on or before a date, across a weekend', () => {
@@ -37,6 +44,7 @@ describe('the trading calendar', () => {
     // NSE's 2025 calendar: Tuesday 21 October was Diwali Laxmi Pujan, traded only 13:45–14:45 (Muhurat); the
     // NIFTY weekly of that Tuesday expired on Monday the 20th.
     const diwali: TradingCalendar = {
+      regular: nseRegularSessions,
       holidays: new Map([['2025-10-22', 'Diwali Balipratipada']]),
       specialSessions: new Map([['2025-10-21', { open: '13:45', close: '14:45', description: 'Diwali Laxmi Pujan: Muhurat trading only' }]]),
     };
@@ -50,7 +58,7 @@ describe('the trading calendar', () => {
 
 describe('expiries', () => {
   it('lists NIFTY weeklies on Tuesdays and moves holiday expiries to the trading day before', () => {
-    expect(listExpiries(nifty, calendar, '2026-11-03', { weekly: 4, monthly: 2 })).toEqual([
+    expect(shape(listExpiries(nifty, calendar, '2026-11-03', { weekly: 4, monthly: 2 }))).toEqual([
       { date: '2026-11-03', kind: 'weekly' },
       { date: '2026-11-09', kind: 'weekly' },
       { date: '2026-11-17', kind: 'weekly' },
@@ -60,14 +68,14 @@ describe('expiries', () => {
   });
 
   it('moves a monthly expiry on a holiday (31 March 2026, Mahavir Jayanti) to the Monday', () => {
-    const expiries = listExpiries(nifty, calendar, '2026-03-01', { weekly: 5, monthly: 1 });
+    const expiries = shape(listExpiries(nifty, calendar, '2026-03-01', { weekly: 5, monthly: 1 }));
     expect(expiries).toContainEqual({ date: '2026-03-02', kind: 'weekly' });
     expect(expiries).toContainEqual({ date: '2026-03-30', kind: 'monthly' });
     expect(expiries.map((expiry) => expiry.date)).not.toContain('2026-03-31');
   });
 
   it('lists SENSEX weeklies on Thursdays, the last one monthly and shifted off Ram Navami', () => {
-    const expiries = listExpiries(sensex, calendar, '2026-03-19', { weekly: 2, monthly: 1 });
+    const expiries = shape(listExpiries(sensex, calendar, '2026-03-19', { weekly: 2, monthly: 1 }));
     expect(expiries).toEqual([
       { date: '2026-03-19', kind: 'weekly' },
       { date: '2026-03-25', kind: 'monthly' },
@@ -75,14 +83,21 @@ describe('expiries', () => {
   });
 
   it('lists only monthlies for a monthly index', () => {
-    expect(listExpiries(bankNifty, calendar, '2026-11-22', { weekly: 4, monthly: 2 })).toEqual([
+    expect(shape(listExpiries(bankNifty, calendar, '2026-11-22', { weekly: 4, monthly: 2 }))).toEqual([
       { date: '2026-11-23', kind: 'monthly' },
       { date: '2026-12-29', kind: 'monthly' },
     ]);
   });
 
   it('keeps the day after a shifted expiry from listing the past', () => {
-    expect(listExpiries(nifty, calendar, '2026-11-24', { weekly: 1, monthly: 1 })[0]).toEqual({ date: '2026-12-01', kind: 'weekly' });
+    expect(listExpiries(nifty, calendar, '2026-11-24', { weekly: 1, monthly: 1 })[0]).toEqual({ date: '2026-12-01', kind: 'weekly', closes_at: '2026-12-01T10:10:00.000Z' });
+  });
+
+  it("closes each expiry at its day's close: 15:30 IST before 3 August 2026, 15:40 since", () => {
+    expect(listExpiries(nifty, calendar, '2026-07-27', { weekly: 2, monthly: 0 }).map((expiry) => expiry.closes_at)).toEqual([
+      '2026-07-28T10:00:00.000Z',
+      '2026-08-04T10:10:00.000Z',
+    ]);
   });
 });
 

@@ -10,11 +10,13 @@ import { smileVolatility, type SimulationParams } from '../../../server/services
 import { spreadTicks } from '../../../server/services/market/spreads.ts';
 import type { TradingCalendar } from '../../../server/services/market/trading-calendar.ts';
 import { demoVarianceTime, exchangeVarianceTime } from '../../../server/services/market/variance-clock.ts';
+import { nseRegularSessions } from '../support/regular-sessions.ts';
 
 // NIFTY as migrations 005 and 021 set it: realised 10.93 %, at-the-money implied 11.5 % before the gamma-week bump.
 const nifty: SimulationParams = { volatility: 0.1093, atmVolatility: 0.115, skew: -0.6, curvature: 2.5, rate: 0.055 };
 const facts = { expiryCycle: 'weekly', expiryWeekday: 2, strikeStep: 50 } as const;
 const calendar: TradingCalendar = {
+  regular: nseRegularSessions,
   holidays: new Map([['2026-11-24', 'Guru Nanak Jayanti'], ['2026-12-25', 'Christmas']]),
   specialSessions: new Map(),
 };
@@ -32,12 +34,13 @@ const seeds = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 describe('volatility on one clock', () => {
   it('keeps variance time level with the calendar: 24 h a day in demo mode, close to close in exchange mode', () => {
     const midnight = Date.parse('2026-11-03T18:30:00Z');
-    expect(demoVarianceTime(midnight + dayMs) - demoVarianceTime(midnight)).toBeCloseTo(dayMs, 3);
-    const closeTue = Date.parse('2026-11-03T10:00:00Z');
+    expect(demoVarianceTime(midnight + dayMs, calendar) - demoVarianceTime(midnight, calendar)).toBeCloseTo(dayMs, 3);
+    // 15:40 IST: the close of a day since 3 August 2026 (migration 075).
+    const closeTue = Date.parse('2026-11-03T10:10:00Z');
     const closeWed = closeTue + dayMs;
     expect(exchangeVarianceTime(closeWed, calendar) - exchangeVarianceTime(closeTue, calendar)).toBe(dayMs);
     // Friday's close to Monday's: three days of the options' time, all of it in Monday's gap and session.
-    const closeFri = Date.parse('2026-11-06T10:00:00Z');
+    const closeFri = Date.parse('2026-11-06T10:10:00Z');
     expect(exchangeVarianceTime(closeFri + 3 * dayMs, calendar) - exchangeVarianceTime(closeFri, calendar)).toBe(3 * dayMs);
   });
 
@@ -115,7 +118,7 @@ describe('the smile', () => {
 
 describe('the book', () => {
   const quote = (over: Partial<Parameters<typeof spreadTicks>[0]>) =>
-    spreadTicks({ theoryPaise: 15_000, strike: 26_000, forward: 26_000, years: 3 / 365, atmVolatility: 0.12, istMinutes: 12 * 60, tickPaise: 5, ...over });
+    spreadTicks({ theoryPaise: 15_000, strike: 26_000, forward: 26_000, years: 3 / 365, atmVolatility: 0.12, istMinutes: 12 * 60, session: { open: '09:15', close: '15:40' }, tickPaise: 5, ...over });
 
   it('is one or two ticks wide at the money in the nearest weekly at midday', () => {
     for (const premium of [5_000, 10_000, 15_000, 20_000]) expect(quote({ theoryPaise: premium })).toBeLessThanOrEqual(2);

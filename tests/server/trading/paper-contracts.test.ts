@@ -63,6 +63,8 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
       kind: 'CE',
       lotSize: 65,
       freezeQuantity: 1800,
+      // The close of its expiry day: 15:40 IST since 3 August 2026 (migration 075).
+      expiresAtMs: Date.parse('2026-12-01T15:40:00+05:30'),
     } satisfies Contract);
     expect(await contracts.contractOf(q, 'NFO', 'NIFTY26D0126000CE', monday)).toEqual(bySymbol);
     expect((await contracts.contractsByToken(q, [tokens.NIFTY26D0126000CE!], monday)).get(tokens.NIFTY26D0126000CE!)).toEqual(bySymbol);
@@ -151,13 +153,15 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
     const symbols = async (expiry: string | undefined, now: Date) => (await contracts.listed(db, 'NIFTY', expiry, now)).map((c) => c.tradingsymbol);
     expect(await symbols(undefined, monday)).toEqual(['NIFTY26D0126000CE', 'NIFTY26D0126000PE', 'NIFTY26D0826000CE']);
     expect(await symbols('2026-12-08', monday)).toEqual(['NIFTY26D0826000CE']);
-    const expiry = ist('2026-12-01', '15:30:00');
+    // A contract trades until its expiry day's close, 15:40 IST since 3 August 2026.
+    const expiry = ist('2026-12-01', '15:40:00');
     expect(await symbols(undefined, ms(expiry, -1))).toEqual(['NIFTY26D0126000CE', 'NIFTY26D0126000PE', 'NIFTY26D0826000CE']);
     expect(await symbols(undefined, expiry)).toEqual(['NIFTY26D0826000CE']);
     const listed = (await contracts.listed(db, 'NIFTY', '2026-12-08', monday))[0]!;
     expect(listed).not.toHaveProperty('freezeQuantity');
-    const contract = { ...listed, freezeQuantity: 1800 };
-    expect(expired(contract, ms(ist('2026-12-08', '15:30:00'), -1))).toBe(false);
-    expect(expired(contract, ist('2026-12-08', '15:30:00'))).toBe(true);
+    expect(listed).not.toHaveProperty('expiresAtMs');
+    const contract = (await contracts.contractOf(db, 'NFO', listed.tradingsymbol, monday))!;
+    expect(expired(contract, ms(ist('2026-12-08', '15:40:00'), -1))).toBe(false);
+    expect(expired(contract, ist('2026-12-08', '15:40:00'))).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ const contract = (tradingsymbol: string, instrumentToken: number): Contract => (
   kind: 'CE',
   lotSize: 75,
   freezeQuantity: 1800,
+  expiresAtMs: Date.parse('2026-11-24T15:40:00+05:30'),
 });
 
 const call = contract('NIFTY26N2426000CE', 1);
