@@ -206,7 +206,8 @@ describe.each(testBackends)('premium and IV alerts on %s', (backend) => {
 
   it('turns an alert past its expiry off and tells it once', async () => {
     await create({ kind: 'iv_below', index: 'NIFTY', expiry, level: 10 });
-    setClock(new Date(`${expiry}T15:30:00+05:30`));
+    // The close of the expiry day: 15:40 IST since 3 August 2026.
+    setClock(new Date(`${expiry}T15:40:00+05:30`));
     const [a, b] = await Promise.all([env.services.alerts.watchers.run(), second.services.alerts.watchers.run()]);
     expect((a.written.conditions ?? 0) + (b.written.conditions ?? 0)).toBe(1);
     expect(await listed()).toMatchObject([{ active: false, expired: true, triggered_at: null }]);
@@ -221,7 +222,7 @@ describe.each(testBackends)('premium and IV alerts on %s', (backend) => {
       [{ kind: 'premium_falls', legs: straddle }, 'move', 'condition_alert.required'],
       [{ kind: 'premium_falls', legs: straddle, move: 100 }, 'move', 'condition_alert.move_too_large'],
       [{ kind: 'premium_crosses_above', legs: straddle }, 'level', 'condition_alert.required'],
-      [{ kind: 'premium_rises', legs: straddle, move: 5, from_minute: '15:30' }, 'from_minute', 'condition_alert.minute_outside_session'],
+      [{ kind: 'premium_rises', legs: straddle, move: 5, from_minute: '15:40' }, 'from_minute', 'condition_alert.minute_outside_session'],
       [{ kind: 'premium_rises', legs: straddle, move: 5, from_minute: '09:75' }, 'from_minute', 'condition_alert.minute_outside_session'],
       [{ kind: 'premium_falls', legs: 'NIFTY:2026-11-17:26000:CE:S:1', move: 5 }, 'legs', 'condition_alert.expired'],
       [{ kind: 'iv_above', index: 'NIFTY', level: 20 }, 'expiry', 'condition_alert.required'],

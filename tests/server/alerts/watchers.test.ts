@@ -367,7 +367,7 @@ describe.each(testBackends)('price alerts on an option that expires on %s', (bac
     await env.close();
   });
 
-  it('turns the alert off at 15:30 IST on the expiry day and says so once; an expired contract takes no new alert', async () => {
+  it('turns the alert off at the close of the expiry day (15:40 IST since 3 August 2026) and says so once; an expired contract takes no new alert', async () => {
     const desk = await openDesk(env.server, env.call);
     const call = desk.contract(desk.atm, 'CE').tradingsymbol;
     const { rows } = await env.server.db.query<{ expiry: string }>(`SELECT to_char(expiry, 'YYYY-MM-DD') AS expiry FROM instruments WHERE tradingsymbol = $1`, [call]);
@@ -381,20 +381,20 @@ describe.each(testBackends)('price alerts on an option that expires on %s', (bac
       expect(report.errors).toEqual([]);
       return report.written.prices;
     };
-    // 15:29 IST on the expiry day: still trading, still watched.
-    expect(await runAt(`${expiry}T09:59:00Z`)).toBe(0);
+    // 15:39 IST on the expiry day: still trading (NSE's F&O closes at 15:40 since 3 August 2026), still watched.
+    expect(await runAt(`${expiry}T10:09:00Z`)).toBe(0);
     expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: true, expired: false });
-    // 15:30 IST: the contract is over; even a price below the level now is no crossing.
+    // 15:40 IST: the contract is over; even a price below the level now is no crossing.
     env.lastPrices.set(call, 0.05);
-    expect(await runAt(`${expiry}T10:00:00Z`)).toBe(1);
-    expect(await runAt(`${expiry}T10:01:00Z`)).toBe(0);
+    expect(await runAt(`${expiry}T10:10:00Z`)).toBe(1);
+    expect(await runAt(`${expiry}T10:11:00Z`)).toBe(0);
     expect((await env.call<Schemas['PriceAlertsResponse']>('getPriceAlerts', { token: desk.token })).body.price_alerts[0]).toMatchObject({ active: false, expired: true, triggered_count: 0 });
     const alerts = (await feed(env.call, desk.token, { category: 'price' })).alerts;
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({
       event: 'price_alert_expired',
       title: `${call} expired: price alert off`,
-      body: `The contract expired on ${expiry} at 15:30 IST; its alert below ₹50.00 can no longer fire.`,
+      body: `The contract expired on ${expiry} at the day's close; its alert below ₹50.00 can no longer fire.`,
       link: '/app/strategy_alerts?view=price',
     });
 

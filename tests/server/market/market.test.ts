@@ -56,16 +56,17 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     const { status, body } = await get<Expiries>('/api/market/expiries/?index=NIFTY');
     expect(status).toBe(200);
     expect(body.underlying).toBe('NSE:NIFTY 50');
+    // Each closes at its day's close: 15:40 IST since 3 August 2026 (migration 075).
     expect(body.expiries.slice(0, 3)).toEqual([
-      { date: '2026-11-23', kind: 'monthly' },
-      { date: '2026-12-01', kind: 'weekly' },
-      { date: '2026-12-08', kind: 'weekly' },
+      { date: '2026-11-23', kind: 'monthly', closes_at: '2026-11-23T10:10:00.000Z' },
+      { date: '2026-12-01', kind: 'weekly', closes_at: '2026-12-01T10:10:00.000Z' },
+      { date: '2026-12-08', kind: 'weekly', closes_at: '2026-12-08T10:10:00.000Z' },
     ]);
-    expect(body.expiries).toContainEqual({ date: '2026-12-29', kind: 'monthly' });
+    expect(body.expiries).toContainEqual({ date: '2026-12-29', kind: 'monthly', closes_at: '2026-12-29T10:10:00.000Z' });
     const sensex = await get<Expiries>('/api/market/expiries/?index=SENSEX');
     expect(sensex.body.expiries.slice(0, 2)).toEqual([
-      { date: '2026-11-26', kind: 'monthly' },
-      { date: '2026-12-03', kind: 'weekly' },
+      { date: '2026-11-26', kind: 'monthly', closes_at: '2026-11-26T10:10:00.000Z' },
+      { date: '2026-12-03', kind: 'weekly', closes_at: '2026-12-03T10:10:00.000Z' },
     ]);
     expect((await get('/api/market/expiries/?index=NOPE')).status).toBe(400);
   });
@@ -214,7 +215,13 @@ describe.each(testBackends)('the simulated market on %s', (backend) => {
     const sunday = await startTestServer({ backend, database: server.db, clock: manualClock(new Date('2026-11-22T06:30:00Z')), market: { demo: false, tickMs: 1000 } });
     try {
       const m = marketOf(sunday);
-      expect(await m.status()).toEqual({ status: 'closed', demo: false, timestamp: '2026-11-22T06:30:00.000Z', next_open: '2026-11-23T03:45:00.000Z' });
+      expect(await m.status()).toEqual({
+        status: 'closed',
+        demo: false,
+        timestamp: '2026-11-22T06:30:00.000Z',
+        next_open: '2026-11-23T03:45:00.000Z',
+        session: { day: '2026-11-22', open: '09:15', close: '15:40', mis_square_off: '15:25' },
+      });
       const seq = (await m.states()).get('NIFTY')!.seq;
       sunday.clock.advance(5000);
       expect(await m.tick()).toBe(false);

@@ -79,8 +79,8 @@ describe.each(testBackends)('notices on the price stream on %s', (backend) => {
     const { desk, atmCall } = await openQuotedDesk(started);
     expect((await desk.place(atmCall, 'BUY', desk.lotSize)).status).toBe('COMPLETE');
     const stream = await openStream(desk);
-    // Monday 23 November, 15:31 IST: the contract expired, settled at its intrinsic value.
-    await atInstant(started, '2026-11-23T10:01:00Z', async () => {
+    // Monday 23 November, 15:41 IST (the close is 15:40 since 3 August 2026): the contract expired, settled at its intrinsic value.
+    await atInstant(started, '2026-11-23T10:11:00Z', async () => {
       started.market.closingValue(26_200);
       try {
         expect((await desk.tick()).settled).toBeGreaterThanOrEqual(1);
