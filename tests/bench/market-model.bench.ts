@@ -77,8 +77,9 @@ async function main(): Promise<void> {
         const expiries = listExpiries(facts, calendar, date, { weekly: 3, monthly: 3 });
         const state = { seq: day, spotPaise: point.spotPaise, tickedAtMs: ms, sessionOpenSeq: 0, previousClosePaise: point.spotPaise, previousCloseAtMs: ms };
         const atm = Math.round(point.spotPaise / 100 / facts.strikeStep) * facts.strikeStep;
+        // The spread does not depend on the lot (it sizes only volume and OI, none here).
         const ticksOf = (expiry: string) => {
-          const quote = optionQuote(params, { instrumentToken: 1, strike: atm, kind: 'CE', expiry, lotSize: facts.lotSize }, state, 1, { oiLots: 0, dayVolumeLots: 0 });
+          const quote = optionQuote(params, { instrumentToken: 1, strike: atm, kind: 'CE', expiry, lotSize: 1 }, state, 1, { oiLots: 0, dayVolumeLots: 0 });
           return (quote.askPaise - quote.bidPaise) / optionTickPaise;
         };
         near.push(ticksOf(expiries[0]!.date));
