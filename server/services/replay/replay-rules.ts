@@ -1,8 +1,8 @@
 // The rules a book needs on each day it trades (issue 39): the charge rates of the index's exchange, the margin
 // parameters of the index, and the lot size of the day's contracts (the bhavcopy's, else the dated lot revisions
-// in force: contract-lots.ts). Each is effective-dated data with its source (migrations 006, 020, 053, 055, 088); a day before the first
-// row of one of them would be charged, margined or sized with nothing (a refusal at the first order, or a 500)
-// or with a later day's figure. A replay (its day) and a backtest (the days of history in its range) are
+// in force: contract-lots.ts). Each is effective-dated data with its source (migrations 006, 020, 053, 055,
+// 088); a day before the first row of one of them would be charged, margined or sized with nothing (a refusal
+// at the first order, or a 500) or with a later day's figure. A replay (its day) and a backtest (the days of history in its range) are
 // refused before they start instead, saying which rule, on which day, and from when it is known.
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
