@@ -102,6 +102,23 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
   }
 
   /**
+   * lotFor, read once an IST day per account and expiry: a listed contract's lot never changes, so an entry costs
+   * no read of it after the day's first (a failed read is not kept).
+   */
+  const lotsByDay = new Map<string, Promise<number>>();
+  function lotOnDay(bot: EngineBot, expiry: string, now: Date): Promise<number> {
+    const key = `${istDate(now)}:${bot.broker}:${bot.account.id}:${bot.underlying}:${expiry}`;
+    let lot = lotsByDay.get(key);
+    if (lot === undefined) {
+      if (lotsByDay.size > 1000) lotsByDay.clear();
+      lot = lotFor(bot, expiry, now);
+      lot.catch(() => lotsByDay.delete(key));
+      lotsByDay.set(key, lot);
+    }
+    return lot;
+  }
+
+  /**
    * The lot of a contract a bot names by its tradingsymbol (a webhook's leg): its expiry's among those listed, else
    * its live broker's listing of it; null when neither lists it.
    */
@@ -119,10 +136,9 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
   function tickReads(now: Date): TickReads {
     const expiries = new Map<string, Promise<Expiry[]>>();
     const spots = new Map<string, Promise<number>>();
-    const lots = new Map<string, Promise<number>>();
     return {
       expiries: (index) => once(expiries, index, async () => (await market.expiries(index, now)).expiries),
-      lot: (bot, expiry) => once(lots, `${bot.broker}:${bot.account.id}:${bot.underlying}:${expiry}`, () => lotFor(bot, expiry, now)),
+      lot: (bot, expiry) => lotOnDay(bot, expiry, now),
       spotPaise: async (bot) => {
         const source = await botPricesFrom(prices, brokers, bot);
         const by = source.from === 'simulator' ? '' : source.from === 'feed' ? `:feed:${source.feedAccountId}` : `:${bot.account.id}`;
