@@ -54,6 +54,7 @@ const tables = [
   'kite_sends',
   'kite_tags',
   'kite_trades',
+  'lot_revisions',
   'margin_params',
   'market_calendar',
   'market_candles',
