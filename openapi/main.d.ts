@@ -2349,7 +2349,12 @@ export interface components {
             strike: number;
             instrument_type: components["schemas"]["OptionType"];
             expiry: components["schemas"]["Date"];
-            /** @example 65 */
+            /**
+             * @description This contract's own lot, on the day asked (the broker's instrument file, the day's bhavcopy, or NSE's
+             *     dated revision: docs/market-model.md). After a revision two expiries of a day may carry two lots
+             *     (3 Nov 2025: NIFTY's weeklies 75, its January 2026 monthly 65): count a contract's lots in its own.
+             * @example 65
+             */
             lot_size: number;
             /** @example 0.05 */
             tick_size: number;
@@ -2362,7 +2367,10 @@ export interface components {
             kind: components["schemas"]["ExpiryKind"];
             /** @example 50 */
             strike_step: number;
-            /** @example 65 */
+            /**
+             * @description The lot of this expiry's contracts (each instrument carries it too); another expiry of the same day may differ.
+             * @example 65
+             */
             lot_size: number;
             /** @example 1800 */
             freeze_quantity: number;

@@ -78,8 +78,9 @@ async function main(): Promise<void> {
         const expiries = listExpiries(facts, calendar, date, { weekly: 3, monthly: 3 });
         const state = { seq: day, spotPaise: point.spotPaise, tickedAtMs: ms, sessionOpenSeq: 0, previousClosePaise: point.spotPaise, previousCloseAtMs: ms };
         const atm = Math.round(point.spotPaise / 100 / facts.strikeStep) * facts.strikeStep;
+        // The spread does not depend on the lot (it sizes only volume and OI, none here).
         const ticksOf = (expiry: Expiry) => {
-          const contract = { instrumentToken: 1, strike: atm, kind: 'CE' as const, expiry: expiry.date, expiresAtMs: Date.parse(expiry.closes_at), lotSize: facts.lotSize };
+          const contract = { instrumentToken: 1, strike: atm, kind: 'CE' as const, expiry: expiry.date, expiresAtMs: Date.parse(expiry.closes_at), lotSize: 1 };
           const quote = optionQuote(params, contract, state, 1, { oiLots: 0, dayVolumeLots: 0 }, regularSessionOn(calendar, date));
           return (quote.askPaise - quote.bidPaise) / optionTickPaise;
         };

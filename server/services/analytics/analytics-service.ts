@@ -16,6 +16,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import type { Expiry } from '../market/expiries.ts';
+import { lotOf } from '../market/contract-lots.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../market/index-config.ts';
 import { clockMinutes, istClock, istDate, istInstant, istOffsetMs } from '../market/ist.ts';
 import type { IndexSnapshot, LastPrice, MarketService } from '../market/market-service.ts';
@@ -498,7 +499,7 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const facts = await factsOf(index, now);
       const pricing = await market.pricing(index, undefined, states);
       const changePct = ((state.spotPaise - state.previousClosePaise) / state.previousClosePaise) * 100;
-      made.push(recommend(index, facts, expiry, pricing, changePct));
+      made.push(recommend(index, facts, expiry, pricing, changePct, await lotOf(db, index, expiry.date, istDate(now))));
     }
     return made.sort((a, b) => b.strength - a.strength);
   }
@@ -684,6 +685,9 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
       const state = states.get(index);
       if (state === undefined) continue;
       const facts = await factsOf(index, now);
+      // Volume and OI in units are lots × the nearest expiry's own lot (contract-lots.ts).
+      const nearest = await nearestExpiry(index, now);
+      const lotSize = nearest === null ? 1 : await lotOf(db, index, nearest.date, istDate(now));
       const { iv, vix } = await volatilities(index, states, now);
       const fiveMinutes = 0.12 / Math.sqrt(252 * ((await regularOf(index, istDate(now))).minutes / 5));
       let spot = rupees(state.spotPaise);
@@ -701,8 +705,8 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
             Math.round(spot / facts.strikeStep) * facts.strikeStep,
             iv,
             vix,
-            Math.round(1_000_000 * (0.9 + 0.2 * uniform(seed, 9_100_000 + k, stream))) * facts.lotSize,
-            Math.round(1_000_000 * (0.9 + 0.2 * uniform(seed, 9_200_000 + k, stream))) * facts.lotSize,
+            Math.round(1_000_000 * (0.9 + 0.2 * uniform(seed, 9_100_000 + k, stream))) * lotSize,
+            Math.round(1_000_000 * (0.9 + 0.2 * uniform(seed, 9_200_000 + k, stream))) * lotSize,
           ],
         );
         spot = spot / Math.exp(fiveMinutes * normal(seed, 9_300_000 + k, stream));
@@ -721,8 +725,9 @@ export function createAnalyticsService({ db, clock, market, seed }: AnalyticsSer
     if (expiry === null) return [];
     const pricing = await market.pricing(index, undefined, states);
     const atm = Math.round(pricing.spot / facts.strikeStep) * facts.strikeStep;
+    const lotSize = await lotOf(db, index, expiry.date, istDate(now));
     return (['CE', 'PE'] as const).map((type) => {
-      const oi = Math.round(40_000 * (0.8 + 0.4 * uniform(seed, atm, type === 'CE' ? 1 : 2))) * facts.lotSize;
+      const oi = Math.round(40_000 * (0.8 + 0.4 * uniform(seed, atm, type === 'CE' ? 1 : 2))) * lotSize;
       return [
         now,
         index,

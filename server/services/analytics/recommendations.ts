@@ -71,7 +71,8 @@ export function premiumOf(pricing: Pricing, type: OptionType, strike: number, ex
   return Math.max(optionTickPaise, Math.round((price * 100) / optionTickPaise) * optionTickPaise) / 100;
 }
 
-export function recommend(index: IndexName, facts: IndexFacts, expiry: Expiry, pricing: Pricing, changePct: number): Recommendation {
+/** `lotSize`: the lot of the expiry's contracts (contract-lots.ts), which one set of lots is counted in. */
+export function recommend(index: IndexName, facts: IndexFacts, expiry: Expiry, pricing: Pricing, changePct: number, lotSize: number): Recommendation {
   const step = facts.strikeStep;
   const atm = Math.round(pricing.spot / step) * step;
   const leg = (type: OptionType, strike: number, side: Leg['side']): Leg => ({ strike, type, side, lots: 1, premium: premiumOf(pricing, type, strike, expiry) });
@@ -101,11 +102,11 @@ export function recommend(index: IndexName, facts: IndexFacts, expiry: Expiry, p
     title = said('recommendation.iron_condor_title', { index, low: atm - 4 * step, high: atm + 4 * step }, `Range-bound ${index}: iron condor ${atm - 4 * step}–${atm + 4 * step}`);
     reason = `${index} is ${change} today, inside a narrow range: the condor keeps its premium while the index stays between the short strikes.`;
   }
-  const result = payoff(legs, facts.lotSize);
+  const result = payoff(legs, lotSize);
   const risk = result.maxLoss === null ? 'an unlimited loss' : `at most ₹${formatLevel(result.maxLoss)}`;
   const reward = result.maxProfit === null ? 'an open-ended profit' : `up to ₹${formatLevel(result.maxProfit)}`;
   const details =
-    `At ${formatLevel(pricing.spot)}, on the ${expiry.date} expiry, one set of lots (lot size ${facts.lotSize}) makes ${reward} for ${risk}` +
+    `At ${formatLevel(pricing.spot)}, on the ${expiry.date} expiry, one set of lots (lot size ${lotSize}) makes ${reward} for ${risk}` +
     (result.breakevens.length === 0 ? '.' : `; it breaks even at ${result.breakevens.map(formatLevel).join(' and ')}.`);
   const rationale = said(
     'recommendation.rationale',
@@ -116,7 +117,7 @@ export function recommend(index: IndexName, facts: IndexFacts, expiry: Expiry, p
         {
           spot: Math.round(pricing.spot * 100) / 100,
           expiry: expiry.date,
-          lot_size: facts.lotSize,
+          lot_size: lotSize,
           reward_known: result.maxProfit === null ? 'no' : 'yes',
           reward: result.maxProfit ?? 0,
           risk_known: result.maxLoss === null ? 'no' : 'yes',

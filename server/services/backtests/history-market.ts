@@ -1,10 +1,13 @@
 // Makes a backtest book's market "as it was" on the history's days, before the engine reads it: the index's
-// lot size, expiry weekday and cycle from the files (an effective-dated index_config row where they change:
-// UDiFF's lot size, else the config in force), and each day's contracts of the expiries the market lists, from
-// the file's rows, so the engine's strikes are the ones that traded. Holidays are the exchange calendar's (the
+// expiry weekday and cycle from the files (an effective-dated index_config row in the book where they change),
+// and each day's contracts of the expiries the market lists, from the file's rows, so the engine's strikes are
+// the ones that traded, each listed at its own lot: the file's (UDiFF's NewBrdLotQty), else the dated revision
+// in force that day (contract-lots.ts; the older layout has no lot column). A day two lots trade side by side
+// lists each contract at its own: never one lot for the day. Holidays are the exchange calendar's (the
 // book is a copy of the migrated database, so it holds NSE's lists): only in a year the calendar has no list
 // for are weekdays without a file taken for holidays, so expiries still shift as the exchange shifted them.
 import type { Queryable } from '../../db/database.ts';
+import { revisedLots } from '../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../market/index-config.ts';
 import { istOffsetMs } from '../market/ist.ts';
 import type { MarketService } from '../market/market-service.ts';
@@ -46,41 +49,47 @@ export async function shapeMarket(book: Queryable, index: IndexName, days: reado
   // A day without its bhavcopy holds only the expiries recorded (the nearest and the monthly): no cycle is read from them.
   for (const day of days.filter((held) => held.bhavcopy)) {
     const expiries = [...new Set([...day.options.values()].map((row) => row.expiry))].sort();
-    const lots = [...day.options.values()].map((row) => row.lotSize).filter((lot): lot is number => lot !== null);
     const weekday = mostCommon(expiries.map(isoWeekday));
     const weekly = expiries.length >= 2 && addDays(expiries[0]!, 14) >= expiries[1]!;
     const facts = await indexFacts(book, index, new Date(Date.parse(`${day.day}T12:00:00Z`) - istOffsetMs));
-    const lotSize = mostCommon(lots) ?? facts.lotSize;
-    const shape = `${lotSize}|${weekday ?? facts.expiryWeekday}|${weekly ? 'weekly' : 'monthly'}`;
+    const cycle = weekly ? 'weekly' : 'monthly';
+    const shape = `${weekday ?? facts.expiryWeekday}|${cycle}`;
     if (shape === last) continue;
     last = shape;
-    const cycle = weekly ? 'weekly' : 'monthly';
-    if (facts.lotSize === lotSize && facts.expiryWeekday === (weekday ?? facts.expiryWeekday) && facts.expiryCycle === cycle) continue;
+    if (facts.expiryWeekday === (weekday ?? facts.expiryWeekday) && facts.expiryCycle === cycle) continue;
+    // The row in force's lot and freeze quantity are copied unchanged: no lot is a day's (contract-lots.ts).
     await book.query(
       `INSERT INTO index_config (index_name, effective_from, lot_size, strike_step, freeze_quantity, expiry_cycle, expiry_weekday, exchange)
-       VALUES ($1, $2::date, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (index_name, effective_from) DO UPDATE SET lot_size = EXCLUDED.lot_size, freeze_quantity = EXCLUDED.freeze_quantity,
-         expiry_cycle = EXCLUDED.expiry_cycle, expiry_weekday = EXCLUDED.expiry_weekday`,
-      [index, day.day, lotSize, facts.strikeStep, Math.max(facts.freezeQuantity, lotSize), cycle, weekday ?? facts.expiryWeekday, facts.exchange],
+       SELECT index_name, $2::date, lot_size, strike_step, freeze_quantity, $3, $4, exchange FROM index_config
+       WHERE index_name = $1 AND effective_from = $5::date
+       ON CONFLICT (index_name, effective_from) DO UPDATE SET expiry_cycle = EXCLUDED.expiry_cycle, expiry_weekday = EXCLUDED.expiry_weekday`,
+      [index, day.day, cycle, weekday ?? facts.expiryWeekday, facts.effectiveFrom],
     );
   }
 }
 
-/** Lists the day's contracts of the expiries the market lists that day (once per expiry). */
+/**
+ * Lists the day's contracts of the expiries the market lists that day (once per contract), each at its own lot:
+ * the file's, else the revision in force that day (a contract no source sizes is not listed: replay-rules.ts
+ * refuses such a day before a book starts).
+ */
 export async function listDay(book: Queryable, market: MarketService, day: HistoryDay, at: Date, listed: Set<string>): Promise<void> {
   const { expiries } = await market.expiries(day.index, at);
   const facts = await indexFacts(book, day.index, at);
+  const revised = await revisedLots(book, day.index, day.day, expiries.map((expiry) => expiry.date));
   for (const expiry of expiries) {
     const rows = [...day.options.values()].filter((row) => row.expiry === expiry.date);
     const fresh = rows.filter((row) => !listed.has(`${row.expiry}|${row.strikePaise}|${row.optionType}`));
-    if (fresh.length === 0) continue;
-    const symbols = fresh.map((row) => optionTradingsymbol(day.index, expiry, row.strikePaise / 100, row.optionType));
+    const lotOf = (row: (typeof rows)[number]) => row.lotSize ?? revised.get(expiry.date)?.lotSize ?? null;
+    const sized = fresh.filter((row) => lotOf(row) !== null);
+    if (sized.length === 0) continue;
+    const symbols = sized.map((row) => optionTradingsymbol(day.index, expiry, row.strikePaise / 100, row.optionType));
     await book.query(
       `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
-       SELECT $1, t, $2, $3::date, $4, s, k, $5 FROM unnest($6::text[], $7::int[], $8::text[]) AS x (t, s, k)
+       SELECT $1, t, $2, $3::date, $4, s, k, l FROM unnest($5::text[], $6::int[], $7::text[], $8::int[]) AS x (t, s, k, l)
        ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
-      [facts.exchange, day.index, expiry.date, expiry.kind, facts.lotSize, symbols, fresh.map((row) => row.strikePaise / 100), fresh.map((row) => row.optionType)],
+      [facts.exchange, day.index, expiry.date, expiry.kind, symbols, sized.map((row) => row.strikePaise / 100), sized.map((row) => row.optionType), sized.map(lotOf)],
     );
-    for (const row of fresh) listed.add(`${row.expiry}|${row.strikePaise}|${row.optionType}`);
+    for (const row of sized) listed.add(`${row.expiry}|${row.strikePaise}|${row.optionType}`);
   }
 }

@@ -5,6 +5,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { largestLotOn } from '../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../market/index-config.ts';
 import { clockMinutes, istDate } from '../market/ist.ts';
 import { regularSessionOn } from '../market/trading-calendar.ts';
@@ -38,8 +39,11 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
   if (strategy === null) throw unprocessable('unknown_base_strategy', 'base_strategy', botRuleTexts.unknownBaseStrategy(fields.base_strategy));
   const params = strategies.checkParams(strategy, fields.params);
   const facts = await indexFacts(q, fields.underlying, now);
-  if (fields.lots > facts.freezeLots) {
-    throw unprocessable('lots_above_freeze_limit', 'lots', botRuleTexts.lotsAboveFreeze({ underlying: fields.underlying, ...facts }, fields.lots));
+  // The bot's contract is chosen at entry: its lots are checked with the largest lot trading today (the fewest lots a freeze allows).
+  const lotSize = (await largestLotOn(q, fields.underlying, istDate(now))) ?? 1;
+  const freezeLots = Math.floor(facts.freezeQuantity / lotSize);
+  if (fields.lots > freezeLots) {
+    throw unprocessable('lots_above_freeze_limit', 'lots', botRuleTexts.lotsAboveFreeze({ underlying: fields.underlying, freezeLots, freezeQuantity: facts.freezeQuantity, lotSize }, fields.lots));
   }
   return { ...fields, name, params };
 }

@@ -1,5 +1,6 @@
 // The index facts in force on a day, read from the effective-dated index_config table (migration 002),
-// never from constants: when NSE revises a lot size, a new row with its effective date is all it takes.
+// never from constants. The lot size is not an index's fact but each contract's (NSE leaves the nearer
+// contracts at the old lot when it revises it): contract-lots.ts answers it.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
 import { istDate } from './ist.ts';
@@ -9,11 +10,8 @@ export type IndexName = components['schemas']['IndexName'];
 export type IndexFacts = {
   index: IndexName;
   effectiveFrom: string;
-  lotSize: number;
   strikeStep: number;
   freezeQuantity: number;
-  /** The most lots one order may carry: floor(freeze quantity / lot size). */
-  freezeLots: number;
   expiryCycle: 'weekly' | 'monthly';
   expiryWeekday: number;
   exchange: 'NFO' | 'BFO';
@@ -22,7 +20,6 @@ export type IndexFacts = {
 type Row = {
   index_name: IndexName;
   effective_from: string;
-  lot_size: number;
   strike_step: number;
   freeze_quantity: number;
   expiry_cycle: IndexFacts['expiryCycle'];
@@ -36,7 +33,7 @@ type Row = {
  */
 export async function indexFacts(db: Queryable, index: IndexName, at: Date): Promise<IndexFacts> {
   const { rows } = await db.query<Row>(
-    `SELECT index_name, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, lot_size, strike_step,
+    `SELECT index_name, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, strike_step,
             freeze_quantity, expiry_cycle, expiry_weekday, exchange
      FROM index_config WHERE index_name = $1
      ORDER BY (effective_from <= $2::date) DESC, CASE WHEN effective_from <= $2::date THEN effective_from END DESC, effective_from
@@ -48,10 +45,8 @@ export async function indexFacts(db: Queryable, index: IndexName, at: Date): Pro
   return {
     index: row.index_name,
     effectiveFrom: row.effective_from,
-    lotSize: row.lot_size,
     strikeStep: row.strike_step,
     freezeQuantity: row.freeze_quantity,
-    freezeLots: Math.floor(row.freeze_quantity / row.lot_size),
     expiryCycle: row.expiry_cycle,
     expiryWeekday: Number(row.expiry_weekday),
     exchange: row.exchange,

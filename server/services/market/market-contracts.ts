@@ -5,6 +5,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
+import { contractLot } from './contract-lots.ts';
 import { listExpiries, type Expiry } from './expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { clockMinutes, istDate, istInstant, istOffsetMs } from './ist.ts';
@@ -98,6 +99,16 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
     return (varianceYears(from, until, demo, calendar) * yearMinutes) / sessionDensityAt(calendar, until);
   }
 
+  /**
+   * The lot an expiry's contracts are listed at: its strikes already listed, else the broker's instrument file's or
+   * the dated revision in force (contract-lots.ts), so on a day two lots trade side by side each expiry carries its own.
+   */
+  async function lotOfExpiry(index: IndexName, expiry: string, now: Date): Promise<number> {
+    const lot = await contractLot(db, index, expiry, istDate(now));
+    if (lot === null) throw new Error(`lot_revisions has no row for ${index}`);
+    return lot.lotSize;
+  }
+
   async function listStrikes(model: IndexModel, facts: IndexFacts, expiry: Expiry, state: IndexSnapshot | undefined, now: Date): Promise<void> {
     const spotPaise = state?.spotPaise ?? model.startSpotPaise;
     const atm = Math.round(spotPaise / 100 / facts.strikeStep) * facts.strikeStep;
@@ -111,7 +122,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
       `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
        SELECT e, t, $5, $6::date, $7, s, k, $8 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS x (e, t, s, k)
        ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
-      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), model.name, expiry.date, expiry.kind, facts.lotSize],
+      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), model.name, expiry.date, expiry.kind, await lotOfExpiry(model.name, expiry.date, now)],
     );
     const market = { spot: spotPaise / 100, atmVolatility: model.params.atmVolatility, seed };
     await seedOpenInterest(db, model.name, expiry.date, { strikeStep: facts.strikeStep, calendar: await core.calendar(exchangeOf(facts)) }, market, now, istDate(now), await sessionActiveMinutes(facts, state, now));
@@ -136,7 +147,8 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
       expiry: expiry.date,
       kind: expiry.kind,
       strike_step: facts.strikeStep,
-      lot_size: facts.lotSize,
+      // The expiry's contracts' own lot (all of one expiry share it; another expiry of the day may differ).
+      lot_size: rows[0]?.lot_size ?? (await lotOfExpiry(index, expiry.date, now)),
       freeze_quantity: facts.freezeQuantity,
       valid_until: tradingDayEnd(await core.calendar(exchangeOf(facts)), now).toISOString(),
       instruments: rows.map(instrumentOf),

@@ -23,3 +23,11 @@ export function optionTradingsymbol(index: string, expiry: Pick<Expiry, 'date' |
   const dated = expiry.kind === 'monthly' ? `${yy}${monthNames[monthIndex]}` : `${yy}${weeklyMonthCodes[monthIndex]}${day}`;
   return `${index}${dated}${strikeText(strike)}${type}`;
 }
+
+/** Which of `expiries` an index option's tradingsymbol names (its dated or monthly form), or null: none of them. */
+export function expiryOfSymbol(index: string, tradingsymbol: string, expiries: readonly Expiry[]): Expiry | null {
+  return expiries.find((expiry) => {
+    const prefix = optionTradingsymbol(index, expiry, 1, 'CE').slice(0, -3);
+    return tradingsymbol.startsWith(prefix) && /^\d+(CE|PE)$/.test(tradingsymbol.slice(prefix.length));
+  }) ?? null;
+}

@@ -60,7 +60,7 @@ export async function readLegDays(db: Queryable, index: HistoryIndex, legs: read
   const { rows } = await db.query<{ n: string; t: string; o: string; h: string; l: string; c: string; v: string }>(
     `WITH ${legTable}
      SELECT l.n, extract(epoch FROM d.trade_date::timestamp)::bigint + 555 * 60 - 19800 AS t, d.open_paise AS o, d.high_paise AS h, d.low_paise AS l,
-            d.close_paise AS c, d.volume_contracts * coalesce(d.lot_size, 1) AS v
+            d.close_paise AS c, d.volume_contracts * coalesce(d.lot_size, (SELECT r.lot_size FROM lot_revisions r WHERE r.id = lot_revision_of(d.index_name, d.expiry, d.trade_date)), 1) AS v
      FROM history_option_days d JOIN legs l ON l.expiry = d.expiry AND l.strike_paise = d.strike_paise AND l.option_type = d.option_type
      WHERE d.index_name = $1 AND d.trade_date BETWEEN $2::date AND $3::date AND d.open_paise > 0`,
     [index, from, to, ...legParameters(legs)],

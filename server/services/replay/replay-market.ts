@@ -14,6 +14,7 @@ import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts
 import type { Database } from '../../db/database.ts';
 import { indexLevelPaise } from '../backtests/history-prices.ts';
 import { DomainError } from '../domain-error.ts';
+import { lotOf } from '../market/contract-lots.ts';
 import { indexFacts } from '../market/index-config.ts';
 import { clockMinutes, istMinutes } from '../market/ist.ts';
 import { instrumentOf } from '../market/market-contracts.ts';
@@ -47,7 +48,8 @@ function dayFacts(history: Database, book: ReplayBook): Promise<DayFacts> {
 
 async function readDayFacts(history: Database, { index, day }: ReplayBook): Promise<DayFacts> {
   const { rows } = await history.query<{ e: string; s: string; t: string; oi: string; v: string; l: number | null; p: string | null }>(
-    `SELECT to_char(d.expiry, 'YYYY-MM-DD') AS e, d.strike_paise AS s, d.option_type AS t, d.open_interest AS oi, d.volume_contracts AS v, d.lot_size AS l,
+    `SELECT to_char(d.expiry, 'YYYY-MM-DD') AS e, d.strike_paise AS s, d.option_type AS t, d.open_interest AS oi, d.volume_contracts AS v,
+            coalesce(d.lot_size, (SELECT r.lot_size FROM lot_revisions r WHERE r.id = lot_revision_of(d.index_name, d.expiry, d.trade_date))) AS l,
             (SELECT p.settle_paise FROM history_option_days p WHERE p.index_name = d.index_name AND p.expiry = d.expiry AND p.strike_paise = d.strike_paise
                AND p.option_type = d.option_type AND p.trade_date < d.trade_date ORDER BY p.trade_date DESC LIMIT 1) AS p
      FROM history_option_days d WHERE d.index_name = $1 AND d.trade_date = $2::date`,
@@ -127,7 +129,8 @@ export async function replayChain(history: Database, book: ReplayBook, expiry: s
     expiry,
     kind: listed.kind,
     strike_step: index.strikeStep,
-    lot_size: index.lotSize,
+    // The expiry's own lot, as its contracts were listed (the file's, else the revision of the day: history-market.ts).
+    lot_size: rows[0]?.lot_size ?? (await lotOf(book.db, book.index, expiry, book.day.day)),
     freeze_quantity: index.freezeQuantity,
     valid_until: sessionOf(book.day.day, book.day.hours).close.toISOString(),
     instruments,

@@ -1,8 +1,8 @@
 // The rules a book needs on each day it trades (issue 39): the charge rates of the index's exchange, the margin
-// parameters of the index, and the lot size of the day's contracts (the bhavcopy's, else the index facts in
-// force). Each is effective-dated data with its source (migrations 006, 020, 053, 055); a day before the first
-// row of one of them would be charged, margined or sized with nothing (a refusal at the first order, or a 500)
-// or with a later day's figure. A replay (its day) and a backtest (the days of history in its range) are
+// parameters of the index, and the lot size of the day's contracts (the bhavcopy's, else the dated lot revisions
+// in force: contract-lots.ts). Each is effective-dated data with its source (migrations 006, 020, 053, 055,
+// 088); a day before the first row of one of them would be charged, margined or sized with nothing (a refusal
+// at the first order, or a 500) or with a later day's figure. A replay (its day) and a backtest (the days of history in its range) are
 // refused before they start instead, saying which rule, on which day, and from when it is known.
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
@@ -29,7 +29,7 @@ export async function unknownRule(db: Queryable, index: string, from: string, to
                    GROUP BY trade_date)
      SELECT (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM charge_rates WHERE segment = (SELECT exchange FROM facts) || '-OPT') AS charges,
             (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM margin_params WHERE index_name = $1) AS margins,
-            (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM index_config WHERE index_name = $1) AS lots,
+            (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM lot_revisions WHERE index_name = $1) AS lots,
             (SELECT to_char(min(trade_date), 'YYYY-MM-DD') FROM days) AS first_day,
             (SELECT to_char(min(trade_date), 'YYYY-MM-DD') FROM days WHERE NOT lots_in_file) AS first_without_lot`,
     [index, from, to],

@@ -25,7 +25,7 @@ describe('payoff at expiry', () => {
 });
 
 describe('recommendations', () => {
-  const facts: IndexFacts = { index: 'NIFTY', effectiveFrom: '2025-12-30', lotSize: 65, strikeStep: 50, freezeQuantity: 1800, freezeLots: 27, expiryCycle: 'weekly', expiryWeekday: 2, exchange: 'NFO' };
+  const facts: IndexFacts = { index: 'NIFTY', effectiveFrom: '2025-12-30', strikeStep: 50, freezeQuantity: 1800, expiryCycle: 'weekly', expiryWeekday: 2, exchange: 'NFO' };
   const pricing: Pricing = { spot: 26_012, rate: 0.055, nowMs: Date.parse('2026-01-16T04:00:00Z'), volatility: () => 0.12 };
   const expiry = { date: '2026-01-20', kind: 'weekly' as const, closes_at: '2026-01-20T10:00:00.000Z' };
 
@@ -34,7 +34,7 @@ describe('recommendations', () => {
     [-0.6, 'bear_put_spread', 'bearish', ['NIFTY2612026000PE', 'NIFTY2612025850PE']],
     [0.1, 'iron_condor', 'neutral', ['NIFTY2612025600PE', 'NIFTY2612025800PE', 'NIFTY2612026200CE', 'NIFTY2612026400CE']],
   ])('a day of %s % gives a %s', (change, strategy, view, symbols) => {
-    const made = recommend('NIFTY', facts, expiry, pricing, change);
+    const made = recommend('NIFTY', facts, expiry, pricing, change, 65);
     expect(made).toMatchObject({ index: 'NIFTY', strategy, view, validUntil: '2026-01-20T10:00:00.000Z' });
     expect(made.legs.map((item) => item.tradingsymbol)).toEqual(symbols);
     for (const item of made.legs) {
@@ -51,7 +51,7 @@ describe('recommendations', () => {
       code: 'recommendation.rationale',
       params: {
         reason: { code: 'recommendation.reason', params: { index: 'NIFTY', strategy, direction: change >= 0 ? 'up' : 'down', change: Math.abs(change) } },
-        details: { code: 'recommendation.details', params: { expiry: '2026-01-20', risk_known: 'yes', risk: made.payoff.maxLoss, lot_size: facts.lotSize } },
+        details: { code: 'recommendation.details', params: { expiry: '2026-01-20', risk_known: 'yes', risk: made.payoff.maxLoss, lot_size: 65 } },
       },
     });
     expect(made.title.i18n.code).toBe(`recommendation.${strategy}_title`);

@@ -5,7 +5,17 @@ import type { Database } from '../../../server/db/database.ts';
 
 export type FixtureRow = { day: string; expiry: string; strike: number; type: 'CE' | 'PE'; settle: number };
 
-export async function importHistory(db: Database, index: string, underlying: Record<string, number>, rows: readonly FixtureRow[], lotSize: number | null = 75): Promise<void> {
+/**
+ * `lotSize`: every row's lot (null: the older layout, which has none), or each row's own (a UDiFF day after a
+ * revision lists two lots side by side).
+ */
+export async function importHistory(
+  db: Database,
+  index: string,
+  underlying: Record<string, number>,
+  rows: readonly FixtureRow[],
+  lotSize: number | null | ((row: FixtureRow) => number | null) = 75,
+): Promise<void> {
   const days = Object.keys(underlying).sort();
   const { rows: imports } = await db.query<{ id: number }>(
     `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
@@ -16,8 +26,8 @@ export async function importHistory(db: Database, index: string, underlying: Rec
   await db.query(
     `INSERT INTO history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise, close_paise,
        settle_paise, open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id)
-     SELECT $1, d::date, e::date, s, t, p, p, p, p, p, 7500, 0, 100, u, $8, $9
-     FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::bigint[]) AS x (d, e, s, t, p, u)`,
+     SELECT $1, d::date, e::date, s, t, p, p, p, p, p, 7500, 0, 100, u, l, $9
+     FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::bigint[], $8::int[]) AS x (d, e, s, t, p, u, l)`,
     [
       index,
       rows.map((row) => row.day),
@@ -26,7 +36,7 @@ export async function importHistory(db: Database, index: string, underlying: Rec
       rows.map((row) => row.type),
       rows.map((row) => paise(row.settle)),
       rows.map((row) => paise(underlying[row.day]!)),
-      lotSize,
+      rows.map((row) => (typeof lotSize === 'function' ? lotSize(row) : lotSize)),
       imports[0]!.id,
     ],
   );

@@ -2,8 +2,8 @@
 // as it was on those days (history-market.ts): the index inside a day from its minutes or, without them, a
 // straight line between two closes; each option by Black-76 with its volatility solved from that day's
 // settlement price, quoted at a modelled spread; an expiry settled at the file's settlement price; holidays
-// from NSE's calendar (a weekday without a file a holiday only in a year the calendar has no list for); the
-// file's lot size in force from its day.
+// from NSE's calendar (a weekday without a file a holiday only in a year the calendar has no list for); no lot
+// size written for the index from a day's file (each contract is listed at its own: tests/server/replay/replay-lots.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { historyPrices, type HistoryPrices } from '../../../server/services/backtests/history-prices.ts';
@@ -44,7 +44,7 @@ describe('history prices and the market as it was', () => {
   beforeAll(async () => {
     // A migrated schema on the worker's PGlite (test-database.ts), not a new cluster migrated again.
     db = await createMigratedTestDatabase('pglite');
-    // The file's lot size (25) must win over the configured one (65).
+    // A file lot (25) no revision gives: never made the index's.
     await importHistory(db, 'NIFTY', underlying, rows, 25);
     // Tuesday's minutes: the index at 23,650 + the minute's number (from 09:15).
     await importMinutes(db, 'NIFTY', tuesday, (minute) => 23_650 + minute);
@@ -113,9 +113,11 @@ describe('history prices and the market as it was', () => {
     return holidays.map((row) => row.day);
   };
 
-  it('keeps NSE’s calendar where it has a list, and the file’s lot size the index’s from its first day', async () => {
+  it('keeps NSE’s calendar where it has a list, and makes no lot size of the file’s the index’s', async () => {
     expect(await holidaysBetween(monday, thursday)).toEqual([]);
-    expect((await indexFacts(db, 'NIFTY', at(tuesday, '12:00'))).lotSize).toBe(25);
+    const { rows: lots } = await db.query<{ lot_size: number }>("SELECT lot_size FROM index_config WHERE index_name = 'NIFTY' AND effective_from >= $1::date", [monday]);
+    expect(lots.map((row) => row.lot_size)).not.toContain(25);
+    expect((await indexFacts(db, 'NIFTY', at(tuesday, '12:00'))).expiryWeekday).toBe(4);
   });
 
   it('takes a weekday without a file for a holiday in a year without NSE’s list (2019)', async () => {

@@ -55,6 +55,7 @@ const tables = [
   'kite_sends',
   'kite_tags',
   'kite_trades',
+  'lot_revisions',
   'margin_params',
   'market_calendar',
   'market_candles',

@@ -103,7 +103,7 @@ describe.each(testBackends)('replays of days before April 2023 on %s', (backend)
     });
     const bank = await call('createReplay', { token, body: { index: 'BANKNIFTY', day: '2022-06-15', start: '10:00' } });
     expect(bank.status).toBe(422);
-    expect(bank.body).toMatchObject({ code: 'replay_rules_unknown', details: { text: { params: { rule: 'lot_size', from: '2025-12-30' } } } });
+    expect(bank.body).toMatchObject({ code: 'replay_rules_unknown', details: { text: { params: { rule: 'lot_size', from: '2024-04-26' } } } });
     expect((await call<{ replay: null }>('getReplays', { token })).body.replay).toBeNull();
   });
 
@@ -127,10 +127,10 @@ describe.each(testBackends)('replays of days before April 2023 on %s', (backend)
         details: { text: { code: 'backtest.rules_unknown', params: { index: 'NIFTY', day: '2019-06-12', rule: 'charges', from: '2020-07-01' } } },
       });
     }
-    // BANKNIFTY's 2022 day: no lot size in its file, none known before 30 December 2025.
+    // BANKNIFTY's 2022 day: no lot size in its file, no revision dated before 26 April 2024 (migration 088).
     const bank = await backtest('BANKNIFTY', '2022-06-01', '2022-06-30');
     expect(bank.status, JSON.stringify(bank.body)).toBe(422);
-    expect(bank.body).toMatchObject({ code: 'backtest_rules_unknown', details: { text: { params: { index: 'BANKNIFTY', day: '2022-06-15', rule: 'lot_size', from: '2025-12-30' } } } });
+    expect(bank.body).toMatchObject({ code: 'backtest_rules_unknown', details: { text: { params: { index: 'BANKNIFTY', day: '2022-06-15', rule: 'lot_size', from: '2024-04-26' } } } });
     expect((await call<{ backtests: Schemas['Backtest'][] }>('getBacktests', { token })).body.backtests).toEqual([]);
 
     // From July 2020 the rules are known: the 2022 and 2023 days run, each straddle charged at its day's rates.

@@ -34,20 +34,19 @@ describe('index facts', () => {
     await db.close();
   });
 
+  // Lots are not an index's fact but each contract's: tests/server/market/contract-lots.test.ts.
   it.each([
-    ['NIFTY', 65, 50, 1800, 27, 'weekly', 2, 'NFO'],
-    ['BANKNIFTY', 30, 100, 900, 30, 'monthly', 2, 'NFO'],
-    ['FINNIFTY', 60, 50, 1800, 30, 'monthly', 2, 'NFO'],
-    ['MIDCPNIFTY', 120, 25, 2800, 23, 'monthly', 2, 'NFO'],
-    ['SENSEX', 20, 100, 1000, 50, 'weekly', 4, 'BFO'],
-  ] as const)('%s: lot %i, step %i, freeze %i units = %i lots, %s expiry', async (index, lotSize, strikeStep, freezeQuantity, freezeLots, expiryCycle, expiryWeekday, exchange) => {
+    ['NIFTY', 50, 1800, 'weekly', 2, 'NFO'],
+    ['BANKNIFTY', 100, 900, 'monthly', 2, 'NFO'],
+    ['FINNIFTY', 50, 1800, 'monthly', 2, 'NFO'],
+    ['MIDCPNIFTY', 25, 2800, 'monthly', 2, 'NFO'],
+    ['SENSEX', 100, 1000, 'weekly', 4, 'BFO'],
+  ] as const)('%s: step %i, freeze %i units, %s expiry', async (index, strikeStep, freezeQuantity, expiryCycle, expiryWeekday, exchange) => {
     expect(await indexFacts(db, index, new Date('2026-01-15T04:00:00Z'))).toEqual({
       index,
       effectiveFrom: '2025-12-30',
-      lotSize,
       strikeStep,
       freezeQuantity,
-      freezeLots,
       expiryCycle,
       expiryWeekday,
       exchange,
@@ -57,11 +56,11 @@ describe('index facts', () => {
   it('switch to a new row on its effective IST date, and fall back to the earliest before the first', async () => {
     await db.query(
       `INSERT INTO index_config (index_name, effective_from, lot_size, strike_step, freeze_quantity, expiry_cycle, expiry_weekday, exchange)
-       VALUES ('NIFTY', '2026-07-01', 75, 50, 1800, 'weekly', 2, 'NFO')`,
+       VALUES ('NIFTY', '2026-07-01', 75, 50, 2400, 'weekly', 2, 'NFO')`,
     );
-    expect((await indexFacts(db, 'NIFTY', new Date('2026-06-30T18:29:00Z'))).lotSize).toBe(65);
+    expect((await indexFacts(db, 'NIFTY', new Date('2026-06-30T18:29:00Z'))).freezeQuantity).toBe(1800);
     const july = await indexFacts(db, 'NIFTY', new Date('2026-06-30T18:30:00Z'));
-    expect(july).toMatchObject({ lotSize: 75, freezeLots: 24, effectiveFrom: '2026-07-01' });
+    expect(july).toMatchObject({ freezeQuantity: 2400, effectiveFrom: '2026-07-01' });
     // NIFTY's earliest dated row is 31 March 2021 (migration 055); a day before it falls back to that row.
     expect((await indexFacts(db, 'NIFTY', new Date('2020-01-01T00:00:00Z'))).effectiveFrom).toBe('2021-03-31');
   });

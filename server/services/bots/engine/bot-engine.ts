@@ -81,7 +81,7 @@ const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.
 
 export function createBotEngine({ db, clock, brokers, limits, wait, prices, market, hooks = {} }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
-  const { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney } = createBotIntents({ db, prices, market, brokers });
+  const { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney, symbolLot } = createBotIntents({ db, prices, market, brokers });
   const { conditionsFor } = createConditionReads({ db, factsOf, expiryOf });
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
   const { complete, recordMissed, skipInterrupted } = createBotCompletion({ db });
@@ -349,7 +349,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   }
 
   // What a webhook's alert (webhooks/webhook-receiver.ts) places through: the same legs, claim, broker call and completion.
-  return { tick, carryOut, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney };
+  return { tick, carryOut, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney, symbolLot };
 }
 
 export type BotEngine = ReturnType<typeof createBotEngine>;

@@ -11,11 +11,12 @@ import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { AccountPrices, PricesFrom } from '../../brokers/account-prices.ts';
 import { DomainError } from '../../domain-error.ts';
 import { botRuleTexts } from '../../texts/bot-rule-texts.ts';
+import { lotOf } from '../../market/contract-lots.ts';
 import type { Expiry } from '../../market/expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../../market/index-config.ts';
 import { istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
-import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
+import { expiryOfSymbol, optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
 import { botPricesFrom } from './broker-prices.ts';
 import { botProduct, num } from './rules.ts';
@@ -26,6 +27,8 @@ import { botProduct, num } from './rules.ts';
  */
 export type TickReads = {
   expiries: (index: IndexName) => Promise<Expiry[]>;
+  /** The lot of the bot's contracts of an expiry, as its account's broker lists them (lotFor). */
+  lot: (bot: EngineBot, expiry: string) => Promise<number>;
   spotPaise: (bot: EngineBot) => Promise<number>;
   fresh: (bot: EngineBot, intents: readonly OrderIntent[]) => Promise<void>;
 };
@@ -86,6 +89,47 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
   }
 
   /**
+   * The lot of a bot's contracts of `expiry`: a live broker's own instrument master where it lists them (Kite's
+   * dump), else this market's (contract-lots.ts: a backtest or replay book's file lot, the simulator's listing, the
+   * dated revision in force). Never the index's: two expiries of a day may carry two lots.
+   */
+  async function lotFor(bot: EngineBot, expiry: string, now: Date): Promise<number> {
+    if ((await botPricesFrom(prices, brokers, bot)).from === 'broker') {
+      const listed = await brokers.get(bot.broker)?.trading?.instruments(bot.account, bot.underlying, expiry).catch(() => []);
+      if (listed !== undefined && listed[0] !== undefined) return listed[0].lotSize;
+    }
+    return lotOf(db, bot.underlying, expiry, istDate(now));
+  }
+
+  /**
+   * lotFor, read once an IST day per account and expiry: a listed contract's lot never changes, so an entry costs
+   * no read of it after the day's first (a failed read is not kept).
+   */
+  const lotsByDay = new Map<string, Promise<number>>();
+  function lotOnDay(bot: EngineBot, expiry: string, now: Date): Promise<number> {
+    const key = `${istDate(now)}:${bot.broker}:${bot.account.id}:${bot.underlying}:${expiry}`;
+    let lot = lotsByDay.get(key);
+    if (lot === undefined) {
+      if (lotsByDay.size > 1000) lotsByDay.clear();
+      lot = lotFor(bot, expiry, now);
+      lot.catch(() => lotsByDay.delete(key));
+      lotsByDay.set(key, lot);
+    }
+    return lot;
+  }
+
+  /**
+   * The lot of a contract a bot names by its tradingsymbol (a webhook's leg): its expiry's among those listed, else
+   * its live broker's listing of it; null when neither lists it.
+   */
+  async function symbolLot(bot: EngineBot, tradingsymbol: string, reads: TickReads): Promise<number | null> {
+    const expiry = expiryOfSymbol(bot.underlying, tradingsymbol, await reads.expiries(bot.underlying));
+    if (expiry !== null) return reads.lot(bot, expiry.date);
+    const listed = await brokers.get(bot.broker)?.trading?.instruments(bot.account, bot.underlying).catch(() => []);
+    return listed?.find((contract) => contract.tradingsymbol === tradingsymbol)?.lotSize ?? null;
+  }
+
+  /**
    * The reads of one tick at `now`: each index's expiries, and the level its strikes are chosen around (a
    * live account's own, per account; the simulator's, per index).
    */
@@ -94,6 +138,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     const spots = new Map<string, Promise<number>>();
     return {
       expiries: (index) => once(expiries, index, async () => (await market.expiries(index, now)).expiries),
+      lot: (bot, expiry) => lotOnDay(bot, expiry, now),
       spotPaise: async (bot) => {
         const source = await botPricesFrom(prices, brokers, bot);
         const by = source.from === 'simulator' ? '' : source.from === 'feed' ? `:feed:${source.feedAccountId}` : `:${bot.account.id}`;
@@ -130,8 +175,9 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       const legs = run?.legs ?? [];
       return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')].map((leg) => market(leg.side, leg.exchange, leg.tradingsymbol, leg.quantity));
     }
-    const { facts, expiry, spot, atm } = await aroundTheMoney(bot, now, reads);
-    const quantity = bot.lots * facts.lotSize;
+    const { facts, expiry, spot, atm, lotSize } = await aroundTheMoney(bot, now, reads);
+    // Lots × the lot of the chosen contract (on a day of a revision, the weekly's and the far monthly's differ).
+    const quantity = bot.lots * lotSize;
     const offset = num(bot.params.strike_offset, 0);
     if (decision.legs === 'CE' || decision.legs === 'PE') {
       const strike = atm + (decision.legs === 'CE' ? offset : -offset) * facts.strikeStep;
@@ -155,14 +201,15 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
 
   /**
    * Where an entry's strikes are chosen: the index's facts, the expiry the bot's parameters name (listed), the
-   * index level (rupees) and the at-the-money strike nearest it. A webhook's legs around the money use it too.
+   * index level (rupees), the at-the-money strike nearest it and the lot of that expiry's contracts. A webhook's legs around the money use it too.
    */
-  async function aroundTheMoney(bot: EngineBot, now: Date, reads: TickReads): Promise<{ facts: IndexFacts; expiry: Expiry; spot: number; atm: number }> {
+  async function aroundTheMoney(bot: EngineBot, now: Date, reads: TickReads): Promise<{ facts: IndexFacts; expiry: Expiry; spot: number; atm: number; lotSize: number }> {
     const facts = await factsOf(bot.underlying, now);
     const expiry = await expiryFor(bot, facts, reads);
     await listExpiry(bot.underlying, expiry.date, now);
     const spot = (await reads.spotPaise(bot)) / 100;
-    return { facts, expiry, spot, atm: Math.ceil(spot / facts.strikeStep - 0.5) * facts.strikeStep };
+    const lotSize = await reads.lot(bot, expiry.date);
+    return { facts, expiry, spot, atm: Math.ceil(spot / facts.strikeStep - 0.5) * facts.strikeStep, lotSize };
   }
 
   /** Lists the strikes of the expiry once (outside any transaction: the market service reads through `db`). */
@@ -193,7 +240,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     return expiry;
   }
 
-  return { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney };
+  return { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney, symbolLot };
 }
 
 export type BotIntents = ReturnType<typeof createBotIntents>;

@@ -231,30 +231,36 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     const expiryBot = alert.expiry === null ? bot : { ...bot, params: { ...bot.params, expiry: alert.expiry } };
     const around = alert.legs.some((leg) => leg.kind === 'around_atm') ? await engine.aroundTheMoney(expiryBot, now, reads) : null;
     const facts = around?.facts ?? (await engine.factsOf(bot.underlying, now));
-    const intents = alert.legs.map((leg, index): OrderIntent => {
+    const intents: OrderIntent[] = [];
+    for (const [index, leg] of alert.legs.entries()) {
       const lots = leg.lots ?? alert.lots ?? bot.lots;
       overLots(lots, leg.lots === null ? 'lots' : `legs.${index}.lots`);
       let tradingsymbol: string;
+      // Each leg counts its lots in its own contract's lot (two expiries of a day may carry two).
+      let lotSize: number | null;
       if (leg.kind === 'symbol') {
         // A contract of the bot's own index: its lot size is the one the quantity is counted in.
         if (!new RegExp(`^${bot.underlying}\\d`).test(leg.tradingsymbol)) {
           throw DomainError.said('unknown_instrument', refusalTexts.notListed(facts.exchange, leg.tradingsymbol), { field: `legs.${index}.tradingsymbol` });
         }
         tradingsymbol = leg.tradingsymbol;
+        lotSize = await engine.symbolLot(bot, tradingsymbol, reads);
+        if (lotSize === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(facts.exchange, tradingsymbol), { field: `legs.${index}.tradingsymbol` });
       } else {
         tradingsymbol = optionTradingsymbol(bot.underlying, around!.expiry, around!.atm + leg.offset * facts.strikeStep, leg.optionType);
+        lotSize = around!.lotSize;
       }
-      return {
+      intents.push({
         exchange: facts.exchange,
         tradingsymbol,
         side: side ?? leg.side ?? 'BUY',
         orderType: leg.limitPaise === null ? 'MARKET' : 'LIMIT',
         product: 'NRML',
-        quantity: lots * facts.lotSize,
+        quantity: lots * lotSize,
         pricePaise: leg.limitPaise ?? 0,
         triggerPaise: 0,
-      };
-    });
+      });
+    }
     const ordered = [...intents.filter((intent) => intent.side === 'BUY'), ...intents.filter((intent) => intent.side === 'SELL')];
     await reads.fresh(bot, ordered);
     return ordered;

@@ -1,11 +1,13 @@
 // What a Kite tradingsymbol is: first as Kite's own instruments dump lists it (loaded each morning,
 // instrument-load.ts: Kite's token, expiry, strike, lot size), with index_config's freeze quantity (the dump
 // has none); else the contract the simulator lists under that symbol; else read from the symbol itself
-// (Kite's naming, market/tradingsymbol.ts) with the index's facts in force. The last two are fallbacks for a
-// server that has not loaded a dump yet: a monthly contract's expiry is then its month's last expiry weekday,
-// which an exchange holiday may move a day earlier.
+// (Kite's naming, market/tradingsymbol.ts) with the index's facts and the contract's lot in force
+// (contract-lots.ts). The last two are fallbacks for a server that has not loaded a dump yet: a monthly
+// contract's expiry is then its month's last expiry weekday, which an exchange holiday may move a day earlier.
 import type { Queryable } from '../../../db/database.ts';
+import { lotOf } from '../../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
+import { istDate } from '../../market/ist.ts';
 import type { Instrument } from '../broker-trading.ts';
 import { kiteContractRow } from './instrument-store.ts';
 
@@ -66,19 +68,21 @@ export function createKiteContracts(db: Queryable) {
     if (row === undefined && parsed === null) return null;
     const index = row?.name ?? parsed!.index;
     const facts = await indexFacts(db, index, now);
+    const expiry = row?.expiry ?? (parsed!.day === null
+      ? lastWeekdayOf(parsed!.year, parsed!.month, facts.expiryWeekday)
+      : `${parsed!.year}-${String(parsed!.month + 1).padStart(2, '0')}-${String(parsed!.day).padStart(2, '0')}`);
     const contract: KiteContract = row !== undefined
-      ? { instrumentToken: row.instrument_token, exchange: facts.exchange, tradingsymbol, index, expiry: row.expiry, strike: row.strike, kind: row.instrument_type, lotSize: row.lot_size, freezeQuantity: facts.freezeQuantity }
+      ? { instrumentToken: row.instrument_token, exchange: facts.exchange, tradingsymbol, index, expiry, strike: row.strike, kind: row.instrument_type, lotSize: row.lot_size, freezeQuantity: facts.freezeQuantity }
       : {
           instrumentToken,
           exchange: facts.exchange,
           tradingsymbol,
           index,
-          expiry: parsed!.day === null
-            ? lastWeekdayOf(parsed!.year, parsed!.month, facts.expiryWeekday)
-            : `${parsed!.year}-${String(parsed!.month + 1).padStart(2, '0')}-${String(parsed!.day).padStart(2, '0')}`,
+          expiry,
           strike: parsed!.strike,
           kind: parsed!.kind,
-          lotSize: facts.lotSize,
+          // The contract's own lot as the revisions give it (contract-lots.ts), never one lot for the index.
+          lotSize: await lotOf(db, index, expiry, istDate(now)),
           freezeQuantity: facts.freezeQuantity,
         };
     // Only listed contracts are kept: a parsed one waits for its token from Kite's own records.

@@ -1,8 +1,8 @@
-// What Kite's instruments dump says of each index (lot size, tick, strike step, its expiries) and where that
-// differs from index_config, the effective-dated facts the simulator and the paper broker use. A difference
-// is not an error: NSE revises lot sizes with a month's notice and the dump is right first, so live accounts
-// trade on the dump's facts and the difference is logged once per load for someone to add the new
-// index_config row. Freeze quantities are not in the dump (Kite has no such column): index_config's stay.
+// What Kite's instruments dump says of each index (each expiry's lot size, tick, strike step, its expiries) and
+// where that differs from StrikeDesk's dated facts the simulator and the paper broker use (index_config; the lot
+// revisions of contract-lots.ts, compared expiry by expiry: two lots trade side by side after a revision). A
+// difference is not an error: NSE revises lot sizes with a month's notice and the dump is right first, so live
+// accounts trade on the dump's facts and the difference is logged once per load for someone to add the new row. Freeze quantities are not in the dump (Kite has no such column): index_config's stay.
 import type { IndexFacts, IndexName } from '../../market/index-config.ts';
 
 /** A dump row as the load keeps it (the index already named, the tick in paise). */
@@ -19,7 +19,8 @@ export type LoadedInstrument = {
   tickPaise: number;
 };
 
-export type DumpFacts = { index: IndexName; expiries: string[]; lotSize: number; tickPaise: number; strikeStep: number };
+/** `lots`: each expiry's lot (its options' most common). */
+export type DumpFacts = { index: IndexName; expiries: string[]; lots: Map<string, number>; tickPaise: number; strikeStep: number };
 
 export type FactDifference = { index: IndexName; fact: 'lot_size' | 'strike_step' | 'tick_size'; dump: number; strikedesk: number };
 
@@ -52,19 +53,26 @@ export function dumpFacts(index: IndexName, rows: readonly LoadedInstrument[]): 
   return {
     index,
     expiries,
-    lotSize: mostCommon(options.map((row) => row.lotSize)),
+    lots: new Map(expiries.map((expiry) => [expiry, mostCommon(options.filter((row) => row.expiry === expiry).map((row) => row.lotSize))])),
     tickPaise: mostCommon(options.map((row) => row.tickPaise)),
     strikeStep: mostCommon(gaps),
   };
 }
 
-/** Where the dump and index_config disagree; a fact the dump cannot tell (no options, one strike) is not compared. */
-export function factDifferences(dump: DumpFacts, config: Pick<IndexFacts, 'lotSize' | 'strikeStep'>): FactDifference[] {
+/**
+ * Where the dump and StrikeDesk disagree (`lots`: StrikeDesk's lot of each of the dump's expiries; each pair of
+ * lots that differ once); a fact the dump cannot tell (no options, one strike) is not compared.
+ */
+export function factDifferences(dump: DumpFacts, config: Pick<IndexFacts, 'strikeStep'>, lots: ReadonlyMap<string, number>): FactDifference[] {
   const differences: FactDifference[] = [];
   const compare = (fact: FactDifference['fact'], fromDump: number, strikedesk: number) => {
-    if (fromDump > 0 && fromDump !== strikedesk) differences.push({ index: dump.index, fact, dump: fromDump, strikedesk });
+    const seen = differences.some((known) => known.fact === fact && known.dump === fromDump && known.strikedesk === strikedesk);
+    if (fromDump > 0 && fromDump !== strikedesk && !seen) differences.push({ index: dump.index, fact, dump: fromDump, strikedesk });
   };
-  compare('lot_size', dump.lotSize, config.lotSize);
+  for (const [expiry, lot] of dump.lots) {
+    const ours = lots.get(expiry);
+    if (ours !== undefined) compare('lot_size', lot, ours);
+  }
   compare('strike_step', dump.strikeStep, config.strikeStep);
   compare('tick_size', dump.tickPaise, strikedeskTickPaise);
   return differences;

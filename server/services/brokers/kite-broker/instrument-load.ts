@@ -6,6 +6,7 @@
 // its differences from index_config once.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
+import { revisedLots } from '../../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { addDays } from '../../market/trading-calendar.ts';
@@ -71,7 +72,9 @@ export function createKiteInstrumentLoad({ db, clock }: { db: Database; clock: C
     const differences: FactDifference[] = [];
     for (const { index_name: index } of models) {
       const facts = dumpFacts(index, rows);
-      if (facts !== null) differences.push(...factDifferences(facts, await indexFacts(db, index, now)));
+      if (facts === null) continue;
+      const lots = await revisedLots(db, index, istDate(now), facts.expiries);
+      differences.push(...factDifferences(facts, await indexFacts(db, index, now), new Map([...lots].map(([expiry, lot]) => [expiry, lot.lotSize]))));
     }
     const report = await db.transaction(async (tx) => {
       const claimed = await tx.query(

@@ -5,7 +5,8 @@
 // of the same underlying, kind and strike whose expiry is the contract's (for a monthly contract read from its
 // symbol, the month's last listed expiry: a holiday may move it a day earlier). No key, no contract: an order
 // for it is refused as not listed, never sent with a guessed key. A file that cannot be fetched or read is
-// broker_unavailable (503, upstox.instruments_unavailable), and it is asked again by the next request.
+// broker_unavailable (503, upstox.instruments_unavailable), and it is asked again by the next request. The
+// file's own `lot_size` is the contract's lot where it gives one: the broker's word over StrikeDesk's revisions.
 import { gunzipSync } from 'node:zlib';
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
@@ -17,7 +18,7 @@ import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
 import { isObject } from '../upstox/upstox-json.ts';
 import { tokenOfKey } from './upstox-wire.ts';
 
-type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string };
+type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string; lotSize: number | null };
 
 const segments: Record<string, string> = { NFO: 'NSE_FO', BFO: 'BSE_FO' };
 
@@ -33,11 +34,12 @@ const expiryDay = (ms: number) => istDate(new Date(ms));
 
 function readListed(entry: unknown): Listed | null {
   if (!isObject(entry)) return null;
-  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry } = entry;
+  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry, lot_size: lot } = entry;
   if (typeof key !== 'string' || typeof segment !== 'string' || typeof kind !== 'string' || typeof expiry !== 'number') return null;
   if (kind !== 'CE' && kind !== 'PE') return null;
   const index = typeof underlying === 'string' ? underlying : typeof name === 'string' ? name : '';
-  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry) };
+  const lotSize = typeof lot === 'number' && Number.isSafeInteger(lot) && lot > 0 ? lot : null;
+  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry), lotSize };
 }
 
 export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts {
@@ -82,7 +84,7 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     const listed = same.find((o) => o.expiry === contract.expiry)
       ?? same.filter((o) => o.expiry.startsWith(month) && o.expiry <= contract.expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
     if (listed === undefined) return null;
-    return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key) };
+    return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key), lotSize: listed.lotSize ?? contract.lotSize };
   }
 
   return { contractOf };
