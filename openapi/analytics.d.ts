@@ -501,6 +501,13 @@ export interface components {
             timestamp: components["schemas"]["Timestamp"];
             /** @description When the market opens next (closed only). */
             next_open?: components["schemas"]["Timestamp"];
+            /**
+             * @description Open only: the broker's MIS cut-off of the session now trading, HH:MM IST, from the exchange calendar (15:25 on a regular day, a special session's own). From it the broker squares intraday (MIS) positions off and, on the exchange's hours, takes no fresh MIS order until the session closes. In demo mode it is the hour of the demo market's daily square-off.
+             * @example 15:25
+             */
+            mis_cut_off?: string;
+            /** @description Open only: whether a fresh MIS order is refused now (from mis_cut_off to the close, on the exchange's hours). Never in demo mode: the demo market takes MIS at any hour, and a position opened after the cut-off is squared off at the next day's cut-off. */
+            mis_closed?: boolean;
         };
         MarketDataResponse: {
             market?: components["schemas"]["MarketStatus"];

@@ -12,13 +12,20 @@ import { addDays, dayHours, inPause, sessionOn, type TradingCalendar } from './t
  */
 export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Date | null; betweenSessions?: boolean };
 
-/** What the price stream tells the PWA of the market (open or closed, the next open), from a session. */
-export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo: boolean): analytics['schemas']['MarketStatus'] {
+/**
+ * What the price stream tells the PWA of the market (open or closed, the next open), from a session. While it
+ * is open, also the MIS cut-off of the day (`misCutOff`, HH:MM IST: trading-calendar.ts dayHours) and whether a
+ * fresh MIS order is refused now, as the paper broker's order entry refuses it (order-entry.ts): from the
+ * cut-off to the close on the exchange's hours, never in demo mode (its MIS rolls to the next day's cut-off).
+ * Closed, an order is an after-market order for the next session, where MIS is open again.
+ */
+export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo: boolean, misCutOff: string): analytics['schemas']['MarketStatus'] {
   return {
     status: open ? 'open' : 'closed',
     demo,
     timestamp: now.toISOString(),
     ...(nextOpen === null ? {} : { next_open: nextOpen.toISOString() }),
+    ...(open ? { mis_cut_off: misCutOff, mis_closed: !demo && istMinutes(now) >= clockMinutes(misCutOff) } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import type { IndexFacts, IndexName } from './index-config.ts';
 import { istDate } from './ist.ts';
 import { marketStatusOf, sessionAt, type SessionState } from './exchange-session.ts';
 import { modelOf, rupees, snapshotOf, stateColumns, type IndexModel, type IndexRow, type IndexSnapshot, type StateRow } from './market-rows.ts';
-import type { Exchange, TradingCalendar } from './trading-calendar.ts';
+import { dayHours, type Exchange, type TradingCalendar } from './trading-calendar.ts';
 import { createTickStates } from './tick-states.ts';
 
 export type MarketStatus = analytics['schemas']['MarketStatus'];
@@ -61,7 +61,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
   }
 
   async function status(now = clock()): Promise<MarketStatus> {
-    return marketStatusOf(await sessionState('NSE', now), now, demo);
+    return marketStatusOf(await sessionState('NSE', now), now, demo, dayHours(await calendar('NSE'), istDate(now)).misSquareOff);
   }
 
   async function readStates(q: Queryable = db, lock = false): Promise<Map<IndexName, IndexSnapshot>> {

@@ -9,7 +9,8 @@ import type { Queryable } from '../../../db/database.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { marketStatusOf, sessionAt } from '../../market/exchange-session.ts';
 import type { MarketStatus } from '../../market/market-service.ts';
-import type { Exchange, TradingCalendar } from '../../market/trading-calendar.ts';
+import { dayHours, type Exchange, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { istDate } from '../../market/ist.ts';
 import type { Said } from '../../texts/said.ts';
 import { afterMarketPlacement } from '../after-market.ts';
 
@@ -37,7 +38,8 @@ export function createLiveHours(db: Queryable) {
 
   /** NSE's session at `now` (F&O's hours; BSE's are the same), as the price stream says it: never demo. */
   async function marketStatus(now: Date): Promise<MarketStatus> {
-    return marketStatusOf(sessionAt(await calendarOf('NSE'), now), now, false);
+    const calendar = await calendarOf('NSE');
+    return marketStatusOf(sessionAt(calendar, now), now, false, dayHours(calendar, istDate(now)).misSquareOff);
   }
 
   return { placementVariety, marketStatus };

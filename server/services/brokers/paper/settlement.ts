@@ -24,8 +24,13 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
   const { openLegs } = books;
   const { closeLegs } = exits;
 
-  /** The broker's own MIS square-off: today's intraday positions closed at market from the session's cut-off (15:25 IST, session-square-off.ts). */
-  async function squareOffMis(now: Date): Promise<void> {
+  /**
+   * The broker's own MIS square-off: today's intraday positions closed at market from the session's cut-off
+   * (15:25 IST, session-square-off.ts). `stoodAt`: in the demo market, today's cut-off; only positions as they
+   * stood then are closed, one traded since (opened after the cut-off, as the demo market allows) waits for
+   * the next day's.
+   */
+  async function squareOffMis(now: Date, stoodAt: Date | null = null): Promise<void> {
     const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
       `SELECT DISTINCT p.broker_account_id, a.account_number, a.capital FROM paper_positions p JOIN broker_accounts a ON a.id = p.broker_account_id
        WHERE p.product = 'MIS' AND p.quantity <> 0 AND a.market_account_id IS NOT DISTINCT FROM $1::integer`,
@@ -34,10 +39,20 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
     for (const row of rows) {
       const account = { id: row.broker_account_id, accountNumber: row.account_number, capitalPaise: Math.round(Number(row.capital) * 100) };
       await db.transaction(async (tx) => {
-        const legs = (await openLegs(tx, account.id, now)).filter((leg) => leg.product === 'MIS');
-        await closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, now);
+        const later = stoodAt === null ? new Set<string>() : await tradedSince(tx, account.id, stoodAt);
+        const legs = (await openLegs(tx, account.id, now)).filter((leg) => leg.product === 'MIS' && !later.has(`${leg.contract.instrumentToken}:${leg.portfolioId}`));
+        if (legs.length > 0) await closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, now);
       });
     }
+  }
+
+  /** The account's MIS positions (`token:portfolio`) traded after `at`. */
+  async function tradedSince(q: Queryable, accountId: number, at: Date): Promise<Set<string>> {
+    const { rows } = await q.query<{ instrument_token: number; portfolio_id: number | null }>(
+      `SELECT instrument_token, portfolio_id FROM paper_trades WHERE broker_account_id = $1 AND product = 'MIS' AND filled_at > $2 GROUP BY instrument_token, portfolio_id`,
+      [accountId, at],
+    );
+    return new Set(rows.map((row) => `${row.instrument_token}:${row.portfolio_id}`));
   }
 
   /** Contracts past 15:30 IST on their expiry day settle at intrinsic value against the index's closing value. */
