@@ -1,5 +1,6 @@
 // What the paper broker does on its own, without an order: MIS positions squared off from 15:25 IST (a special
-// session's own cut-off: session-square-off.ts; as Zerodha does for F&O, in every mode: the demo market never closes, so there too each day), each order
+// session's own cut-off: session-square-off.ts; as Zerodha does for F&O, in every mode: the demo market never
+// closes, so there too each day, a position it opened after the cut-off at the next day's), each order
 // charged Zerodha's ₹50 + GST call-and-trade; and contracts past 15:30 IST on their expiry day settled at
 // intrinsic value against the exchange's closing value of the index (the average of its last 30 minutes),
 // with the charges of an exercise or assignment (charges.ts expiryCharges). Each account's change is its own
