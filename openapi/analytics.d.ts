@@ -514,6 +514,8 @@ export interface components {
                 close: string;
                 mis_square_off: string;
             };
+            /** @description Open only: whether a fresh MIS order is refused now (from session.mis_square_off to the close, on the exchange's hours). Never in demo mode: the demo market takes MIS at any hour, and a position opened after the cut-off is squared off at the next day's cut-off. */
+            mis_closed?: boolean;
         };
         MarketDataResponse: {
             market?: components["schemas"]["MarketStatus"];

@@ -2441,7 +2441,7 @@ export interface components {
         /** @enum {string} */
         IndexName: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY" | "SENSEX";
         /**
-         * @description MIS is intraday (squared off at 15:20 IST); NRML carries overnight.
+         * @description MIS is intraday (squared off at the broker's cut-off, 15:25 IST on a regular day; the demo market squares off one opened after it at the next day's); NRML carries overnight.
          * @enum {string}
          */
         Product: "MIS" | "NRML";

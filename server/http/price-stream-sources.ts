@@ -70,7 +70,7 @@ export async function brokerSource({ trading, account, market, feed, instruments
   const marketStatus = brokerMarketStatus(trading, market);
   // The broker's status as last told on this stream: told again only when it changes.
   let told: string | null = null;
-  const said = (status: MarketStatus) => `${status.status} ${status.next_open ?? ''}`;
+  const said = (status: MarketStatus) => `${status.status} ${status.next_open ?? ''} ${status.mis_closed ?? ''} ${status.session?.day ?? ''}`;
   const retell = (to: Pick<PriceChannel, 'market'>) => {
     void (async () => {
       const status = await marketStatus();

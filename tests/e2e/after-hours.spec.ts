@@ -6,7 +6,7 @@ import { buyOneLot, signInReadyToTrade } from './support/trading';
 
 // Trading outside the session on a server of its own (support/clocked-server.ts: the exchange's hours, a
 // clock the spec sets), through the order ticket as a trader would (issue 23): a fresh MIS order after the
-// 15:25 cut-off is refused in the ticket with the reason; after the close, with no price moving but the
+// 15:25 cut-off, picked though the ticket says MIS is closed, is refused in the ticket with the reason; after the close, with no price moving but the
 // server's stream alive, the ticket says the order goes as an after-market order (AMO) at the next open,
 // places it, and the order book shows it held for the open, modifiable and cancellable. Screenshots in
 // test-results/after-hours/, 360 and 1280 px, English and French.
@@ -43,10 +43,17 @@ async function openTicket(page: Page): Promise<void> {
   await expect(page.getByTestId('order-ticket')).toBeVisible();
 }
 
-/** Buys one lot of the at-the-money call in the ticket, as the trader would, and answers the ticket. */
+/**
+ * Buys one lot of the at-the-money call in the ticket as MIS, as a trader who picks it anyway would (after the
+ * cut-off the ticket starts on NRML, saying MIS is closed for today: mis-closed.spec.ts), and answers the ticket.
+ */
 async function buyInTicket(page: Page, buy: RegExp, confirm: string) {
   await openTicket(page);
   const ticket = page.getByTestId('order-ticket');
+  const product = ticket.getByLabel(/^(Product|Produit)$/);
+  await expect(product).toHaveValue('NRML');
+  await product.selectOption('MIS');
+  await expect(ticket.getByTestId('mis-note')).toHaveText(/^(MIS is closed for today|Le MIS est fermé pour aujourd’hui)/);
   await ticket.getByRole('button', { name: buy }).click();
   await ticket.getByRole('button', { name: confirm }).click();
   return ticket;

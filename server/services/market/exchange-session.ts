@@ -15,6 +15,9 @@ export type SessionState = { open: boolean; nextOpen: Date | null; closedAt: Dat
 /**
  * What the price stream tells the PWA of the market (open or closed, the next open), from a session, with today's
  * hours from the exchange's calendar (the app reads the close and the MIS square-off from them, never a constant).
+ * While it is open, also whether a fresh MIS order is refused now, as the paper broker's order entry refuses it
+ * (order-entry.ts): from the square-off to the close on the exchange's hours, never in demo mode (its MIS rolls to
+ * the next day's cut-off). Closed, an order is an after-market order for the next session, where MIS is open again.
  */
 export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo: boolean, calendar: TradingCalendar): analytics['schemas']['MarketStatus'] {
   const day = istDate(now);
@@ -25,6 +28,7 @@ export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo
     timestamp: now.toISOString(),
     ...(nextOpen === null ? {} : { next_open: nextOpen.toISOString() }),
     session: { day, open: hours.open, close: hours.close, mis_square_off: hours.misSquareOff },
+    ...(open ? { mis_closed: !demo && istMinutes(now) >= clockMinutes(hours.misSquareOff) } : {}),
   };
 }
 

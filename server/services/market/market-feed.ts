@@ -28,7 +28,9 @@ export function createMarketFeed(market: Pick<MarketService, 'readStates' | 'sta
       lastSeq.set(name, state.seq);
     }
     const status = await market.status(now);
-    const statusKey = `${status.status}/${status.demo}`;
+    // MIS closing at its cut-off is news too (the ticket and the builder default to NRML from then), and so is a
+    // new day, whose hours the app reads from the status.
+    const statusKey = `${status.status}/${status.demo}/${status.mis_closed ?? ''}/${status.session?.day ?? ''}`;
     // The first poll only learns the status: every stream's snapshot already carried it.
     const changedStatus = lastStatus === null || statusKey === lastStatus ? null : status;
     lastStatus = statusKey;

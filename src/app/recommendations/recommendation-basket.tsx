@@ -2,6 +2,10 @@ import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { Recommendation } from '@/features/analytics/api/analytics-reads';
 import { placeTrades } from '@/features/orders/api/trading-calls';
+import type { Product } from '@/features/orders/api/trading-types';
+import { ProductChoice } from '@/features/orders/components/product-choice';
+import { defaultProduct } from '@/features/orders/model/product-default';
+import { useMisWindow } from '@/features/market/hooks/use-mis-window';
 import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
@@ -54,7 +58,10 @@ function BasketReview({ item, onClose }: { item: Recommendation; onClose: () => 
   const lotSizes = useLotSizes(item);
   const account = desk.account;
   const intent = useOrderIntent(account);
-  const product = desk.defaults.product;
+  // MIS or NRML for every leg: the trade defaults' until the trader picks, NRML once MIS closes for the day.
+  const mis = useMisWindow();
+  const [chosenProduct, setChosenProduct] = useState<Product | null>(null);
+  const product = chosenProduct ?? defaultProduct(desk.defaults.product, mis);
   const orders = lotSizes instanceof Map ? basketRequests(item, lotSizes, product) : null;
   const blocked = !online
     ? basketMessages.offline
@@ -93,6 +100,17 @@ function BasketReview({ item, onClose }: { item: Recommendation; onClose: () => 
     <Modal onClose={() => !intent.pending && onClose()} title={intl.formatMessage(titleText, { title: item.title })} actions={actions}>
       <div className="flex flex-col gap-3 text-sm">
         {account !== null && <OrderAccount account={account} />}
+        {!answered && (
+          <ProductChoice
+            value={product}
+            mis={mis}
+            onChange={(picked) => {
+              setChosenProduct(picked);
+              // Other orders, another intent: a new key.
+              intent.changed();
+            }}
+          />
+        )}
         {orders === null ? (
           blocked === null && <p className="text-fg-muted">{intl.formatMessage(basketMessages.resolving)}</p>
         ) : (

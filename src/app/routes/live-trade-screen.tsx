@@ -26,6 +26,7 @@ import { liveFeed } from '@/features/market/feed/live-feed';
 import { IvChartLink } from '@/features/analytics/volatility/iv-chart-link';
 import { useChainChoice } from '@/features/market/hooks/use-chain-choice';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
+import { useMisWindow } from '@/features/market/hooks/use-mis-window';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { OrderTicket } from '@/features/orders/components/order-ticket';
 import { TicketHeading } from '@/features/orders/components/ticket-heading';
@@ -93,6 +94,7 @@ export function LiveTradeScreen() {
   const [placedStamp, setPlacedStamp] = useState(0);
   const quote = useQuote(picked?.instrument ?? null);
   const closed = useMarketClosed();
+  const mis = useMisWindow();
   // A price alert on a contract, from the chain's bell (or, where the chain has no room for it, the ticket).
   const [alertOn, setAlertOn] = useState<OptionInstrument | null>(null);
   const alertQuote = useQuote(alertOn?.instrument ?? null);
@@ -123,6 +125,7 @@ export function LiveTradeScreen() {
         initialLots={chosen === null ? linkedTrade?.lots : null}
         freezeQuantity={freezeQuantity}
         afterMarket={closed}
+        mis={mis}
         feedHeardAt={inReplay ? null : feedHeardAt}
         // Over the chain (a phone) the ticket hides the desk's notice: it says it again.
         notice={wide || account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} compact />}

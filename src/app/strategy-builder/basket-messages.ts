@@ -36,3 +36,4 @@ export const failedLegText = defineMessage<{ symbol: MessageValue; reason: Messa
   defaultMessage: '{symbol}: failed — {reason}',
 });
 export const notSentText = defineMessage<{ symbol: MessageValue }>({ id: 'strategies.basket.notSent', defaultMessage: '{symbol}: not sent' });
+export const productText = defineMessage<{ product: MessageValue }>({ id: 'strategies.basket.product', defaultMessage: 'Every leg as {product}.' });

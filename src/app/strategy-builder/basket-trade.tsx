@@ -7,12 +7,12 @@ import { AfterMarketNotice, afterMarketLabel, type AfterMarket } from '@/feature
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
-import { intentMessages } from '@/features/orders/order-messages';
+import { intentMessages, productMessages } from '@/features/orders/order-messages';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { sayServerText } from '@/i18n/say-server-text';
-import { basketMessages, confirmBodyText, failedLegText, notSentText, tradeAllText } from '@/app/strategy-builder/basket-messages';
+import { basketMessages, confirmBodyText, failedLegText, notSentText, productText, tradeAllText } from '@/app/strategy-builder/basket-messages';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { legResults, type LegResult } from '@/app/strategy-builder/basket-results';
 import { RefusalText } from '@/i18n/server-text';
@@ -139,7 +139,9 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
           void send(enabled);
         }}
         onClose={() => setConfirming(null)}
-      />
+      >
+        <p className="text-sm font-medium text-fg">{intl.formatMessage(productText, { product: intl.formatMessage(productMessages[product]) })}</p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming === 'exit'}
         title={intl.formatMessage(basketMessages.exitTitle)}

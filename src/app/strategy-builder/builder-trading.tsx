@@ -1,7 +1,11 @@
 import { useIntl } from 'react-intl';
-import type { Order } from '@/features/orders/api/trading-types';
+import { useState } from 'react';
+import type { Order, Product } from '@/features/orders/api/trading-types';
+import { ProductChoice } from '@/features/orders/components/product-choice';
+import { defaultProduct } from '@/features/orders/model/product-default';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
+import { useMisWindow } from '@/features/market/hooks/use-mis-window';
 import { SelectField } from '@/components/ui/select-field';
 import { useOnlineStatus } from '@/lib/network/use-online-status';
 import { AccountChoice } from '@/app/trading/account-choice';
@@ -24,6 +28,10 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
   const account = desk.account;
   // Closed market: the server sends the basket's legs as after-market orders (AMO), which the basket says.
   const afterMarket = useMarketClosed();
+  // MIS or NRML for every leg: the trade defaults' until the trader picks, NRML once MIS closes for the day.
+  const mis = useMisWindow();
+  const [chosenProduct, setChosenProduct] = useState<Product | null>(null);
+  const product = chosenProduct ?? defaultProduct(desk.defaults.product, mis);
   const blocked = !online
     ? basketMessages.offline
     : account === null
@@ -54,13 +62,14 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
               <option key={item.id} value={item.id}>{item.name}</option>
             ))}
           </SelectField>
+          <ProductChoice value={product} onChange={setChosenProduct} mis={mis} />
         </div>
       )}
       <BasketTrade
         legs={legs}
         account={account}
         portfolioId={desk.portfolio?.id ?? null}
-        product={desk.defaults.product}
+        product={product}
         blocked={blocked === null ? null : intl.formatMessage(blocked)}
         afterMarket={afterMarket}
         onFilled={(fills) => onFilled(new Map([...fills].map(([id, result]) => [id, result.order])))}

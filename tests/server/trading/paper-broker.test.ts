@@ -729,7 +729,9 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       expect((await desk.positionBook()).net.find((position) => position.tradingsymbol === call24000)?.quantity).toBe(0);
     });
 
-    it('refuses fresh MIS orders after the cut-off, saying why, and still takes MIS exits and NRML orders', async () => {
+    it('refuses fresh MIS orders after the cut-off on the exchange\'s hours, saying why, and still takes MIS exits and NRML orders', async () => {
+      // Exchange hours (MARKET_DEMO=off): the demo market takes MIS at any hour (demo-mis.test.ts).
+      market.demo(false);
       await desk.place(call24000, 'BUY', 130, { product: 'MIS' });
       await at('15:25', async () => {
         const fresh = await desk.place(call24200, 'BUY', 65, { product: 'MIS' });

@@ -77,6 +77,8 @@ describe.each(testBackends)('placing a paper order on %s', (backend) => {
   });
 
   it('after the MIS cut-off takes an exit of the whole position, and refuses one that would turn it short', async () => {
+    // Exchange hours (MARKET_DEMO=off): the demo market takes MIS at any hour (demo-mis.test.ts).
+    market.demo(false);
     await desk.place(symbol, 'BUY', 130, { product: 'MIS' });
     await at('2026-11-20T15:25:00+05:30', async () => {
       const flip = await desk.place(symbol, 'SELL', 195, { product: 'MIS' });

@@ -38,7 +38,7 @@ import { claimAction } from '../engine/action-claims.ts';
 import type { BotEngine } from '../engine/bot-engine.ts';
 import { loadActions, loadBot, loadHeld, loadRuns } from '../engine/engine-store.ts';
 import { botKey, type EngineBot } from '../engine/engine-types.ts';
-import { botRunsOn, timedForSession } from '../engine/rules.ts';
+import { botProduct, botRunsOn, timedForSession } from '../engine/rules.ts';
 import { approvalSettingsOf, createProposals, type ApprovalSettings } from '../approvals/proposals.ts';
 import { parseAlert, type Alert } from './webhook-payload.ts';
 import { countOnce, logRefused, nameAction, refuseCounted, settleCounted, type Delivery } from './webhook-log.ts';
@@ -255,7 +255,8 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
         tradingsymbol,
         side: side ?? leg.side ?? 'BUY',
         orderType: leg.limitPaise === null ? 'MARKET' : 'LIMIT',
-        product: 'NRML',
+        // The bot's product, as its own preset entries carry (engine.entryIntents): an MIS bot's alert legs are MIS.
+        product: botProduct(bot),
         quantity: lots * lotSize,
         pricePaise: leg.limitPaise ?? 0,
         triggerPaise: 0,

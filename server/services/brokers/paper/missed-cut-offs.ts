@@ -14,7 +14,7 @@
 // flat at the cut-off, so a second instance (or pass) finds nothing left to do.
 import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate, istInstant } from '../../market/ist.ts';
-import type { Session } from '../../market/trading-calendar.ts';
+import { addDays, type Session } from '../../market/trading-calendar.ts';
 import type { Books } from './books.ts';
 import type { Exits } from './exits.ts';
 import { lockAccount } from './order-rows.ts';
@@ -24,6 +24,9 @@ import { sessionSquareOff } from './session-square-off.ts';
 
 /** A day's session and its MIS square-off (HH:MM IST): trading-calendar.ts DayHours. */
 type CutOffHours = Session & { misSquareOff: string };
+
+/** The instant of an IST day's clock time `time` (HH:MM): a cut-off's. */
+export const cutOffAt = (day: string, time: string): Date => istInstant(day, time);
 
 /** The cut-off instant of an IST day: its session's MIS square-off (15:25 IST on a regular day). */
 export const cutOffOn = (day: string, hours: CutOffHours): Date => istInstant(day, hours.misSquareOff);
@@ -76,8 +79,19 @@ type MissedCutOffsOptions = { db: Database; prices: PriceSource; books: Books; e
 
 export function createMissedCutOffs({ db, prices, books, exitsPricedBy, scope }: MissedCutOffsOptions) {
   const squareOffs = sessionSquareOff(prices);
-  /** The cut-off a position last traded at `lastTradeAt` missed, by its day's session (NSE's calendar). */
-  const missedOf = async (lastTradeAt: Date, now: Date, q: Queryable) => missedCutOff(lastTradeAt, now, await squareOffs.hoursOn(istDate(lastTradeAt), q));
+  /**
+   * The cut-off a position last traded at `lastTradeAt` missed, by its day's session (NSE's calendar). The demo
+   * market takes MIS after the cut-off: a position it opened then is due at the next day's cut-off, and missed
+   * once that day's session has closed.
+   */
+  async function missedOf(lastTradeAt: Date, now: Date, q: Queryable): Promise<Date | null> {
+    const day = istDate(lastTradeAt);
+    const hours = await squareOffs.hoursOn(day, q);
+    if (!prices.demo || lastTradeAt.getTime() <= cutOffOn(day, hours).getTime()) return missedCutOff(lastTradeAt, now, hours);
+    const next = addDays(day, 1);
+    const nextHours = await squareOffs.hoursOn(next, q);
+    return missedFrom(next, nextHours).getTime() <= now.getTime() ? cutOffOn(next, nextHours) : null;
+  }
 
   /** Squares off every MIS position left open across a cut-off the server missed; answers how many positions it closed. */
   async function squareOffMissed(now: Date): Promise<number> {

@@ -187,10 +187,12 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
 
   /**
    * Whether this is a fresh intraday (MIS) order after the broker's cut-off: an entry that does not reduce
-   * an MIS position of its portfolio. Exits and NRML orders stay allowed.
+   * an MIS position of its portfolio. Exits and NRML orders stay allowed. The demo market, open at any hour,
+   * takes MIS at any hour too: a position opened after the cut-off is squared off at the next day's
+   * (paper-market.ts, missed-cut-offs.ts; docs/market-model.md).
    */
   async function freshMisAfterCutOff(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, options: PlaceOptions, now: Date): Promise<boolean> {
-    if (intent.product !== 'MIS' || options.purpose !== 'entry' || istMinutes(now) < clockMinutes(await squareOffs.at(now, q))) return false;
+    if (intent.product !== 'MIS' || options.purpose !== 'entry' || prices.demo || istMinutes(now) < clockMinutes(await squareOffs.at(now, q))) return false;
     const open = await books.positionQuantity(q, account.id, options.portfolioId, contract.instrumentToken, 'MIS');
     const reduces = open !== 0 && Math.sign(open) === -sideSign(intent.side) && intent.quantity <= Math.abs(open);
     return !reduces;

@@ -1,5 +1,6 @@
 // What the paper broker does on its own, without an order: MIS positions squared off from 15:25 IST (a special
-// session's own cut-off: session-square-off.ts; as Zerodha does for F&O, in every mode: the demo market never closes, so there too each day), each order
+// session's own cut-off: session-square-off.ts; as Zerodha does for F&O, in every mode: the demo market never
+// closes, so there too each day, a position it opened after the cut-off at the next day's), each order
 // charged Zerodha's ₹50 + GST call-and-trade; and contracts past their expiry day's close (15:40 IST since 3 August 2026) settled at
 // intrinsic value against the exchange's closing value of the index (the average of its last 30 minutes),
 // with the charges of an exercise or assignment (charges.ts expiryCharges). Each account's change is its own
@@ -24,8 +25,13 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
   const { openLegs } = books;
   const { closeLegs } = exits;
 
-  /** The broker's own MIS square-off: today's intraday positions closed at market from the session's cut-off (15:25 IST, session-square-off.ts). */
-  async function squareOffMis(now: Date): Promise<void> {
+  /**
+   * The broker's own MIS square-off: today's intraday positions closed at market from the session's cut-off
+   * (15:25 IST, session-square-off.ts). `stoodAt`: in the demo market, today's cut-off; only positions as they
+   * stood then are closed, one traded since (opened after the cut-off, as the demo market allows) waits for
+   * the next day's.
+   */
+  async function squareOffMis(now: Date, stoodAt: Date | null = null): Promise<void> {
     const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string }>(
       `SELECT DISTINCT p.broker_account_id, a.account_number, a.capital FROM paper_positions p JOIN broker_accounts a ON a.id = p.broker_account_id
        WHERE p.product = 'MIS' AND p.quantity <> 0 AND a.market_account_id IS NOT DISTINCT FROM $1::integer`,
@@ -34,10 +40,20 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
     for (const row of rows) {
       const account = { id: row.broker_account_id, accountNumber: row.account_number, capitalPaise: Math.round(Number(row.capital) * 100) };
       await db.transaction(async (tx) => {
-        const legs = (await openLegs(tx, account.id, now)).filter((leg) => leg.product === 'MIS');
-        await closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, now);
+        const later = stoodAt === null ? new Set<string>() : await tradedSince(tx, account.id, stoodAt);
+        const legs = (await openLegs(tx, account.id, now)).filter((leg) => leg.product === 'MIS' && !later.has(`${leg.contract.instrumentToken}:${leg.portfolioId}`));
+        if (legs.length > 0) await closeLegs(tx, account, legs, { tag: 'AUTO-SQOFF', purpose: 'auto_squareoff' }, now);
       });
     }
+  }
+
+  /** The account's MIS positions (`token:portfolio`) traded after `at`. */
+  async function tradedSince(q: Queryable, accountId: number, at: Date): Promise<Set<string>> {
+    const { rows } = await q.query<{ instrument_token: number; portfolio_id: number | null }>(
+      `SELECT instrument_token, portfolio_id FROM paper_trades WHERE broker_account_id = $1 AND product = 'MIS' AND filled_at > $2 GROUP BY instrument_token, portfolio_id`,
+      [accountId, at],
+    );
+    return new Set(rows.map((row) => `${row.instrument_token}:${row.portfolio_id}`));
   }
 
   /** Contracts past their expiry day's close (15:40 IST since 3 August 2026) settle at intrinsic value against the index's closing value. */

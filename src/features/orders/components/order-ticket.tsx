@@ -13,6 +13,8 @@ import { cannotSendText, problemMessages } from '@/features/orders/components/ti
 import { TicketFields, type TicketValues } from '@/features/orders/components/ticket-fields';
 import { slicePlan } from '@/features/orders/model/order-slices';
 import { checkTicket, firstProblem } from '@/features/orders/model/ticket-checks';
+import type { MisWindow } from '@/features/orders/model/product-default';
+import { useTicketValues } from '@/features/orders/hooks/use-ticket-values';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { MarginLines } from '@/features/orders/components/margin-lines';
 import { ticketMessages as messages, ticketText as t } from '@/features/orders/components/order-ticket-messages';
@@ -69,6 +71,7 @@ export function OrderTicket({
   freezeQuantity = null,
   notice = null,
   afterMarket = null,
+  mis = null,
   feedHeardAt = null,
   framing = 'card',
   footnote = null,
@@ -94,6 +97,8 @@ export function OrderTicket({
    * (AMO), held by the broker until the next open, so the price shown is the last close and need not be live.
    */
   afterMarket?: AfterMarket | null;
+  /** MIS now (the server's market status): after the cut-off "MIS is closed for today" and NRML; the demo's rule. */
+  mis?: MisWindow | null;
   /**
    * When the price feed last vouched for the prices it holds (Date.now() ms): a price, or a live broker's
    * keep-alive while its contracts are quiet. A quote that has not moved for a while is still the market's
@@ -117,13 +122,7 @@ export function OrderTicket({
   const online = networkBlock === null;
   const formId = useId();
   const [side, setSide] = useState<TransactionType>(initialSide);
-  const [values, setValues] = useState<TicketValues>(() => ({
-    lotsText: String(initialLots ?? defaults.lots),
-    type: defaults.order_type,
-    product: defaults.product,
-    priceText: quote === null ? '' : quote.last_price.toFixed(2),
-    triggerText: '',
-  }));
+  const [values, setValues] = useTicketValues(defaults, initialLots, quote, mis);
   const { type, product } = values;
   const [reviewing, setReviewing] = useState(false);
   const intent = useOrderIntent(account);
@@ -166,7 +165,7 @@ export function OrderTicket({
     setReviewing(false);
     intent.changed();
   };
-  const change = (changes: Partial<TicketValues>) => edit(setValues)({ ...values, ...changes });
+  const change = (changes: Partial<TicketValues>) => edit(setValues)(changes);
 
   const blocked =
     networkBlock ??
@@ -254,7 +253,7 @@ export function OrderTicket({
 
         <TicketSide side={side} onChange={edit(setSide)} />
 
-        <TicketFields values={values} onChange={change} checks={checks} lotSize={instrument.lot_size} quantity={quantity} lastPrice={quote?.last_price ?? null} />
+        <TicketFields values={values} onChange={change} checks={checks} lotSize={instrument.lot_size} quantity={quantity} lastPrice={quote?.last_price ?? null} mis={mis} />
 
         {slicing !== null && <SliceHint plan={slicing} />}
         {/* Above the margins, which arrive after the ticket opens: below them, it moved down as they did, under a tap on its way. */}

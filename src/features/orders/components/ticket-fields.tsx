@@ -1,10 +1,12 @@
 import { useIntl } from 'react-intl';
 import type { Product } from '@/features/orders/api/trading-types';
+import { ProductChoice } from '@/features/orders/components/product-choice';
 import { StepperField } from '@/features/orders/components/stepper-field';
+import type { MisWindow } from '@/features/orders/model/product-default';
 import { problemMessages, stepMessages } from '@/features/orders/components/ticket-check-messages';
 import { ticketMessages as messages, ticketText as t } from '@/features/orders/components/order-ticket-messages';
 import { stepLots, stepPrice, type TicketChecks, type TicketKind } from '@/features/orders/model/ticket-checks';
-import { productMessages, typeMessages } from '@/features/orders/order-messages';
+import { typeMessages } from '@/features/orders/order-messages';
 import { SelectField } from '@/components/ui/select-field';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -21,6 +23,7 @@ export function TicketFields({
   lotSize,
   quantity,
   lastPrice,
+  mis = null,
 }: {
   values: TicketValues;
   onChange: (changes: Partial<TicketValues>) => void;
@@ -28,6 +31,8 @@ export function TicketFields({
   lotSize: number;
   quantity: number | null;
   lastPrice: number | null;
+  /** MIS now (closed for today, or the demo market's rule), said under the product. */
+  mis?: MisWindow | null;
 }) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
@@ -62,18 +67,7 @@ export function TicketFields({
           ))}
         </SelectField>
         {/* The whole row: "Intrajournalier (MIS)" does not fit half a wide ticket, and MIS or NRML is the part that matters. */}
-        <SelectField
-          className="@xs:col-span-2"
-          label={intl.formatMessage(messages.product)}
-          value={values.product}
-          onChange={(event) => onChange({ product: event.target.value as Product })}
-        >
-          {(['MIS', 'NRML'] as const).map((value) => (
-            <option key={value} value={value}>
-              {intl.formatMessage(productMessages[value])}
-            </option>
-          ))}
-        </SelectField>
+        <ProductChoice className="@xs:col-span-2" value={values.product} onChange={(product) => onChange({ product })} mis={mis} />
         {values.type !== 'MARKET' && (
           <StepperField
             label={intl.formatMessage(messages.price)}
