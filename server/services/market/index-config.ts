@@ -1,7 +1,10 @@
 // The index facts in force on a day, read from the effective-dated index_config table (migration 002),
-// never from constants: when NSE revises a lot size, a new row with its effective date is all it takes.
+// never from constants: when NSE revises a lot size, a new row with its effective date is all it takes. The
+// freeze quantity is the one of freeze_quantities (migration 090: NSE's monthly circulars, each dated) in force
+// that day; index_config's own column only stands in for an underlying that table has no row of.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
+import { freezeInForce } from './freeze-quantities.ts';
 import { istDate } from './ist.ts';
 
 export type IndexName = components['schemas']['IndexName'];
@@ -37,7 +40,9 @@ type Row = {
 export async function indexFacts(db: Queryable, index: IndexName, at: Date): Promise<IndexFacts> {
   const { rows } = await db.query<Row>(
     `SELECT index_name, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, lot_size, strike_step,
-            freeze_quantity, expiry_cycle, expiry_weekday, exchange
+            -- Never below one lot: an order of one lot is always possible.
+            greatest(lot_size, coalesce((${freezeInForce('index_name', '$2::date')}), freeze_quantity)) AS freeze_quantity,
+            expiry_cycle, expiry_weekday, exchange
      FROM index_config WHERE index_name = $1
      ORDER BY (effective_from <= $2::date) DESC, CASE WHEN effective_from <= $2::date THEN effective_from END DESC, effective_from
      LIMIT 1`,

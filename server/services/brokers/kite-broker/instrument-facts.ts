@@ -27,7 +27,7 @@ export type FactDifference = { index: IndexName; fact: 'lot_size' | 'strike_step
 export const strikedeskTickPaise = 5;
 
 /** The most frequent value (ties: the smaller), or 0 for none: one odd row must not decide an index's fact. */
-function mostCommon(values: readonly number[]): number {
+export function mostCommon(values: readonly number[]): number {
   const counts = new Map<number, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   let best = 0;

@@ -3,7 +3,9 @@
 // and Upstox's instrument key for it comes from Upstox's instrument file (UPSTOX_INSTRUMENTS_URL, gzipped JSON,
 // https://upstox.com/developer/api-documentation/instruments), read once per IST day into memory: the entry
 // of the same underlying, kind and strike whose expiry is the contract's (for a monthly contract read from its
-// symbol, the month's last listed expiry: a holiday may move it a day earlier). No key, no contract: an order
+// symbol, the month's last listed expiry: a holiday may move it a day earlier). The file's `freeze_quantity` is
+// the one the contract is sliced at on Upstox (NSE's table may be a circular behind), and each day's load records
+// it beside StrikeDesk's (upstox-instrument-facts.ts) for the Market facts screen. No key, no contract: an order
 // for it is refused as not listed, never sent with a guessed key. A file that cannot be fetched or read is
 // broker_unavailable (503, upstox.instruments_unavailable), and it is asked again by the next request.
 import { gunzipSync } from 'node:zlib';
@@ -15,9 +17,10 @@ import { upstoxTexts } from '../../texts/upstox-texts.ts';
 import { createKiteContracts } from '../kite-broker/contracts.ts';
 import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
 import { isObject } from '../upstox/upstox-json.ts';
+import { recordFreezeQuantities } from './upstox-instrument-facts.ts';
 import { tokenOfKey } from './upstox-wire.ts';
 
-type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string };
+type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string; freeze: number };
 
 const segments: Record<string, string> = { NFO: 'NSE_FO', BFO: 'BSE_FO' };
 
@@ -33,11 +36,13 @@ const expiryDay = (ms: number) => istDate(new Date(ms));
 
 function readListed(entry: unknown): Listed | null {
   if (!isObject(entry)) return null;
-  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry } = entry;
+  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry, freeze_quantity: freeze } = entry;
   if (typeof key !== 'string' || typeof segment !== 'string' || typeof kind !== 'string' || typeof expiry !== 'number') return null;
   if (kind !== 'CE' && kind !== 'PE') return null;
   const index = typeof underlying === 'string' ? underlying : typeof name === 'string' ? name : '';
-  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry) };
+  // No freeze quantity (0): StrikeDesk's table's is used.
+  const units = typeof freeze === 'number' && Number.isInteger(freeze) && freeze > 0 ? freeze : 0;
+  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry), freeze: units };
 }
 
 export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts {
@@ -67,6 +72,7 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     const day = istDate(clock());
     if (loaded === null || loaded.day !== day) {
       const current = { day, options: load() };
+      current.options.then((listed) => recordFreezeQuantities(db, 'upstox', day, clock(), listed)).catch(() => undefined);
       current.options.catch(() => (loaded === current ? (loaded = null) : null));
       loaded = current;
     }
@@ -82,7 +88,8 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     const listed = same.find((o) => o.expiry === contract.expiry)
       ?? same.filter((o) => o.expiry.startsWith(month) && o.expiry <= contract.expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
     if (listed === undefined) return null;
-    return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key) };
+    const freezeQuantity = listed.freeze > 0 ? listed.freeze : contract.freezeQuantity;
+    return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key), freezeQuantity };
   }
 
   return { contractOf };
