@@ -39,12 +39,13 @@ type Row = {
  */
 export async function indexFacts(db: Queryable, index: IndexName, at: Date): Promise<IndexFacts> {
   const { rows } = await db.query<Row>(
-    `SELECT index_name, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, lot_size, strike_step,
+    `SELECT c.index_name, to_char(c.effective_from, 'YYYY-MM-DD') AS effective_from, c.lot_size, c.strike_step,
             -- Never below one lot: an order of one lot is always possible.
-            greatest(lot_size, coalesce((${freezeInForce('index_name', '$2::date')}), freeze_quantity)) AS freeze_quantity,
-            expiry_cycle, expiry_weekday, exchange
-     FROM index_config WHERE index_name = $1
-     ORDER BY (effective_from <= $2::date) DESC, CASE WHEN effective_from <= $2::date THEN effective_from END DESC, effective_from
+            greatest(c.lot_size, coalesce(f.freeze_quantity, c.freeze_quantity)) AS freeze_quantity,
+            c.expiry_cycle, c.expiry_weekday, c.exchange
+     FROM index_config c LEFT JOIN LATERAL (${freezeInForce('c.index_name', '$2::date')}) f ON true
+     WHERE c.index_name = $1
+     ORDER BY (c.effective_from <= $2::date) DESC, CASE WHEN c.effective_from <= $2::date THEN c.effective_from END DESC, c.effective_from
      LIMIT 1`,
     [index, istDate(at)],
   );
