@@ -100,10 +100,10 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     const edited = await call<{ trading_bot: TradingBot }>('updateTradingBot', {
       token,
       params: { id: bot.id },
-      body: { underlying: 'BANKNIFTY', lots: 30, stop_loss_pct: 12.5, base_strategy: id('iron_condor'), params: { wing_width: 2 } },
+      body: { underlying: 'BANKNIFTY', lots: 20, stop_loss_pct: 12.5, base_strategy: id('iron_condor'), params: { wing_width: 2 } },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.trading_bot).toMatchObject({ status: 'paused', underlying: 'BANKNIFTY', lots: 30, stop_loss_pct: 12.5, base_strategy: id('iron_condor') });
+    expect(edited.body.trading_bot).toMatchObject({ status: 'paused', underlying: 'BANKNIFTY', lots: 20, stop_loss_pct: 12.5, base_strategy: id('iron_condor') });
     expect(edited.body.trading_bot.params).toMatchObject({ wing_width: 2, call_distance: 4, put_distance: 4 });
 
     const deleted = await call('deleteTradingBot', { token, params: { id: bot.id } });
