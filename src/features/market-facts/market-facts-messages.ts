@@ -1,42 +1,44 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 
-export const marketFactsMessages = defineMessages({
-  title: { id: 'market-facts.title', defaultMessage: 'Market facts' },
-  description: {
-    id: 'market-facts.description',
-    defaultMessage:
-      'The exchange and broker facts StrikeDesk trades by today: each with its value, the day it came into force, where it comes from and how old it is. A fact older than its usual revision is marked as possibly out of date.',
-  },
-  loading: { id: 'market-facts.loading', defaultMessage: 'Reading the market facts…' },
-  failed: { id: 'market-facts.failed', defaultMessage: 'The market facts could not be loaded.' },
-  inForceOn: { id: 'market-facts.inForceOn', defaultMessage: 'In force on {day}' },
-  staleSummary: {
+export const marketFactsMessages = {
+  ...defineMessages({
+    title: { id: 'market-facts.title', defaultMessage: 'Market facts' },
+    description: {
+      id: 'market-facts.description',
+      defaultMessage:
+        'The exchange and broker facts StrikeDesk trades by today: each with its value, the day it came into force, where it comes from and how old it is. A fact older than its usual revision is marked as possibly out of date.',
+    },
+    loading: { id: 'market-facts.loading', defaultMessage: 'Reading the market facts…' },
+    failed: { id: 'market-facts.failed', defaultMessage: 'The market facts could not be loaded.' },
+  }),
+  inForceOn: defineMessage<{ day: MessageValue }>({ id: 'market-facts.inForceOn', defaultMessage: 'In force on {day}' }),
+  staleSummary: defineMessage<{ count: MessageValue }>({
     id: 'market-facts.staleSummary',
     defaultMessage: '{count, plural, one {# fact may be out of date.} other {# facts may be out of date.}}',
-  },
-  groupExchange: { id: 'market-facts.groupExchange', defaultMessage: '{subject}: sessions and exchange rules' },
-  groupIndex: { id: 'market-facts.groupIndex', defaultMessage: '{subject}: contracts' },
-  groupCharges: { id: 'market-facts.groupCharges', defaultMessage: 'Charges on {subject}' },
-  from: { id: 'market-facts.from', defaultMessage: 'In force from {date}' },
-  on: { id: 'market-facts.on', defaultMessage: 'On {date}' },
-  age: { id: 'market-facts.age', defaultMessage: '{days, plural, =0 {from today} one {# day old} other {# days old}}' },
-  source: { id: 'market-facts.source', defaultMessage: 'Source: {source}' },
-  stale: {
+  }),
+  groupExchange: defineMessage<{ subject: MessageValue }>({ id: 'market-facts.groupExchange', defaultMessage: '{subject}: sessions and exchange rules' }),
+  groupIndex: defineMessage<{ subject: MessageValue }>({ id: 'market-facts.groupIndex', defaultMessage: '{subject}: contracts' }),
+  groupCharges: defineMessage<{ subject: MessageValue }>({ id: 'market-facts.groupCharges', defaultMessage: 'Charges on {subject}' }),
+  from: defineMessage<{ date: MessageValue }>({ id: 'market-facts.from', defaultMessage: 'In force from {date}' }),
+  on: defineMessage<{ date: MessageValue }>({ id: 'market-facts.on', defaultMessage: 'On {date}' }),
+  age: defineMessage<{ days: MessageValue }>({ id: 'market-facts.age', defaultMessage: '{days, plural, =0 {from today} one {# day old} other {# days old}}' }),
+  source: defineMessage<{ source: MessageValue }>({ id: 'market-facts.source', defaultMessage: 'Source: {source}' }),
+  stale: defineMessage<{ days: MessageValue }>({
     id: 'market-facts.stale',
     defaultMessage: 'May be out of date: older than its usual revision ({days, plural, one {# day} other {# days}}).',
-  },
-  broker: {
+  }),
+  broker: defineMessage<{ broker: MessageValue; value: MessageValue }>({
     id: 'market-facts.broker',
     defaultMessage: '{broker}’s instrument file says {value}: {broker}’s value is used for its orders.',
-  },
-  band: { id: 'market-facts.band', defaultMessage: '±{fraction} of the reference price, at least ±{amount}' },
-  weekday: {
+  }),
+  band: defineMessage<{ fraction: MessageValue; amount: MessageValue }>({ id: 'market-facts.band', defaultMessage: '±{fraction} of the reference price, at least ±{amount}' }),
+  weekday: defineMessage<{ day: MessageValue }>({
     id: 'market-facts.weekday',
     defaultMessage: '{day, select, 1 {Monday} 2 {Tuesday} 3 {Wednesday} 4 {Thursday} 5 {Friday} other {day {day}}}',
-  },
-  cycle: { id: 'market-facts.cycle', defaultMessage: '{cycle, select, weekly {Weekly and monthly} monthly {Monthly} other {{cycle}}}' },
-  perOrder: { id: 'market-facts.perOrder', defaultMessage: '{amount} an order' },
-});
+  }),
+  cycle: defineMessage<{ cycle: MessageValue }>({ id: 'market-facts.cycle', defaultMessage: '{cycle, select, weekly {Weekly and monthly} monthly {Monthly} other {{cycle}}}' }),
+  perOrder: defineMessage<{ amount: MessageValue }>({ id: 'market-facts.perOrder', defaultMessage: '{amount} an order' }),
+};
 
 /** Each kind of fact's name on the screen. */
 export const factKindMessages = defineMessages({
