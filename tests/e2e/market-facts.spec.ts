@@ -10,8 +10,8 @@ import { signInAsNewUser } from './support/session';
 
 const shots = 'test-results/market-facts';
 
-const card = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
-const fact = (page: Page, region: string | RegExp, kind: string) => card(page, region).locator(`[data-testid="market-fact"][data-kind="${kind}"]`);
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const fact = (page: Page, region: string, kind: string) => card(page, region).locator(`[data-testid="market-fact"][data-kind="${kind}"]`);
 
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -21,7 +21,9 @@ test('shows each fact in force today with its source and age, flags the stale on
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsNewUser(page);
-  await page.getByRole('link', { name: 'Market facts' }).click();
+  // From the menu, beside Market history.
+  await page.goto('/app/market_history');
+  await page.getByRole('navigation').getByRole('link', { name: 'Market facts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Market facts' })).toBeVisible();
 
   await page.setViewportSize({ width: 360, height: 780 });
@@ -46,7 +48,8 @@ test('shows each fact in force today with its source and age, flags the stale on
   await fitsThePhone(page);
   await freeze.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/360-en-light.png`, fullPage: false });
-  await page.screenshot({ path: `${shots}/360-en-light-full.png`, fullPage: true });
+  await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/360-en-light-top.png` });
 
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
   await page.reload();

@@ -52,7 +52,8 @@ describe('GET /api/market/facts/', () => {
   it('on Friday 31 July 2026 NSE closes at 15:30; on Monday 3 August at 15:40, per NSE circular 74/2026', async () => {
     const friday = await factsNow();
     expect(friday.day).toBe('2026-07-31');
-    expect(find(friday, 'session_hours', 'NSE')).toMatchObject({ value: '09:15-15:30', effective_from: '2025-12-08', stale: false, revision_days: null });
+    // 09:15-15:30 since the first row (the 8 Dec 2025 row repeats it beside the new pre-open).
+    expect(find(friday, 'session_hours', 'NSE')).toMatchObject({ value: '09:15-15:30', effective_from: '2000-01-01', stale: false, revision_days: null });
     expect(find(friday, 'close_price_window', 'NSE').value).toBe('15:00-15:30');
 
     clock.advance(3 * 86_400_000);
@@ -62,8 +63,11 @@ describe('GET /api/market/facts/', () => {
     expect(hours).toMatchObject({ value: '09:15-15:40', effective_from: '2026-08-03', age_days: 0 });
     expect(hours.source).toContain('NSE circular 74/2026');
     expect(find(monday, 'close_price_window', 'NSE')).toMatchObject({ value: '15:10-15:40' });
-    expect(find(monday, 'trade_modification_end', 'NSE').value).toBe('16:15');
-    expect(find(monday, 'pre_open', 'NSE').value).toBe('09:00-09:08');
+    // What the August row repeats keeps the date and source of the row that brought it.
+    expect(find(monday, 'trade_modification_end', 'NSE')).toMatchObject({ value: '16:15', effective_from: '2000-01-01' });
+    const preOpen = find(monday, 'pre_open', 'NSE');
+    expect(preOpen).toMatchObject({ value: '09:00-09:08', effective_from: '2025-12-08' });
+    expect(preOpen.source).toContain('F&O pre-open session');
     const misSquareOff = find(monday, 'mis_square_off', 'NSE');
     expect(misSquareOff.value).toBe('15:25');
     expect(misSquareOff.source).toContain('Zerodha');

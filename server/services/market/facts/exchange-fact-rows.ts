@@ -29,22 +29,45 @@ const inForce = (table: string, columns: string) =>
    FROM ${table}
    ORDER BY exchange, (effective_from <= $1::date) DESC, CASE WHEN effective_from <= $1::date THEN effective_from END DESC, effective_from`;
 
+/** A session fact's value in a row, and the source that dates it. */
+const sessionParts: Array<{ kind: FactRow['kind']; unit: FactRow['unit']; value: (row: SessionRow) => string | null; source: (row: SessionRow) => string }> = [
+  { kind: 'session_hours', unit: 'time_range', value: (row) => `${row.open_time}-${row.close_time}`, source: (row) => row.source },
+  { kind: 'close_price_window', unit: 'time_range', value: (row) => `${row.close_price_from}-${row.close_price_to}`, source: (row) => row.source },
+  { kind: 'pre_open', unit: 'time_range', value: (row) => (row.pre_open_from === null || row.pre_open_to === null ? null : `${row.pre_open_from}-${row.pre_open_to}`), source: (row) => row.source },
+  { kind: 'trade_modification_end', unit: 'time', value: (row) => row.modification_until, source: (row) => row.source },
+  { kind: 'mis_square_off', unit: 'time', value: (row) => row.mis_square_off, source: (row) => row.mis_source },
+];
+
+/**
+ * Each exchange's session facts in force on the day. A row of market_sessions repeats what did not change (the
+ * 3 Aug 2026 row keeps the pre-open of 8 Dec 2025), so each fact is dated, and sourced, by the first of the
+ * unbroken run of rows with its value: the pre-open shows from 8 Dec 2025, the 15:40 close from 3 Aug 2026.
+ */
 export async function sessionFacts(q: Queryable, day: string): Promise<FactRow[]> {
   const { rows } = await q.query<SessionRow>(
-    inForce('market_sessions', 'open_time, close_time, close_price_from, close_price_to, pre_open_from, pre_open_to, modification_until, mis_square_off, source, mis_source'),
+    `SELECT exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, open_time, close_time, close_price_from, close_price_to,
+            pre_open_from, pre_open_to, modification_until, mis_square_off, source, mis_source
+     FROM market_sessions s
+     -- The rows up to the day; for a day before the first, the first alone (as every reader takes it).
+     WHERE effective_from <= greatest($1::date, (SELECT min(effective_from) FROM market_sessions f WHERE f.exchange = s.exchange))
+     ORDER BY exchange, effective_from`,
     [day],
   );
-  return rows.flatMap((row) => {
-    const base = { subject: row.exchange, detail: null, effectiveFrom: row.effective_from, source: row.source };
-    return [
-      { ...base, kind: 'session_hours', value: `${row.open_time}-${row.close_time}`, unit: 'time_range' },
-      { ...base, kind: 'close_price_window', value: `${row.close_price_from}-${row.close_price_to}`, unit: 'time_range' },
-      ...(row.pre_open_from === null || row.pre_open_to === null
-        ? []
-        : [{ ...base, kind: 'pre_open', value: `${row.pre_open_from}-${row.pre_open_to}`, unit: 'time_range' } as const]),
-      { ...base, kind: 'trade_modification_end', value: row.modification_until, unit: 'time' },
-      { ...base, kind: 'mis_square_off', value: row.mis_square_off, unit: 'time', source: row.mis_source },
-    ] satisfies FactRow[];
+  const byExchange = new Map<string, SessionRow[]>();
+  for (const row of rows) byExchange.set(row.exchange, [...(byExchange.get(row.exchange) ?? []), row]);
+  return [...byExchange.values()].flatMap((history) => {
+    const current = history.at(-1);
+    if (current === undefined) return [];
+    return sessionParts.flatMap(({ kind, unit, value, source }) => {
+      const now = value(current);
+      if (now === null) return [];
+      let first = current;
+      for (const earlier of history.slice(0, -1).reverse()) {
+        if (value(earlier) !== now) break;
+        first = earlier;
+      }
+      return [{ kind, subject: current.exchange, detail: null, value: now, unit, effectiveFrom: first.effective_from, source: source(first) }];
+    });
   });
 }
 

@@ -9,8 +9,14 @@ const exchangeKinds = new Set<MarketFact['kind']>([
 
 const groupKind = (fact: MarketFact): FactGroup['kind'] => (fact.kind === 'charge' ? 'charges' : exchangeKinds.has(fact.kind) ? 'exchange' : 'index');
 
-/** The order cards come in: exchanges first (the day's hours), then indices, then charges; each in the answer's order. */
+/** The order cards come in: exchanges first (the day's hours), then indices, then charges. */
 const kindOrder: FactGroup['kind'][] = ['exchange', 'index', 'charges'];
+/** Within a kind, NSE before BSE and the indices as the desk lists them; a subject not named here comes after, by name. */
+const subjectOrder = ['NSE', 'BSE', 'NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX', 'NFO-OPT', 'BFO-OPT'];
+const rank = (subject: string) => {
+  const at = subjectOrder.indexOf(subject);
+  return at === -1 ? subjectOrder.length : at;
+};
 
 /** The answer's rows as cards, one per exchange, index or segment, keeping the server's order within each. */
 export function factGroups(facts: readonly MarketFact[]): FactGroup[] {
@@ -22,7 +28,9 @@ export function factGroups(facts: readonly MarketFact[]): FactGroup[] {
     group.facts.push(fact);
     groups.set(key, group);
   }
-  return [...groups.values()].sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind));
+  return [...groups.values()].sort(
+    (a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind) || rank(a.subject) - rank(b.subject) || a.subject.localeCompare(b.subject),
+  );
 }
 
 /** How many facts may be out of date, for the screen's summary. */

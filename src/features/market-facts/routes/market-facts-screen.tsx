@@ -29,10 +29,10 @@ export function MarketFactsScreen() {
           <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
         ) : (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-fg-muted" data-testid="market-facts-day">
-              {intl.formatMessage(m.inForceOn, { day: formatDate(facts.day) })}
-              {stale > 0 && <> {intl.formatMessage(m.staleSummary, { count: stale })}</>}
-            </p>
+            <div className="flex flex-col gap-1 text-sm" data-testid="market-facts-day">
+              <p className="text-fg-muted">{intl.formatMessage(m.inForceOn, { day: formatDate(facts.day) })}</p>
+              {stale > 0 && <p className="font-medium">{intl.formatMessage(m.staleSummary, { count: stale })}</p>}
+            </div>
             <div className="grid gap-4 lg:grid-cols-2">
               {groups.map((group) => (
                 <FactCard key={`${group.kind}:${group.subject}`} group={group} />
