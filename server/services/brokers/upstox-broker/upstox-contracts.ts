@@ -60,19 +60,23 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
   }
 
   /** The file out of reach, refused or unreadable is Upstox unavailable (503), whichever request needed it. */
-  async function load(): Promise<Listed[]> {
+  async function load(day: string): Promise<Listed[]> {
+    let listed: Listed[];
     try {
-      return await read();
+      listed = await read();
     } catch (error) {
       throw DomainError.said('broker_unavailable', upstoxTexts.instrumentsUnavailable(failureDetail(error)), { retryAfterSeconds: 5 });
     }
+    // Recorded before the file is used, so the Market facts screen says what the day's orders are sliced at. The
+    // record is for the trader to read, not the order's: a failure to write it leaves the order to go on.
+    await recordFreezeQuantities(db, 'upstox', day, clock(), listed).catch(() => undefined);
+    return listed;
   }
 
   function options(): Promise<Listed[]> {
     const day = istDate(clock());
     if (loaded === null || loaded.day !== day) {
-      const current = { day, options: load() };
-      current.options.then((listed) => recordFreezeQuantities(db, 'upstox', day, clock(), listed)).catch(() => undefined);
+      const current = { day, options: load(day) };
       current.options.catch(() => (loaded === current ? (loaded = null) : null));
       loaded = current;
     }
