@@ -2,7 +2,8 @@
 // differs from index_config, the effective-dated facts the simulator and the paper broker use. A difference
 // is not an error: NSE revises lot sizes with a month's notice and the dump is right first, so live accounts
 // trade on the dump's facts and the difference is logged once per load for someone to add the new
-// index_config row. Freeze quantities are not in the dump (Kite has no such column): index_config's stay.
+// index_config row. Freeze quantities are not in the dump (Kite has no such column): the dated table's
+// (freeze_quantities, migration 090) stay. The Market facts screen shows these differences beside the table.
 import type { IndexFacts, IndexName } from '../../market/index-config.ts';
 
 /** A dump row as the load keeps it (the index already named, the tick in paise). */
