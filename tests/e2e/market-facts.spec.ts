@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { usePreferences } from './support/preferences';
-import { signInAsNewUser } from './support/session';
+import { waitForControl } from './support/service-worker';
+import { readStoredValue, signInAsNewUser } from './support/session';
 
 // The Market facts screen (issue 60) as a trader reads it: reached from the menu, then at 360 px in English
 // (light), in French (dark) and right to left. The e2e server's day is in late 2026, after NSE moved the F&O
@@ -71,4 +72,27 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(fact(page, 'NSE : séances et règles de la bourse', 'session_hours').getByTestId('market-fact-value')).toHaveText(/09:15–15:40/);
   await fitsThePhone(page);
   await page.screenshot({ path: `${shots}/360-fr-rtl.png` });
+});
+
+test.describe('offline', () => {
+  // The app's service worker runs here (the suite blocks it elsewhere): the page is reloaded offline.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after one visit, a reload offline shows the facts last read, with their time', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signInAsNewUser(page);
+    await page.goto('/app/market_facts');
+    await waitForControl(page);
+    await expect(fact(page, 'NIFTY: contracts', 'freeze_quantity')).toContainText('NSE/FAOP/75521');
+    await expect.poll(async () => (await readStoredValue(page, 'snapshot:market-facts:today')) !== undefined).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(/^Last known, as of .* IST: it could not be refreshed\.$/)).toBeVisible();
+    await expect(fact(page, 'NIFTY: contracts', 'freeze_quantity')).toContainText('NSE/FAOP/75521');
+    await expect(page.getByText('The market facts could not be loaded.')).toHaveCount(0);
+    await page.screenshot({ path: `${shots}/360-en-offline.png` });
+    await context.setOffline(false);
+  });
 });
