@@ -1411,6 +1411,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/facts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every market fact in force on a day, each with its value, effective date, source and age.
+         * @description The facts StrikeDesk trades by, read from their dated tables (issue 60): each exchange's regular session
+         *     (hours, close-price window, pre-open, end of trade modification, the paper broker's MIS square-off), tick
+         *     size and limit price protection band, its next holidays and special sessions; each index's lot size for
+         *     new contracts, freeze quantity, strike step, expiry weekday and cycle, margin parameters; each segment's
+         *     charges. One generic row a fact, so new kinds (lots per contract, broker execution rules) are more rows.
+         *     `stale`: older than the fact's usual revision cycle (`revision_days`; freeze quantities 62 days, charges
+         *     400 days, none for the others). `broker_value` / `broker_name`: a live broker's instrument file says
+         *     otherwise (that broker's orders use its value). Without `day`, today (IST).
+         */
+        get: operations["getMarketFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/stream/": {
         parameters: {
             query?: never;
@@ -2318,6 +2345,52 @@ export interface components {
              *     (15:40 IST since 3 August 2026, 15:30 before; NSE circular 74/2026).
              */
             closes_at: string;
+        };
+        MarketFacts: {
+            /**
+             * Format: date
+             * @description The IST day the facts are in force on.
+             */
+            day: string;
+            /**
+             * Format: date-time
+             * @description When the server read them.
+             */
+            as_of: string;
+            facts: components["schemas"]["MarketFact"][];
+        };
+        /**
+         * @description One fact in force on the day. `value` is machine-readable, shaped by `unit`: time_range `09:15-15:40`,
+         *     time `16:15`, rupees `0.05`, paise `2000`, units `1800`, fraction `0.0015` (0.15 %), band
+         *     `<min width in rupees>|<fraction>`, weekday ISO `2` (Tuesday), cycle `weekly` or `monthly`, date `2026-12-25`.
+         */
+        MarketFact: {
+            /** @enum {string} */
+            kind: "session_hours" | "close_price_window" | "pre_open" | "trade_modification_end" | "mis_square_off" | "tick_size" | "price_band" | "holiday" | "special_session" | "lot_size" | "freeze_quantity" | "strike_step" | "expiry_weekday" | "expiry_cycle" | "margin" | "charge" | "index_name";
+            /** @description What the fact is of: an exchange (NSE, BSE), an index (NIFTY …) or a segment (NFO-OPT, BFO-OPT). */
+            subject: string;
+            /** @description Which part: a charge (stt_sell, stt_exercise, exchange, sebi, stamp_buy, gst, brokerage_per_order), a margin parameter (price_scan, volatility_scan, exposure, short_option_minimum, expiry_day_exposure), or a holiday's or special session's name. */
+            detail: string | null;
+            value: string;
+            /** @enum {string} */
+            unit: "time_range" | "time" | "rupees" | "paise" | "units" | "fraction" | "band" | "weekday" | "cycle" | "date";
+            /**
+             * Format: date
+             * @description The day the value came into force (a holiday's or session's own day).
+             */
+            effective_from: string | null;
+            /** @description A circular number and date, or the file the value was read from. */
+            source: string;
+            /** @description Days since effective_from (null for a day still to come). */
+            age_days: number | null;
+            /** @description The fact's usual revision cycle in days (null: none). */
+            revision_days: number | null;
+            /** @description Older than its revision cycle; it may be out of date. */
+            stale: boolean;
+            /** @description What a live broker's instrument file says, when it differs from `value`. */
+            broker_value: string | null;
+            /** @description That broker's name. */
+            broker_name: string | null;
         };
         ExpiriesResponse: {
             index: components["schemas"]["IndexName"];
@@ -7512,6 +7585,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMarketFacts: {
+        parameters: {
+            query?: {
+                /** @description The IST day, YYYY-MM-DD (default today). */
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The facts in force on the day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketFacts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -22,6 +22,7 @@ import { ivRoutes } from './iv-routes.ts';
 import { marketHistoryRoutes } from './market-history-routes.ts';
 import { openInterestRoutes } from './open-interest-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
+import { marketFactsRoutes } from './market-facts-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { premiumRoutes } from './premium-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -56,7 +57,7 @@ export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
     marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
-    approvalRoutes,
+    approvalRoutes, marketFactsRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

@@ -18,6 +18,7 @@ import { createPortfoliosService, type PortfoliosService } from './portfolios/po
 import { createSecretBox } from './secrets/secret-box.ts';
 import { createStrategiesService, type StrategiesService } from './strategies/strategies-service.ts';
 import { createMarketService, type MarketService } from './market/market-service.ts';
+import { createMarketFacts, type MarketFactsService } from './market/facts/market-facts.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
 import { liveRecording } from './history/live-recording.ts';
@@ -125,6 +126,8 @@ export type Services = {
   upstoxHistory: UpstoxMinutesImport;
   /** The open-interest charts' reads of market history (issue 40). */
   openInterest: OpenInterestCharts;
+  /** Every market fact in force on a day with its source and age (the Market facts screen, issue 60). */
+  marketFacts: MarketFactsService;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
   /** Replays of past days (issue 39): each trader's replay and its replayed clock. */
@@ -254,6 +257,7 @@ export function createServices(options: ServicesOptions): Services {
     upstox: upstoxLive,
     history: createHistoryImportService(db, clock),
     openInterest: createOpenInterestCharts(db),
+    marketFacts: createMarketFacts({ db, clock }),
     ivCharts: createIvCharts(db),
     premium: createPremiumService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),

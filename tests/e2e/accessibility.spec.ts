@@ -125,6 +125,7 @@ const appRoutes: Array<{ path: string; en: string; fr: string }> = [
   { path: '/app/strategy-builder', en: 'Strategy builder', fr: 'Création de stratégie' },
   { path: '/app/participants', en: 'Participants', fr: 'Participants' },
   { path: '/app/volatility', en: 'Volatility', fr: 'Volatilité' },
+  { path: '/app/market_facts', en: 'Market facts', fr: 'Règles du marché' },
   { path: '/app/pages/setting/profile', en: 'Profile and settings', fr: 'Profil et paramètres' },
   { path: '/app/pages/setting/password', en: 'Profile and settings', fr: 'Profil et paramètres' },
   { path: '/app/pages/setting/trade-defaults', en: 'Profile and settings', fr: 'Profil et paramètres' },

@@ -28,6 +28,7 @@ const protectedScreens = [
   { path: '/app/strategy-builder', title: 'Strategy builder' },
   { path: '/app/participants', title: 'Participants' },
   { path: '/app/volatility', title: 'Volatility' },
+  { path: '/app/market_facts', title: 'Market facts' },
 ];
 const protectedPaths = protectedScreens.map((screen) => screen.path);
 const blankLayout = /login-1|register|error-page-1/;

@@ -45,13 +45,13 @@ test.describe('top bar at desktop widths', () => {
     await shell.open('/app/order_book');
     await shell.useLayout({ navigation: /^top$/i });
 
-    // Nothing scrolls sideways out of sight; the row and More hold the 21 items between them.
+    // Nothing scrolls sideways out of sight; the row and More hold the 22 items between them.
     const bar = shell.mainMenu;
     expect(await bar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
     await expect(shell.moreButton()).toBeVisible();
     const wide = await shell.rowLinks().count();
     expect(wide).toBeGreaterThan(4);
-    expect(wide).toBeLessThan(21);
+    expect(wide).toBeLessThan(22);
     const lastLink = await shell.rowLinks().last().boundingBox();
     const more = await shell.moreButton().boundingBox();
     expect(lastLink!.x + lastLink!.width).toBeLessThanOrEqual(more!.x);
@@ -62,11 +62,11 @@ test.describe('top bar at desktop widths', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveCount(21 - wide);
+    await expect(menu.getByRole('menuitem')).toHaveCount(22 - wide);
     await page.screenshot({ path: `${SHOTS}/top-bar-more-open-1280-en.png` });
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/app\/market_history$/);
+    await expect(page).toHaveURL(/\/app\/market_facts$/);
     await expect(menu).toBeHidden();
 
     // A narrower desktop keeps fewer items in the row.

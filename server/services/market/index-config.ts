@@ -1,8 +1,11 @@
 // The index facts in force on a day, read from the effective-dated index_config table (migration 002),
 // never from constants. The lot size is not an index's fact but each contract's (NSE leaves the nearer
-// contracts at the old lot when it revises it): contract-lots.ts answers it.
+// contracts at the old lot when it revises it): contract-lots.ts answers it. The freeze quantity is the one of
+// freeze_quantities (migration 090: NSE's monthly circulars, each dated) in force that day; index_config's own
+// column only stands in for an underlying that table has no row of.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
+import { freezeInForce } from './freeze-quantities.ts';
 import { istDate } from './ist.ts';
 
 export type IndexName = components['schemas']['IndexName'];
@@ -33,10 +36,13 @@ type Row = {
  */
 export async function indexFacts(db: Queryable, index: IndexName, at: Date): Promise<IndexFacts> {
   const { rows } = await db.query<Row>(
-    `SELECT index_name, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, strike_step,
-            freeze_quantity, expiry_cycle, expiry_weekday, exchange
-     FROM index_config WHERE index_name = $1
-     ORDER BY (effective_from <= $2::date) DESC, CASE WHEN effective_from <= $2::date THEN effective_from END DESC, effective_from
+    `SELECT c.index_name, to_char(c.effective_from, 'YYYY-MM-DD') AS effective_from, c.strike_step,
+            -- Never below the index's lot of that row: an order of one lot is always possible.
+            greatest(c.lot_size, coalesce(f.freeze_quantity, c.freeze_quantity)) AS freeze_quantity,
+            c.expiry_cycle, c.expiry_weekday, c.exchange
+     FROM index_config c LEFT JOIN LATERAL (${freezeInForce('c.index_name', '$2::date')}) f ON true
+     WHERE c.index_name = $1
+     ORDER BY (c.effective_from <= $2::date) DESC, CASE WHEN c.effective_from <= $2::date THEN c.effective_from END DESC, c.effective_from
      LIMIT 1`,
     [index, istDate(at)],
   );

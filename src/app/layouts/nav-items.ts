@@ -16,6 +16,7 @@ import GlobeAltIcon from '@heroicons/react/24/outline/GlobeAltIcon';
 import LightBulbIcon from '@heroicons/react/24/outline/LightBulbIcon';
 import PresentationChartLineIcon from '@heroicons/react/24/outline/PresentationChartLineIcon';
 import PuzzlePieceIcon from '@heroicons/react/24/outline/PuzzlePieceIcon';
+import ScaleIcon from '@heroicons/react/24/outline/ScaleIcon';
 import Squares2X2Icon from '@heroicons/react/24/outline/Squares2X2Icon';
 import UsersIcon from '@heroicons/react/24/outline/UsersIcon';
 import ChartBarSquareIcon from '@heroicons/react/24/outline/ChartBarSquareIcon';
@@ -57,5 +58,6 @@ export const navItems: NavItem[] = [
   { to: '/app/volatility', label: labels.volatility, Icon: ArrowTrendingUpIcon },
   { to: '/app/backtests', label: labels.backtests, Icon: BeakerIcon },
   { to: '/app/market_history', label: labels.marketHistory, Icon: CircleStackIcon },
+  { to: '/app/market_facts', label: labels.marketFacts, Icon: ScaleIcon },
 ];
 

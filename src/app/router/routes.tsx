@@ -45,6 +45,7 @@ const appChildren: RouteObject[] = [
   { path: 'kill-switch', element: <S.killSwitch />, handle: titled(names.killSwitch) },
   { path: 'strategy-builder', element: <S.strategyBuilder />, handle: titled(names.strategyBuilder) },
   { path: 'market_history', element: <S.marketHistory />, handle: titled(names.marketHistory) },
+  { path: 'market_facts', element: <S.marketFacts />, handle: titled(names.marketFacts) },
   { path: 'backtests', element: <S.backtests />, handle: titled(names.backtests) },
   { path: 'backtests/:id', element: <S.backtestReport />, handle: titled(names.backtests) },
   { path: '*', element: <Navigate to="/" replace /> },

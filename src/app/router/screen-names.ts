@@ -27,6 +27,7 @@ export const screenNames = defineMessages({
   volatility: { id: 'app.nav.volatility', defaultMessage: 'Volatility' },
   premium: { id: 'app.title.premium', defaultMessage: 'Strategy premium' },
   marketHistory: { id: 'app.nav.marketHistory', defaultMessage: 'Market history' },
+  marketFacts: { id: 'app.nav.marketFacts', defaultMessage: 'Market facts' },
   backtests: { id: 'app.nav.backtests', defaultMessage: 'Backtests' },
   signIn: { id: 'app.title.signIn', defaultMessage: 'Sign in' },
   register: { id: 'app.title.register', defaultMessage: 'Create an account' },

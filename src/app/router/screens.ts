@@ -110,6 +110,7 @@ export const screens = {
   killSwitch: lazyScreen('kill-switch', () =>
     import('@/features/kill-switch/routes/kill-switch-screen').then((m) => m.KillSwitchScreen),
   ),
+  marketFacts: lazyScreen('market-facts', () => import('@/features/market-facts/routes/market-facts-screen').then((m) => m.MarketFactsScreen)),
   marketHistory: lazyScreen('market-history', () =>
     import('@/features/market-history/routes/market-history-screen').then((m) => m.MarketHistoryScreen),
   ),

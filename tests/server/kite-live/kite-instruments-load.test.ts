@@ -109,7 +109,7 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
     expect(warnings.filter((warning) => /differ from index_config/.test(warning.message))).toHaveLength(2);
   });
 
-  it("resolves a live contract from the dump: Kite's token, expiry and lot size, index_config's freeze quantity", async () => {
+  it("resolves a live contract from the dump: Kite's token, expiry and lot size, the dated table's freeze quantity (Kite's dump has none)", async () => {
     const contracts = createKiteContracts(stack.server.db);
     const contract = await contracts.contractOf('NFO', 'BANKNIFTY26N2459500CE', stack.server.clock.now());
     expect(contract).toEqual({
@@ -121,7 +121,8 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
       strike: 59500,
       kind: 'CE',
       lotSize: 35,
-      freezeQuantity: 900,
+      // BANKNIFTY's of NSE/FAOP/75521, in force since 3 August 2026 (freeze_quantities, migration 090).
+      freezeQuantity: 600,
     });
     expect(await contracts.contractOf('NFO', 'BANKNIFTY26N1759000CE', stack.server.clock.now())).toMatchObject({ lotSize: 30 });
   });

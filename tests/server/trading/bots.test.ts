@@ -100,10 +100,10 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     const edited = await call<{ trading_bot: TradingBot }>('updateTradingBot', {
       token,
       params: { id: bot.id },
-      body: { underlying: 'BANKNIFTY', lots: 30, stop_loss_pct: 12.5, base_strategy: id('iron_condor'), params: { wing_width: 2 } },
+      body: { underlying: 'BANKNIFTY', lots: 20, stop_loss_pct: 12.5, base_strategy: id('iron_condor'), params: { wing_width: 2 } },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.trading_bot).toMatchObject({ status: 'paused', underlying: 'BANKNIFTY', lots: 30, stop_loss_pct: 12.5, base_strategy: id('iron_condor') });
+    expect(edited.body.trading_bot).toMatchObject({ status: 'paused', underlying: 'BANKNIFTY', lots: 20, stop_loss_pct: 12.5, base_strategy: id('iron_condor') });
     expect(edited.body.trading_bot.params).toMatchObject({ wing_width: 2, call_distance: 4, put_distance: 4 });
 
     const deleted = await call('deleteTradingBot', { token, params: { id: bot.id } });
@@ -171,8 +171,9 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
 
   it.each([
     ['NIFTY', 27, 'NIFTY allows at most 27 lots per order (freeze quantity 1,800 units, lot size 65); got 28'],
-    ['BANKNIFTY', 30, 'BANKNIFTY allows at most 30 lots per order (freeze quantity 900 units, lot size 30); got 31'],
-    ['FINNIFTY', 30, 'FINNIFTY allows at most 30 lots per order (freeze quantity 1,800 units, lot size 60); got 31'],
+    // The freeze quantities of NSE/FAOP/72094, in force on the test's day (15 January 2026).
+    ['BANKNIFTY', 20, 'BANKNIFTY allows at most 20 lots per order (freeze quantity 600 units, lot size 30); got 21'],
+    ['FINNIFTY', 20, 'FINNIFTY allows at most 20 lots per order (freeze quantity 1,200 units, lot size 60); got 21'],
     ['MIDCPNIFTY', 23, 'MIDCPNIFTY allows at most 23 lots per order (freeze quantity 2,800 units, lot size 120); got 24'],
     ['SENSEX', 50, 'SENSEX allows at most 50 lots per order (freeze quantity 1,000 units, lot size 20); got 51'],
   ])('keeps %s lots within the freeze limit (%i lots)', async (underlying, limit, message) => {

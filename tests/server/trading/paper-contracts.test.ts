@@ -84,11 +84,8 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
   });
 
   it("gives each index its own freeze quantity, and takes a new one on the day it comes into force", async () => {
-    await db.query(
-      `INSERT INTO index_config (index_name, effective_from, lot_size, strike_step, freeze_quantity, expiry_cycle, expiry_weekday, exchange)
-       SELECT index_name, '2026-12-01', lot_size, strike_step, 1300, expiry_cycle, expiry_weekday, exchange FROM index_config
-       WHERE index_name = 'NIFTY' ORDER BY effective_from DESC LIMIT 1`,
-    );
+    // A circular of NSE's dated freeze limits (freeze_quantities, migration 090) in force from 1 December.
+    await db.query(`INSERT INTO freeze_quantities (underlying, effective_from, freeze_quantity, source) VALUES ('NIFTY', '2026-12-01', 1300, 'a test circular')`);
     try {
       const contracts = createContracts();
       const { q, readsOf } = counting(db);
@@ -97,12 +94,13 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
       expect(await freezeOf('NIFTY26D0126000CE', monday)).toBe(1800);
       expect(await freezeOf('NIFTY26D0126000PE', monday)).toBe(1800);
       expect(readsOf('index_config')).toBe(1);
-      expect(await freezeOf('BANKNIFTY26DEC59000CE', monday)).toBe(900);
+      // BANKNIFTY's of NSE/FAOP/75521 (600 since 3 August 2026), never NIFTY's.
+      expect(await freezeOf('BANKNIFTY26DEC59000CE', monday)).toBe(600);
       expect(await freezeOf('NIFTY26D0126000CE', tuesday)).toBe(1300);
-      expect(await freezeOf('BANKNIFTY26DEC59000CE', tuesday)).toBe(900);
+      expect(await freezeOf('BANKNIFTY26DEC59000CE', tuesday)).toBe(600);
       expect(readsOf('index_config')).toBe(4);
     } finally {
-      await db.query(`DELETE FROM index_config WHERE index_name = 'NIFTY' AND effective_from = '2026-12-01'`);
+      await db.query(`DELETE FROM freeze_quantities WHERE underlying = 'NIFTY' AND effective_from = '2026-12-01'`);
     }
   });
 

@@ -1,9 +1,9 @@
 // What a Kite tradingsymbol is: first as Kite's own instruments dump lists it (loaded each morning,
-// instrument-load.ts: Kite's token, expiry, strike, lot size), with index_config's freeze quantity (the dump
-// has none); else the contract the simulator lists under that symbol; else read from the symbol itself
-// (Kite's naming, market/tradingsymbol.ts) with the index's facts and the contract's lot in force
-// (contract-lots.ts). The last two are fallbacks for a server that has not loaded a dump yet: a monthly
-// contract's expiry is then its month's last expiry weekday, which an exchange holiday may move a day earlier.
+// instrument-load.ts: Kite's token, expiry, strike, lot size), with the freeze quantity of NSE's circular in
+// force (freeze_quantities: the dump has none); else the contract the simulator lists under that symbol; else
+// read from the symbol itself (Kite's naming, market/tradingsymbol.ts) with the index's facts and the contract's
+// lot in force (contract-lots.ts). The last two are fallbacks for a server that has not loaded a dump yet: a
+// monthly contract's expiry is then its month's last expiry weekday, which an exchange holiday may move a day earlier.
 import type { Queryable } from '../../../db/database.ts';
 import { lotOf } from '../../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';

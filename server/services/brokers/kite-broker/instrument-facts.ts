@@ -2,7 +2,9 @@
 // where that differs from StrikeDesk's dated facts the simulator and the paper broker use (index_config; the lot
 // revisions of contract-lots.ts, compared expiry by expiry: two lots trade side by side after a revision). A
 // difference is not an error: NSE revises lot sizes with a month's notice and the dump is right first, so live
-// accounts trade on the dump's facts and the difference is logged once per load for someone to add the new row. Freeze quantities are not in the dump (Kite has no such column): index_config's stay.
+// accounts trade on the dump's facts and the difference is logged once per load for someone to add the new row.
+// Freeze quantities are not in the dump (Kite has no such column): the dated table's (freeze_quantities,
+// migration 090) stay. The Market facts screen shows these differences beside the table.
 import type { IndexFacts, IndexName } from '../../market/index-config.ts';
 
 /** A dump row as the load keeps it (the index already named, the tick in paise). */
@@ -28,7 +30,7 @@ export type FactDifference = { index: IndexName; fact: 'lot_size' | 'strike_step
 export const strikedeskTickPaise = 5;
 
 /** The most frequent value (ties: the smaller), or 0 for none: one odd row must not decide an index's fact. */
-function mostCommon(values: readonly number[]): number {
+export function mostCommon(values: readonly number[]): number {
   const counts = new Map<number, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   let best = 0;

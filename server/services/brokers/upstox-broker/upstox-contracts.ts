@@ -3,7 +3,9 @@
 // and Upstox's instrument key for it comes from Upstox's instrument file (UPSTOX_INSTRUMENTS_URL, gzipped JSON,
 // https://upstox.com/developer/api-documentation/instruments), read once per IST day into memory: the entry
 // of the same underlying, kind and strike whose expiry is the contract's (for a monthly contract read from its
-// symbol, the month's last listed expiry: a holiday may move it a day earlier). No key, no contract: an order
+// symbol, the month's last listed expiry: a holiday may move it a day earlier). The file's `freeze_quantity` is
+// the one the contract is sliced at on Upstox (NSE's table may be a circular behind), and each day's load records
+// it beside StrikeDesk's (upstox-instrument-facts.ts) for the Market facts screen. No key, no contract: an order
 // for it is refused as not listed, never sent with a guessed key. A file that cannot be fetched or read is
 // broker_unavailable (503, upstox.instruments_unavailable), and it is asked again by the next request. The
 // file's own `lot_size` is the contract's lot where it gives one: the broker's word over StrikeDesk's revisions.
@@ -16,9 +18,10 @@ import { upstoxTexts } from '../../texts/upstox-texts.ts';
 import { createKiteContracts } from '../kite-broker/contracts.ts';
 import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
 import { isObject } from '../upstox/upstox-json.ts';
+import { recordFreezeQuantities } from './upstox-instrument-facts.ts';
 import { tokenOfKey } from './upstox-wire.ts';
 
-type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string; lotSize: number | null };
+type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string; lotSize: number | null; freeze: number };
 
 const segments: Record<string, string> = { NFO: 'NSE_FO', BFO: 'BSE_FO' };
 
@@ -34,12 +37,14 @@ const expiryDay = (ms: number) => istDate(new Date(ms));
 
 function readListed(entry: unknown): Listed | null {
   if (!isObject(entry)) return null;
-  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry, lot_size: lot } = entry;
+  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry, lot_size: lot, freeze_quantity: freeze } = entry;
   if (typeof key !== 'string' || typeof segment !== 'string' || typeof kind !== 'string' || typeof expiry !== 'number') return null;
   if (kind !== 'CE' && kind !== 'PE') return null;
   const index = typeof underlying === 'string' ? underlying : typeof name === 'string' ? name : '';
   const lotSize = typeof lot === 'number' && Number.isSafeInteger(lot) && lot > 0 ? lot : null;
-  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry), lotSize };
+  // No freeze quantity (0): StrikeDesk's table's is used.
+  const units = typeof freeze === 'number' && Number.isInteger(freeze) && freeze > 0 ? freeze : 0;
+  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry), lotSize, freeze: units };
 }
 
 export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts {
@@ -57,18 +62,23 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
   }
 
   /** The file out of reach, refused or unreadable is Upstox unavailable (503), whichever request needed it. */
-  async function load(): Promise<Listed[]> {
+  async function load(day: string): Promise<Listed[]> {
+    let listed: Listed[];
     try {
-      return await read();
+      listed = await read();
     } catch (error) {
       throw DomainError.said('broker_unavailable', upstoxTexts.instrumentsUnavailable(failureDetail(error)), { retryAfterSeconds: 5 });
     }
+    // Recorded before the file is used, so the Market facts screen says what the day's orders are sliced at. The
+    // record is for the trader to read, not the order's: a failure to write it leaves the order to go on.
+    await recordFreezeQuantities(db, 'upstox', day, clock(), listed).catch(() => undefined);
+    return listed;
   }
 
   function options(): Promise<Listed[]> {
     const day = istDate(clock());
     if (loaded === null || loaded.day !== day) {
-      const current = { day, options: load() };
+      const current = { day, options: load(day) };
       current.options.catch(() => (loaded === current ? (loaded = null) : null));
       loaded = current;
     }
@@ -84,7 +94,8 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     const listed = same.find((o) => o.expiry === contract.expiry)
       ?? same.filter((o) => o.expiry.startsWith(month) && o.expiry <= contract.expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
     if (listed === undefined) return null;
-    return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key), lotSize: listed.lotSize ?? contract.lotSize };
+    const freezeQuantity = listed.freeze > 0 ? listed.freeze : contract.freezeQuantity;
+    return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key), lotSize: listed.lotSize ?? contract.lotSize, freezeQuantity };
   }
 
   return { contractOf };

@@ -1,0 +1,110 @@
+// Each index's facts and each segment's charges as in force on the day, from their dated tables: index_config
+// (strike step, expiry weekday and cycle), lot_revisions (migration 088: the lot of the contracts listed from the
+// day on, and the old lot where nearer contracts still trade at it), freeze_quantities (migration 090),
+// margin_params and charge_rates, each row with its source.
+import type { Queryable } from '../../../db/database.ts';
+import { freezeRowsOn } from '../freeze-quantities.ts';
+import type { FactRow } from './fact-row.ts';
+
+const latestOn = (table: string, key: string, columns: string) =>
+  `SELECT DISTINCT ON (${key}) ${key}, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, ${columns}
+   FROM ${table}
+   ORDER BY ${key}, (effective_from <= $1::date) DESC, CASE WHEN effective_from <= $1::date THEN effective_from END DESC, effective_from`;
+
+type IndexRow = { index_name: string; effective_from: string; strike_step: number; expiry_cycle: string; expiry_weekday: number; source: string | null };
+
+type LotRow = { index_name: string; side: 'near' | 'new'; lot_size: number; effective_from: string; source: string };
+
+/**
+ * The lot of a contract expiring today (the nearest) and of one a year out (a contract listed from today on), each
+ * the revision lot_revision_of (migration 089) gives: two rows only while a revision leaves nearer contracts at the
+ * old lot (NIFTY 75 beside 65 from 29 October to 30 December 2025).
+ */
+async function lotFactRows(q: Queryable, day: string): Promise<FactRow[]> {
+  const { rows } = await q.query<LotRow>(
+    `SELECT i.index_name, s.side, r.lot_size, to_char(r.effective_from, 'YYYY-MM-DD') AS effective_from, r.source
+     FROM (SELECT DISTINCT index_name FROM lot_revisions) i
+     CROSS JOIN (VALUES ('near', $1::date), ('new', $1::date + 365)) AS s (side, expiry)
+     JOIN lot_revisions r ON r.id = lot_revision_of(i.index_name, s.expiry, $1::date)
+     ORDER BY i.index_name, s.side DESC`,
+    [day],
+  );
+  const newLots = new Map(rows.filter((row) => row.side === 'new').map((row) => [row.index_name, row.lot_size]));
+  const sideBySide = (index: string) => rows.some((row) => row.index_name === index && row.side === 'near' && row.lot_size !== newLots.get(index));
+  return rows
+    .filter((row) => row.side === 'new' || sideBySide(row.index_name))
+    .map((row): FactRow => ({
+      kind: 'lot_size',
+      subject: row.index_name,
+      detail: sideBySide(row.index_name) ? (row.side === 'new' ? 'new_contracts' : 'near_contracts') : null,
+      value: String(row.lot_size),
+      unit: 'units',
+      effectiveFrom: row.effective_from,
+      source: row.source,
+    }));
+}
+
+export async function indexFactRows(q: Queryable, day: string): Promise<FactRow[]> {
+  const { rows } = await q.query<IndexRow>(latestOn('index_config', 'index_name', 'strike_step, expiry_cycle, expiry_weekday, source'), [day]);
+  const config = rows.flatMap((row) => {
+    const base = {
+      subject: row.index_name,
+      detail: null,
+      effectiveFrom: row.effective_from,
+      source: row.source ?? `StrikeDesk's index_config row of ${row.effective_from} (no source recorded)`,
+    };
+    return [
+      { ...base, kind: 'strike_step', value: String(row.strike_step), unit: 'units' },
+      { ...base, kind: 'expiry_weekday', value: String(row.expiry_weekday), unit: 'weekday' },
+      { ...base, kind: 'expiry_cycle', value: row.expiry_cycle, unit: 'cycle' },
+    ] satisfies FactRow[];
+  });
+  const indices = new Set(rows.map((row) => row.index_name));
+  const freezes = (await freezeRowsOn(q, day))
+    .filter((row) => indices.has(row.underlying))
+    .map((row): FactRow => ({
+      kind: 'freeze_quantity', subject: row.underlying, detail: null, value: String(row.freezeQuantity), unit: 'units', effectiveFrom: row.effectiveFrom, source: row.source,
+    }));
+  return [...(await lotFactRows(q, day)).filter((row) => indices.has(row.subject)), ...config, ...freezes];
+}
+
+const marginParts = [
+  ['price_scan', 'price_scan'],
+  ['volatility_scan', 'volatility_scan'],
+  ['exposure', 'exposure_rate'],
+  ['short_option_minimum', 'short_option_minimum'],
+  ['expiry_day_exposure', 'expiry_day_exposure_rate'],
+] as const;
+
+export async function marginFactRows(q: Queryable, day: string): Promise<FactRow[]> {
+  const columns = marginParts.map(([, column]) => column).join(', ');
+  const { rows } = await q.query<Record<string, string> & { index_name: string; effective_from: string; source: string }>(
+    latestOn('margin_params', 'index_name', `${columns}, source`),
+    [day],
+  );
+  return rows.flatMap((row) =>
+    marginParts.map(([detail, column]): FactRow => ({
+      kind: 'margin', subject: row.index_name, detail, value: String(Number(row[column])), unit: 'fraction', effectiveFrom: row.effective_from, source: row.source || 'margin_params (no source recorded)',
+    })),
+  );
+}
+
+const chargeParts = [
+  ['stt_sell', 'stt_sell_rate', 'fraction'],
+  ['stt_exercise', 'stt_exercise_rate', 'fraction'],
+  ['exchange', 'exchange_rate', 'fraction'],
+  ['sebi', 'sebi_rate', 'fraction'],
+  ['stamp_buy', 'stamp_buy_rate', 'fraction'],
+  ['gst', 'gst_rate', 'fraction'],
+  ['brokerage_per_order', 'brokerage_per_order_paise', 'paise'],
+] as const;
+
+export async function chargeFactRows(q: Queryable, day: string): Promise<FactRow[]> {
+  const columns = chargeParts.map(([, column]) => column).join(', ');
+  const { rows } = await q.query<Record<string, string> & { segment: string; effective_from: string; source: string }>(latestOn('charge_rates', 'segment', `${columns}, source`), [day]);
+  return rows.flatMap((row) =>
+    chargeParts.map(([detail, column, unit]): FactRow => ({
+      kind: 'charge', subject: row.segment, detail, value: String(Number(row[column])), unit, effectiveFrom: row.effective_from, source: row.source,
+    })),
+  );
+}
