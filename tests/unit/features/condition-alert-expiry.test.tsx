@@ -1,27 +1,50 @@
 /**
  * The premium and IV charts' "Set an alert" on an expiry that is over (issue 40): the server refuses such an alert,
  * so the button is disabled with the reason beside it (en, fr) and no form opens; on an expiry still trading
- * (until 15:30 IST on its day) it opens the form.
+ * (until its day's close as the server describes the expiry: 15:40 IST since 3 August 2026) it opens the form.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { describe, expect, it } from 'vitest';
-import { expiryOver } from '@quant/contract-expiry.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConditionAlertButton } from '@/features/alerts/components/condition-alert-dialog';
 import { frMessages } from '@/i18n/locales/fr/index';
+import { learnExpiryCloses, learnTodaySession, sessionFactsAtom } from '@/lib/market/session-facts';
+import { store } from '@/lib/store';
 
 const at = (instant: string) => () => Date.parse(instant);
 /** The text the button's aria-describedby points at: what a screen reader says after its name. */
 const descriptionOf = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
 const inEnglish = (ui: ReactNode) => render(<IntlProvider locale="en" defaultLocale="en">{ui}</IntlProvider>);
 
+const ivButton = (expiry: string, instant: string) => {
+  const view = inEnglish(<ConditionAlertButton subject={{ kind: 'iv', index: 'NIFTY', expiry }} now={at(instant)} />);
+  const disabled = (screen.getByRole('button', { name: 'Set an IV alert' }) as HTMLButtonElement).disabled;
+  view.unmount();
+  return disabled ? 'over' : 'trading';
+};
+
+beforeEach(() => store.set(sessionFactsAtom, { closes: {}, today: null }));
+
 describe('an alert on an expiry that is over', () => {
-  it('ends at 15:30 IST on the expiry day, as the server judges it', () => {
-    expect(expiryOver('2026-11-24', Date.parse('2026-11-24T15:29:59+05:30'))).toBe(false);
-    expect(expiryOver('2026-11-24', Date.parse('2026-11-24T15:30:00+05:30'))).toBe(true);
-    expect(expiryOver('2026-11-24', Date.parse('2026-11-25T09:15:00+05:30'))).toBe(true);
+  it('ends at the close the server gave the expiry: 15:40 IST since 3 August 2026, 15:30 before', () => {
+    learnExpiryCloses([
+      { date: '2026-11-24', closes_at: '2026-11-24T15:40:00+05:30' },
+      { date: '2026-07-28', closes_at: '2026-07-28T15:30:00+05:30' },
+    ]);
+    expect(ivButton('2026-11-24', '2026-11-24T15:35:00+05:30')).toBe('trading');
+    expect(ivButton('2026-11-24', '2026-11-24T15:39:59+05:30')).toBe('trading');
+    expect(ivButton('2026-11-24', '2026-11-24T15:40:00+05:30')).toBe('over');
+    expect(ivButton('2026-07-28', '2026-07-28T15:30:00+05:30')).toBe('over');
+  });
+
+  it('without the expiry described, ends at today’s close as the price stream said it, else at the end of its day', () => {
+    expect(ivButton('2026-11-24', '2026-11-24T23:59:00+05:30')).toBe('trading');
+    expect(ivButton('2026-11-24', '2026-11-25T00:00:00+05:30')).toBe('over');
+    learnTodaySession({ day: '2026-11-24', open: '09:15', close: '15:40', mis_square_off: '15:25' });
+    expect(ivButton('2026-11-24', '2026-11-24T15:39:00+05:30')).toBe('trading');
+    expect(ivButton('2026-11-24', '2026-11-24T15:40:00+05:30')).toBe('over');
   });
 
   it('disables "Set an IV alert" with the reason for a past expiry, and opens no form', async () => {
