@@ -35,6 +35,13 @@ export function istInstantMs(date: string, time: string): number {
   return Date.parse(`${date}T${time}:00+05:30`);
 }
 
+/** The minute before `time` (HH:MM): a session's last minute is the one before its close. */
+export function minuteBefore(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const total = hours * 60 + minutes - 1;
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
 /** The IST calendar day (YYYY-MM-DD) of an instant. */
 export function istDay(ms: number): string {
   return new Date(ms + 330 * 60 * 1000).toISOString().slice(0, 10);

@@ -7,8 +7,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConditionAlertButton } from '@/features/alerts/components/condition-alert-dialog';
+import { ConditionAlertForm } from '@/features/alerts/components/condition-alert-form';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { learnExpiryCloses, learnTodaySession, sessionFactsAtom } from '@/lib/market/session-facts';
 import { store } from '@/lib/store';
@@ -80,5 +81,36 @@ describe('an alert on an expiry that is over', () => {
     const button = screen.getByRole('button', { name: 'Créer une alerte d’IV' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(descriptionOf(button)).toBe('Cette échéance est passée : une alerte ne peut suivre qu’une échéance encore cotée.');
+  });
+});
+
+describe('the minute an alert counts from', () => {
+  const form = (onCreate: () => Promise<void>) =>
+    inEnglish(<ConditionAlertForm subject={{ kind: 'premium', legs: 'NIFTY:2026-12-29:24000:CE:S:1' }} words="NIFTY 29 Dec 24000 CE" onCreate={onCreate} />);
+  const submitAt = async (text: string) => {
+    const field = screen.getByLabelText('From the minute (IST)', { exact: false });
+    await userEvent.clear(field);
+    await userEvent.type(field, text);
+    await userEvent.click(screen.getByRole('button', { name: 'Create alert' }));
+  };
+
+  it('is a minute of today’s session as the server said it: 15:35 since the close moved to 15:40, 15:45 never', async () => {
+    learnTodaySession({ day: '2026-11-27', open: '09:15', close: '15:40', mis_square_off: '15:25' });
+    const onCreate = vi.fn(async () => undefined);
+    form(onCreate);
+    await submitAt('15:45');
+    expect(screen.getByText('Enter a minute from 09:15 to 15:39, as HH:MM.')).toBeTruthy();
+    expect(onCreate).not.toHaveBeenCalled();
+    await submitAt('1535');
+    expect(onCreate).toHaveBeenCalledWith(expect.objectContaining({ from_minute: '15:35' }));
+  });
+
+  it('before the server has said today’s session, takes any time of day and leaves the session to the server', async () => {
+    const onCreate = vi.fn(async () => undefined);
+    form(onCreate);
+    await submitAt('25:00');
+    expect(screen.getByText('Enter a minute as HH:MM.')).toBeTruthy();
+    await submitAt('15:35');
+    expect(onCreate).toHaveBeenCalledWith(expect.objectContaining({ from_minute: '15:35' }));
   });
 });
