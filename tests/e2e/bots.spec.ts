@@ -245,3 +245,31 @@ fullBrowserTest('an approve-first bot proposes its entry, approved in the app at
   await expect(page.getByRole('dialog', { name: 'History of “E2E approve”' })).toContainText(/Entry approved from \u2068Chrome on Linux \(session \d+\)\u2069 at \u2068\d\d:\d\d\u2069/);
   await page.screenshot({ path: 'test-results/approvals/bot-history-en-rtl-1280.png' });
 });
+
+// Issue 60: NSE's F&O close moved from 15:30 to 15:40 IST on 3 August 2026. The bot form names the session the
+// server's price stream says for today (its dated market facts), not hours the app holds.
+test('the bot form names today’s session as the server says it', async ({ page }) => {
+  await signInReadyToTrade(page, 1_000_000);
+  const anonKey = ((await (await page.request.get('/config.json')).json()) as { analytics_anon_key: string }).analytics_anon_key;
+  const answer = await page.request.post('/analytics/functions/v1/market_data', { headers: { apikey: anonKey }, data: { instruments: ['NSE:NIFTY 50'] } });
+  const { session } = ((await answer.json()) as { market: { session?: { day: string; open: string; close: string } } }).market;
+  expect(session).toBeDefined();
+  const { day, open, close } = session!;
+  expect(close).toBe(day >= '2026-08-03' ? '15:40' : '15:30');
+
+  const portfolios = new PortfolioPage(page);
+  await portfolios.open();
+  await portfolios.openBotsTab('Daily bots');
+  await page.getByRole('button', { name: /new daily bot|create a bot from a base strategy/i }).first().click();
+  const dialog = page.getByRole('dialog');
+  const entry = dialog.getByLabel('Entry time');
+  await expect(entry).toHaveAccessibleDescription(new RegExp(`24-hour clock, between \u2068?${open}\u2069? and \u2068?${close}\u2069? IST`));
+  await expect(dialog.getByTestId('bot-hours')).toContainText(new RegExp(`today \u2068?${open}\u2069?–\u2068?${close}\u2069? IST`));
+  // A time after the old close but inside today's session is not flagged; one after today's close is.
+  await entry.fill(close === '15:40' ? '15:35' : '15:25');
+  await entry.blur();
+  await expect(dialog.getByTestId('outside-hours')).toHaveCount(0);
+  await entry.fill('15:45');
+  await entry.blur();
+  await expect(dialog.getByTestId('outside-hours')).toContainText('Entry time');
+});

@@ -23,7 +23,7 @@ export const replayBotMessages = defineMessages({
   noActions: { id: 'replay.bot.noActions', defaultMessage: 'Nothing done yet on the replayed day.' },
   report: { id: 'replay.bot.report', defaultMessage: 'The bot’s report' },
   reportFinal: { id: 'replay.bot.reportFinal', defaultMessage: 'The replayed day has closed: this is the backtest of the day, to the paisa.' },
-  reportSoFar: { id: 'replay.bot.reportSoFar', defaultMessage: 'So far: an open trade is valued at the day’s settlement, as a backtest values one still open at its end. Final at the replayed 15:30.' },
+  reportSoFar: { id: 'replay.bot.reportSoFar', defaultMessage: 'So far: an open trade is valued at the day’s settlement, as a backtest values one still open at its end. Final at the replayed session’s close.' },
   showReport: { id: 'replay.bot.showReport', defaultMessage: 'Show the report so far' },
   hideReport: { id: 'replay.bot.hideReport', defaultMessage: 'Hide the report' },
   reportLoading: { id: 'replay.bot.reportLoading', defaultMessage: 'Reading the bot’s report…' },

@@ -17,8 +17,8 @@ export type ReplayBotRead = {
 /**
  * The replay's bot as the server says it at the replayed minute (the server runs it: this only reads), so a
  * reload finds it as it was. Read when the replay opens or its clock is moved (start, seek, step, speed,
- * reset: `held.move`), every 3 s while it plays or after a read failed, and once more when it stands at 15:30
- * (the report is final).
+ * reset: `held.move`), every 3 s while it plays or after a read failed, and once more when it stands at its
+ * session's close (the report is final).
  */
 export function useReplayBot(held: HeldReplay): ReplayBotRead {
   const { id, speed, at_close: atClose } = held.replay;

@@ -26,7 +26,7 @@ export const conditionMessages = {
     iv_crosses_below: { id: 'alerts.condition.kind.iv_crosses_below', defaultMessage: 'ATM IV crosses below a level' },
     fromMinute: { id: 'alerts.condition.fromMinute', defaultMessage: 'From the minute (IST)' },
     fromMinuteHint: { id: 'alerts.condition.fromMinuteHint', defaultMessage: 'Each day, the premium then is the reference (and where the VWAP starts).' },
-    fromMinuteInvalid: { id: 'alerts.condition.fromMinuteInvalid', defaultMessage: 'Enter a minute from 09:15 to 15:29, as HH:MM.' },
+    fromMinuteInvalidNoHours: { id: 'alerts.condition.fromMinuteInvalidNoHours', defaultMessage: 'Enter a minute as HH:MM.' },
     move: { id: 'alerts.condition.move', defaultMessage: 'By' },
     moveInvalid: { id: 'alerts.condition.moveInvalid', defaultMessage: 'Enter a move above 0, with at most two decimals.' },
     unit: { id: 'alerts.condition.unit', defaultMessage: 'In' },
@@ -51,6 +51,8 @@ export const conditionMessages = {
     delete: { id: 'alerts.condition.delete', defaultMessage: 'Delete' },
     openChart: { id: 'alerts.condition.openChart', defaultMessage: 'Open its chart' },
   }),
+  // Today's session as the server said it (15:39 is its last minute since 3 August 2026); before it has, no hours.
+  fromMinuteInvalid: defineMessage<{ first: MessageValue; last: MessageValue }>({ id: 'alerts.condition.fromMinuteInvalid', defaultMessage: 'Enter a minute from {first} to {last}, as HH:MM.' }),
   created: defineMessage<{ rule: MessageValue }>({ id: 'alerts.condition.created', defaultMessage: 'Alert set: {rule}' }),
   /** When it fired, and the premium or IV on the minute met (the feed's alert says the rest). */
   fired: defineMessage<{ time: MessageValue; kind: string; value: number }>({

@@ -80,19 +80,30 @@ export const timeHint = defineMessage<{ open: MessageValue; close: MessageValue 
   id: 'portfolios.botForm.timeHint',
   defaultMessage: '24-hour clock, between {open} and {close} IST',
 });
+/** The hint before the server has said today's session (the price stream's first word). */
+export const timeHintNoHours = defineMessage({ id: 'portfolios.botForm.timeHintNoHours', defaultMessage: '24-hour clock, IST' });
 
-/** Which hours the bot will keep, by the account's mode (a bot configured for a backtest has none). */
+/**
+ * Which hours the bot will keep, by the account's mode (a bot configured for a backtest has none): today's
+ * session as the server says it; a backtest keeps each replayed day's own (15:30 before 3 August 2026).
+ */
 export const hoursNote = defineMessage<{ mode: MessageValue; open: MessageValue; close: MessageValue }>({
   id: 'portfolios.botForm.hoursNote',
   defaultMessage:
-    '{mode, select, live {A live bot trades on the exchange, {open}–{close} IST, as backtests do.} other {Backtests and a server on exchange hours trade {open}–{close} IST; only demo mode trades at any hour.}}',
+    '{mode, select, live {A live bot trades in the exchange’s session, today {open}–{close} IST; backtests keep each day’s own session.} other {Backtests and a server on exchange hours trade in each day’s session (today {open}–{close} IST); only demo mode trades at any hour.}}',
+});
+/** The same before the server has said today's session: no hours rather than guessed ones. */
+export const hoursNoteNoHours = defineMessage<{ mode: MessageValue }>({
+  id: 'portfolios.botForm.hoursNoteNoHours',
+  defaultMessage:
+    '{mode, select, live {A live bot trades in the exchange’s session; backtests keep each day’s own session.} other {Backtests and a server on exchange hours trade in each day’s session; only demo mode trades at any hour.}}',
 });
 
-/** Times the trader set outside the exchange's session, named, with what happens to them. */
+/** Times the trader set outside today's session, named, with what happens to them. */
 export const outsideHoursWarning = defineMessage<{ times: MessageValue; open: MessageValue; close: MessageValue }>({
   id: 'portfolios.botForm.outsideHoursWarning',
   defaultMessage:
-    '{times}: outside market hours ({open}–{close} IST). Outside demo mode the server takes such a time only inside a special session of the exchange calendar (Muhurat trading’s hour), and the bot then trades on that session’s day alone; a backtest of any other day never trades at that time (its report says so, day by day).',
+    '{times}: outside today’s market hours ({open}–{close} IST). Outside demo mode the server takes such a time only inside a special session of the exchange calendar (Muhurat trading’s hour), and the bot then trades on that session’s day alone; a backtest of any other day never trades at that time (its report says so, day by day).',
 });
 
 export const timeOfField = defineMessage<{ field: MessageValue; time: MessageValue }>({ id: 'portfolios.botForm.timeOfField', defaultMessage: '{field} {time}' });

@@ -53,8 +53,10 @@ export const betweenSessionsText = defineMessage<{ until: MessageValue }>({
   id: 'replay.bar.betweenSessions',
   defaultMessage: 'The market is shut between the day’s two sessions: it opens again at {until}.',
 });
-/** The day's session: 09:15 to 15:30, or a special session's own hours. */
+/** The day's session as the server gives it (15:40 since 3 August 2026, 15:30 before), or a special session's own hours. */
 export const startHintText = defineMessage<{ close: MessageValue, open: MessageValue }>({ id: 'replay.dialog.startHint', defaultMessage: 'A minute of the session, {open} to {close}' });
+/** No day chosen yet (none listed, or the list still coming): its hours are not known. */
+export const startHintNoDayText = defineMessage({ id: 'replay.dialog.startHintNoDay', defaultMessage: 'A minute of the chosen day’s session' });
 export const startInvalidText = defineMessage<{ close: MessageValue, open: MessageValue }>({ id: 'replay.dialog.startInvalid', defaultMessage: 'Type a time between {open} and {close}.' });
 export const atCloseText = defineMessage<{ close: MessageValue }>({ id: 'replay.bar.atClose', defaultMessage: 'The replayed session has closed ({close}).' });
 export const realPricesText = defineMessage<{ contracts: MessageValue, real: MessageValue }>({ id: 'replay.dialog.realPrices', defaultMessage: 'real option minutes for {real} of {contracts} contracts' });

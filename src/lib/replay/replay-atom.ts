@@ -26,14 +26,15 @@ export type HeldReplay = {
 export const openReplayAtom = atom<HeldReplay | null | undefined>(undefined);
 
 /**
- * The close of a replayed day's session, where playing stops: 15:30 IST, or a special session's own close
- * (19:00 for a Muhurat session). A replay kept on the device from before the server said its session is a
- * regular day's (only those could be replayed then).
+ * The close of a replayed day's session, where playing stops, as the server gave it: that day's regular close
+ * (15:30 IST before 3 August 2026, 15:40 since) or a special session's own (19:00 for a Muhurat session). A
+ * replay kept on the device from before the server said its session: the end of its IST day (the server's next
+ * answer holds it at the close).
  */
 export function replayCloseMs(replay: Pick<Replay, 'day'> & { session?: Replay['session'] | undefined }): number {
-  const close = replay.session?.close ?? '15:30';
   // IST is UTC+05:30 all year.
-  return Date.parse(`${replay.day}T${close}:00+05:30`);
+  const close = replay.session?.close;
+  return close === undefined ? Date.parse(`${replay.day}T00:00:00+05:30`) + 24 * 60 * 60 * 1000 : Date.parse(`${replay.day}T${close}:00+05:30`);
 }
 
 /** The replayed instant at `wallNow`: the answer's, advanced at its speed since it was read, held at the session's close. */

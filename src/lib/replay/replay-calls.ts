@@ -103,7 +103,7 @@ export async function attachReplayBot(id: number, body: ReplayBotAttach): Promis
   return requireField(await mainApi().POST('/api/replays/{id}/bot/', { ...path(id), body }), 'replay_bot').replay_bot;
 }
 
-/** The bot's report, a backtest's of the replayed day (`final` once the day reached 15:30). */
+/** The bot's report, a backtest's of the replayed day (`final` once the day reached its session's close). */
 export async function getReplayBotReport(id: number): Promise<ReplayBotReport> {
   return requireField(await mainApi().GET('/api/replays/{id}/bot/report/', path(id)), 'summary', 'trades');
 }

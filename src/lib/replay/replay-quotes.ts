@@ -7,6 +7,7 @@
  * this read every expiry's chain once.
  */
 import type { components } from '@openapi/analytics';
+import { learnExpiryCloses } from '@/lib/market/session-facts';
 import { getReplayChain, getReplayExpiries, getReplayIndex, type Replay, type ReplayChain } from '@/lib/replay/replay-calls';
 
 type Quote = components['schemas']['LastPrice'];
@@ -47,7 +48,7 @@ export async function pollReplay(replay: Replay, instruments: readonly string[])
   const options = instruments.filter((name) => name.startsWith('NFO:') || name.startsWith('BFO:'));
   if (options.some((name) => !expiryOf.has(name)) && !readAll.has(replay.id)) {
     readAll.add(replay.id);
-    const expiries = await getReplayExpiries(replay.id);
+    const expiries = learnExpiryCloses(await getReplayExpiries(replay.id));
     await Promise.all(expiries.map((expiry) => readChain(replay.id, expiry.date)));
   }
   const expiries = new Set(options.flatMap((name) => expiryOf.get(name) ?? []));

@@ -50,7 +50,7 @@ const quote = (instrument: string, level: number, at: string) =>
   instrument === 'NSE:NIFTY 50' ? { last_price: level, timestamp: at } : { last_price: premium(instrument, level), timestamp: at };
 
 const server = setupServer(
-  http.get(`${API}/api/market/expiries/`, () => HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: expiry, kind: 'weekly' }] } satisfies Schemas['ExpiriesResponse'])),
+  http.get(`${API}/api/market/expiries/`, () => HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: expiry, kind: 'weekly', closes_at: `${expiry}T15:40:00+05:30` }] } satisfies Schemas['ExpiriesResponse'])),
   http.get(`${API}/api/market/instruments/`, () =>
     HttpResponse.json({
       index: 'NIFTY',

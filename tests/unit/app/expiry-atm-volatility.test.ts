@@ -2,11 +2,12 @@
 // The builder's probability volatility: the at-the-money IV of the legs' nearest expiry from that expiry's
 // chain and live quotes, at the forward, each strike's volatility implied from its premium on the forward (not
 // the quote's `iv`, the exchange's figure), and null (the leg fallback) when the chain is not at hand.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { marketAssumptions } from '@quant/market-assumptions.ts';
 import { expiryAtmVolatility } from '@/app/strategy-builder/expiry-atm-volatility';
 import type { Instruments } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
+import { learnExpiryCloses } from '@/lib/market/session-facts';
 import { expiry, expiryMs, ironCondor, nowMs, premiumAt, spot } from '../features/strategies/strategy-fixtures';
 
 const ivs: Record<number, number> = { 26_000: 0.126, 26_050: 0.124, 26_100: 0.122, 26_150: 0.12 };
@@ -23,6 +24,9 @@ const quotes = new Map<string, Quote>(
     (['CE', 'PE'] as const).map((kind) => [symbol(strike, kind), { last_price: premiumAt(kind, strike, ivs[strike]!), iv: (ivs[strike]! + (kind === 'PE' ? 0.0075 : -0.0075)) * 100 } as unknown as Quote]),
   ),
 );
+
+// The expiries' answer the app reads first: the fixture's expiry stops trading at the instant its premiums were priced to.
+beforeEach(() => learnExpiryCloses([{ date: expiry, closes_at: new Date(expiryMs).toISOString() }]));
 
 describe('expiryAtmVolatility', () => {
   it('reads the nearest expiry’s chain at the forward from its premiums, whatever the legs’ own IVs or the quotes’ exchange IV', () => {

@@ -24,7 +24,7 @@ const API = 'http://api.test';
 // (the feed polls market_data).
 const server = setupServer(
     http.get(`${API}/api/market/expiries/`, () =>
-      HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: '2026-12-01', kind: 'weekly' }] } satisfies Schemas['ExpiriesResponse']),
+      HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [{ date: '2026-12-01', kind: 'weekly', closes_at: '2026-12-01T10:10:00.000Z' }] } satisfies Schemas['ExpiriesResponse']),
     ),
     http.get(`${API}/api/market/instruments/`, () =>
       HttpResponse.json({

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { learnTodaySession } from '@/lib/market/session-facts';
 import {
   API,
   backend,
@@ -196,12 +197,14 @@ describe('a daily bot form', () => {
   });
 
   it('takes times as 24-hour text on every device, as a phone keypad types them, and says so', async () => {
+    // Today's session as the price stream says it (15:40 since 3 August 2026): the hint names its hours.
+    learnTodaySession({ day: '2026-12-01', open: '09:15', close: '15:40', mis_square_off: '15:25' });
     const { user, dialog } = await openNewBot('Daily bots', 'New daily bot');
     await fillCommon(user, 'Iron condor', 'Keypad condor');
     const entry = field(/^Entry time/);
     // Not <input type=time>: that follows the browser's locale and shows "02:00 PM" to some traders.
     expect([entry.type, entry.inputMode]).toEqual(['text', 'numeric']);
-    expect(description(entry)).toBe('24-hour clock, between 09:15 and 15:30 IST');
+    expect(description(entry)).toBe('24-hour clock, between 09:15 and 15:40 IST');
     await user.clear(entry);
     await user.type(entry, '0945');
     await user.tab();

@@ -6,12 +6,16 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clear } from 'idb-keyval';
 import type { components } from '@openapi/main';
-import { instrumentsForTheDay, tradingDayEnd } from '@/features/market/api/cached-market-facts';
+import { expiriesForTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
 import { configureApiClients } from '@/lib/api/clients';
+import { expiryCloseMs, sessionFactsAtom } from '@/lib/market/session-facts';
+import { storeValue } from '@/lib/persist/idb-storage';
+import { store } from '@/lib/store';
 
 const API = 'http://api.test';
 const server = setupServer();
 let served = 0;
+let expiriesServed = 0;
 let up = true;
 
 const answer = (validUntil: string): components['schemas']['InstrumentsResponse'] => ({
@@ -31,13 +35,20 @@ afterAll(() => server.close());
 beforeEach(async () => {
   await clear();
   served = 0;
+  expiriesServed = 0;
   up = true;
+  store.set(sessionFactsAtom, { closes: {}, today: null });
   configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
   server.use(
     http.get(`${API}/api/market/instruments/`, () => {
       if (!up) return HttpResponse.error();
       served += 1;
       return HttpResponse.json(answer('2026-12-01T10:00:00.000Z'));
+    }),
+    http.get(`${API}/api/market/expiries/`, () => {
+      expiriesServed += 1;
+      const expiries = [{ date: '2026-12-01', kind: 'weekly', closes_at: '2026-12-01T10:10:00.000Z' }] as const;
+      return HttpResponse.json({ index: 'NIFTY', underlying: 'NSE:NIFTY 50', expiries: [...expiries] } satisfies components['schemas']['ExpiriesResponse']);
     }),
   );
 });
@@ -65,8 +76,19 @@ describe('market facts kept for the trading day', () => {
     await expect(instrumentsForTheDay('NIFTY', '2026-12-01', morning)).rejects.toBeTruthy();
   });
 
-  it('keeps until the end of the IST session: 15:30 today, or tomorrow once it has passed', () => {
-    expect(tradingDayEnd(Date.parse('2026-12-01T04:00:00Z'))).toBe('2026-12-01T10:00:00.000Z');
-    expect(tradingDayEnd(Date.parse('2026-12-01T11:00:00Z'))).toBe('2026-12-02T10:00:00.000Z');
+  it('learns when each expiry stops trading, and keeps the expiries until then (today’s close, 15:40)', async () => {
+    const expiries = await expiriesForTheDay('NIFTY', morning);
+    expect(expiries[0]?.closes_at).toBe('2026-12-01T10:10:00.000Z');
+    expect(new Date(expiryCloseMs('2026-12-01')).toISOString()).toBe('2026-12-01T10:10:00.000Z');
+    await expiriesForTheDay('NIFTY', Date.parse('2026-12-01T15:39:00+05:30'));
+    expect(expiriesServed).toBe(1);
+    await expiriesForTheDay('NIFTY', Date.parse('2026-12-01T15:40:00+05:30'));
+    expect(expiriesServed).toBe(2);
+  });
+
+  it('never uses a copy kept before expiries said when they close', async () => {
+    await storeValue('market:expiries:NIFTY', { validUntil: '2026-12-31T00:00:00.000Z', value: [{ date: '2026-12-01', kind: 'weekly' }] });
+    expect((await expiriesForTheDay('NIFTY', morning))[0]?.closes_at).toBe('2026-12-01T10:10:00.000Z');
+    expect(expiriesServed).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { atom, createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { createPriceFeed, mergeDeltas, quotesPerFrame, type FeedTransport, type MarketSnapshot, type Quote } from '@/features/market/feed/price-feed';
 import { createSseParser, type ServerEvent } from '@/features/market/feed/sse-parser';
+import { sessionFactsAtom } from '@/lib/market/session-facts';
 import { streamOf } from '../support/event-stream.ts';
 
 describe('the SSE parser', () => {
@@ -171,6 +172,25 @@ describe('the price feed', () => {
     expect(store.get(feed.atomFor('NSE:NIFTY 50'))?.last_price).toBe(26000 + polls);
     expect(store.get(feed.marketAtom)).toMatchObject({ demo: true });
     expect(store.get(feed.lastPriceAtAtom)).not.toBeNull();
+  });
+
+  it('learns today’s session from the market status, on the stream as in a poll, in the store it writes', async () => {
+    const session = { day: '2026-11-20', open: '09:15', close: '15:40', mis_square_off: '15:25' };
+    const market = { status: 'open', demo: false, timestamp: '2026-11-20T04:30:00.000Z', session } as const;
+    const streamed = harness({ openStream: () => Promise.resolve(streamOf([`event: market\ndata: ${JSON.stringify(market)}\n\n`])) });
+    streamed.feed.subscribe(['NSE:NIFTY 50']);
+    await streamed.advance(0);
+    expect(streamed.store.get(sessionFactsAtom).today).toEqual(session);
+    const polled = harness({ poll: () => Promise.resolve({ data: {}, market: { ...market, session: { ...session, close: '15:30' } } }) });
+    polled.feed.subscribe(['NSE:NIFTY 50']);
+    await polled.advance(0);
+    expect(polled.store.get(sessionFactsAtom).today?.close).toBe('15:30');
+    // A status without a session (a replay's) leaves what was learnt.
+    const replayed = harness({ poll: () => Promise.resolve({ data: {}, market: { status: 'open', demo: false, timestamp: '2026-11-20T04:30:00.000Z' } }) });
+    replayed.store.set(sessionFactsAtom, { closes: {}, today: session });
+    replayed.feed.subscribe(['NSE:NIFTY 50']);
+    await replayed.advance(0);
+    expect(replayed.store.get(sessionFactsAtom).today).toEqual(session);
   });
 
   it("does not count a poll that brings no prices (a live account's fallback: the market's status only) as fresh prices", async () => {

@@ -1,5 +1,5 @@
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Modal } from '@/components/ui/modal';
@@ -10,7 +10,8 @@ import { legsInWords } from '@/features/alerts/model/condition-words';
 import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
 import { parsePremiumLegs } from '@/lib/charts/premium-link';
 import { useFormat } from '@/lib/format/use-format';
-import { expiryOver } from '@quant/contract-expiry.ts';
+import { closeOfExpiryMs, sessionFactsAtom } from '@/lib/market/session-facts';
+import { store } from '@/lib/store';
 
 /** The earliest expiry the alert would watch (a premium's nearest leg), or null when its legs cannot be read. */
 function earliestExpiry(subject: ConditionSubject): string | null {
@@ -35,9 +36,11 @@ export function ConditionAlertButton({ subject, now = Date.now }: { subject: Con
     await createConditionAlert(body);
     setStamp((value) => value + 1);
   };
+  const facts = useAtomValue(sessionFactsAtom, { store });
   const expiry = earliestExpiry(subject);
-  // The server refuses an alert on an expiry that is over: say so where the button would be, not after a form.
-  if (expiry !== null && expiryOver(expiry, now())) {
+  // The server refuses an alert on an expiry that is over (from its day's close, as the server describes it):
+  // say so where the button would be, not after a form.
+  if (expiry !== null && now() >= closeOfExpiryMs(facts, expiry)) {
     return (
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="condition-alert-over">
         <button

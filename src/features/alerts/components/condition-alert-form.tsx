@@ -9,6 +9,8 @@ import { conditionMessages as m } from '@/features/alerts/condition-alert-messag
 import { parseLevel } from '@/features/alerts/components/price-alert-form';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { ApiError, isApiError } from '@/lib/api/api-error';
+import { minuteBefore } from '@/lib/market/session-facts';
+import { useTodaySession } from '@/lib/market/use-today-session';
 import { notify } from '@/lib/notify/notify';
 import { useServerRefusal } from '@/lib/validation/use-server-refusal';
 
@@ -30,12 +32,16 @@ const needsMove = (kind: ConditionAlertKind) => kind === 'premium_falls' || kind
 const needsMinute = (kind: ConditionAlertKind) => needsMove(kind) || kind.endsWith('_vwap');
 const needsLevel = (kind: ConditionAlertKind) => kind.startsWith('iv_') || kind === 'premium_crosses_above' || kind === 'premium_crosses_below';
 
-/** A session minute as the server takes it: HH:MM from 09:15 to 15:29. */
-export function parseMinute(text: string): string | null {
+/**
+ * A session minute as the server takes it: HH:MM from the open to the minute before the close of today's session
+ * (the server's word: 15:39 since 3 August 2026); any HH:MM before it has said, the server judging.
+ */
+export function parseMinute(text: string, session: { open: string; close: string } | null): string | null {
   const match = /^(\d{1,2})[:.h]?(\d{2})$/.exec(text.trim());
   if (match === null) return null;
   const minute = `${match[1]!.padStart(2, '0')}:${match[2]!}`;
-  return Number(match[2]) < 60 && minute >= '09:15' && minute <= '15:29' ? minute : null;
+  if (Number(match[2]) >= 60 || minute > '23:59') return null;
+  return session === null || (minute >= session.open && minute < session.close) ? minute : null;
 }
 
 /**
@@ -59,10 +65,11 @@ export function ConditionAlertForm({ subject, words, onCreate, onCreated }: { su
   const values = { kind, from_minute: minuteText, move: moveText, move_unit: unit, level: levelText };
   const refused = useMemo(() => (error?.kind === 'rejected' ? { text: sayRefusal(intl, error), field: error.field } : null), [error, intl]);
   const refusal = useServerRefusal(refused, values, fields, formRef);
-  const minute = parseMinute(minuteText);
+  const session = useTodaySession();
+  const minute = parseMinute(minuteText, session);
   const move = parseLevel(moveText);
   const level = parseLevel(levelText);
-  const minuteError = checked && needsMinute(kind) && minute === null ? intl.formatMessage(m.fromMinuteInvalid) : undefined;
+  const minuteError = checked && needsMinute(kind) && minute === null ? (session === null ? intl.formatMessage(m.fromMinuteInvalidNoHours) : intl.formatMessage(m.fromMinuteInvalid, { first: session.open, last: minuteBefore(session.close) })) : undefined;
   const moveError = checked && needsMove(kind) && move === null ? intl.formatMessage(m.moveInvalid) : undefined;
   const levelError = checked && needsLevel(kind) && level === null ? intl.formatMessage(m.levelInvalid) : undefined;
 

@@ -38,7 +38,7 @@ export const ivMessages = {
     comparePreviousDay: { id: 'volatility.comparePreviousDay', defaultMessage: 'The previous day' },
     compareMinute: { id: 'volatility.compareMinute', defaultMessage: 'A minute of this day' },
     compareTime: { id: 'volatility.compareTime', defaultMessage: 'Minute (IST)' },
-    compareTimeHint: { id: 'volatility.compareTimeHint', defaultMessage: '09:15 to 15:29' },
+    compareTimeHint: { id: 'volatility.compareTimeHint', defaultMessage: 'A minute of that day’s session' },
     smileNone: { id: 'volatility.smileNone', defaultMessage: 'No prices of this expiry then.' },
     smileSides: { id: 'volatility.smileSides', defaultMessage: 'Each strike’s out-of-the-money side: puts below the index, calls at and above it.' },
     chainLink: { id: 'volatility.chainLink', defaultMessage: 'IV charts' },

@@ -22,7 +22,9 @@ import { useScreenRefusal } from '@/lib/api/use-screen-refusal';
 import { useFormat } from '@/lib/format/use-format';
 
 const lookbacks = [30, 91, 182, 365] as const;
-const validTime = (time: string) => /^\d{2}:\d{2}$/.test(time) && time >= '09:15' && time <= '15:29';
+// Any time of day: the day's session is the server's to judge (15:30 or 15:40 by the date, a special session's
+// own hours), and its refusal names that session's minutes.
+const validTime = (time: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
 
 function useIvWords() {
   const { formatNumber } = useFormat();

@@ -4,10 +4,12 @@
  * A kept copy is used only while it is valid; after that the network is asked, and the old copy is the
  * answer only when the network fails. While a replay is open (issue 39) they are the replayed day's, read from
  * the replay's routes and kept under the replay's name: a replayed day's contracts never change, and opened
- * once they show offline too.
+ * once they show offline too. Each expiries answer teaches the app when its expiries stop trading
+ * (lib/market/session-facts.ts); the keys carry a version, so a copy kept before expiries said so is not used.
  */
 import { getExpiries, type Expiry, type IndexName } from '@/features/market/api/get-expiries';
 import { getInstruments, type Instruments } from '@/features/market/api/get-instruments';
+import { istDay, istInstantMs, learnExpiryCloses, todayCloseMs } from '@/lib/market/session-facts';
 import { restoreValue, storeValue } from '@/lib/persist/idb-storage';
 import { openReplay } from '@/lib/replay/replay-atom';
 import { getReplayChain, getReplayExpiries } from '@/lib/replay/replay-calls';
@@ -21,12 +23,14 @@ type Kept<T> = { validUntil: string; value: T };
 const isKept = (raw: unknown): raw is Kept<unknown> =>
   typeof raw === 'object' && raw !== null && 'validUntil' in raw && typeof raw.validUntil === 'string' && 'value' in raw;
 
-/** The end of today's session, 15:30 IST, or tomorrow's once it has passed. */
-export function tradingDayEnd(now: number): string {
-  const istOffsetMs = 330 * 60 * 1000;
-  const istDate = new Date(now + istOffsetMs).toISOString().slice(0, 10);
-  const close = Date.parse(`${istDate}T10:00:00Z`);
-  return new Date(close > now ? close : close + 24 * 60 * 60 * 1000).toISOString();
+/**
+ * The end of today's session (its close as the server said it), or the same hour tomorrow once it has passed;
+ * the end of the IST day while no close is known.
+ */
+export function tradingDayEnd(now: number, close = todayCloseMs(now)): string {
+  const dayMs = 24 * 60 * 60 * 1000;
+  if (close === null) return new Date(istInstantMs(istDay(now), '00:00') + dayMs).toISOString();
+  return new Date(close > now ? close : close + dayMs).toISOString();
 }
 
 async function keptOrFetched<T>(key: string, fetch: () => Promise<T>, validUntil: (value: T) => string, now: number): Promise<T> {
@@ -47,8 +51,12 @@ async function keptOrFetched<T>(key: string, fetch: () => Promise<T>, validUntil
 export async function expiriesForTheDay(index: IndexName, now = Date.now()): Promise<Expiry[]> {
   const replay = openReplay();
   // A replay has one index: another one has no expiries in it.
-  if (replay !== null) return replay.index !== index ? [] : keptOrFetched(`replay:${replay.id}:expiries`, () => getReplayExpiries(replay.id), replayValidity, now);
-  return keptOrFetched(`market:expiries:${index}`, () => getExpiries(index), () => tradingDayEnd(now), now);
+  if (replay !== null) {
+    if (replay.index !== index) return [];
+    return learnExpiryCloses(await keptOrFetched(`replay:${replay.id}:expiries:v2`, () => getReplayExpiries(replay.id), replayValidity, now));
+  }
+  // Learnt as soon as fetched: an expiry falling today gives today's close, which the copy's validity reads.
+  return learnExpiryCloses(await keptOrFetched(`market:expiries:v2:${index}`, async () => learnExpiryCloses(await getExpiries(index)), () => tradingDayEnd(now), now));
 }
 
 export async function instrumentsForTheDay(index: IndexName, expiry: string, now = Date.now()): Promise<Instruments> {

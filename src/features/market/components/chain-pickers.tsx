@@ -27,7 +27,7 @@ const aroundSummary = defineMessage<{ count: MessageValue }>({ id: 'market.chain
 export function useChainChoiceWords(choice: ChainChoice): { index: string; expiry: string | null; range: string | null } {
   const intl = useIntl();
   const { formatNumber, formatDayMonth } = useFormat();
-  const expiry = choice.expiry === null ? null : formatDayMonth(`${choice.expiry}T10:00:00Z`);
+  const expiry = choice.expiry === null ? null : formatDayMonth(choice.expiry);
   const range = choice.range === null ? null : choice.range === 'all' ? intl.formatMessage(messages.allStrikes) : intl.formatMessage(aroundSummary, { count: formatNumber(Number(choice.range)) });
   return { index: choice.index, expiry, range };
 }
@@ -42,7 +42,7 @@ export function ChainPickers({ choice, layout = 'inline' }: { choice: ChainChoic
   const inline = layout === 'inline';
   const expiryLabel = (item: Expiry) =>
     intl.formatMessage(expiryText, {
-      date: formatDate(`${item.date}T10:00:00Z`),
+      date: formatDate(item.date),
       kind: intl.formatMessage(item.kind === 'weekly' ? messages.weekly : messages.monthly),
     });
   const rangeLabel = (option: StrikeRange) =>

@@ -16,6 +16,7 @@ import type { components as MainComponents } from '@openapi/main';
 import { createCompactDecoder, isCompactSnapshot } from '@/features/market/feed/compact-quotes';
 import { silentStreamMs } from '@/features/market/feed/feed-condition';
 import { createSseParser } from '@/features/market/feed/sse-parser';
+import { learnTodaySession } from '@/lib/market/session-facts';
 
 /** A quote; a replay's says whether it is `real` (a stored minute) or `modelled` (issue 39). */
 export type Quote = components['schemas']['LastPrice'] & Partial<Pick<MainComponents['schemas']['ReplayQuote'], 'source'>>;
@@ -153,6 +154,12 @@ export function createPriceFeed({
   /** When the last prices arrived (epoch ms), whatever the transport; null before the first. */
   const lastPriceAtAtom = atom<number | null>(null);
 
+  /** The market's status as the server said it; today's session in it is what the app knows of today's hours. */
+  function holdMarket(market: MarketStatus): void {
+    store.set(marketAtom, market);
+    if (market.session !== undefined) learnTodaySession(market.session, store);
+  }
+
   function atomFor(instrument: string): PrimitiveAtom<Quote | null> {
     let quote = atoms.get(instrument);
     if (quote === undefined) {
@@ -201,7 +208,7 @@ export function createPriceFeed({
       // A saved copy (the service worker's, when the network fails) must never take a price back in time.
       if (!olderThanHeld(instrument, quote)) pending.set(instrument, quote);
     }
-    if (snapshot.market !== undefined) store.set(marketAtom, snapshot.market);
+    if (snapshot.market !== undefined) holdMarket(snapshot.market);
     // An answer without prices is not fresh prices: a live account's fallback poll brings only the market's
     // status (its broker's prices come from its stream alone), so what is on screen ages and says so. A
     // keep-alive is: the broker's feed vouches for the prices held (server/http/price-channel.ts, keepAlive).
@@ -307,7 +314,7 @@ export function createPriceFeed({
         receive(Object.keys(merged).length === 0 ? { data: merged, current: true } : { data: merged });
       } else if (event === 'market') {
         const market = JSON.parse(data) as MarketStatus;
-        store.set(marketAtom, market);
+        holdMarket(market);
         // The other tabs learn that the market opened or closed too (no prices come with it).
         if (leader) link?.sendSnapshot({ data: {}, market });
       } else if (event === 'order') {

@@ -3,10 +3,11 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { cx } from '@/components/ui/class-names';
 import { TimeField } from '@/components/ui/time-field';
-import { botFormMessages as m, timeHint } from '@/features/portfolios/bot-form-messages';
+import { botFormMessages as m, timeHint, timeHintNoHours } from '@/features/portfolios/bot-form-messages';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
 import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
-import { MARKET_CLOSE, MARKET_OPEN, WEEKDAYS } from '@/features/portfolios/model/market-hours';
+import { WEEKDAYS } from '@/features/portfolios/model/market-hours';
+import { useTodaySession } from '@/lib/market/use-today-session';
 
 type ScheduleFieldsProps = {
   bind: (name: string) => BoundField;
@@ -24,7 +25,8 @@ export function ScheduleFields({ bind, onTime, weekdays, weekdaysError, onWeekda
   const shortNames = useWeekdayNames('short');
   const longNames = useWeekdayNames('long');
   const errorId = useId();
-  const hint = t(timeHint, { open: MARKET_OPEN, close: MARKET_CLOSE });
+  const session = useTodaySession();
+  const hint = session === null ? t(timeHintNoHours) : t(timeHint, { open: session.open, close: session.close });
   const time = (name: 'entry_time' | 'exit_time') => ({ required: true, hint, onNormalise: (value: string) => onTime(name, value), ...bind(name) });
   const toggle = (day: number, on: boolean) =>
     onWeekdays(on ? [...weekdays, day].sort((a, b) => a - b) : weekdays.filter((other) => other !== day));

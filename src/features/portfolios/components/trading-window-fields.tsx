@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { TimeField } from '@/components/ui/time-field';
-import { botFormMessages as m, timeHint } from '@/features/portfolios/bot-form-messages';
+import { botFormMessages as m, timeHint, timeHintNoHours } from '@/features/portfolios/bot-form-messages';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
-import { MARKET_CLOSE, MARKET_OPEN } from '@/features/portfolios/model/market-hours';
+import { useTodaySession } from '@/lib/market/use-today-session';
 
 export type WindowTime = 'entry_from' | 'entry_until' | 'exit_time';
 
@@ -16,7 +16,8 @@ type TradingWindowFieldsProps = {
 export function TradingWindowFields({ bind, onTime }: TradingWindowFieldsProps) {
   const intl = useIntl();
   const t = intl.formatMessage;
-  const hint = t(timeHint, { open: MARKET_OPEN, close: MARKET_CLOSE });
+  const session = useTodaySession();
+  const hint = session === null ? t(timeHintNoHours) : t(timeHint, { open: session.open, close: session.close });
   const time = (name: WindowTime) => ({ required: true, hint, onNormalise: (value: string) => onTime(name, value), ...bind(name) });
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">

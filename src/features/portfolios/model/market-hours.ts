@@ -1,13 +1,11 @@
 /**
- * The trading session bots' times must fit in (NSE/BSE, IST), shown as a hint. The server decides: a demo
- * server's market never closes and takes any time, so the form does not refuse other times itself.
+ * Bots' times of day (IST). The session they must fit in is the server's word (today's, from the price stream:
+ * lib/market/session-facts.ts), shown as a hint; the server decides: a demo server's market never closes and
+ * takes any time, so the form does not refuse other times itself.
  * Times are read with parseClockTime, so "0920" and "9h20" count as 09:20; "HH:MM" strings then compare
  * correctly as text.
  */
 import { parseClockTime } from '@/lib/validation/clock-time';
-
-export const MARKET_OPEN = '09:15';
-export const MARKET_CLOSE = '15:30';
 
 export function isClockTime(value: unknown): boolean {
   return parseClockTime(value) !== null;

@@ -14,6 +14,7 @@ import {
   replayMessages as m,
   specialDayOptionText,
   specialDayTwiceOptionText,
+  startHintNoDayText,
   startHintText,
   startHintTwiceText,
   startInvalidText,
@@ -28,8 +29,6 @@ import { getReplayDays, startReplay, type ReplayDay, type ReplaySpeed } from '@/
 import { parseClockTime } from '@/lib/validation/clock-time';
 
 export const replaySpeeds: readonly ReplaySpeed[] = [0, 1, 5, 30, 60];
-/** The regular session, before a day is chosen. */
-const regularSession = { open: '09:15', close: '15:30' };
 type Hours = { open: string; close: string; pause?: { from: string; until: string } | undefined };
 /** A start the replay can take: a minute of the day's session, not of the pause between two sessions. */
 const inSession = (time: string | null, { open, close, pause }: Hours) =>
@@ -47,7 +46,8 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
   const [days, setDays] = useState<ReplayDay[] | null>(null);
   const [daysFailed, setDaysFailed] = useState(false);
   const [dayKey, setDayKey] = useState('');
-  const [start, setStart] = useState('09:15');
+  // The chosen day's open once the days arrive: its session is the server's (each day has its own hours).
+  const [start, setStart] = useState('');
   const [speed, setSpeed] = useState<ReplaySpeed>(0);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<ApiError | null>(null);
@@ -72,15 +72,22 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
 
   const chosen = days?.find((day) => `${day.index}/${day.day}` === dayKey) ?? null;
   const startTime = parseClockTime(start);
-  // A special session replays at its own hours (Muhurat trading's evening hour): the start is a minute of them.
-  const session: Hours = chosen?.session ?? regularSession;
-  const twice = session.pause === undefined ? null : { open: session.open, close: session.close, pauseFrom: session.pause.from, pauseUntil: session.pause.until };
-  const startError = inSession(startTime, session)
-    ? null
-    : twice === null
-      ? intl.formatMessage(startInvalidText, { open: session.open, close: session.close })
-      : intl.formatMessage(startInvalidTwiceText, twice);
-  const startHint = twice === null ? intl.formatMessage(startHintText, { open: session.open, close: session.close }) : intl.formatMessage(startHintTwiceText, twice);
+  // The start is a minute of the chosen day's session as the server gives it: a regular day's (15:30 or 15:40,
+  // by its date) or a special session's own hours (Muhurat trading's evening hour). No day, no hours to check.
+  const session: Hours | null = chosen?.session ?? null;
+  const twice = session?.pause === undefined ? null : { open: session.open, close: session.close, pauseFrom: session.pause.from, pauseUntil: session.pause.until };
+  const startError =
+    session === null || inSession(startTime, session)
+      ? null
+      : twice === null
+        ? intl.formatMessage(startInvalidText, { open: session.open, close: session.close })
+        : intl.formatMessage(startInvalidTwiceText, twice);
+  const startHint =
+    session === null
+      ? intl.formatMessage(startHintNoDayText)
+      : twice === null
+        ? intl.formatMessage(startHintText, { open: session.open, close: session.close })
+        : intl.formatMessage(startHintTwiceText, twice);
   const open = refusal?.code === 'replay_open';
 
   const begin = async (replace: boolean) => {

@@ -1,6 +1,7 @@
 // A leg as the builder holds it: the maths' StrategyLeg plus the contract it trades (tradingsymbol,
 // exchange, expiry date), so the same list draws the payoff, asks for the margin and places the basket.
 import type { StrategyLeg } from '@quant/strategy-legs.ts';
+import { expiryCloseMs } from '@/lib/market/session-facts';
 
 export type Exchange = 'NFO' | 'BFO';
 
@@ -13,9 +14,12 @@ export type BuilderLeg = StrategyLeg & {
   expiry: string;
 };
 
-/** Options on Indian indices expire at the close, 15:30 IST (10:00 UTC) on the expiry day. */
+/**
+ * Options on Indian indices expire at the close of their expiry day's session: the instant the server gave for
+ * that expiry (its close is a dated fact: 15:40 IST since 3 August 2026), as lib/market/session-facts.ts knows it.
+ */
 export function expiryInstant(date: string): number {
-  return Date.parse(`${date}T10:00:00Z`);
+  return expiryCloseMs(date);
 }
 
 let counter = 0;

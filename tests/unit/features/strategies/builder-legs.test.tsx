@@ -2,11 +2,13 @@
 // IVs that follow the quotes while live, keep a fill once filled, and keep a snapshot's prices; an edit of
 // the strike trades another contract; a side changed means the legs are no longer the preset's.
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
 import { useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
 import type { BuilderMarket } from '@/app/strategy-builder/use-builder-market';
-import { expiry, nowMs, premiumAt, spot } from './strategy-fixtures';
+import { learnExpiryCloses, learnTodaySession, sessionFactsAtom } from '@/lib/market/session-facts';
+import { store } from '@/lib/store';
+import { expiry, expiryMs, nowMs, premiumAt, spot } from './strategy-fixtures';
 
 type Schemas = components['schemas'];
 type Quote = { last_price: number; timestamp: string; iv?: number | null };
@@ -46,7 +48,7 @@ function marketWith(price: (strike: number, kind: 'CE' | 'PE') => number): Build
   for (const item of chain.instruments) quotes.set(item.instrument, { last_price: price(item.strike, item.instrument_type), timestamp: at, iv: item.instrument_type === 'PE' ? 14.1 : 12.2 });
   return {
     state: 'ready',
-    expiries: [{ date: expiry, kind: 'weekly' }],
+    expiries: [{ date: expiry, kind: 'weekly', closes_at: new Date(expiryMs).toISOString() }],
     expiry,
     chains: new Map([[expiry, chain]]),
     chain,
@@ -61,6 +63,14 @@ function marketWith(price: (strike: number, kind: 'CE' | 'PE') => number): Build
 const premium = (strike: number, kind: 'CE' | 'PE') => Math.round(premiumAt(kind, strike, 0.13) * 20) / 20;
 
 describe('builder legs', () => {
+  // What the app knows when the builder opens: the expiries' answer (the fixture's expiry closes when its premiums
+  // were priced) and today's session as the price stream said it (15:40 since 3 August 2026).
+  beforeEach(() => {
+    store.set(sessionFactsAtom, { closes: {}, today: null });
+    learnExpiryCloses(marketWith(premium).expiries);
+    learnTodaySession({ day: '2026-11-24', open: '09:15', close: '15:40', mis_square_off: '15:25' });
+  });
+
   it('place a preset around the money with the chain’s prices, hedges first, and follow the quotes while live', () => {
     const market = marketWith(premium);
     const { result } = renderHook(() => useBuilderLegs(null));
@@ -107,7 +117,8 @@ describe('builder legs', () => {
     act(() => result.current.addLeg(market, expiry, spot, 'CE', 'BUY'));
     const [leg] = result.current.legs;
     act(() => result.current.changeLeg(market, leg!.id, { expiry: '2026-12-08' }));
-    expect(result.current.legs[0]).toMatchObject({ expiry: '2026-12-08', tradingsymbol: '', expiryMs: Date.UTC(2026, 11, 8, 10, 0) });
+    // An expiry no answer has described yet expires at today's close on its day.
+    expect(result.current.legs[0]).toMatchObject({ expiry: '2026-12-08', tradingsymbol: '', expiryMs: Date.parse('2026-12-08T15:40:00+05:30') });
     const nextWeek = { ...chain, expiry: '2026-12-08', instruments: chain.instruments.map((item) => ({ ...item, expiry: '2026-12-08', tradingsymbol: item.tradingsymbol.replace('26D01', '26D08'), instrument: item.instrument.replace('26D01', '26D08') })) };
     const arrived: BuilderMarket = {
       ...market,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The live book as legs: positions read back into the maths (contract from the day's instruments, entry
 // at the average price, realised P&L as a constant), and working orders placed where they would act.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
 import { marketAssumptions } from '@quant/market-assumptions.ts';
 import { analyseExpiryPayoff } from '@quant/payoff-analysis.ts';
@@ -9,7 +9,8 @@ import { black76Price } from '@quant/black76.ts';
 import { yearsToExpiry } from '@quant/option-inputs.ts';
 import { bookLegs, indexOfSymbol, orderMarkers } from '@/app/strategy-builder/live-book-legs';
 import { withConstantPnl } from '@/features/strategies/model/constant-pnl';
-import { expiry, ironCondor, nowMs, premiumAt, spot } from './strategy-fixtures';
+import { learnExpiryCloses } from '@/lib/market/session-facts';
+import { expiry, expiryMs, ironCondor, nowMs, premiumAt, spot } from './strategy-fixtures';
 
 type Schemas = components['schemas'];
 
@@ -75,6 +76,9 @@ const quotes = new Map<string, { last_price: number; timestamp: string; iv?: num
   ...condor.map((leg) => [`NFO:${leg.tradingsymbol}`, { last_price: premiumAt(leg.kind, leg.strike, 0.13), timestamp: at, iv: leg.kind === 'PE' ? 14.1 : 12.2 }] as const),
 ]);
 const scenario = { atMs: nowMs, rate: marketAssumptions.rate, volatilityShift: 0 };
+
+// The expiries' answer the app reads first: the fixture's expiry stops trading at the instant its premiums were priced to.
+beforeEach(() => learnExpiryCloses([{ date: expiry, closes_at: new Date(expiryMs).toISOString() }]));
 
 describe('the live book', () => {
   it('knows the index of a tradingsymbol, the longest name first', () => {
