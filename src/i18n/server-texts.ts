@@ -77,7 +77,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'order.amo_no_session': {
     id: 'server.order.amo_no_session',
     defaultMessage:
-      "Markets are closed, and no next session is known to hold an after-market order for. Orders are accepted during the exchange's session on trading days.",
+      "Markets are closed. No next session is known to hold an after-market order for: orders are accepted during the exchange's session on trading days.",
   },
   'order.amo_not_yet': {
     id: 'server.order.amo_not_yet',

@@ -30,7 +30,7 @@ export function afterMarketPlacement(session: SessionState, now: Date): { releas
       refusal: said(
         'order.amo_no_session',
         {},
-        'Markets are closed, and no next session is known to hold an after-market order for. Orders are accepted during the exchange\'s session on trading days.',
+        'Markets are closed. No next session is known to hold an after-market order for: orders are accepted during the exchange\'s session on trading days.',
       ),
     };
   }

@@ -76,14 +76,15 @@ describe.each(testBackends)('after-market orders on a Kite account on %s', (back
   });
 
   it('sends nothing between the close and the AMO window: the order is REJECTED saying when to place it', async () => {
-    // Monday 15:35 IST (Tuesday 24 November is a holiday: the next open is Wednesday's).
-    moveTo(at('2026-11-23', '15:35'));
+    // Monday 15:45 IST, after the 15:40 close (NSE's F&O hours since 3 August 2026); Tuesday 24 November is a
+    // holiday: the next open is Wednesday's.
+    moveTo(at('2026-11-23', '15:45'));
     const before = sent().length;
     const placed = await desk.place([desk.order(desk.symbol(desk.atm, 'CE'), 'BUY', desk.lotSize, { order_type: 'LIMIT', price: 90 })]);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.orders[0]).toMatchObject({
       status: 'REJECTED',
-      status_message_i18n: { code: 'order.amo_not_yet', params: { from: '15:45', open_time: '09:15', open_day: '2026-11-25' } },
+      status_message_i18n: { code: 'order.amo_not_yet', params: { from: '15:55', open_time: '09:15', open_day: '2026-11-25' } },
     });
     expect(sent().length).toBe(before);
   });

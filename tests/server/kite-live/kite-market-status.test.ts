@@ -20,7 +20,7 @@ describe.each(testBackends)("a Kite account's market status in demo mode on %s",
   let desk: KiteDesk;
 
   beforeAll(async () => {
-    // Friday 20 November 2026, 19:00 IST: the exchange closed at 15:30; it opens again on Monday at 09:15.
+    // Friday 20 November 2026, 19:00 IST: the exchange closed at 15:40 (NSE's F&O hours since 3 August 2026); it opens again on Monday at 09:15.
     stack = await startKiteStack(backend, { clockStart: at('2026-11-20', '19:00') });
     desk = await openKiteDesk(stack);
   });
@@ -50,6 +50,7 @@ describe.each(testBackends)("a Kite account's market status in demo mode on %s",
       demo: false,
       timestamp: stack.server.clock.now().toISOString(),
       next_open: at('2026-11-23', '09:15').toISOString(),
+      session: { day: '2026-11-20', open: '09:15', close: '15:40', mis_square_off: '15:25' },
     });
     expect(kite.body.market).toEqual(streamed);
     // No simulator prices for a live desk: Kite's come from the account's stream alone.
@@ -77,6 +78,7 @@ describe.each(testBackends)("a Kite account's market status in demo mode on %s",
       demo: false,
       timestamp: stack.server.clock.now().toISOString(),
       next_open: at('2026-11-23', '09:15').toISOString(),
+      session: { day: '2026-11-20', open: '09:15', close: '15:40', mis_square_off: '15:25' },
     });
 
     // A simulator tick while the exchange stays closed tells nothing new.

@@ -74,7 +74,8 @@ describe.each(testBackends)('a bot in a replay on %s', (backend) => {
     const attached = await attach({ daily_bot_id: botId });
     expect(attached.status, JSON.stringify(attached.body)).toBe(201);
     expect(attached.body.replay_bot).toMatchObject({ account_number: 'RB1', attached_at: '2026-10-05T03:45:00.000Z', actions: [], report_final: false, stopped: false });
-    expect((await seek('15:30')).status).toBe(200);
+    // The close of an October 2026 day: 15:40 (NSE's F&O hours since 3 August 2026).
+    expect((await seek('15:40')).status).toBe(200);
     const replayed = await report();
     expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
     expect(replayed.body.final).toBe(true);
@@ -140,7 +141,7 @@ describe.each(testBackends)('a bot in a replay on %s', (backend) => {
     expect((await stop()).body.replay_bot!.actions).toEqual(bot.actions);
 
     // The rest of the day: no re-entry; the report holds the one trade, closed by the stop at 09:40.
-    await seek('15:30');
+    await seek('15:40');
     const closed = (await status())!;
     expect(closed.actions).toEqual(bot.actions);
     const final = await report();

@@ -34,7 +34,7 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
     await importHistory(server.db, 'NIFTY', { '2026-10-06': 25_100 }, [{ day: '2026-10-06', expiry: '2026-10-06', strike: 25_100, type: 'CE', settle: 20 }]);
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
     expect(res.status).toBe(200);
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled', bhavcopy: true, session: { open: '09:15', close: '15:30', mis_square_off: '15:25' }, special: null }]);
+    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled', bhavcopy: true, session: { open: '09:15', close: '15:40', mis_square_off: '15:25' }, special: null }]);
     expect((await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'BANKNIFTY' } })).body.days).toEqual([]);
   });
 
@@ -58,7 +58,7 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
       );
     }
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real', bhavcopy: true, session: { open: '09:15', close: '15:30', mis_square_off: '15:25' }, special: null }]);
+    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real', bhavcopy: true, session: { open: '09:15', close: '15:40', mis_square_off: '15:25' }, special: null }]);
     expect((await start({ day: '2026-10-06' })).status).toBe(422);
   });
 
@@ -83,7 +83,8 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
       expect(notADay.status, day).toBe(400);
       expect(notADay.body).toMatchObject({ field: 'day' });
     }
-    const late = await start({ start: '15:31', replace: true });
+    // After the day's close: 15:40 on an October 2026 day (NSE's F&O hours since 3 August 2026).
+    const late = await start({ start: '15:41', replace: true });
     expect(late.status).toBe(422);
     expect(late.body).toMatchObject({ code: 'replay_outside_session', field: 'start' });
   });
@@ -120,14 +121,14 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
     expect((await act('updateReplaySpeed', id, { speed: 0 })).at).toBe('2026-10-05T04:34:00.000Z');
     seconds(3 * 3600);
     expect((await act('getReplay', id)).at).toBe('2026-10-05T04:34:00.000Z');
-    // 60× from 15:00: 30 s later 15:30, and no further.
-    await act('seekReplay', id, { minute: '15:00' });
+    // 60× from 15:10: 30 s later 15:40, the close of an October 2026 day, and no further.
+    await act('seekReplay', id, { minute: '15:10' });
     await act('updateReplaySpeed', id, { speed: 60 });
     seconds(29);
-    expect((await act('getReplay', id)).minute).toBe('15:29');
+    expect((await act('getReplay', id)).minute).toBe('15:39');
     seconds(600);
-    expect(await act('getReplay', id)).toMatchObject({ minute: '15:30', at_close: true });
-    expect((await act('stepReplay', id)).minute).toBe('15:30');
+    expect(await act('getReplay', id)).toMatchObject({ minute: '15:40', at_close: true });
+    expect((await act('stepReplay', id)).minute).toBe('15:40');
     // Back to an earlier minute while the book is empty.
     expect((await act('seekReplay', id, { minute: '09:20' })).minute).toBe('09:20');
     const outside = await call('seekReplay', { token, params: { id }, body: { minute: '09:14' } });

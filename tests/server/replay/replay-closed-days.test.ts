@@ -56,9 +56,10 @@ describe.each(testBackends)('replays of closed days and special sessions on %s',
   it('lists a Saturday, a holiday and a Muhurat evening that history holds, each with the hours it traded', async () => {
     const days = (await call<Schemas['ReplayDaysResponse']>('getReplayDays', { token })).body.days;
     expect(days.map((listed) => [listed.day, listed.session, listed.special])).toEqual([
-      [replayDay, { open: '09:15', close: '15:30', mis_square_off: '15:25' }, null],
-      [saturday, { open: '09:15', close: '15:30', mis_square_off: '15:25' }, null],
-      [holiday, { open: '09:15', close: '15:30', mis_square_off: '15:25' }, null],
+      // October 2026: the regular session of the day, 09:15–15:40 (NSE's F&O hours since 3 August 2026).
+      [replayDay, { open: '09:15', close: '15:40', mis_square_off: '15:25' }, null],
+      [saturday, { open: '09:15', close: '15:40', mis_square_off: '15:25' }, null],
+      [holiday, { open: '09:15', close: '15:40', mis_square_off: '15:25' }, null],
       [muhurat, { open: '18:00', close: '19:00', mis_square_off: '18:50' }, 'Diwali Laxmi Pujan: Muhurat trading only'],
     ]);
   });

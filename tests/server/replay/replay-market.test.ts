@@ -87,7 +87,8 @@ describe.each(testBackends)('a replayed market on %s', (backend) => {
   });
 
   it('prices every modelled option at its settlement price at the close, as the bhavcopy published it', async () => {
-    await seek('15:30');
+    // The close of an October 2026 day: 15:40 (NSE's F&O hours since 3 August 2026).
+    await seek('15:40');
     const { data } = await chain();
     const settled = syntheticRows({ [replayDay]: dayClose }, replayExpiries, { around: 6 }).filter((row) => row.expiry === expiry);
     let compared = 0;

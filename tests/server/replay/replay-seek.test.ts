@@ -99,8 +99,9 @@ describe.each(testBackends)('a far seek gives the book stepping gives on %s', (b
     const at1526 = await far.positions();
     expect(at1526).toEqual(await stepped.positions());
     expect(at1526.net.find((position) => position.tradingsymbol === put25050)?.quantity).toBe(0);
-    expect((await far.seek('15:30')).status).toBe(200);
-    while ((await step()) < '15:30');
+    // The close of an October 2026 day: 15:40 (NSE's F&O hours since 3 August 2026).
+    expect((await far.seek('15:40')).status).toBe(200);
+    while ((await step()) < '15:40');
     const farBook = await far.orderBook();
     expect(farBook).toEqual(await stepped.orderBook());
     expect(await far.positions()).toEqual(await stepped.positions());

@@ -14,7 +14,7 @@ import { testBackends } from '../support/test-database.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Monday 23 November 2026, 10:00 IST: NIFTY's November monthly expires at 15:30 today (moved forward from
+// Monday 23 November 2026, 10:00 IST: NIFTY's November monthly expires at 15:40 today (moved forward from
 // Tuesday's holiday); the next contract expires Tuesday 1 December.
 const expiryMorning = new Date('2026-11-23T04:30:00Z');
 const spot = 26_050;
@@ -23,7 +23,8 @@ const scan = 0.093;
 
 /** Value of `units` of an option (negative when short) at a moved spot and volatility, at the test's instant. */
 function value(kind: OptionKind, strike: number, expiry: string, units: number, at: number, volatility: number): number {
-  const years = yearsToExpiry(expiryMorning.getTime(), Date.parse(`${expiry}T10:00:00Z`));
+  // Contracts stop trading at the close of their expiry day: 15:40 IST since 3 August 2026.
+  const years = yearsToExpiry(expiryMorning.getTime(), Date.parse(`${expiry}T10:10:00Z`));
   const { rate } = marketAssumptions;
   return units * black76Price({ kind, forward: forwardFromSpot(at, rate, years), strike, years, rate, volatility });
 }

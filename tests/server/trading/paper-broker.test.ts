@@ -756,14 +756,15 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       await desk.place(call24200, 'SELL', 65);
       await desk.place(put24000, 'SELL', 65);
       const boughtCharges = (await desk.orderBook()).trades.find((trade) => trade.order_id === bought.order_id)!.charges!;
-      // Monday 23 November, 15:31 IST: the index averaged 250 points above the strike over its last 30 minutes, and last ticked 400 above.
+      // Monday 23 November, 15:41 IST (the close is 15:40 since 3 August 2026): the index averaged 250 points above the
+      // strike over its close-price window (15:10–15:40), and last ticked 400 above.
       const clock = server.clock;
       const start = clock.now().getTime();
       market.spot(strike + 400);
       market.closingValue(strike + 250);
       try {
-        // 15:29 IST on expiry day: the contracts still trade, nothing settles.
-        clock.advance(Date.parse('2026-11-23T09:59:00Z') - start);
+        // 15:39 IST on expiry day: the contracts still trade, nothing settles.
+        clock.advance(Date.parse('2026-11-23T10:09:00Z') - start);
         expect((await desk.tick()).settled).toBe(0);
         expect((await desk.positionBook()).net.filter((position) => position.tradingsymbol === call24000)).toMatchObject([{ quantity: 65 }]);
         clock.advance(2 * 60_000);
@@ -795,11 +796,11 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
       market.set(shortPut, { bid: 60, ask: 60.5, last: 60.25 });
       await desk.place(longCall, 'BUY', 65);
       await desk.place(shortPut, 'SELL', 65);
-      // Monday 23 November 2026, 15:31 IST: the index closed (its last 30 minutes' average) 150 points above
-      // the call's strike, 50 below the put's.
+      // Monday 23 November 2026, 15:41 IST: the index closed (its 15:10–15:40 average) 150 points above the call's
+      // strike, 50 below the put's.
       const clock = server.clock;
       const start = clock.now().getTime();
-      clock.advance(Date.parse('2026-11-23T10:01:00Z') - start);
+      clock.advance(Date.parse('2026-11-23T10:11:00Z') - start);
       market.closingValue(desk.atm + 150);
       try {
         await desk.tick();

@@ -23,7 +23,8 @@ describe.each(testBackends)('placing a paper order on %s', (backend) => {
   const closedFriday = { nextOpen: new Date('2026-11-23T03:45:00Z'), closedAt: new Date('2026-11-20T10:00:00Z') };
 
   it('rejects an order on a contract past its expiry, and one on a contract with no price now, saying which', async () => {
-    await at('2026-11-23T15:30:00+05:30', async () => {
+    // The close of the expiry day: 15:40 IST since 3 August 2026.
+    await at('2026-11-23T15:40:00+05:30', async () => {
       await desk.logIn();
       const expired = await desk.place(symbol, 'BUY', 65);
       expect(expired).toMatchObject({

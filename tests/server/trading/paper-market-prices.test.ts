@@ -105,15 +105,17 @@ describe.each(testBackends)('the paper broker reading the simulated market on %s
     expect(asked.pricedOn.at(-1)!.get('NIFTY')).toMatchObject({ spotPaise: 2_600_000, tickedAtMs: earlier.getTime() });
   });
 
-  it("settles at the closing half hour's average, and at the last spot when the server was off then", async () => {
+  it("settles at the average of the day's close-price window (15:10–15:40 since 3 August 2026), and at the last spot when the server was off then", async () => {
     const { market } = standInMarket();
     const prices = marketPrices(market, db);
     await db.query(
       `INSERT INTO market_candles (index_name, minute, open, high, low, close, ticks) VALUES
-         ('NIFTY', $1, 26000, 26000, 26000, 26010.00, 1), ('NIFTY', $2, 26000, 26000, 26000, 26020.00, 1)`,
-      [ist('2026-11-24', '15:00:00'), ist('2026-11-24', '15:29:00')],
+         ('NIFTY', $1, 26000, 26000, 26000, 26010.00, 1), ('NIFTY', $2, 26000, 26000, 26000, 26020.00, 1),
+         ('NIFTY', $3, 26000, 26000, 26000, 26090.00, 1)`,
+      // 15:00 is before the window of a day since 3 August 2026: not counted; 15:10 and 15:39 are.
+      [ist('2026-11-24', '15:00:00'), ist('2026-11-24', '15:10:00'), ist('2026-11-24', '15:39:00')],
     );
-    expect(await prices.closingValuePaise('NIFTY', '2026-11-24', db)).toBe(2_601_500);
+    expect(await prices.closingValuePaise('NIFTY', '2026-11-24', db)).toBe(2_605_500);
     expect(await prices.closingValuePaise('NIFTY', '2026-11-25', db)).toBe(2_600_000);
   });
 

@@ -94,8 +94,9 @@ describe.each(testBackends)('the paper broker\'s matching on %s', (backend) => {
     await desk.place(call24000, 'BUY', 65);
     const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
     expect(working.status).toBe('OPEN');
-    // Monday 23 November, 15:31 IST: NIFTY's contract of that day has expired, and its last quote would fill the limit.
-    await at('2026-11-23T15:31:00+05:30', async () => {
+    // Monday 23 November, 15:41 IST (the close is 15:40 since 3 August 2026): NIFTY's contract of that day has
+    // expired, and its last quote would fill the limit.
+    await at('2026-11-23T15:41:00+05:30', async () => {
       market.set(call24000, { bid: 99, ask: 99.5, last: 99.2 });
       await desk.tick();
     });
@@ -108,8 +109,8 @@ describe.each(testBackends)('the paper broker\'s matching on %s', (backend) => {
     const working = await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 100 });
     expect(working.status).toBe('OPEN');
     expect(await quantityHeld()).toBeUndefined();
-    // Monday 23 November, 15:31 IST: the contract has expired with no position to settle.
-    await at('2026-11-23T15:31:00+05:30', async () => {
+    // Monday 23 November, 15:41 IST: the contract has expired with no position to settle.
+    await at('2026-11-23T15:41:00+05:30', async () => {
       market.set(call24000, { bid: 99, ask: 99.5, last: 99.2 });
       await desk.tick();
     });

@@ -62,9 +62,9 @@ describe('Upstox market feed v3', () => {
     const snapshot = await frame((candidate) => candidate.type === 'initial_feed');
     expect([...snapshot.feeds.keys()].sort()).toEqual([call, nifty].sort());
     const receivedAt = upstox.time.clock();
-    // The day's range runs from the call's opening premium (247: Black-76 at its strike's IV) to the price set.
+    // The day's range runs from the call's opening premium (247.10: Black-76 at its strike's IV, to the 15:40 close) to the price set.
     expect(quoteOfFeed(snapshot.feeds.get(call)!, receivedAt)).toEqual({
-      last_price: 120, timestamp: receivedAt.toISOString(), close: 110, change: 10, change_percent: 9.09, open: 112, high: 247, low: 120,
+      last_price: 120, timestamp: receivedAt.toISOString(), close: 110, change: 10, change_percent: 9.09, open: 112, high: 247.1, low: 120,
       volume: 150_000, oi: 2_476_650, bid: 119.95, ask: 120.05, iv: 12.5, delta: 0.5123, gamma: 0.0011, theta: -12.4, vega: 9.87,
     });
     expect(quoteOfFeed(snapshot.feeds.get(nifty)!, receivedAt)).toEqual({ last_price: 26_000, timestamp: receivedAt.toISOString(), close: 26_000, change: 0, change_percent: 0, open: 26_000, high: 26_000, low: 26_000 });
