@@ -20,6 +20,9 @@ const topicByEvent: Record<AlertEvent, PushTopic> = {
   target_hit: 'stop_loss_target',
   bot_stop_loss: 'stop_loss_target',
   bot_target: 'stop_loss_target',
+  // An exit being re-priced (execution policy) is an exit on its way, as a stop-loss's is.
+  order_repriced: 'stop_loss_target',
+  order_reprice_gave_up: 'rejections',
   kill_switch_armed: 'kill_switch',
   kill_switch_disarmed: 'kill_switch',
   broker_session_expiring: 'broker_session',

@@ -28,6 +28,8 @@ const recordedByEvent: Record<AlertEvent, [Category, string]> = {
   order_rejected: ['order', '/app/order_book'],
   stop_loss_hit: ['order', '/app/order_book'],
   target_hit: ['order', '/app/order_book'],
+  order_repriced: ['order', '/app/order_book'],
+  order_reprice_gave_up: ['order', '/app/order_book'],
   kill_switch_armed: ['kill_switch', '/app/kill-switch'],
   kill_switch_disarmed: ['kill_switch', '/app/kill-switch'],
   broker_session_expiring: ['broker_session', '/app/broker'],
