@@ -33,6 +33,7 @@ import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
 import { createExecution, type Execution } from './execution/execution.ts';
 import { createRepricer, type Repricer } from './execution/repricer.ts';
+import { createExecutionSettings, type ExecutionSettings } from './execution/execution-settings.ts';
 import { createTradingAccounts } from './trading/trading-accounts.ts';
 import { createProtectionService, type ProtectionService } from './portfolios/protection-service.ts';
 import { createProtectionWatcher, type ProtectionWatcher } from './portfolios/protection-watcher.ts';
@@ -107,6 +108,7 @@ export type Services = {
   /** The accounts' execution policies, and the re-pricer the leader ticks after the bots (execution/). */
   execution: Execution;
   repricer: Repricer;
+  executionSettings: ExecutionSettings;
   /** A trading bot's webhook (issue 41): its address as the owner sets it, and the deliveries it receives. */
   webhooks: { settings: WebhookSettingsService; receiver: WebhookReceiver };
   /** Approve-first bots (issue 41): their settings, proposals and the trader's decisions. */
@@ -246,6 +248,7 @@ export function createServices(options: ServicesOptions): Services {
     botEngine,
     execution,
     repricer,
+    executionSettings: createExecutionSettings({ db, clock }),
     webhooks: {
       settings: createWebhookSettings({ db, clock, secrets, ownsBot: async (userId, botId) => (await tradingBots.find(userId, botId)) !== null }),
       receiver: createWebhookReceiver({ db, clock, secrets, engine: botEngine, brokers: brokerRegistry, prices: accountPrices, perToken: limits.webhookPerToken }),

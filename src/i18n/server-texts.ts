@@ -141,6 +141,9 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.execution.policy_needs_limit',
     defaultMessage: '{broker} refuses MARKET orders from API algos since {since} ({source}): choose LIMIT and re-price, and cancel as an entry\'s last step.',
   },
+  'execution.paper_rules_paper_only': { id: 'server.execution.paper_rules_paper_only', defaultMessage: 'Only a paper account can behave like another broker.' },
+  'execution.paper_rules_unknown': { id: 'server.execution.paper_rules_unknown', defaultMessage: 'No limit-only broker "{broker}" is known today.' },
+  'execution.buffer_too_wide': { id: 'server.execution.buffer_too_wide', defaultMessage: 'A buffer of more than {max} % is not a limit: choose {max} % or less.' },
   'alert.reprice_entry_gave_up_title': { id: 'server.alert.reprice_entry_gave_up_title', defaultMessage: '{symbol}: entry not filled' },
   'alert.reprice_entry_gave_up_body': {
     id: 'server.alert.reprice_entry_gave_up_body',
