@@ -37,8 +37,17 @@ export async function rulesInForce(q: Queryable, broker: string, day: string): P
      WHERE broker = $1 AND effective_from <= $2::date ORDER BY rule, effective_from DESC`,
     [broker, day],
   );
-  return rows.map((row) => ({ broker: row.broker, brokerName: row.broker_name, rule: row.rule, value: row.value === null ? null : Number(row.value), effectiveFrom: row.effective_from, source: row.source }));
+  return rows.map(ruleOf);
 }
+
+const ruleOf = (row: RuleRow): BrokerRule => ({
+  broker: row.broker,
+  brokerName: row.broker_name,
+  rule: row.rule,
+  value: row.value === null ? null : Number(row.value),
+  effectiveFrom: row.effective_from,
+  source: row.source,
+});
 
 export const ruleSource = (rule: BrokerRule): RuleSource => ({ brokerName: rule.brokerName, since: rule.effectiveFrom, source: rule.source });
 export const noMarketRule = (rules: readonly BrokerRule[]) => rules.find((rule) => rule.rule === 'no_market');
@@ -70,12 +79,16 @@ const policyOf = (row: PolicyRow): Omit<Policy, 'mode'> & { mode: Policy['mode']
  * account that follows another broker's rules (paper_rules_of) is bound by that broker's.
  */
 export async function readPolicy(q: Queryable, accountId: number, day: string): Promise<AccountPolicy> {
-  const { rows } = await q.query<PolicyRow & { slug: string; paper_rules_of: string | null; stored: boolean; source: string; effective_from: string }>(
-    `SELECT b.slug, a.paper_rules_of, p.broker_account_id IS NOT NULL AS stored, d.source, d.effective_from::text,
+  // One statement (it runs before every order the app makes itself): the policy, the defaults and the rules.
+  const { rows } = await q.query<PolicyRow & { rules_of: string; stored: boolean; source: string; effective_from: string; rules: RuleRow[] | string | null }>(
+    `SELECT o.rules_of, p.broker_account_id IS NOT NULL AS stored, d.source, d.effective_from::text,
+       (SELECT json_agg(r) FROM (SELECT DISTINCT ON (rule) broker, broker_name, rule, value, effective_from::text, source FROM broker_order_rules
+          WHERE broker = o.rules_of AND effective_from <= $2::date ORDER BY rule, effective_from DESC) r) AS rules,
        coalesce(p.mode, 'market') AS mode, coalesce(p.buffer_unit, d.buffer_unit) AS buffer_unit, coalesce(p.buffer_value, d.buffer_value) AS buffer_value,
        coalesce(p.interval_seconds, d.interval_seconds) AS interval_seconds, coalesce(p.max_tries, d.max_tries) AS max_tries,
        coalesce(p.max_seconds, d.max_seconds) AS max_seconds, coalesce(p.entry_fallback, d.entry_fallback) AS entry_fallback
      FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id
+     CROSS JOIN LATERAL (SELECT CASE WHEN b.slug = 'paper' AND a.paper_rules_of IS NOT NULL THEN a.paper_rules_of ELSE b.slug END AS rules_of) o
      LEFT JOIN execution_policies p ON p.broker_account_id = a.id
      LEFT JOIN LATERAL (SELECT * FROM execution_defaults WHERE effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1) d ON true
      WHERE a.id = $1`,
@@ -83,8 +96,9 @@ export async function readPolicy(q: Queryable, accountId: number, day: string): 
   );
   const row = rows[0];
   if (row === undefined) throw DomainError.said('not_found', notFoundTexts.account(String(accountId)));
-  const rulesOf = row.slug === 'paper' && row.paper_rules_of !== null ? row.paper_rules_of : row.slug;
-  const rules = await rulesInForce(q, rulesOf, day);
+  const rulesOf = row.rules_of;
+  const ruleRows = typeof row.rules === 'string' ? (JSON.parse(row.rules) as RuleRow[]) : (row.rules ?? []);
+  const rules = ruleRows.map(ruleOf);
   const policy = policyOf(row);
   // Not stored: the broker's rules choose. A stored policy was checked against them when saved.
   if (!row.stored && noMarketRule(rules) !== undefined) Object.assign(policy, { mode: 'limit_reprice', entryFallback: 'cancel' });

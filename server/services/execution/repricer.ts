@@ -44,14 +44,14 @@ type Outcome = { state: RepricingState; orderId: string; pricePaise: number; ste
 
 export function createRepricer({ db, clock, brokers, execution, limits, wait = timerWait }: Options) {
   async function accountOf(accountId: number): Promise<{ account: TradingAccount; broker: BrokerTrading; slug: string; killedAt: Date | null } | null> {
-    const { rows } = await db.query<{ account_number: string; capital: string; market_account_id: number | null; kill_switch_armed_at: Date | null; slug: string }>(
-      `SELECT a.account_number, a.capital, a.market_account_id, a.kill_switch_armed_at, b.slug FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id WHERE a.id = $1`,
+    const { rows } = await db.query<{ account_number: string; capital: string; market_account_id: number | null; paper_rules_of: string | null; kill_switch_armed_at: Date | null; slug: string }>(
+      `SELECT a.account_number, a.capital, a.market_account_id, a.paper_rules_of, a.kill_switch_armed_at, b.slug FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id WHERE a.id = $1`,
       [accountId],
     );
     const row = rows[0];
     const broker = row === undefined ? undefined : brokers.get(row.slug)?.trading;
     if (row === undefined || broker === undefined) return null;
-    const account = { id: accountId, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)), marketAccountId: row.market_account_id };
+    const account = { id: accountId, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)), marketAccountId: row.market_account_id, paperRulesOf: row.paper_rules_of };
     return { account, broker, slug: row.slug, killedAt: row.kill_switch_armed_at === null ? null : new Date(row.kill_switch_armed_at) };
   }
 

@@ -79,7 +79,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     const contract = (await contractsByToken(q, [order.instrument_token], now)).get(order.instrument_token)!;
     const orderType = changes.orderType ?? order.order_type;
     if (orderType === 'MARKET' && order.order_type !== 'MARKET') {
-      const limitOnly = await paperMarketRefusal(q, account.id, now);
+      const limitOnly = await paperMarketRefusal(q, account, now);
       if (limitOnly !== null) throw DomainError.said('order_refused', limitOnly, { field: 'order_type' });
     }
     const intent: OrderIntent = {

@@ -156,7 +156,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     if (room === 0) return reject(orderTexts.nothingLeftToClose);
     // A paper account behaving like a limit-only broker refuses MARKET as that broker does (its own square-off aside).
     if (intent.orderType === 'MARKET' && options.purpose !== 'auto_squareoff') {
-      const limitOnly = await paperMarketRefusal(q, account.id, now);
+      const limitOnly = await paperMarketRefusal(q, account, now);
       if (limitOnly !== null) return reject(limitOnly);
     }
     if (expired(contract, now)) return reject(said('order.expired', { tradingsymbol: contract.tradingsymbol, expiry: contract.expiry }, `${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`));
