@@ -3338,6 +3338,33 @@ export interface components {
              *     carries it for every contract still listed; order answers and expired contracts leave it out.
              */
             lot_size?: number;
+            /**
+             * @description The order was placed as LIMIT by the account's execution policy and is (or was) re-priced at the touch
+             *     (issue 60): its state, the prices tried against the policy's limit, whether it is an exit (never given
+             *     up: `over_limit` once past its limit, still re-pricing) and its steps, oldest first (at most the last
+             *     30). The order book carries it; order answers leave it out.
+             */
+            repricing?: components["schemas"]["Repricing"];
+        };
+        Repricing: {
+            /** @enum {string} */
+            state: "working" | "filled" | "cancelled" | "market" | "ended";
+            tries: number;
+            max_tries: number;
+            exit: boolean;
+            over_limit: boolean;
+            steps: components["schemas"]["RepricingStep"][];
+        };
+        RepricingStep: {
+            at: components["schemas"]["Timestamp"];
+            try: number;
+            /** @enum {string} */
+            reason: "placed" | "repriced" | "held" | "replaced" | "filled" | "cancelled" | "market" | "over_limit";
+            old_price: number | null;
+            new_price: number | null;
+            bid: number | null;
+            ask: number | null;
+            last: number | null;
         };
         /** @description One fill of an order. */
         Trade: {

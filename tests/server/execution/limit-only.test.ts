@@ -120,6 +120,11 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
       'alert.reprice_exit_step_body',
       'alert.reprice_exit_step_body',
     ]);
+    // The order book says so: re-pricing, past its limit, with each step and the touch it was priced on.
+    const shown = (await t.desk.orderBook()).order_book.find((order) => order.tradingsymbol === call && order.transaction_type === 'BUY');
+    expect(shown?.repricing).toMatchObject({ state: 'working', exit: true, over_limit: true, tries: 4, max_tries: 2 });
+    expect(shown?.repricing?.steps.map((step) => step.reason)).toEqual(['placed', 'held', 'over_limit', 'held', 'held']);
+    expect(shown?.repricing?.steps[0]).toMatchObject({ new_price: 99.05, bid: 98.75, ask: 0, last: 99 });
     // The engine leaves it to the re-pricer past its own patience (it cancels working orders after 120 s).
     t.at(monday, '09:43');
     await t.tick();

@@ -39,7 +39,10 @@ export function ExecutionPolicyPanel({ accountId, paper, offline }: Props) {
 
   return (
     <section aria-label={intl.formatMessage(messages.title)} className="flex flex-col gap-2 text-sm">
-      <h3 className="font-semibold text-fg">{intl.formatMessage(messages.title)}</h3>
+      {/* Not a heading: the screen's outline is one h2 per account (the region is named for assistive tech). */}
+      <p aria-hidden="true" className="font-semibold text-fg">
+        {intl.formatMessage(messages.title)}
+      </p>
       {policy === null ? (
         <p className="text-fg-muted" role={failed ? 'alert' : 'status'}>
           {intl.formatMessage(failed ? messages.failed : messages.loading)}
