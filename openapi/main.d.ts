@@ -5005,6 +5005,15 @@ export interface components {
             pnl: components["schemas"]["Pnl"];
         };
         BacktestSummary: {
+            /**
+             * @description What the account's execution policy cost (issue 60), present when it placed the bot's orders as LIMIT
+             *     and re-priced them: the fills against the mid of the touch each order was first priced on (the last
+             *     price when a side was empty), rupees, positive a cost, and how many orders it covers.
+             */
+            execution_slippage?: {
+                amount: number;
+                orders: number;
+            };
             /** @description Gross P&L minus charges, rupees. */
             net_pnl: components["schemas"]["Pnl"];
             gross_pnl: components["schemas"]["Pnl"];

@@ -130,7 +130,9 @@ export async function insertFollowed(q: Queryable, accountId: number, followed: 
     const id = rows[0]?.id;
     if (id === undefined) continue;
     const steps: StepRecord[] = [{ reason: 'placed', orderId: order.order_id, oldPaise: null, newPaise: price, quote }];
-    if (state !== 'working') steps.push({ reason: state === 'filled' ? 'filled' : 'cancelled', orderId: order.order_id, oldPaise: price, newPaise: null, quote });
+    // A buffer that covered the spread filled at once: the step says at what (the fill, not the limit).
+    const average = order.filled_quantity > 0 ? Math.round(Number(order.filled_value_paise) / order.filled_quantity) : null;
+    if (state !== 'working') steps.push({ reason: state === 'filled' ? 'filled' : 'cancelled', orderId: order.order_id, oldPaise: price, newPaise: state === 'filled' ? average : null, quote });
     await insertSteps(q, Number(id), 1, steps, now);
   }
 }

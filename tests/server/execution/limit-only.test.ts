@@ -85,7 +85,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     expect((await steps()).map((step) => [step.tradingsymbol, step.reason, step.new_price_paise === null ? null : Number(step.new_price_paise)])).toEqual([
       [call, 'placed', 9995],
       [put, 'placed', 8970],
-      [put, 'filled', null],
+      [put, 'filled', 8975],
       [call, 'repriced', 9870],
       [call, 'filled', 9875],
     ]);
