@@ -90,7 +90,8 @@ export async function readPolicy(q: Queryable, accountId: number, day: string): 
      FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id
      CROSS JOIN LATERAL (SELECT CASE WHEN b.slug = 'paper' AND a.paper_rules_of IS NOT NULL THEN a.paper_rules_of ELSE b.slug END AS rules_of) o
      LEFT JOIN execution_policies p ON p.broker_account_id = a.id
-     LEFT JOIN LATERAL (SELECT * FROM execution_defaults WHERE effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1) d ON true
+     -- The defaults in force on the day; before the first row (a replay or backtest of an older day), the first.
+     LEFT JOIN LATERAL (SELECT * FROM execution_defaults ORDER BY effective_from <= $2::date DESC, abs($2::date - effective_from) LIMIT 1) d ON true
      WHERE a.id = $1`,
     [accountId, day],
   );
