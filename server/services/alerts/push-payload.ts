@@ -49,6 +49,9 @@ const killSwitchWorthy = new Set<AlertEvent>(['bot_error', 'bot_rejected', 'orde
 const tradingEvents = new Set<AlertEvent>([
   'order_filled',
   'order_rejected',
+  // An exit still being re-priced, or an entry the execution policy gave up: the trader may act on it now.
+  'order_repriced',
+  'order_reprice_gave_up',
   'stop_loss_hit',
   'target_hit',
   'bot_entered',
