@@ -41,7 +41,7 @@ export function RepricingNote({ repricing }: { repricing: NonNullable<Order['rep
             {repricing.steps.map((step, index) => (
               <li key={index}>
                 {intl.formatMessage(stepMessage, {
-                  time: intl.formatTime(new Date(step.at), { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Asia/Kolkata' }),
+                  time: intl.formatTime(new Date(step.at), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Kolkata' }),
                   try: step.try,
                   reason: step.reason,
                   old: money(step.old_price),
