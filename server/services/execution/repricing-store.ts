@@ -146,3 +146,15 @@ export async function workingOf(q: Queryable, accountId: number, orderIds: reado
   );
   return new Set(rows.map((row) => row.order_id));
 }
+
+/**
+ * An action's orders as their outcome reads (the bot engine's completion): an order the re-pricer cancelled to
+ * place again at the broker's modification cap is not a refusal, only what it filled before (none: left out);
+ * its replacement, with the same tag, is in the list too.
+ */
+export function withoutReplaced(orders: readonly BrokerOrder[]): BrokerOrder[] {
+  return orders.flatMap((order) => {
+    if (order.status !== 'CANCELLED' || order.status_message_i18n?.code !== 'order.cancelled_replaced') return [order];
+    return order.filled_quantity === 0 ? [] : [{ ...order, status: 'COMPLETE' as const, quantity: order.filled_quantity, cancelled_quantity: 0 }];
+  });
+}

@@ -145,6 +145,52 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     expect(await t.desk.positionBook()).toSatisfy((book: Schemas['PositionBook']) => book.net.every((position) => position.quantity === 0));
   });
 
+  it("cancels and places an exit again at the broker's cap of 25 modifications, once, and the bot's exit settles", async () => {
+    expect((await setPolicy({ ...policy, max_tries: 40, max_seconds: 3600, paper_rules_of: 'angelone' })).status).toBe(200);
+    const bot = await t.createDaily({ exit_time: '09:40' });
+    const call = t.symbol(0, 'CE');
+    t.straddle(100, 90);
+    t.at(monday, '09:20');
+    await t.tick();
+    t.at(monday, '09:20', 31);
+    await t.tick();
+    // Nobody offers the call at the exit: its buy-back rests, and the last price moves each step.
+    t.market.set(call, { bid: 98.75, ask: 0, last: 99, close: 100 });
+    t.at(monday, '09:40');
+    await t.tick();
+    for (let step = 1; step <= 26; step += 1) {
+      t.market.set(call, { bid: 98.75, ask: 0, last: step % 2 === 1 ? 99.5 : 99, close: 100 });
+      t.at(monday, '09:40', step * 10);
+      await reprice();
+    }
+    const exits = async () =>
+      (
+        await t.server.db.query<{ status: string; modifications: number; status_message: string | null; intent_key: string }>(
+          `SELECT status, modifications, status_message, intent_key FROM paper_orders WHERE bot_id = $1 AND purpose = 'squareoff' AND tradingsymbol = $2 ORDER BY id`,
+          [bot.id, call],
+        )
+      ).rows;
+    const [original, replacement, ...more] = await exits();
+    expect(original).toMatchObject({ status: 'CANCELLED', modifications: 25 });
+    expect(original!.status_message).toContain('the broker takes no more modifications');
+    expect(replacement).toMatchObject({ status: 'OPEN', modifications: 0 });
+    expect(replacement!.intent_key).toMatch(/~r1$/);
+    expect(more).toEqual([]);
+    expect((await steps()).filter((step) => step.reason === 'replaced')).toHaveLength(1);
+
+    // An offer: the replacement fills, and the bot's exit completes (the replaced order is no refusal).
+    t.market.set(call, { bid: 100, ask: 100.5, last: 100.25, close: 100 });
+    t.at(monday, '09:45');
+    await reprice();
+    expect((await exits()).map((order) => order.status)).toEqual(['CANCELLED', 'COMPLETE']);
+    t.at(monday, '09:46');
+    await t.tick();
+    expect((await t.actions('daily', bot.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'completed'],
+      ['exit', 'completed'],
+    ]);
+  });
+
   it('gives an entry up after its tries, cancelling it as the policy says, and tells the trader', async () => {
     expect((await setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
     const bot = await t.createDaily();

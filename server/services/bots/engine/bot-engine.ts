@@ -47,6 +47,7 @@ import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rule
 import { keyOf } from '../../brokers/paper/contracts.ts';
 import { recordBotsNotice } from '../../notices/stream-notices.ts';
 import type { Execution } from '../../execution/execution.ts';
+import { withoutReplaced } from '../../execution/repricing-store.ts';
 
 /**
  * `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick), `errors`
@@ -154,7 +155,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   /** Completes an action from its final orders; an entry that filled only in part exits what filled at once. */
   async function settle(bot: EngineBot, action: ActionRow, brokerOutcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<boolean> {
     // An entry acknowledged after the kill switch armed is closed now.
-    const outcome = action.phase === 'entry' ? await closeLate(bot, brokerOutcome) : brokerOutcome;
+    const replacedOut = { ...brokerOutcome, orders: withoutReplaced(brokerOutcome.orders) };
+    const outcome = action.phase === 'entry' ? await closeLate(bot, replacedOut) : replacedOut;
     const { settled, partial } = await complete(bot, action, outcome, now, signalAt);
     if (partial) {
       // A partly refused entry: exit what filled at once, under the entry's sequence.
