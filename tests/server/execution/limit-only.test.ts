@@ -210,6 +210,28 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     expect((await t.alerts(bot.id)).map((alert) => alert.event)).toContain('order_reprice_gave_up');
   });
 
+  it("squares a position off by LIMIT at the touch (the trader's square-off, portfolio protection's), followed by the re-pricer", async () => {
+    expect((await setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
+    const put = t.symbol(0, 'PE');
+    t.straddle(100, 90);
+    t.at(monday, '09:30');
+    expect((await t.desk.place(put, 'SELL', t.desk.lotSize, { order_type: 'LIMIT', price: 89.75 })).status).toBe('COMPLETE');
+    // Nobody offers the put: the buy-back rests at the last price plus a tick, followed for re-pricing.
+    t.market.set(put, { bid: 89.75, ask: 0, last: 90, close: 90 });
+    const squared = await t.desk.trade('squareoffTrades', { positions: [{ tradingsymbol: put, exchange: 'NFO', product: 'NRML' }] });
+    expect(squared.status, JSON.stringify(squared.body)).toBe(200);
+    expect(squared.body.orders.map((order) => [order.order_type, order.price, order.status])).toEqual([['LIMIT', 90.05, 'OPEN']]);
+    t.market.set(put, { bid: 91, ask: 91.5, last: 91.25, close: 90 });
+    t.at(monday, '09:30', 10);
+    await reprice();
+    expect((await steps()).map((step) => [step.reason, step.new_price_paise === null ? null : Number(step.new_price_paise)])).toEqual([
+      ['placed', 9005],
+      ['repriced', 9155],
+      ['filled', 9150],
+    ]);
+    expect((await t.desk.positionBook()).net.every((position) => position.quantity === 0)).toBe(true);
+  });
+
   it('is flattened by the kill switch with LIMIT exits at the touch', async () => {
     expect((await setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
     t.straddle(100, 90);
