@@ -385,6 +385,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/account-execution/{accountId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A broker account id. */
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The account's execution policy, the broker rules that bound it (dated, with their sources) and its defaults.
+         * @description How StrikeDesk sends the orders it makes itself (bots' entries and exits, square-offs, portfolio
+         *     protection, the kill switch's flatten): `market` (MARKET, with protection where the broker takes it), or
+         *     `limit_reprice` (LIMIT at the touch plus a buffer, re-priced every `interval_seconds` up to `max_tries`
+         *     or `max_seconds`; then an entry is cancelled or sent to the protected market as `entry_fallback` says,
+         *     and an exit keeps being re-priced until it fills). Not stored (`stored` false), the broker's rules
+         *     choose: `limit_reprice` with `cancel` where the broker refuses MARKET orders from algos, else `market`.
+         */
+        get: operations["getExecutionPolicy"];
+        /**
+         * Set the account's execution policy (and, on a paper account, the limit-only broker it behaves like).
+         * @description A policy that would send MARKET orders (`mode` market, or `entry_fallback` market) to a broker whose rules
+         *     refuse them answers 400 `validation_failed` naming the rule and its source. `paper_rules_of` is taken on
+         *     a paper account only (400 otherwise): one of `limit_only_brokers`, or null for the paper broker's own rules.
+         *     Orders already being re-priced keep the policy they were placed under.
+         */
+        put: operations["updateExecutionPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portfolios/all-portfolios/{accountId}/": {
         parameters: {
             query?: never;
@@ -2295,7 +2330,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.between_sessions" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_by_protection" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.condition_met_title" | "alert.condition_met_body" | "alert.condition_expired_title" | "alert.condition_expired_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.portfolio_protection_title" | "alert.portfolio_protection_body" | "alert.portfolio_protection_paused_body" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.closing" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.paused_by_protection" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "refusal.protection_empty" | "refusal.protection_zero" | "refusal.protection_percent" | "refusal.protection_no_margin" | "refusal.protection_trail_needs_stop" | "refusal.protection_trail_too_fast" | "refusal.protection_lock_keep" | "refusal.protection_lock_target" | "refusal.protection_stop_at_mtm" | "refusal.protection_target_at_mtm" | "refusal.protection_exiting" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.index_name_outside_dates" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "open_interest.strikes" | "open_interest.too_many_strikes" | "open_interest.unlisted_strike" | "open_interest.no_day" | "open_interest.range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "premium.leg_shape" | "premium.too_many_legs" | "premium.one_index" | "premium.leg_twice" | "premium.expired_before" | "premium.no_prices" | "premium.range_too_long" | "premium.too_many_candles" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.rules_unknown" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.closed_holiday" | "replay.closed_weekend" | "replay.rules_unknown" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "condition_alert.required" | "condition_alert.minute_outside_session" | "condition_alert.move_too_large" | "condition_alert.iv_level_too_high" | "condition_alert.expired" | "condition_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.outside_special_session" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_today" | "webhook.duplicate_within" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.proposed" | "webhook.proposal_pending" | "webhook.working" | "done.webhook_off" | "approval.proposal_title" | "approval.awaiting" | "approval.proposal_body" | "approval.expired" | "approval.rejected" | "approval.price_moved" | "approval.no_price" | "approval.decided" | "approval.bot_not_active" | "approval.approved" | "approval.device" | "approval.proposal_leg" | "approval.proposal_legs_body" | "push.approve" | "push.reject";
+        TextCode: "text" | "order.slm_index_options" | "order.market_refused_by_broker" | "order.reprice_entry_cancelled" | "order.cancelled_replaced" | "execution.policy_needs_limit" | "execution.paper_rules_paper_only" | "execution.paper_rules_unknown" | "execution.buffer_too_wide" | "alert.reprice_entry_gave_up_title" | "alert.reprice_entry_gave_up_body" | "alert.reprice_exit_step_title" | "alert.reprice_exit_step_body" | "alert.reprice_exit_over_title" | "alert.reprice_exit_over_body" | "alert.reprice_exit_filled_title" | "alert.reprice_exit_filled_body" | "alert.reprice_exit_ended_title" | "alert.reprice_exit_ended_body" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.between_sessions" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_by_protection" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.condition_met_title" | "alert.condition_met_body" | "alert.condition_expired_title" | "alert.condition_expired_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.portfolio_protection_title" | "alert.portfolio_protection_body" | "alert.portfolio_protection_paused_body" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.unfinished" | "kill_switch.closing" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.paused_by_protection" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "refusal.protection_empty" | "refusal.protection_zero" | "refusal.protection_percent" | "refusal.protection_no_margin" | "refusal.protection_trail_needs_stop" | "refusal.protection_trail_too_fast" | "refusal.protection_lock_keep" | "refusal.protection_lock_target" | "refusal.protection_stop_at_mtm" | "refusal.protection_target_at_mtm" | "refusal.protection_exiting" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.index_name_outside_dates" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "open_interest.strikes" | "open_interest.too_many_strikes" | "open_interest.unlisted_strike" | "open_interest.no_day" | "open_interest.range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "premium.leg_shape" | "premium.too_many_legs" | "premium.one_index" | "premium.leg_twice" | "premium.expired_before" | "premium.no_prices" | "premium.range_too_long" | "premium.too_many_candles" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.rules_unknown" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.closed_holiday" | "replay.closed_weekend" | "replay.rules_unknown" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "condition_alert.required" | "condition_alert.minute_outside_session" | "condition_alert.move_too_large" | "condition_alert.iv_level_too_high" | "condition_alert.expired" | "condition_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.outside_special_session" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_today" | "webhook.duplicate_within" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.proposed" | "webhook.proposal_pending" | "webhook.working" | "done.webhook_off" | "approval.proposal_title" | "approval.awaiting" | "approval.proposal_body" | "approval.expired" | "approval.rejected" | "approval.price_moved" | "approval.no_price" | "approval.decided" | "approval.bot_not_active" | "approval.approved" | "approval.device" | "approval.proposal_leg" | "approval.proposal_legs_body" | "push.approve" | "push.reject";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -2817,6 +2852,59 @@ export interface components {
          * @example NSE-ALGO-123456
          */
         AlgoId: string;
+        ExecutionPolicyResponse: {
+            execution: components["schemas"]["ExecutionPolicy"];
+        };
+        ExecutionPolicyUpdate: {
+            /** @enum {string} */
+            mode: "market" | "limit_reprice";
+            /** @enum {string} */
+            buffer_unit: "percent" | "ticks";
+            /** @description Percent of the touch (at most 50), or ticks (whole, at most 100), added to a buy's limit and taken off a sell's. */
+            buffer_value: number;
+            interval_seconds: number;
+            max_tries: number;
+            max_seconds: number;
+            /** @enum {string} */
+            entry_fallback: "cancel" | "market";
+            /** @description A paper account only, the limit-only broker whose rules it follows (refusing MARKET); null for none; left out, unchanged. */
+            paper_rules_of?: string | null;
+        };
+        BrokerOrderRule: {
+            broker: string;
+            broker_name: string;
+            /** @enum {string} */
+            rule: "no_market" | "no_ioc" | "market_protection" | "max_modifications";
+            value: number | null;
+            /** Format: date */
+            effective_from: string;
+            source: string;
+        };
+        ExecutionPolicy: {
+            /** @enum {string} */
+            mode: "market" | "limit_reprice";
+            /** @enum {string} */
+            buffer_unit: "percent" | "ticks";
+            /** @description Percent of the touch (at most 50), or ticks (whole, at most 100), added to a buy's limit and taken off a sell's. */
+            buffer_value: number;
+            interval_seconds: number;
+            max_tries: number;
+            max_seconds: number;
+            /** @enum {string} */
+            entry_fallback: "cancel" | "market";
+            /** @description False while the broker's rules and the dated defaults choose. */
+            stored: boolean;
+            /** @description The broker whose rules bind the account: for a paper account following one, that broker. */
+            rules_of: string;
+            paper_rules_of: string | null;
+            /** @description The rules of `rules_of` in force today, each with its date and source. */
+            rules: components["schemas"]["BrokerOrderRule"][];
+            /** Format: date */
+            defaults_from: string;
+            defaults_source: string;
+            /** @description Brokers refusing MARKET orders from algos today, which a paper account can behave like. */
+            limit_only_brokers: components["schemas"]["BrokerOrderRule"][];
+        };
         AccountComplianceResponse: {
             compliance: components["schemas"]["AccountCompliance"];
         };
@@ -3341,6 +3429,33 @@ export interface components {
              *     carries it for every contract still listed; order answers and expired contracts leave it out.
              */
             lot_size?: number;
+            /**
+             * @description The order was placed as LIMIT by the account's execution policy and is (or was) re-priced at the touch
+             *     (issue 60): its state, the prices tried against the policy's limit, whether it is an exit (never given
+             *     up: `over_limit` once past its limit, still re-pricing) and its steps, oldest first (at most the last
+             *     30). The order book carries it; order answers leave it out.
+             */
+            repricing?: components["schemas"]["Repricing"];
+        };
+        Repricing: {
+            /** @enum {string} */
+            state: "working" | "filled" | "cancelled" | "market" | "ended";
+            tries: number;
+            max_tries: number;
+            exit: boolean;
+            over_limit: boolean;
+            steps: components["schemas"]["RepricingStep"][];
+        };
+        RepricingStep: {
+            at: components["schemas"]["Timestamp"];
+            try: number;
+            /** @enum {string} */
+            reason: "placed" | "repriced" | "held" | "replaced" | "filled" | "cancelled" | "market" | "over_limit";
+            old_price: number | null;
+            new_price: number | null;
+            bid: number | null;
+            ask: number | null;
+            last: number | null;
         };
         /** @description One fill of an order. */
         Trade: {
@@ -3990,7 +4105,7 @@ export interface components {
         /** @enum {string} */
         AlertCategory: "bot" | "order" | "kill_switch" | "broker_session" | "price";
         /** @enum {string} */
-        AlertEvent: "bot_entered" | "bot_exited" | "bot_stop_loss" | "bot_target" | "bot_rejected" | "bot_error" | "bot_missed" | "bot_stopped" | "bot_proposal" | "order_filled" | "order_rejected" | "stop_loss_hit" | "target_hit" | "kill_switch_armed" | "kill_switch_disarmed" | "broker_session_expiring" | "broker_session_expired" | "price_crossed" | "price_alert_expired";
+        AlertEvent: "bot_entered" | "bot_exited" | "bot_stop_loss" | "bot_target" | "bot_rejected" | "bot_error" | "bot_missed" | "bot_stopped" | "bot_proposal" | "order_filled" | "order_rejected" | "stop_loss_hit" | "target_hit" | "kill_switch_armed" | "kill_switch_disarmed" | "broker_session_expiring" | "broker_session_expired" | "price_crossed" | "price_alert_expired" | "order_repriced" | "order_reprice_gave_up";
         /** @enum {string} */
         AlertSeverity: "info" | "success" | "warning" | "danger";
         Alert: {
@@ -4981,6 +5096,15 @@ export interface components {
             pnl: components["schemas"]["Pnl"];
         };
         BacktestSummary: {
+            /**
+             * @description What the account's execution policy cost (issue 60), present when it placed the bot's orders as LIMIT
+             *     and re-priced them: the fills against the mid of the touch each order was first priced on (the last
+             *     price when a side was empty), rupees, positive a cost, and how many orders it covers.
+             */
+            execution_slippage?: {
+                amount: number;
+                orders: number;
+            };
             /** @description Gross P&L minus charges, rupees. */
             net_pnl: components["schemas"]["Pnl"];
             gross_pnl: components["schemas"]["Pnl"];
@@ -5849,6 +5973,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountComplianceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExecutionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A broker account id. */
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's execution policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionPolicyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateExecutionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A broker account id. */
+                accountId: components["parameters"]["AccountIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExecutionPolicyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The account's execution policy as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExecutionPolicyResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

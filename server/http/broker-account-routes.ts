@@ -7,7 +7,7 @@ import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 export const brokerAccountRoutes: RoutePlugin = async (app, { context }) => {
-  const { brokers, brokerAccounts } = context.services;
+  const { brokers, brokerAccounts, executionSettings } = context.services;
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
   route(app, 'getBrokers', async () => ({ brokers: await brokers.list() }));
@@ -26,6 +26,14 @@ export const brokerAccountRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'getAccountCompliance', async (request) => ({
     compliance: await brokerAccounts.compliance(userId(request), request.params.accountId),
+  }));
+
+  route(app, 'getExecutionPolicy', async (request) => ({
+    execution: await executionSettings.get(userId(request), request.params.accountId),
+  }));
+
+  route(app, 'updateExecutionPolicy', async (request) => ({
+    execution: await executionSettings.update(userId(request), request.params.accountId, request.body),
   }));
 
   route(app, 'deleteBrokerAccount', async (request) => {

@@ -25,6 +25,9 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
     if (ticked) {
       const bots = await services.botEngine.tick().catch((error: unknown) => ({ errors: [error] }));
       for (const error of bots.errors) log.warn({ err: error }, 'bot engine: an action broke off (its claim is reconciled later)');
+      // Orders placed as LIMIT by an execution policy, re-priced at the touch until they fill (execution/repricer.ts).
+      const repriced = await services.repricer.tick().catch((error: unknown) => ({ errors: [error] }));
+      for (const error of repriced.errors) log.warn({ err: error }, 're-pricer: a step broke off (its order is read again next pass)');
     }
     // Live accounts' working orders: each broker's book read on the leader, each account at most every 5 s.
     if (ticked) {

@@ -32,6 +32,9 @@ import { createKillSwitchService, type KillSwitchHooks, type KillSwitchService }
 import type { PipelineHooks } from './trading/intent-gate.ts';
 import { createRiskLimitsService, type RiskLimitsService } from './trading/risk-limits-service.ts';
 import { createTradingService, type TradingService } from './trading/trading-service.ts';
+import { createExecution, type Execution } from './execution/execution.ts';
+import { createRepricer, type Repricer } from './execution/repricer.ts';
+import { createExecutionSettings, type ExecutionSettings } from './execution/execution-settings.ts';
 import { createTradingAccounts } from './trading/trading-accounts.ts';
 import { createProtectionService, type ProtectionService } from './portfolios/protection-service.ts';
 import { createProtectionWatcher, type ProtectionWatcher } from './portfolios/protection-watcher.ts';
@@ -103,6 +106,10 @@ export type Services = {
   analytics: AnalyticsService;
   /** Runs the bots after each tick the leader led (server/app.ts). */
   botEngine: BotEngine;
+  /** The accounts' execution policies, and the re-pricer the leader ticks after the bots (execution/). */
+  execution: Execution;
+  repricer: Repricer;
+  executionSettings: ExecutionSettings;
   /** A trading bot's webhook (issue 41): its address as the owner sets it, and the deliveries it receives. */
   webhooks: { settings: WebhookSettingsService; receiver: WebhookReceiver };
   /** Approve-first bots (issue 41): their settings, proposals and the trader's decisions. */
@@ -207,12 +214,15 @@ export function createServices(options: ServicesOptions): Services {
   const historyWait = wait ?? timerWait;
   // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect and Upstox.
   const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker]);
-  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });
+  // The accounts' execution policies (issue 60): what the app's own orders go out as, and their re-pricing.
+  const execution = createExecution({ db, prices: accountPrices });
+  const repricer = createRepricer({ db, clock, brokers: brokerRegistry, execution, limits: rateLimits, wait });
+  const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks, execution });
   const tradingBots = createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo });
   const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
   const replayBooks = createReplayBooks({ db, clock });
-  const botEngine = createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks });
-  const trading = createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks });
+  const botEngine = createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks, execution });
+  const trading = createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks, execution });
   const tradingAccounts = createTradingAccounts({ db, clock, brokers: brokerRegistry });
   return {
     accounts: createAccountsService({ db, clock, hasher: passwords, hashSlots, limits, deviceTokens: createDeviceTokens(secretKey, 'sign-in') }),
@@ -239,6 +249,9 @@ export function createServices(options: ServicesOptions): Services {
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
     botEngine,
+    execution,
+    repricer,
+    executionSettings: createExecutionSettings({ db, clock }),
     webhooks: {
       settings: createWebhookSettings({ db, clock, secrets, ownsBot: async (userId, botId) => (await tradingBots.find(userId, botId)) !== null }),
       receiver: createWebhookReceiver({ db, clock, secrets, engine: botEngine, brokers: brokerRegistry, prices: accountPrices, perToken: limits.webhookPerToken }),

@@ -124,6 +124,53 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage: 'Cancelled before the position was squared off.',
   },
   'order.cancelled_kill_switch': { id: 'server.order.cancelled_kill_switch', defaultMessage: 'Cancelled by the kill switch.' },
+  'order.cancelled_replaced': {
+    id: 'server.order.cancelled_replaced',
+    defaultMessage: 'Cancelled to be placed again at a new price: the broker takes no more modifications of this order (re-pricing).',
+  },
+  'order.market_refused_by_broker': {
+    id: 'server.order.market_refused_by_broker',
+    defaultMessage:
+      "{broker} refuses MARKET orders from API algos since {since} ({source}). Place a LIMIT order, or let the account's execution policy (LIMIT and re-price) price it.",
+  },
+  'order.reprice_entry_cancelled': {
+    id: 'server.order.reprice_entry_cancelled',
+    defaultMessage: "Not filled after {tries} prices in {seconds} s: cancelled, as the account's execution policy says for an entry.",
+  },
+  'execution.policy_needs_limit': {
+    id: 'server.execution.policy_needs_limit',
+    defaultMessage: '{broker} refuses MARKET orders from API algos since {since} ({source}): choose LIMIT and re-price, and cancel as an entry\'s last step.',
+  },
+  'execution.paper_rules_paper_only': { id: 'server.execution.paper_rules_paper_only', defaultMessage: 'Only a paper account can behave like another broker.' },
+  'execution.paper_rules_unknown': { id: 'server.execution.paper_rules_unknown', defaultMessage: 'No limit-only broker "{broker}" is known today.' },
+  'execution.buffer_too_wide': { id: 'server.execution.buffer_too_wide', defaultMessage: 'A buffer of more than {max} % is not a limit: choose {max} % or less.' },
+  'alert.reprice_entry_gave_up_title': { id: 'server.alert.reprice_entry_gave_up_title', defaultMessage: '{symbol}: entry not filled' },
+  'alert.reprice_entry_gave_up_body': {
+    id: 'server.alert.reprice_entry_gave_up_body',
+    defaultMessage:
+      'Not filled after {tries} prices in {seconds} s: {fallback, select, cancel {the entry was cancelled} other {the entry was sent to the market with protection}} (execution policy).',
+  },
+  'alert.reprice_exit_step_title': { id: 'server.alert.reprice_exit_step_title', defaultMessage: '{symbol}: exit re-priced' },
+  'alert.reprice_exit_step_body': {
+    id: 'server.alert.reprice_exit_step_body',
+    defaultMessage: 'Exit not filled yet: try {try} of {max}, limit moved from {old, number, ::currency/INR} to {new, number, ::currency/INR} at the touch.',
+  },
+  'alert.reprice_exit_over_title': { id: 'server.alert.reprice_exit_over_title', defaultMessage: '{symbol}: exit still not filled' },
+  'alert.reprice_exit_over_body': {
+    id: 'server.alert.reprice_exit_over_body',
+    defaultMessage:
+      'Not filled after {tries} prices in {seconds} s. An exit is never given up: it keeps being re-priced at the touch until it fills. Check the order book, or close it yourself.',
+  },
+  'alert.reprice_exit_filled_title': { id: 'server.alert.reprice_exit_filled_title', defaultMessage: '{symbol}: exit filled' },
+  'alert.reprice_exit_filled_body': {
+    id: 'server.alert.reprice_exit_filled_body',
+    defaultMessage: 'The exit filled at {price, number, ::currency/INR} after {tries, plural, one {# price} other {# prices}}.',
+  },
+  'alert.reprice_exit_ended_title': { id: 'server.alert.reprice_exit_ended_title', defaultMessage: '{symbol}: exit order ended unfilled' },
+  'alert.reprice_exit_ended_body': {
+    id: 'server.alert.reprice_exit_ended_body',
+    defaultMessage: 'The exit order was {status, select, CANCELLED {cancelled} other {rejected}} at the broker before it filled: it is no longer re-priced. Check the position.',
+  },
   'order.cancelled_oco': {
     id: 'server.order.cancelled_oco',
     defaultMessage: 'Cancelled: {filled, select, stoploss {its stop-loss} other {its target}} filled (one cancels the other).',

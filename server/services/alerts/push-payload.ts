@@ -20,6 +20,9 @@ const topicByEvent: Record<AlertEvent, PushTopic> = {
   target_hit: 'stop_loss_target',
   bot_stop_loss: 'stop_loss_target',
   bot_target: 'stop_loss_target',
+  // An exit being re-priced (execution policy) is an exit on its way, as a stop-loss's is.
+  order_repriced: 'stop_loss_target',
+  order_reprice_gave_up: 'rejections',
   kill_switch_armed: 'kill_switch',
   kill_switch_disarmed: 'kill_switch',
   broker_session_expiring: 'broker_session',
@@ -46,6 +49,9 @@ const killSwitchWorthy = new Set<AlertEvent>(['bot_error', 'bot_rejected', 'orde
 const tradingEvents = new Set<AlertEvent>([
   'order_filled',
   'order_rejected',
+  // An exit still being re-priced, or an entry the execution policy gave up: the trader may act on it now.
+  'order_repriced',
+  'order_reprice_gave_up',
   'stop_loss_hit',
   'target_hit',
   'bot_entered',

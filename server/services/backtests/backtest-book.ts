@@ -25,6 +25,28 @@ export async function riskLimitsOf(server: Queryable, portfolioId: number): Prom
   return rows[0] ?? null;
 }
 
+/**
+ * The execution policy of the portfolio's account, copied onto the book's account (issue 60): a backtest
+ * places and re-prices the bot's orders as that account would (LIMIT at the touch plus the buffer, a paper
+ * account's limit-only broker), and its report says what that cost against the mid.
+ */
+export async function copyExecutionPolicy(server: Queryable, db: Queryable, portfolioId: number, accountId: number): Promise<void> {
+  const { rows } = await server.query<Record<string, unknown> & { paper_rules_of: string | null; mode: string | null }>(
+    `SELECT a.paper_rules_of, e.mode, e.buffer_unit, e.buffer_value, e.interval_seconds, e.max_tries, e.max_seconds, e.entry_fallback, e.updated_at
+     FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id LEFT JOIN execution_policies e ON e.broker_account_id = a.id WHERE p.id = $1`,
+    [portfolioId],
+  );
+  const row = rows[0];
+  if (row === undefined) return;
+  await db.query('UPDATE broker_accounts SET paper_rules_of = $2 WHERE id = $1', [accountId, row.paper_rules_of]);
+  if (row.mode === null) return;
+  await db.query(
+    `INSERT INTO execution_policies (broker_account_id, mode, buffer_unit, buffer_value, interval_seconds, max_tries, max_seconds, entry_fallback, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [accountId, row.mode, row.buffer_unit, row.buffer_value, row.interval_seconds, row.max_tries, row.max_seconds, row.entry_fallback, row.updated_at],
+  );
+}
+
 /** Adds the bot to a book's portfolio, active, with the risk limits on its account; answers the bot's id. */
 export async function addBookBot(
   db: Queryable,
@@ -64,6 +86,7 @@ export async function addBookBot(
 export async function openBook(job: BacktestJob, server: Queryable, clock: Clock, prices: PriceSource): Promise<Book> {
   return openPaperBook({ slug: 'backtest', title: 'Backtest', accountNumber: 'BT1' }, { clock, prices, capitalPaise: job.capitalPaise }, async ({ db, services, accountId, portfolioId }) => {
     const limits = await riskLimitsOf(server, job.portfolioId);
+    await copyExecutionPolicy(server, db, job.portfolioId, accountId);
     const botId = await addBookBot(db, { accountId, portfolioId }, job.bot, job.entryUntil, limits, clock());
     return { db, services, account: { id: accountId, accountNumber: 'BT1', capitalPaise: job.capitalPaise }, portfolioId, botId };
   });

@@ -3,6 +3,7 @@
 // the rule that closed it (the bot action whose tag the order carries, "expiry" for the exchange's settlement),
 // the P&L of each day (cash of the day's fills, less charges, plus the change in value of what is held at the
 // day's settlement prices), the equity curve with its drawdown, and the summary figures.
+import { pricedFills, slippagePaise } from '../execution/execution-slippage.ts';
 import type { components } from '../../../openapi/main.d.ts';
 import { riskLimitTag } from '../trading/kill-switch-service.ts';
 import { lateKillSwitchTag } from '../trading/late-kill.ts';
@@ -268,6 +269,8 @@ export async function buildReport(
   const losses = nets.filter((net) => net <= 0);
   const byPnl = [...daily].sort((a, b) => a.pnl - b.pnl);
   const totalCharges = totalOf(total);
+  // What the account's execution policy cost against the mid (issue 60): only when it placed LIMIT orders.
+  const policyFills = await pricedFills(book.db, book.account.id);
   return {
     summary: {
       net_pnl: rupees(cumulative),
@@ -286,6 +289,7 @@ export async function buildReport(
       real_fills: real,
       modelled_fills: modelled,
       trading_days: days.length,
+      ...(policyFills.length === 0 ? {} : { execution_slippage: { amount: rupees(slippagePaise(policyFills)), orders: policyFills.length } }),
     },
     trades,
     equity,

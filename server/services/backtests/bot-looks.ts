@@ -165,6 +165,10 @@ export async function lookUntil(run: BotRun, day: BotDay, until = Number.POSITIV
     day.listed = true;
     const ticked = await services.botEngine.tick(now);
     if (ticked.errors.length > 0) throw new BacktestFailure(day.day, `${hhmm(minute)}: ${String((ticked.errors[0] as Error).message ?? ticked.errors[0])}`);
+    // Orders the account's execution policy placed as LIMIT are re-priced at each look (history has no finer
+    // prices than its minutes), then matched by the fill engine's pass below.
+    const repriced = await services.repricer.tick(now);
+    if (repriced.worked > 0) await services.paperTrading.onTick(now);
     // Bots place market orders, filled as they are placed: the fill engine's pass and the margin read
     // matter only after the bot acted.
     if (ticked.acted > 0) {

@@ -39,6 +39,11 @@ export type TradingAccount = {
    * on. Given when the caller read it with the account (trading-accounts.ts); absent, the paper broker reads it.
    */
   marketAccountId?: number | null;
+  /**
+   * A paper account's limit-only broker whose rules it follows (issue 60, execution/paper-rules.ts): null for
+   * none. Given when the caller read it with the account; absent, the paper broker reads it for a MARKET order.
+   */
+  paperRulesOf?: string | null;
 };
 
 export type OrderIntent = {

@@ -68,7 +68,9 @@ export async function stopReplayBot(book: ReplayBook): Promise<void> {
   const bots = kind === 'daily' ? services.dailyBots : services.tradingBots;
   await bots.update(book.userId, bot.book.botId, { status: 'paused', pause_action: 'exit_now' });
   const ticked = await services.botEngine.tick(now);
-  if (ticked.acted > 0) await services.paperTrading.onTick(now);
+  // Orders an execution policy placed as LIMIT are re-priced at each look, as in a backtest (bot-looks.ts).
+  const repriced = await services.repricer.tick(now);
+  if (ticked.acted > 0 || repriced.worked > 0) await services.paperTrading.onTick(now);
   book.now = now;
   bot.day.held = (await loadHeld(book.db, { kind, id: bot.book.botId })).size > 0;
   bot.stopped = true;

@@ -18,6 +18,7 @@ export const orderTexts = {
   basketRefused: said('order.basket_refused', {}, 'Not sent: an earlier order of this basket was refused.'),
   autosliceMissing: said('order.autoslice_missing', {}, 'Not placed: Kite made no order for this slice of the autosliced order. Check the order book before placing it again.'),
   portfolioDeleted: said('order.portfolio_deleted', {}, 'Its portfolio was deleted.'),
+  cancelledReplaced: said('order.cancelled_replaced', {}, 'Cancelled to be placed again at a new price: the broker takes no more modifications of this order (re-pricing).'),
   nothingLeftToClose: said('order.nothing_left_to_close', {}, 'Not placed: the position is already closed, or another exit working on it closes it.'),
 } as const;
 

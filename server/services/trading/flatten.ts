@@ -11,14 +11,16 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { BrokerOrder, BrokerTrading, TradingAccount } from '../brokers/broker-trading.ts';
 import type { Clock, Wait } from '../clock.ts';
+import type { Execution } from '../execution/execution.ts';
 import { armedAt } from './intent-gate.ts';
 import { reserveSends, secondWindow, type RateLimits } from './order-rate.ts';
 
-export type PacingDeps = { db: Database; clock: Clock; limits: RateLimits; wait: Wait };
+/** `execution`: the account's execution policy, which prices the exits (a limit-only broker refuses MARKET). */
+export type PacingDeps = { db: Database; clock: Clock; limits: RateLimits; wait: Wait; execution?: Execution | undefined };
 
 /** Cancels every working order of the account and closes every position at market, paced; `tag` goes on every exit. */
 export async function flattenPaced(
-  { db, clock, limits, wait }: PacingDeps,
+  { db, clock, limits, wait, execution }: PacingDeps,
   broker: BrokerTrading,
   account: TradingAccount,
   tag: string,
@@ -26,7 +28,11 @@ export async function flattenPaced(
   const { cancelled, orders } = await broker.beginFlatten(account);
   const window = secondWindow(limits, broker.rateMarginMs);
   const intent = { ref: `${tag}:${randomUUID()}`, tag };
-  const numbered = orders.map((order, slice) => ({ ...order, slice }));
+  const planned = orders.map((order, slice) => ({ ...order, slice }));
+  // Under `limit_reprice` the exits go out as LIMIT at the touch plus the buffer, followed by the re-pricer
+  // until they fill: the kill switch never gives an exit up.
+  const priced = execution === undefined ? null : await execution.price(broker, account, planned, clock());
+  const numbered = priced?.orders ?? planned;
   const exits: BrokerOrder[] = [];
   for (let next = 0; next < numbered.length; ) {
     const wanted = Math.min(window.limit, numbered.length - next);
@@ -36,7 +42,9 @@ export async function flattenPaced(
     });
     const delay = at.getTime() - clock().getTime();
     if (delay > 0) await wait(delay);
-    exits.push(...(await broker.placeOrders(account, intent, numbered.slice(next, next + count), at)));
+    const placed = await broker.placeOrders(account, intent, numbered.slice(next, next + count), at);
+    if (priced !== null) await execution!.follow(account, priced, placed, clock());
+    exits.push(...placed);
     next += count;
   }
   return { cancelled, exits };

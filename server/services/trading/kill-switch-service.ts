@@ -21,6 +21,7 @@ import { istOffsetMs } from '../market/ist.ts';
 import { createIdempotency, requestHash, tagOfKey, type StoredAnswer } from './idempotency.ts';
 import { toOrder } from './order-answers.ts';
 import { flattenPaced } from './flatten.ts';
+import type { Execution } from '../execution/execution.ts';
 import type { RateLimits } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type Said } from '../texts/said.ts';
@@ -77,9 +78,10 @@ function nextIstMidnight(now: Date): Date {
 export type KillSwitchHooks = { afterArmed?: () => Promise<void> | void };
 
 /** `limits` and `wait`: the exits' pace (tests pass a wait that moves their clock). */
-type KillSwitchOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined; hooks?: KillSwitchHooks | undefined };
+/** `execution`: the accounts' execution policies, which price the flatten's exits (exits never give up). */
+type KillSwitchOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined; hooks?: KillSwitchHooks | undefined; execution?: Execution | undefined };
 
-export function createKillSwitchService({ db, clock, brokers, limits, wait = timerWait, hooks = {} }: KillSwitchOptions) {
+export function createKillSwitchService({ db, clock, brokers, limits, wait = timerWait, hooks = {}, execution }: KillSwitchOptions) {
   const idempotency = createIdempotency({ db, clock });
 
   const accountColumns = `a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.kill_switch_armed_at, a.kill_switch_reason,
@@ -157,7 +159,7 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
     if (sessionOpen) {
       try {
         const account = { id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) };
-        ({ cancelled, exits } = await flattenPaced({ db, clock, limits, wait }, broker, account, tag));
+        ({ cancelled, exits } = await flattenPaced({ db, clock, limits, wait, execution }, broker, account, tag));
         unreached = null;
       } catch (error) {
         // A broker's refusal: the block holds, and the trader is told how to finish. Anything else is a fault,

@@ -16,6 +16,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { killSwitchRefusal, type BrokerOrder } from '../brokers/broker-trading.ts';
 import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import type { Execution } from '../execution/execution.ts';
 import { createIdempotency, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
 import { armedAt } from './intent-gate.ts';
@@ -40,9 +41,10 @@ export type OrderCall = IntentCall & {
 };
 
 /** `wait`: how a late kill's paced exits wait for the account's next free second. */
-type PipelineOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined };
+/** `execution`: prices the exits of an entry the kill switch closes on its way (late-kill.ts). */
+type PipelineOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined; execution?: Execution | undefined };
 
-export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks = {} }: PipelineOptions) {
+export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks = {}, execution }: PipelineOptions) {
   const idempotency = createIdempotency({ db, clock });
 
   /** Makes the call once per key, whatever fails between the steps. */
@@ -89,7 +91,7 @@ export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks
     }
     await hooks.afterBrokerCall?.(call.key);
     const reread = () => call.broker.ordersByTag(call.account, claim.tag, claim.createdAt);
-    return storeAnswer({ db, clock, limits, wait, idempotency }, call, claim, orders, orders, reread, note);
+    return storeAnswer({ db, clock, limits, wait, idempotency, execution }, call, claim, orders, orders, reread, note);
   }
 
   return { run };

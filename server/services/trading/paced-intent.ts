@@ -26,6 +26,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { IntentStopped, type BrokerOrder, type BrokerTrading, type IntentPlan, type IntentRef, type TradingAccount, type TransactionPlacer } from '../brokers/broker-trading.ts';
 import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import type { Execution } from '../execution/execution.ts';
 import { createIdempotency, type Claim, type ClaimOutcome, type StoredAnswer } from './idempotency.ts';
 import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.ts';
 import { closeIfKilled, lateKillNote, storeAnswer } from './late-kill.ts';
@@ -49,11 +50,12 @@ export type Opened = { call: PacedCall; claimed: ClaimOutcome | null; armed: Dat
 /** An intent's first step, taken in the transaction that claimed its key (runInOneTransaction). */
 type FirstStep = { plan: IntentPlan; placer: TransactionPlacer; step: Exclude<Step, { refusal: DomainError }> };
 
-type PacedOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined };
+/** `execution`: prices the exits of an entry the kill switch closes on its way (late-kill.ts). */
+type PacedOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined; execution?: Execution | undefined };
 
 const byNumber = (a: BrokerOrder, b: BrokerOrder) => (a.intent_slice ?? 0) - (b.intent_slice ?? 0);
 
-export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks = {} }: PacedOptions) {
+export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks = {}, execution }: PacedOptions) {
   const idempotency = createIdempotency({ db, clock });
 
   /** The intent's orders at the broker (sent or recorded as not sent), by their number in the plan. */
@@ -159,7 +161,7 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
         break;
       }
       if (call.entry) {
-        const late = await closeIfKilled({ db, clock, limits, wait }, call.broker, call.account, answered);
+        const late = await closeIfKilled({ db, clock, limits, wait, execution }, call.broker, call.account, answered);
         if (late !== null) note = lateKillNote(late);
       }
       await idempotency.stepped(claim);
@@ -169,7 +171,7 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
     // late kill closed some. Over several seconds, a fill or the kill switch may have changed the first ones.
     const reread = () => ordersOf(call, intent, claim.createdAt);
     const orders = note === null && steps === 1 ? [...done.values()].sort(byNumber) : await reread();
-    return storeAnswer({ db, clock, limits, wait, idempotency }, call, claim, last, orders, reread, note);
+    return storeAnswer({ db, clock, limits, wait, idempotency, execution }, call, claim, last, orders, reread, note);
   }
 
   /**

@@ -13,7 +13,7 @@ import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { refusalTexts } from '../texts/refusal-texts.ts';
 import { createIdempotency, type ClaimOutcome } from './idempotency.ts';
 
-type AccountRow = EntryGuardRow & { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null; market_account_id: number | null };
+type AccountRow = EntryGuardRow & { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null; market_account_id: number | null; paper_rules_of: string | null };
 
 /** `guards`: the kill switch and risk limits as read with the account (no lock), for an entry's plan (PlanOptions). */
 export type FoundAccount = { account: TradingAccount; broker: BrokerTrading; sessionOpen: boolean; sessionEndedAt: Date | null; guards: EntryGuards };
@@ -29,7 +29,7 @@ export type NewKey = { key: string; hash: string; tag: string };
  * lock is held (the kill switch an arming that held it wrote), the risk limits as of the statement's start.
  */
 const accountSql = (first: number, claimable: boolean, lock = false) =>
-  `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.market_account_id, ${entryGuardColumns}${
+  `SELECT a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.market_account_id, a.paper_rules_of, ${entryGuardColumns}${
     claimable ? `, a.session_expires_at > $${first + 2} AND b.slug = ANY($${first + 3}::text[]) AS claimable` : ''
   }
    FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id LEFT JOIN risk_limits r ON r.broker_account_id = a.id
@@ -50,6 +50,7 @@ export function createTradingAccounts({ db, clock, brokers }: { db: Database; cl
         accountNumber: row.account_number,
         capitalPaise: toPaise(Number(row.capital)),
         marketAccountId: row.market_account_id === null ? null : Number(row.market_account_id),
+        paperRulesOf: row.paper_rules_of,
       },
       broker,
       sessionOpen,

@@ -12,6 +12,7 @@ import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { istDate } from '../market/ist.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
 import { intentOf, toOrder, toPosition, toTrade } from './order-answers.ts';
+import { repricingOf } from '../execution/repricing-book.ts';
 import type { TradingAccounts } from './trading-accounts.ts';
 
 type Schemas = components['schemas'];
@@ -42,10 +43,13 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     const since = updatedSince === undefined ? null : new Date(Date.parse(updatedSince) - lateCommitMs);
     const { orders, trades } = await found.broker.orderBook(found.account, dayOf(startDate), since);
     const lotSizes = await lotSizesOf(db, orders);
+    // Only a LIMIT order can be one the execution policy placed and re-prices.
+    const repricing = await repricingOf(db, found.account.id, orders.filter((row) => row.order_type === 'LIMIT' && row.tag !== null).map((row) => row.order_id));
     return {
       order_book: orders.map((row) => {
         const lotSize = lotSizes.get(`${row.exchange}:${row.tradingsymbol}`);
-        return { ...toOrder(row, found.account.accountNumber), ...(lotSize === undefined ? {} : { lot_size: lotSize }) };
+        const repriced = repricing.get(row.order_id);
+        return { ...toOrder(row, found.account.accountNumber), ...(lotSize === undefined ? {} : { lot_size: lotSize }), ...(repriced === undefined ? {} : { repricing: repriced }) };
       }),
       trades: trades.map((row) => toTrade(row, found.account.accountNumber)),
       ...dataStatus(found),

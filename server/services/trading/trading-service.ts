@@ -10,7 +10,9 @@ import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock, Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
-import type { BrokerOrder, IntentPlan, OrderIntent } from '../brokers/broker-trading.ts';
+import type { BrokerOrder, BrokerTrading, IntentPlan, OrderIntent } from '../brokers/broker-trading.ts';
+import type { Execution } from '../execution/execution.ts';
+import type { Policy } from '../execution/execution-policy.ts';
 import type { ProtectShare } from '../brokers/protective-shares.ts';
 import { requestHash, tagOfKey } from './idempotency.ts';
 import type { IntentCall, PipelineHooks } from './intent-gate.ts';
@@ -27,11 +29,12 @@ type OrdersResponse = Schemas['OrdersResponse'];
 export type IdempotentAnswer = { status: number; body: unknown; replayed: boolean };
 
 /** `wait`: how a paced intent waits for the next second (tests pass one that moves their clock). */
-type TradingServiceOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined };
+/** `execution`: the accounts' execution policies: a square-off's exits go out as the policy says (LIMIT and re-price on a limit-only broker). */
+type TradingServiceOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined; hooks?: PipelineHooks | undefined; execution?: Execution | undefined };
 
-export function createTradingService({ db, clock, brokers, limits, wait, hooks }: TradingServiceOptions) {
-  const pipeline = createOrderPipeline({ db, clock, limits, wait, hooks });
-  const paced = createPacedIntents({ db, clock, limits, wait, hooks });
+export function createTradingService({ db, clock, brokers, limits, wait, hooks, execution }: TradingServiceOptions) {
+  const pipeline = createOrderPipeline({ db, clock, limits, wait, hooks, execution });
+  const paced = createPacedIntents({ db, clock, limits, wait, hooks, execution });
   const accounts = createTradingAccounts({ db, clock, brokers });
   const { tradingAccount, claimingAccount } = accounts;
 
@@ -133,13 +136,31 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks }
       );
     }
     const position = { exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity };
-    return plannedOrders(call, exit(body), (found) => found.broker.planSquareOff(found.account, portfolioOf(body), [position]));
+    return squareOff(call, exit(body), [position]);
   }
 
   function squareoffTrades(userId: number, key: string, body: Schemas['SquareoffTradesRequest']) {
-    return plannedOrders({ userId, key, operation: 'squareoffTrades', body }, exit(body), (found) =>
-      found.broker.planSquareOff(found.account, portfolioOf(body), body.positions),
-    );
+    return squareOff({ userId, key, operation: 'squareoffTrades', body }, exit(body), body.positions);
+  }
+
+  /**
+   * A square-off (the trader's, a portfolio protection's): its MARKET exits priced by the account's execution
+   * policy before the plan is stored on the key; under limit_reprice, its LIMIT orders are followed by the
+   * re-pricer once placed (read back by the tag), so an exit is never left unfilled.
+   */
+  async function squareOff(call: TradingCall, intent: Intent, positions: Parameters<BrokerTrading['planSquareOff']>[2]): Promise<IdempotentAnswer> {
+    let priced: { found: Found; policy: Policy; at: Date } | null = null;
+    const answer = await plannedOrders(call, intent, async (found) => {
+      const plan = await found.broker.planSquareOff(found.account, intent.portfolioId, positions);
+      if (execution === undefined) return plan;
+      const at = clock();
+      const { orders, policy } = await execution.price(found.broker, found.account, plan.orders, at);
+      priced = { found, policy, at };
+      return { ...plan, orders };
+    });
+    const done = priced as { found: Found; policy: Policy; at: Date } | null;
+    if (execution !== undefined && done !== null) await execution.followTagged(done.found.broker, done.found.account, keyOf(call, intent).tag, done.policy, done.at, clock());
+    return answer;
   }
 
   /**

@@ -47,6 +47,11 @@ const rows: FixtureRow[] = [
 
 /** The bid the model quotes for a Monday contract at 15:39, a minute before the close (see the file's header). */
 function mondayBid(type: 'CE' | 'PE', settle: number): number {
+  return mondayBook(type, settle).bidPaise;
+}
+
+/** The bid and offer the model quotes for a Monday contract at 15:39, a minute before the close. */
+function mondayBook(type: 'CE' | 'PE', settle: number): { bidPaise: number; askPaise: number } {
   const spot = 25010;
   const solved = impliedVolatility({ kind: type, forward: spot, strike: 25000, years: (24 * 60) / year, rate: 0, price: settle });
   if (!solved.ok) throw new Error('no volatility');
@@ -55,7 +60,7 @@ function mondayBid(type: 'CE' | 'PE', settle: number): number {
   const theory = black76Price({ kind: type, forward: spot, strike: 25000, years, rate: 0, volatility: solved.volatility }) * 100;
   const session = { open: '09:15', close: '15:40' };
   const width = spreadTicks({ theoryPaise: theory, strike: 25000, forward: spot, years, atmVolatility: atm.ok ? atm.volatility : 0, istMinutes: 15 * 60 + 39, session, tickPaise: 5 });
-  return bookAround(theory, width, 5).bidPaise;
+  return bookAround(theory, width, 5);
 }
 
 describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
@@ -123,5 +128,41 @@ describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
     expect(backtest.daily.map((day) => day.date)).toEqual([monday, expiry]);
     expect(backtest.daily.reduce((sum, day) => sum + day.pnl * 100, 0) / 100).toBeCloseTo(expected, 2);
     expect(backtest.summary!.max_margin).toBeGreaterThan(0);
+    // A MARKET account's backtest reports no execution policy cost.
+    expect(backtest.summary!.execution_slippage).toBeUndefined();
+  }, 180_000);
+
+  it("with LIMIT and re-price as its account's policy sells by LIMIT at the same bids and reports the half spread that cost against the mid (issue 60)", async () => {
+    const call = guardedClient(server.app);
+    const { token } = await signedInAccount(call);
+    const { account } = await createBrokerAccount(call, token);
+    const policy = { mode: 'limit_reprice', buffer_unit: 'percent', buffer_value: 8, interval_seconds: 10, max_tries: 5, max_seconds: 50, entry_fallback: 'cancel' };
+    const set = await call('updateExecutionPolicy', { token, params: { accountId: account.id }, body: policy });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const portfolio = await createPortfolio(call, token, account.id);
+    const strategies = await baseStrategies(call, token);
+    const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
+      lots: 1,
+      weekdays: [1],
+      entry_time: '15:39',
+      exit_time: '15:40',
+      stop_loss_pct: 100,
+      target_pct: 1000,
+      params: {},
+    });
+    const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { bot: body, from: monday, to: expiry, capital: 500000 } });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const services = server.app.getDecorator<Services>(servicesDecorator);
+    const pass = await services.backtests.worker.pass();
+    const got = await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } });
+    expect(pass.outcome, JSON.stringify(got.body.backtest.error)).toBe('done');
+    const backtest = got.body.backtest;
+    const quantity = 75;
+    const callBook = mondayBook('CE', 95);
+    const putBook = mondayBook('PE', 85);
+    // The 8 % buffer covers the spread: each sell fills at once at the bid, as MARKET would have.
+    expect(backtest.trades[0]!.legs.map((leg) => leg.entry_price)).toEqual([callBook.bidPaise / 100, putBook.bidPaise / 100]);
+    const halfSpreads = ((callBook.askPaise - callBook.bidPaise) / 2 + (putBook.askPaise - putBook.bidPaise) / 2) * quantity;
+    expect(backtest.summary!.execution_slippage).toEqual({ amount: Math.round(halfSpreads) / 100, orders: 2 });
   }, 180_000);
 });

@@ -47,6 +47,8 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/brokers/kite/postback/',
     'POST /api/brokers/upstox/postback/',
     'GET /api/accounts/account-compliance/{accountId}/',
+    'GET /api/accounts/account-execution/{accountId}/',
+    'PUT /api/accounts/account-execution/{accountId}/',
     'GET /api/accounts/all-accounts/',
     'POST /api/accounts/accounts/',
     'PUT /api/accounts/accounts/{id}/',

@@ -89,6 +89,8 @@ export function useBrokersServer() {
     store.set(brokerAccountsAtom, []);
     store.set(selectedAccountAtom, null);
     store.set(loginBrokerAccountIdAtom, null);
+    // Each account's row reads its execution policy (issue 60): the broker's default, market with protection.
+    server.use(http.get(`${API}/api/accounts/account-execution/:accountId/`, () => HttpResponse.json({ execution: executionOf() })));
   });
   afterEach(() => {
     server.resetHandlers();
@@ -108,6 +110,28 @@ export function serveAccounts(accounts: BrokerAccount[]) {
       HttpResponse.json({ compliance: complianceOf(accounts.find((account) => account.id === Number(params.accountId)) ?? main) }),
     ),
   );
+}
+
+/** An account's execution policy as the server answers it: not stored, chosen by the broker's rules (none here). */
+export function executionOf(changes: Partial<components['schemas']['ExecutionPolicy']> = {}): components['schemas']['ExecutionPolicy'] {
+  const angelOne = { broker: 'angelone', broker_name: 'Angel One', rule: 'no_market' as const, value: null, effective_from: '2026-04-01', source: "Angel One, \"What's changing in SmartAPI access from April 1, 2026\"" };
+  return {
+    mode: 'market',
+    buffer_unit: 'percent',
+    buffer_value: 8,
+    interval_seconds: 10,
+    max_tries: 5,
+    max_seconds: 50,
+    entry_fallback: 'cancel',
+    stored: false,
+    rules_of: 'paper',
+    paper_rules_of: null,
+    rules: [],
+    defaults_from: '2026-04-01',
+    defaults_source: 'AlgoTest help, "Limit order execution update"',
+    limit_only_brokers: [angelOne],
+    ...changes,
+  };
 }
 
 /** A Kite account's compliance state as the server reads it: no orders yet, nothing set. */

@@ -46,6 +46,8 @@ import { approveFirstBots, createProposals, isApprovedAction, type ApprovalSetti
 import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
 import { recordBotsNotice } from '../../notices/stream-notices.ts';
+import type { Execution } from '../../execution/execution.ts';
+import { withoutReplaced } from '../../execution/repricing-store.ts';
 
 /**
  * `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick), `errors`
@@ -68,6 +70,8 @@ type EngineOptions = {
   brokers: BrokerRegistry;
   /** The brokers' order rate limits, counted with the trader's orders (trading/order-rate.ts). */
   limits: RateLimits;
+  /** The accounts' execution policies: orders priced and re-priced (execution/). */
+  execution?: Execution | undefined;
   /** How an action waits for its account's next free second (tests pass one that moves their clock). */
   wait?: Wait | undefined;
   /** Where each bot's account's prices come from (account-prices.ts). */
@@ -79,11 +83,11 @@ type EngineOptions = {
 /** What the bot holds of the contracts a leg stop closes (EXCHANGE:TRADINGSYMBOL). */
 const heldAmong = (held: readonly HeldLeg[], closes: readonly string[]) => held.filter((leg) => closes.includes(keyOf(leg)));
 
-export function createBotEngine({ db, clock, brokers, limits, wait, prices, market, hooks = {} }: EngineOptions) {
+export function createBotEngine({ db, clock, brokers, limits, wait, prices, market, hooks = {}, execution }: EngineOptions) {
   const calendars = new Map<string, TradingCalendar>();
   const { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney, symbolLot } = createBotIntents({ db, prices, market, brokers });
   const { conditionsFor } = createConditionReads({ db, factsOf, expiryOf });
-  const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait });
+  const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait, execution });
   const { complete, recordMissed, skipInterrupted } = createBotCompletion({ db });
   const proposals = createProposals({ db, prices, brokers });
 
@@ -151,7 +155,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   /** Completes an action from its final orders; an entry that filled only in part exits what filled at once. */
   async function settle(bot: EngineBot, action: ActionRow, brokerOutcome: BrokerOutcome, now: Date, signalAt: Date | null): Promise<boolean> {
     // An entry acknowledged after the kill switch armed is closed now.
-    const outcome = action.phase === 'entry' ? await closeLate(bot, brokerOutcome) : brokerOutcome;
+    const replacedOut = { ...brokerOutcome, orders: withoutReplaced(brokerOutcome.orders) };
+    const outcome = action.phase === 'entry' ? await closeLate(bot, replacedOut) : replacedOut;
     const { settled, partial } = await complete(bot, action, outcome, now, signalAt);
     if (partial) {
       // A partly refused entry: exit what filled at once, under the entry's sequence.
@@ -178,6 +183,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     await hooks.beforeReconcile?.(action);
     let orders = await broker.ordersByTag(bot.account, action.key);
     const working = orders.filter(isWorking);
+    // Orders the re-pricer works (the account's policy is LIMIT and re-price) are its to fill or give up.
+    if (working.length > 0 && execution !== undefined && (await execution.working(bot.account, working.map((order) => order.order_id))).size > 0) return false;
     if (working.length > 0) {
       // Working orders of a claim another instance took over since it was read are that instance's to wait for.
       if (now.getTime() - action.claimedAt.getTime() < workingPatienceMs || !(await claimStillHeld(db, action))) return false;

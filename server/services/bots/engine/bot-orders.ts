@@ -14,6 +14,7 @@ import { IntentStopped, killSwitchRefusal, type BrokerTrading, type OrderIntent 
 import { timerWait, type Clock, type Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
+import type { Execution } from '../../execution/execution.ts';
 import { armedAt } from '../../trading/intent-gate.ts';
 import { closeIfKilled } from '../../trading/late-kill.ts';
 import { checkIntentRoom, reserveSends, secondWindow, type RateLimits } from '../../trading/order-rate.ts';
@@ -22,9 +23,10 @@ import { refusalTexts } from '../../texts/refusal-texts.ts';
 import type { BrokerOutcome } from './bot-completion.ts';
 import type { ActionRow, EngineBot } from './engine-types.ts';
 
-type BotOrdersOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined };
+/** `execution`: the account's execution policy, which prices the action's MARKET orders (LIMIT and re-price on a limit-only broker). */
+type BotOrdersOptions = { db: Database; clock: Clock; brokers: BrokerRegistry; limits: RateLimits; wait?: Wait | undefined; execution?: Execution | undefined };
 
-export function createBotOrders({ db, clock, brokers, limits, wait = timerWait }: BotOrdersOptions) {
+export function createBotOrders({ db, clock, brokers, limits, wait = timerWait, execution }: BotOrdersOptions) {
   function brokerOf(bot: EngineBot): BrokerTrading {
     const broker = brokers.get(bot.broker)?.trading;
     if (broker === undefined) throw DomainError.said('live_trading_unavailable', brokerAccountTexts.tradingUnavailable(bot.broker));
@@ -52,8 +54,11 @@ export function createBotOrders({ db, clock, brokers, limits, wait = timerWait }
       });
       const delay = sentAt.getTime() - clock().getTime();
       if (delay > 0) await wait(delay);
-      const numbered = plan.orders.map((order, slice) => ({ ...order, slice }));
-      const orders = await broker.placeOrders(bot.account, { ref: action.key, tag: action.key }, numbered, sentAt);
+      const planned = plan.orders.map((order, slice) => ({ ...order, slice }));
+      // Priced as the account's policy says after the wait, on the touch of the instant it goes out.
+      const priced = execution === undefined ? null : await execution.price(broker, bot.account, planned, clock());
+      const orders = await broker.placeOrders(bot.account, { ref: action.key, tag: action.key }, priced?.orders ?? planned, sentAt);
+      if (priced !== null) await execution!.follow(bot.account, priced, orders, clock());
       return { orders, failure: null, error: false, closed: null };
     } catch (error) {
       // The broker may have placed it: the action stays claimed, and the engine reads the book by its tag
@@ -68,7 +73,7 @@ export function createBotOrders({ db, clock, brokers, limits, wait = timerWait }
   /** An entry the kill switch armed against while it was on its way: closed now, and the outcome says so. */
   async function closeLate(bot: EngineBot, outcome: BrokerOutcome): Promise<BrokerOutcome> {
     if (outcome.orders.length === 0) return outcome;
-    const closed = await closeIfKilled({ db, clock, limits, wait }, brokerOf(bot), bot.account, outcome.orders);
+    const closed = await closeIfKilled({ db, clock, limits, wait, execution }, brokerOf(bot), bot.account, outcome.orders);
     return closed === null ? outcome : { ...outcome, closed };
   }
 

@@ -20,6 +20,7 @@ type BotSqlRow = {
   account_id: number;
   account_number: string;
   market_account_id: number | string | null;
+  paper_rules_of: string | null;
   capital: string;
   broker: string;
   session_expires_at: Date | null;
@@ -43,7 +44,7 @@ const botSelect = (kind: BotKind) => {
   const window = kind === 'daily' ? "b.entry_time AS entry_from, b.entry_time AS entry_until, b.exit_time, array_to_json(b.weekdays) AS weekdays" : 'b.entry_from, b.entry_until, b.exit_time, NULL::json AS weekdays';
   // A trading bot whose webhook is its only source of entries (issue 41) takes none from its own rules.
   const alertsOnly = kind === 'daily' ? 'false AS alerts_only' : 'EXISTS (SELECT 1 FROM bot_webhooks w WHERE w.bot_id = b.id AND w.signals_only) AS alerts_only';
-  return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.market_account_id, k.slug AS broker,
+  return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.market_account_id, a.paper_rules_of, k.slug AS broker,
       a.session_expires_at, b.status, b.updated_at AS changed_at, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}, ${alertsOnly}
     FROM ${table} b JOIN base_strategies s ON s.id = b.base_strategy_id JOIN portfolios p ON p.id = b.portfolio_id
       JOIN broker_accounts a ON a.id = p.broker_account_id JOIN brokers k ON k.id = a.broker_id`;
@@ -63,6 +64,7 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
       accountNumber: row.account_number,
       capitalPaise: toPaise(Number(row.capital)),
       marketAccountId: row.market_account_id === null ? null : Number(row.market_account_id),
+      paperRulesOf: row.paper_rules_of,
     },
     broker: row.broker,
     sessionOpen: row.session_expires_at !== null && new Date(row.session_expires_at).getTime() > nowMs,

@@ -15,6 +15,7 @@ import { orderRefusal } from './order-rules.ts';
 import { afterMarketPlacement } from '../after-market.ts';
 import { cancelRow, lockAccount, orderColumns, ownedOrder, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
+import { paperMarketRefusal } from '../../execution/paper-rules.ts';
 
 export const maxModifications = 25;
 
@@ -77,6 +78,10 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     }
     const contract = (await contractsByToken(q, [order.instrument_token], now)).get(order.instrument_token)!;
     const orderType = changes.orderType ?? order.order_type;
+    if (orderType === 'MARKET' && order.order_type !== 'MARKET') {
+      const limitOnly = await paperMarketRefusal(q, account, now);
+      if (limitOnly !== null) throw DomainError.said('order_refused', limitOnly, { field: 'order_type' });
+    }
     const intent: OrderIntent = {
       exchange: order.exchange,
       tradingsymbol: order.tradingsymbol,

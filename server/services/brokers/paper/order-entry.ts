@@ -19,6 +19,7 @@ import { afterMarketPlacement } from '../after-market.ts';
 import { notSent, orderTexts } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
 import { sessionSquareOff } from './session-square-off.ts';
+import { paperMarketRefusal } from '../../execution/paper-rules.ts';
 import type { PriceSource } from './price-source.ts';
 
 /** Why a fresh MIS order is refused after the session's cut-off (Zerodha: no fresh MIS orders after the auto square-off time). */
@@ -153,6 +154,11 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     const intent = room < asked.quantity && room > 0 ? { ...asked, quantity: room } : asked;
     const reject = (message: Said) => insertOrder(q, account, intent, contract, options, 'REJECTED', message, now);
     if (room === 0) return reject(orderTexts.nothingLeftToClose);
+    // A paper account behaving like a limit-only broker refuses MARKET as that broker does (its own square-off aside).
+    if (intent.orderType === 'MARKET' && options.purpose !== 'auto_squareoff') {
+      const limitOnly = await paperMarketRefusal(q, account, now);
+      if (limitOnly !== null) return reject(limitOnly);
+    }
     if (expired(contract, now)) return reject(said('order.expired', { tradingsymbol: contract.tradingsymbol, expiry: contract.expiry }, `${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`));
     const session = await prices.session(contract.exchange, now, q);
     // Outside market hours the order becomes an after-market order, held until the next open (after-market.ts).

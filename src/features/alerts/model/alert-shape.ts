@@ -5,7 +5,7 @@ const severities: readonly AlertSeverity[] = ['info', 'success', 'warning', 'dan
 const events: readonly Alert['event'][] = [
   'bot_entered', 'bot_exited', 'bot_stop_loss', 'bot_target', 'bot_rejected', 'bot_error', 'bot_missed', 'bot_stopped',
   'order_filled', 'order_rejected', 'stop_loss_hit', 'target_hit', 'kill_switch_armed', 'kill_switch_disarmed',
-  'broker_session_expiring', 'broker_session_expired', 'price_crossed', 'price_alert_expired',
+  'broker_session_expiring', 'broker_session_expired', 'price_crossed', 'price_alert_expired', 'order_repriced', 'order_reprice_gave_up',
 ];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

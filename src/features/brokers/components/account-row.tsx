@@ -8,6 +8,7 @@ import { columnMessages, columns } from '@/features/brokers/components/account-c
 import { AccountActions, type AccountRowActions } from '@/features/brokers/components/account-actions';
 import { ComplianceState } from '@/features/brokers/components/compliance-state';
 import { MarketChoice } from '@/features/brokers/components/market-choice';
+import { ExecutionPolicyPanel } from '@/features/brokers/components/execution-policy-panel';
 import { brokerName } from '@/features/brokers/broker-names';
 import { SessionActions } from '@/features/brokers/components/session-actions';
 import { SessionStatus } from '@/features/brokers/components/session-status';
@@ -58,6 +59,7 @@ export function AccountRow({ account, accounts, broker, selected, onLogIn, onLog
           </p>
         ) : null}
         {tradingModeOf(account) === 'paper' ? <MarketChoice account={account} accounts={accounts} offline={offline} /> : null}
+        <ExecutionPolicyPanel accountId={account.id} paper={tradingModeOf(account) === 'paper'} offline={offline} />
       </div>
       <dl className={cx('grid grid-cols-2 gap-x-4 gap-y-3 text-sm md:gap-0', columns.details)}>
         <div className={cx('flex min-w-0 flex-col gap-0.5', columns.number)}>

@@ -3,6 +3,7 @@ import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
 import { orderActionMessages } from '@/features/orders/components/order-dialogs';
 import { afterMarketBadge, statusMessages } from '@/features/orders/order-messages';
 import { sayServerText } from '@/i18n/say-server-text';
+import { RepricingNote } from '@/features/orders/components/repricing-note';
 
 export type OrderAction = 'modify' | 'cancel';
 /** Opens an order's Modify or Cancel dialog: one stable function for every row, so a row re-renders only when its order does. */
@@ -33,6 +34,7 @@ export function OrderStatusCell({ order }: { order: Order }) {
           {intl.formatMessage(afterMarketBadge)}
         </span>
       )}
+      {order.repricing !== undefined && <RepricingNote repricing={order.repricing} />}
       {reason !== null && (
         <span className="line-clamp-3 text-xs font-normal break-words text-fg-muted" data-field="status-message">
           {reason}
