@@ -183,8 +183,8 @@ describe.each(testBackends)('open interest over time on %s', (backend) => {
       // 30 September is a trading day with nothing stored; 2 October a holiday, 3 and 4 a weekend.
       expect(res.body.dates).toEqual([bhavcopyDay, '2026-09-30', before, day]);
       expect(res.body.sources).toEqual(['bhavcopy', null, 'recorded', 'recorded']);
-      // A bhavcopy day's end stands at its close: 15:40 IST since 3 August 2026.
-      expect(res.body.as_of).toEqual(['2026-09-29T10:10:00.000Z', null, '2026-10-01T10:10:00.000Z', '2026-10-05T03:51:00.000Z']);
+      // A bhavcopy day's end stands at its close (15:40 IST since 3 August 2026); a recorded day's at its last minute's end.
+      expect(res.body.as_of).toEqual(['2026-09-29T10:10:00.000Z', null, '2026-10-01T10:00:00.000Z', '2026-10-05T03:51:00.000Z']);
       expect(series(res.body, 25000, 'CE').oi).toEqual([240_000, null, 250_000, 230_000]);
       // The bhavcopy's own change; none on 1 October (the 30th is missing); -20,000 on the 5th.
       expect(series(res.body, 25000, 'CE').change).toEqual([5_000, null, null, -20_000]);

@@ -1,27 +1,13 @@
 // The exchange-wide facts of the Market facts screen, each read from its dated table as in force on the day:
-// the regular session (market_sessions, migration 075: read here with its own query, not through the trading
-// calendar, so the screen shows the table's row and its source as they are), the tick size and the limit
+// the regular session (market_sessions, migration 075, read as the trading calendar reads it), the tick size and the limit
 // price protection band (migration 092), and the next holidays and special sessions (market_calendar).
 import type { Queryable } from '../../../db/database.ts';
+import { loadRegularSessions } from '../calendar-data.ts';
+import type { RegularSession } from '../trading-calendar.ts';
 import type { FactRow } from './fact-row.ts';
 
 /** Holidays and special sessions shown ahead of the day, per exchange. */
 const upcoming = 5;
-
-type SessionRow = {
-  exchange: string;
-  effective_from: string;
-  open_time: string;
-  close_time: string;
-  close_price_from: string;
-  close_price_to: string;
-  pre_open_from: string | null;
-  pre_open_to: string | null;
-  modification_until: string;
-  mis_square_off: string;
-  source: string;
-  mis_source: string;
-};
 
 /** The latest row of each exchange on or before the day (the earliest for a day before any). */
 const inForce = (table: string, columns: string) =>
@@ -30,45 +16,39 @@ const inForce = (table: string, columns: string) =>
    ORDER BY exchange, (effective_from <= $1::date) DESC, CASE WHEN effective_from <= $1::date THEN effective_from END DESC, effective_from`;
 
 /** A session fact's value in a row, and the source that dates it. */
-const sessionParts: Array<{ kind: FactRow['kind']; unit: FactRow['unit']; value: (row: SessionRow) => string | null; source: (row: SessionRow) => string }> = [
-  { kind: 'session_hours', unit: 'time_range', value: (row) => `${row.open_time}-${row.close_time}`, source: (row) => row.source },
-  { kind: 'close_price_window', unit: 'time_range', value: (row) => `${row.close_price_from}-${row.close_price_to}`, source: (row) => row.source },
-  { kind: 'pre_open', unit: 'time_range', value: (row) => (row.pre_open_from === null || row.pre_open_to === null ? null : `${row.pre_open_from}-${row.pre_open_to}`), source: (row) => row.source },
-  { kind: 'trade_modification_end', unit: 'time', value: (row) => row.modification_until, source: (row) => row.source },
-  { kind: 'mis_square_off', unit: 'time', value: (row) => row.mis_square_off, source: (row) => row.mis_source },
+const sessionParts: Array<{ kind: FactRow['kind']; unit: FactRow['unit']; value: (row: RegularSession) => string | null; source: (row: RegularSession) => string }> = [
+  { kind: 'session_hours', unit: 'time_range', value: (row) => `${row.open}-${row.close}`, source: (row) => row.source },
+  { kind: 'close_price_window', unit: 'time_range', value: (row) => `${row.closePrice.from}-${row.closePrice.to}`, source: (row) => row.source },
+  { kind: 'pre_open', unit: 'time_range', value: (row) => (row.preOpen === null ? null : `${row.preOpen.from}-${row.preOpen.to}`), source: (row) => row.source },
+  { kind: 'trade_modification_end', unit: 'time', value: (row) => row.modificationUntil, source: (row) => row.source },
+  { kind: 'mis_square_off', unit: 'time', value: (row) => row.misSquareOff, source: (row) => row.misSource },
 ];
 
 /**
- * Each exchange's session facts in force on the day. A row of market_sessions repeats what did not change (the
- * 3 Aug 2026 row keeps the pre-open of 8 Dec 2025), so each fact is dated, and sourced, by the first of the
- * unbroken run of rows with its value: the pre-open shows from 8 Dec 2025, the 15:40 close from 3 Aug 2026.
+ * Each exchange's session facts in force on the day (market_sessions, as the trading calendar reads it). A row
+ * repeats what did not change (the 3 Aug 2026 row keeps the pre-open of 8 Dec 2025), so each fact is dated, and
+ * sourced, by the first of the unbroken run of rows with its value: the pre-open shows from 8 Dec 2025, the 15:40
+ * close from 3 Aug 2026. For a day before the first row, the first alone (as every reader takes it).
  */
 export async function sessionFacts(q: Queryable, day: string): Promise<FactRow[]> {
-  const { rows } = await q.query<SessionRow>(
-    `SELECT exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, open_time, close_time, close_price_from, close_price_to,
-            pre_open_from, pre_open_to, modification_until, mis_square_off, source, mis_source
-     FROM market_sessions s
-     -- The rows up to the day; for a day before the first, the first alone (as every reader takes it).
-     WHERE effective_from <= greatest($1::date, (SELECT min(effective_from) FROM market_sessions f WHERE f.exchange = s.exchange))
-     ORDER BY exchange, effective_from`,
-    [day],
-  );
-  const byExchange = new Map<string, SessionRow[]>();
-  for (const row of rows) byExchange.set(row.exchange, [...(byExchange.get(row.exchange) ?? []), row]);
-  return [...byExchange.values()].flatMap((history) => {
+  const facts: FactRow[] = [];
+  for (const exchange of ['BSE', 'NSE'] as const) {
+    const all = await loadRegularSessions(q, exchange);
+    const history = all.filter((row, index) => index === 0 || row.effectiveFrom <= day);
     const current = history.at(-1);
-    if (current === undefined) return [];
-    return sessionParts.flatMap(({ kind, unit, value, source }) => {
+    if (current === undefined) continue;
+    for (const { kind, unit, value, source } of sessionParts) {
       const now = value(current);
-      if (now === null) return [];
+      if (now === null) continue;
       let first = current;
       for (const earlier of history.slice(0, -1).reverse()) {
         if (value(earlier) !== now) break;
         first = earlier;
       }
-      return [{ kind, subject: current.exchange, detail: null, value: now, unit, effectiveFrom: first.effective_from, source: source(first) }];
-    });
-  });
+      facts.push({ kind, subject: exchange, detail: null, value: now, unit, effectiveFrom: first.effectiveFrom, source: source(first) });
+    }
+  }
+  return facts;
 }
 
 export async function tickAndBandFacts(q: Queryable, day: string): Promise<FactRow[]> {
