@@ -31,6 +31,14 @@ function probes(ids: Ids, requestToken: string): [string, CallOptions][] {
     ['loginBrokerAccount', { params: { accountId: ids.account }, body: { request_token: requestToken, broker_name: 'paper' } }],
     ['logoutBrokerAccount', { params: { accountId: ids.account } }],
     ['getAccountCompliance', { params: { accountId: ids.account } }],
+    ['getExecutionPolicy', { params: { accountId: ids.account } }],
+    [
+      'updateExecutionPolicy',
+      {
+        params: { accountId: ids.account },
+        body: { mode: 'limit_reprice', buffer_unit: 'percent', buffer_value: 8, interval_seconds: 10, max_tries: 5, max_seconds: 50, entry_fallback: 'cancel' },
+      },
+    ],
     ['createBrokerLoginLink', { params: { accountId: ids.account }, body: { broker_name: 'paper', redirect_uri: 'http://127.0.0.1:9/app/broker/paper/callback' } }],
     ['getPortfolios', { params: { accountId: ids.account } }],
     ['createPortfolio', { body: { broker_account: ids.account, name: 'Mine now', capital: 1 } }],
