@@ -288,8 +288,9 @@ describe.runIf(testBackends.includes('postgres'))('two server instances on Postg
       clock.advance(ist(friday, '15:27').getTime() - clock.now().getTime());
       instances = await Promise.all([startTestServer(options), startTestServer(options)]);
       expect(await tradesOf(db, desk.account.id)).toHaveLength(1);
-      // At 15:31 both instances catch up at once (the pass they each run before the regular square-off).
-      clock.advance(4 * 60_000);
+      // At 15:41, past the close (15:40 since 3 August 2026), both instances catch up at once (the pass they each
+      // run before the regular square-off).
+      clock.advance(14 * 60_000);
       const passes = instances.map((server) => server.app.getDecorator<Services>(servicesDecorator).paperTrading);
       await Promise.all(passes.map((trading) => trading.catchUp(clock.now())));
       const squareOffs = (await tradesOf(db, desk.account.id)).filter((trade) => trade.call_and_trade_paise !== 0);
