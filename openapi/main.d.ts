@@ -2408,7 +2408,7 @@ export interface components {
             detail: string | null;
             value: string;
             /** @enum {string} */
-            unit: "time_range" | "time" | "rupees" | "paise" | "units" | "fraction" | "band" | "weekday" | "cycle" | "date";
+            unit: "time_range" | "time" | "rupees" | "paise" | "units" | "fraction" | "band" | "weekday" | "cycle" | "date" | "name";
             /**
              * Format: date
              * @description The day the value came into force (a holiday's or session's own day).

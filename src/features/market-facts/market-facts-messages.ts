@@ -77,4 +77,5 @@ export const factDetailMessages = defineMessages({
   expiry_day_exposure: { id: 'market-facts.detail.expiry_day_exposure', defaultMessage: 'Extra exposure on expiry day' },
   new_contracts: { id: 'market-facts.detail.new_contracts', defaultMessage: 'Contracts after the revision' },
   near_contracts: { id: 'market-facts.detail.near_contracts', defaultMessage: 'Nearer contracts, still at the old lot' },
+  earlier_name: { id: 'market-facts.detail.earlier_name', defaultMessage: 'Its earlier name in NSE’s files' },
 });

@@ -129,6 +129,10 @@ describe('GET /api/market/facts/', () => {
     expect(find(facts, 'strike_step', 'BANKNIFTY').value).toBe('100');
     expect(find(facts, 'expiry_weekday', 'SENSEX').value).toBe('4');
     expect(find(facts, 'expiry_cycle', 'NIFTY').value).toBe('weekly');
+    // NIFTY's name in NSE's files today, and its earlier ones (index_names, migration 081).
+    expect(find(facts, 'index_name', 'NIFTY')).toMatchObject({ value: 'Nifty 50', detail: null, unit: 'name', effective_from: '2015-11-09' });
+    expect(find(facts, 'index_name', 'NIFTY', 'earlier_name').source.length).toBeGreaterThan(0);
+    expect(facts.facts.filter((fact) => fact.kind === 'index_name' && fact.subject === 'NIFTY').map((fact) => fact.value)).toContain('CNX Nifty');
     expect(find(facts, 'charge', 'NFO-OPT', 'stt_sell')).toMatchObject({ value: '0.0015', unit: 'fraction', effective_from: '2026-04-01', stale: false });
     expect(find(facts, 'margin', 'NIFTY', 'price_scan').unit).toBe('fraction');
     const holiday = facts.facts.find((fact) => fact.kind === 'holiday' && fact.subject === 'NSE');

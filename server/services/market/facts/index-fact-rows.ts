@@ -1,7 +1,8 @@
 // Each index's facts and each segment's charges as in force on the day, from their dated tables: index_config
 // (strike step, expiry weekday and cycle), lot_revisions (migration 088: the lot of the contracts listed from the
 // day on, and the old lot where nearer contracts still trade at it), freeze_quantities (migration 090),
-// margin_params and charge_rates, each row with its source.
+// margin_params and charge_rates, and the names NSE's files give each index (index_names, migration 081: today's
+// and the earlier ones, such as CNX Nifty before 9 Nov 2015), each row with its source.
 import type { Queryable } from '../../../db/database.ts';
 import { freezeRowsOn } from '../freeze-quantities.ts';
 import type { FactRow } from './fact-row.ts';
@@ -44,6 +45,26 @@ async function lotFactRows(q: Queryable, day: string): Promise<FactRow[]> {
     }));
 }
 
+type NameRow = { index_name: string; name: string; valid_from: string | null; earlier: boolean; source: string };
+
+/** Each index's names in NSE's files up to the day: the one in use, and the earlier ones marked so. */
+async function indexNameRows(q: Queryable, day: string): Promise<FactRow[]> {
+  const { rows } = await q.query<NameRow>(
+    `SELECT index_name, name, to_char(valid_from, 'YYYY-MM-DD') AS valid_from, coalesce(valid_until < $1::date, false) AS earlier, source
+     FROM index_names WHERE valid_from IS NULL OR valid_from <= $1::date ORDER BY index_name, valid_from DESC NULLS LAST`,
+    [day],
+  );
+  return rows.map((row): FactRow => ({
+    kind: 'index_name',
+    subject: row.index_name,
+    detail: row.earlier ? 'earlier_name' : null,
+    value: row.name,
+    unit: 'name',
+    effectiveFrom: row.valid_from,
+    source: row.source,
+  }));
+}
+
 export async function indexFactRows(q: Queryable, day: string): Promise<FactRow[]> {
   const { rows } = await q.query<IndexRow>(latestOn('index_config', 'index_name', 'strike_step, expiry_cycle, expiry_weekday, source'), [day]);
   const config = rows.flatMap((row) => {
@@ -65,7 +86,7 @@ export async function indexFactRows(q: Queryable, day: string): Promise<FactRow[
     .map((row): FactRow => ({
       kind: 'freeze_quantity', subject: row.underlying, detail: null, value: String(row.freezeQuantity), unit: 'units', effectiveFrom: row.effectiveFrom, source: row.source,
     }));
-  return [...(await lotFactRows(q, day)).filter((row) => indices.has(row.subject)), ...config, ...freezes];
+  return [...(await lotFactRows(q, day)).filter((row) => indices.has(row.subject)), ...config, ...freezes, ...(await indexNameRows(q, day))];
 }
 
 const marginParts = [
