@@ -3,7 +3,7 @@
 // simulator's demo mode keeps its own market open at any hour; a live broker account trades on the real
 // exchange, whose hours this always reads.
 import type { components as analytics } from '../../../openapi/analytics.d.ts';
-import { clockMinutes, istDate, istMinutes, istOffsetMs } from './ist.ts';
+import { clockMinutes, istDate, istInstant, istMinutes } from './ist.ts';
 import { addDays, dayHours, inPause, sessionOn, type TradingCalendar } from './trading-calendar.ts';
 
 /**
@@ -31,8 +31,6 @@ export function marketStatusOf({ open, nextOpen }: SessionState, now: Date, demo
     ...(open ? { mis_closed: !demo && istMinutes(now) >= clockMinutes(hours.misSquareOff) } : {}),
   };
 }
-
-const istInstant = (day: string, time: string) => new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
 
 /** The session of a day shut between its two sessions (`pause`, IST clock times): opening again at the second. */
 export function pausedSession(day: string, pause: { from: string; until: string }): SessionState {

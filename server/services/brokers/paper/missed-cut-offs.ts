@@ -25,9 +25,6 @@ import { sessionSquareOff } from './session-square-off.ts';
 /** A day's session and its MIS square-off (HH:MM IST): trading-calendar.ts DayHours. */
 type CutOffHours = Session & { misSquareOff: string };
 
-/** The instant of an IST day's clock time `time` (HH:MM): a cut-off's. */
-export const cutOffAt = (day: string, time: string): Date => istInstant(day, time);
-
 /** The cut-off instant of an IST day: its session's MIS square-off (15:25 IST on a regular day). */
 export const cutOffOn = (day: string, hours: CutOffHours): Date => istInstant(day, hours.misSquareOff);
 

@@ -4,14 +4,14 @@
 // only the prices differ.
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
-import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
+import { clockMinutes, istDate, istInstant, istMinutes } from '../../market/ist.ts';
 import { createBooks } from './books.ts';
 import type { Contracts } from './contracts.ts';
 import { createExits } from './exits.ts';
 import { createFunds } from './funds.ts';
 import type { MarketScope } from './market-scope.ts';
 import { createMatching, type FillCounts } from './matching.ts';
-import { createMissedCutOffs, cutOffAt } from './missed-cut-offs.ts';
+import { createMissedCutOffs } from './missed-cut-offs.ts';
 import { createOrderChanges } from './order-changes.ts';
 import { createOrderEntry } from './order-entry.ts';
 import { createOrderPlans } from './order-plans.ts';
@@ -50,7 +50,7 @@ export function createPaperMarket({ db, clock, prices, contracts, scope }: Paper
     const cutOff = await squareOffs.at(now, db);
     if (istMinutes(now) >= clockMinutes(cutOff) && (await prices.marketOpen('NFO', now, db))) {
       // The demo market takes MIS after the cut-off: a position opened since waits for the next day's.
-      await settlement.squareOffMis(now, prices.demo ? cutOffAt(istDate(now), cutOff) : null);
+      await settlement.squareOffMis(now, prices.demo ? istInstant(istDate(now), cutOff) : null);
     }
     counts.settled += await settlement.settleExpired(now);
   }
