@@ -26,7 +26,7 @@ import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { istClock, istDate } from '../../market/ist.ts';
+import { istClock, istDate, istInstant } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { dayHours, isTradingDay, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { RateLimits } from '../../trading/order-rate.ts';
@@ -43,7 +43,7 @@ import { createConditionReads } from './condition-reads.ts';
 import { isAlertAction } from '../webhooks/webhook-log.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
 import { approveFirstBots, createProposals, isApprovedAction, type ApprovalSettings } from '../approvals/proposals.ts';
-import { decide, istInstant, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
+import { decide, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
 import { recordBotsNotice } from '../../notices/stream-notices.ts';
 import type { Execution } from '../../execution/execution.ts';
@@ -213,7 +213,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       await carryOut(bot, taken, exitIntents(closes === null ? held : heldAmong(held, closes)), now, null);
       return true;
     }
-    const due = istInstant(action.day, bot.entryFrom);
+    const due = istInstant(action.day, bot.entryFrom).getTime();
     // An alert's entry is placed when it arrives or never: its legs were the alert's, and a stale signal is no
     // signal. So is an approved proposal's: the trader approved those legs at those prices, not whatever now is.
     if (action.day !== istDate(now) || now.getTime() - due > lateEntryMs || bot.status !== 'active' || (await isAlertAction(db, action.botId, action.key)) || (await isApprovedAction(db, action))) {
@@ -258,9 +258,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const signals = await signalsFor(db, prices.simulator, bots, now);
     // The tick's reads, shared by the conditions (the bots' expiries) and every entry.
     const reads = tickReads(now);
-    const conditions = await conditionsFor(prices.simulator, bots, now, reads);
     // Whether each exchange trades today, and its session's hours (a special session's own: rules.ts reads the
-    // exit and the MIS cut-off from them).
+    // exit and the MIS cut-off from them, the conditions the day's candles from its open).
     const tradingDays = new Map<string, boolean>();
     const sessionHours = new Map<string, DayHours>();
     for (const exchange of ['NFO', 'BFO'] as const) {
@@ -268,6 +267,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       tradingDays.set(exchange, isTradingDay(calendar, day));
       sessionHours.set(exchange, dayHours(calendar, day));
     }
+    const conditions = await conditionsFor(prices.simulator, bots, now, reads, sessionHours);
     const peaks: Array<{ kind: string; id: number; peak: number }> = [];
     let acted = 0;
     let failed = 0;

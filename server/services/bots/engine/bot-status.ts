@@ -10,13 +10,13 @@ import type { Clock } from '../../clock.ts';
 import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { indexFacts } from '../../market/index-config.ts';
-import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
+import { clockMinutes, istDate, istInstant, istMinutes } from '../../market/ist.ts';
 import { dayHours, isTradingDay, type DayHours } from '../../market/trading-calendar.ts';
 import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
 import type { BotKind } from './action-keys.ts';
 import { actionColumns, botsOfPortfolio, loadBot, loadDayFlows, loadHeld, loadRuns, runColumns, toAction, toRun } from './engine-store.ts';
 import { botKey, type ActionRow, type EngineBot, type HeldLeg } from './engine-types.ts';
-import { botRunsOn, istInstant, timedForSession } from './rules.ts';
+import { botRunsOn, timedForSession } from './rules.ts';
 import { deviceText } from '../approvals/device-label.ts';
 import { approveFirstBots } from '../approvals/proposals.ts';
 import { brokerLastPrices } from './broker-prices.ts';
@@ -159,8 +159,8 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
       // A stopped bot's state is 'stopped': neither time below applies to it. A bot waiting before its entry
       // time acts next at that time, whether or not a run of today was written already.
       if (today) {
-        if (state === 'in_position' && minutes < clockMinutes(bot.exitTime)) next = new Date(istInstant(day, bot.exitTime));
-        else if (state === 'waiting' && minutes < clockMinutes(bot.entryFrom)) next = new Date(istInstant(day, bot.entryFrom));
+        if (state === 'in_position' && minutes < clockMinutes(bot.exitTime)) next = istInstant(day, bot.exitTime);
+        else if (state === 'waiting' && minutes < clockMinutes(bot.entryFrom)) next = istInstant(day, bot.entryFrom);
       }
       const botActions = actions.get(key) ?? [];
       const last = botActions[botActions.length - 1];

@@ -10,7 +10,8 @@ import { premiumVolatility } from '../../../../quant/premium-volatility.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { Expiry } from '../../market/expiries.ts';
 import type { IndexFacts } from '../../market/index-config.ts';
-import { istDate } from '../../market/ist.ts';
+import { istDate, istInstant } from '../../market/ist.ts';
+import type { DayHours } from '../../market/trading-calendar.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { TickReads } from './bot-intents.ts';
 import {
@@ -28,7 +29,7 @@ import {
 } from './conditions.ts';
 import { loadCandles } from './engine-store.ts';
 import { botKey, type EngineBot } from './engine-types.ts';
-import { istInstant, signalStrategies } from './rules.ts';
+import { signalStrategies } from './rules.ts';
 
 export type BotConditions = { entry: Met | null; exit: Met | null };
 
@@ -69,9 +70,16 @@ export function createConditionReads({ db, factsOf, expiryOf }: ConditionDeps) {
 
   /**
    * The conditions met on the last completed minute for each bot that has one (keyed botKey). `prices`: where the
-   * bots' prices come from (the simulator, a backtest's or replay's history).
+   * bots' prices come from (the simulator, a backtest's or replay's history); `hours`: the day's session on each
+   * exchange (trading-calendar.ts dayHours), whose open starts the day's candles a condition reads.
    */
-  async function conditionsFor(prices: PriceSource, bots: readonly EngineBot[], now: Date, reads: TickReads): Promise<Map<string, BotConditions>> {
+  async function conditionsFor(
+    prices: PriceSource,
+    bots: readonly EngineBot[],
+    now: Date,
+    reads: TickReads,
+    hours: ReadonlyMap<string, Pick<DayHours, 'open'>>,
+  ): Promise<Map<string, BotConditions>> {
     const watching = bots.filter((bot) => {
       const kinds = botConditionKinds(bot);
       return kinds.entry !== 'none' || kinds.exit !== 'none';
@@ -79,16 +87,25 @@ export function createConditionReads({ db, factsOf, expiryOf }: ConditionDeps) {
     const found = new Map<string, BotConditions>();
     if (watching.length === 0) return found;
     const day = istDate(now);
-    const since = new Date(istInstant(day, '09:15'));
-    const indices = [...new Set(watching.map((bot) => bot.underlying))];
+    // Each bot's day starts at its exchange's session open of the day (a dated fact, a special session's own).
+    const opens = new Map<EngineBot['underlying'], Date>();
+    for (const bot of watching) {
+      const open = hours.get((await factsOf(bot.underlying, now)).exchange)?.open;
+      if (open !== undefined) opens.set(bot.underlying, istInstant(day, open));
+    }
+    if (opens.size === 0) return found;
+    const since = new Date(Math.min(...[...opens.values()].map((open) => open.getTime())));
+    const indices = [...opens.keys()];
     const candles = prices.indexCandles === undefined ? await loadCandles(db, indices, since) : await prices.indexCandles(indices, since, db);
     // The last completed minute: the one that ended at or before now.
     const lastStart = Math.floor(now.getTime() / minuteMs) * minuteMs - minuteMs;
     for (const bot of watching) {
+      const open = opens.get(bot.underlying);
+      if (open === undefined) continue;
       const kinds = botConditionKinds(bot);
       const settings = conditionSettings(bot.params);
       const closes = new Map<number, number>();
-      for (const candle of candles.get(bot.underlying) ?? []) if (candle.minute.getTime() >= since.getTime()) closes.set(candle.minute.getTime(), candle.close);
+      for (const candle of candles.get(bot.underlying) ?? []) if (candle.minute.getTime() >= open.getTime()) closes.set(candle.minute.getTime(), candle.close);
       const facts = await factsOf(bot.underlying, now);
       const expiry = await expiryOf(bot, now, reads);
       const context = { prices, bot, facts, expiry, closes, lastStart, settings, day };
@@ -123,7 +140,7 @@ export function createConditionReads({ db, factsOf, expiryOf }: ConditionDeps) {
    * completed or without the index's close of it.
    */
   async function premiumSeries(context: Context, whole: boolean): Promise<PremiumMinute[]> {
-    const fixing = istInstant(context.day, context.settings.strikesAt);
+    const fixing = istInstant(context.day, context.settings.strikesAt).getTime();
     if (context.lastStart < fixing) return [];
     const spot = context.closes.get(fixing);
     if (spot === undefined) return [];

@@ -28,7 +28,7 @@
 //     entry premium; at most max_re_entries times a day.
 //   - Trading bots with signals (trend_option_buyer): inside entry_from–entry_until, on a fresh signal
 //     (signals.ts), up to max_trades_per_day entries; a signal is acted on once.
-import { clockMinutes, clockText, istMinutes, istOffsetMs } from '../../market/ist.ts';
+import { clockMinutes, clockText, istInstant, istMinutes } from '../../market/ist.ts';
 import { inPause, isoWeekday, type DayHours, type Session } from '../../market/trading-calendar.ts';
 import type { Signal } from './signals.ts';
 import type { Met } from './conditions.ts';
@@ -143,11 +143,6 @@ export function riskLimits(bot: EngineBot, run: BotRunRow): { stop: number; targ
 
 // Number.isFinite is false for anything not a number, so it alone tells a usable setting.
 export const num = (value: unknown, fallback: number) => (Number.isFinite(value) ? (value as number) : fallback);
-
-/** The instant an IST clock time falls on `day`. */
-export function istInstant(day: string, time: string): number {
-  return Date.parse(`${day}T${time}:00Z`) - istOffsetMs;
-}
 
 /** Profit of the run's legs at the last prices (legs a stop closed at their exit price), paise; null when a leg has no price. */
 export function profitOf(run: BotRunRow, lastPrices: ReadonlyMap<string, number>): number | null {
@@ -290,7 +285,7 @@ function entryRule(input: RuleInputs): Decision {
     }
     // An entry time between two sessions (a drill's 10:30) finds the market shut: no entry that day, not a late one.
     if (!input.demo && inPause(input.hours, clockMinutes(bot.entryFrom))) return { type: 'none' };
-    const entryAt = istInstant(day, bot.entryFrom);
+    const entryAt = istInstant(day, bot.entryFrom).getTime();
     const lateMs = nowMs - entryAt;
     if (lateMs > lateEntryMs) {
       // Created, resumed or edited after today's entry time: the engine missed nothing, the bot starts next day.

@@ -4,8 +4,7 @@
 // nothing, on every instance alike.
 import type { Database, Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import { istDate } from '../../market/ist.ts';
-import { istInstant } from '../engine/rules.ts';
+import { istDate, istInstant } from '../../market/ist.ts';
 import { localTextOf, type LocalText, type Said } from '../../texts/said.ts';
 import { webhookTexts } from '../../texts/webhook-texts.ts';
 import type { AlertAction } from './webhook-payload.ts';
@@ -37,7 +36,7 @@ export type Delivery = { botId: number; receivedAt: Date; alertId: string | null
  */
 export function countingPeriod(receivedAt: Date, windowMinutes: number | null): { since: Date; period: string } {
   const day = istDate(receivedAt);
-  if (windowMinutes === null) return { since: new Date(istInstant(day, '00:00')), period: day };
+  if (windowMinutes === null) return { since: istInstant(day, '00:00'), period: day };
   const windowMs = windowMinutes * 60_000;
   return { since: new Date(receivedAt.getTime() - windowMs), period: `${windowMinutes}m:${Math.floor(receivedAt.getTime() / windowMs)}` };
 }
