@@ -67,7 +67,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'order.lpp_band': {
     id: 'server.order.lpp_band',
     defaultMessage:
-      'Order price is beyond the exchange\'s limit price protection: limit {price, number, ::currency/INR} against the last price {last, number, ::currency/INR}, band {low, number, ::currency/INR}–{high, number, ::currency/INR} ({exchange, select, BSE {BSE: ±60 % of the reference price, at least ±₹30} other {NSE: ±₹20 up to a ₹50 reference price, ±40 % above it}}); {side, select, buy {a buy above {high, number, ::currency/INR}} other {a sell below {low, number, ::currency/INR}}} is rejected.',
+      'Order price is beyond the exchange\'s limit price protection: limit {price, number, ::currency/INR} against the last price {last, number, ::currency/INR}, band {low, number, ::currency/INR}–{high, number, ::currency/INR} ({exchange}: ±{percent, number} % of the reference price, at least ±{floor, number, ::currency/INR}); {side, select, buy {a buy above {high, number, ::currency/INR}} other {a sell below {low, number, ::currency/INR}}} is rejected.',
   },
   'order.mis_cut_off': {
     id: 'server.order.mis_cut_off',

@@ -10,6 +10,7 @@ import type { AccountPrices } from '../brokers/account-prices.ts';
 import type { BrokerOrder, BrokerTrading, NumberedOrder, PlannedOrder, TradingAccount } from '../brokers/broker-trading.ts';
 import type { Quote } from '../brokers/paper/order-rules.ts';
 import { istDate } from '../market/ist.ts';
+import { priceRulesOn, type PriceRules } from '../market/price-rules.ts';
 import { readPolicy, type AccountPolicy, type Policy } from './execution-policy.ts';
 import { limitPriceFor } from './policy-prices.ts';
 import { insertFollowed, workingOf, type Followed } from './repricing-store.ts';
@@ -42,12 +43,15 @@ export function createExecution({ db, prices }: { db: Database; prices: AccountP
     const quotes = new Map<number, Quote>();
     if (policy.mode !== 'limit_reprice' || !orders.some((order) => order.orderType === 'MARKET')) return { orders: [...orders], quotes, policy };
     const touch = await quotesFor(broker, account, [...new Set(orders.filter((order) => order.orderType === 'MARKET').map(keyOf))]);
+    const segmentOf = (order: T) => (order.exchange === 'BFO' ? 'BFO' : 'NFO');
+    // The tick and band in force today on each segment the plan trades.
+    const rules = new Map<'NFO' | 'BFO', PriceRules>();
+    for (const segment of new Set(orders.map(segmentOf))) rules.set(segment, await priceRulesOn(db, segment, istDate(now)));
     const priced = orders.map((order, index) => {
       const quote = touch.get(keyOf(order));
       if (order.orderType !== 'MARKET' || quote === undefined) return order;
       quotes.set(index, quote);
-      const exchange = order.exchange === 'BFO' ? 'BFO' : 'NFO';
-      return { ...order, orderType: 'LIMIT' as const, pricePaise: limitPriceFor(order.side, quote, policy, exchange) };
+      return { ...order, orderType: 'LIMIT' as const, pricePaise: limitPriceFor(order.side, quote, policy, rules.get(segmentOf(order))!) };
     });
     return { orders: priced, quotes, policy };
   }

@@ -17,6 +17,7 @@ import type { BrokerOrder, BrokerTrading, TradingAccount } from '../brokers/brok
 import { toPaise } from '../brokers/paper/paise.ts';
 import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { istDate } from '../market/ist.ts';
+import { priceRulesOn } from '../market/price-rules.ts';
 import { executionTexts } from '../texts/execution-texts.ts';
 import { orderTexts } from '../texts/order-texts.ts';
 import { armedAt } from '../trading/intent-gate.ts';
@@ -120,7 +121,7 @@ export function createRepricer({ db, clock, brokers, execution, limits, wait = t
     }
     const quote = (await execution.quotesFor(broker, account, [key])).get(key) ?? null;
     const oldPaise = Number(order.price_paise);
-    const newPaise = quote === null ? oldPaise : limitPriceFor(row.side, quote, row.policy, row.exchange === 'BFO' ? 'BFO' : 'NFO');
+    const newPaise = quote === null ? oldPaise : limitPriceFor(row.side, quote, row.policy, await priceRulesOn(db, row.exchange === 'BFO' ? 'BFO' : 'NFO', istDate(now)));
     const overLimit = over && row.exit && row.overLimitAt === null;
     const tells: Tell[] = overLimit ? [{ kind: 'over' }] : [];
     const steps: StepRecord[] = overLimit ? [{ reason: 'over_limit', orderId: order.order_id, oldPaise, newPaise: null, quote }] : [];

@@ -12,6 +12,7 @@ import { clockMinutes, istDate, istInstant, istOffsetMs } from './ist.ts';
 import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
 import { contractColumns, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
 import { seedOpenInterest } from './open-interest-store.ts';
+import { priceRulesOn } from './price-rules.ts';
 import { addDays, expiriesTradingFrom, regularSessionOn, sessionOn, type TradingCalendar } from './trading-calendar.ts';
 import { sessionDensityAt, varianceYears } from './variance-clock.ts';
 import { optionTradingsymbol } from './tradingsymbol.ts';
@@ -41,7 +42,8 @@ function tradingDayEnd(calendar: TradingCalendar, now: Date): Date {
   return istInstant(tomorrow, regularSessionOn(calendar, tomorrow).close);
 }
 
-export function instrumentOf(row: ContractRow): OptionInstrument {
+/** `tickPaise`: the tick in force on the day the contract is listed for (price-rules.ts). */
+export function instrumentOf(row: ContractRow, tickPaise: number): OptionInstrument {
   return {
     instrument: `${row.exchange}:${row.tradingsymbol}`,
     instrument_token: row.instrument_token,
@@ -52,7 +54,7 @@ export function instrumentOf(row: ContractRow): OptionInstrument {
     instrument_type: row.instrument_type,
     expiry: row.expiry,
     lot_size: row.lot_size,
-    tick_size: 0.05,
+    tick_size: tickPaise / 100,
   };
 }
 
@@ -141,6 +143,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
       `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 ORDER BY strike, instrument_type`,
       [index, expiry.date],
     );
+    const { tickPaise: tick } = await priceRulesOn(db, facts.exchange, istDate(now));
     return {
       index,
       underlying: model.underlying,
@@ -151,7 +154,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
       lot_size: rows[0]?.lot_size ?? (await lotOfExpiry(index, expiry.date, now)),
       freeze_quantity: facts.freezeQuantity,
       valid_until: tradingDayEnd(await core.calendar(exchangeOf(facts)), now).toISOString(),
-      instruments: rows.map(instrumentOf),
+      instruments: rows.map((row) => instrumentOf(row, tick)),
     };
   }
 

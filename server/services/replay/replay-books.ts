@@ -25,6 +25,7 @@ import { keyOf } from '../brokers/paper/contracts.ts';
 import { decide } from '../brokers/paper/matching.ts';
 import { orderColumns, type OrderRow } from '../brokers/paper/order-rows.ts';
 import { clockMinutes, istMinutes } from '../market/ist.ts';
+import { priceRulesOn, type ProtectionBand } from '../market/price-rules.ts';
 import { inPause } from '../market/trading-calendar.ts';
 import { instantOf, sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
@@ -51,11 +52,14 @@ async function passDue(book: ReplayBook, now: Date): Promise<Date> {
   const { rows: working } = await book.db.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') ORDER BY o.id`);
   if (working.some((order) => order.amo_release_at !== null)) return now;
   const keys = [...new Set(working.map(keyOf))];
+  // The exchange's band of the replayed day, as the pass reads it (a stop-loss triggered beyond it is cancelled).
+  const bands = new Map<string, ProtectionBand>();
+  for (const exchange of new Set(working.map((order) => order.exchange))) bands.set(exchange, (await priceRulesOn(book.db, exchange === 'BFO' ? 'BFO' : 'NFO', book.day.day)).band);
   for (let at = now.getTime(); working.length > 0 && at < due.getTime(); at += minuteMs) {
     // Nothing fills while the market is shut between two sessions (a drill's 10:00–11:30).
     if (inPause(book.day.hours, istMinutes(new Date(at)))) continue;
     const quotes = await book.prices.quotesAt(keys, new Date(at), book.db);
-    if (working.some((order) => quotes.get(keyOf(order)) === undefined || decide(order, quotes.get(keyOf(order))!).action !== 'none')) return new Date(at);
+    if (working.some((order) => quotes.get(keyOf(order)) === undefined || decide(order, quotes.get(keyOf(order))!, bands.get(order.exchange)!).action !== 'none')) return new Date(at);
   }
   return due > now ? due : now;
 }

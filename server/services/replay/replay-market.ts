@@ -18,6 +18,7 @@ import { lotOf } from '../market/contract-lots.ts';
 import { indexFacts } from '../market/index-config.ts';
 import { clockMinutes, istMinutes } from '../market/ist.ts';
 import { instrumentOf } from '../market/market-contracts.ts';
+import { priceRulesOn } from '../market/price-rules.ts';
 import { contractColumns, type ContractRow } from '../market/market-rows.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import type { ReplayBook } from './replay-book.ts';
@@ -121,8 +122,9 @@ export async function replayChain(history: Database, book: ReplayBook, expiry: s
   const listed = expiries.expiries.find((candidate) => candidate.date === expiry);
   if (listed === undefined) throw DomainError.said('not_found', notFoundTexts.expiry(book.index, expiry), { field: 'expiry' });
   const { rows } = await book.db.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 ORDER BY strike, instrument_type`, [book.index, expiry]);
-  const instruments = rows.map(instrumentOf);
   const index = await indexFacts(book.db, book.index, book.now);
+  const { tickPaise } = await priceRulesOn(book.db, index.exchange, book.day.day);
+  const instruments = rows.map((row) => instrumentOf(row, tickPaise));
   const chain: Schemas['InstrumentsResponse'] = {
     index: book.index,
     underlying: expiries.underlying,

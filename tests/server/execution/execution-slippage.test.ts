@@ -3,24 +3,25 @@
 import { describe, expect, it } from 'vitest';
 import { limitPriceFor } from '../../../server/services/execution/policy-prices.ts';
 import { referenceOf, slippagePaise } from '../../../server/services/execution/execution-slippage.ts';
+import { nseRules } from '../support/price-rules.ts';
 
 const quote = { bidPaise: 9975, askPaise: 10025, lastPaise: 10000, closePaise: 10000 };
 
 describe('the LIMIT price of the limit_reprice policy', () => {
   it('is the touch plus the buffer on the tick, rounded away from the touch', () => {
-    expect(limitPriceFor('BUY', quote, { bufferUnit: 'ticks', bufferValue: 1 }, 'NFO')).toBe(10030);
-    expect(limitPriceFor('SELL', quote, { bufferUnit: 'ticks', bufferValue: 1 }, 'NFO')).toBe(9970);
+    expect(limitPriceFor('BUY', quote, { bufferUnit: 'ticks', bufferValue: 1 }, nseRules)).toBe(10030);
+    expect(limitPriceFor('SELL', quote, { bufferUnit: 'ticks', bufferValue: 1 }, nseRules)).toBe(9970);
     // 8 % of ₹100.25 is ₹8.02: ₹108.27, up to the tick ₹108.30.
-    expect(limitPriceFor('BUY', quote, { bufferUnit: 'percent', bufferValue: 8 }, 'NFO')).toBe(10830);
-    expect(limitPriceFor('SELL', quote, { bufferUnit: 'percent', bufferValue: 8 }, 'NFO')).toBe(9175);
+    expect(limitPriceFor('BUY', quote, { bufferUnit: 'percent', bufferValue: 8 }, nseRules)).toBe(10830);
+    expect(limitPriceFor('SELL', quote, { bufferUnit: 'percent', bufferValue: 8 }, nseRules)).toBe(9175);
   });
 
   it('prices an empty side from the last price and stays inside the exchange band', () => {
-    expect(limitPriceFor('SELL', { ...quote, bidPaise: 0 }, { bufferUnit: 'ticks', bufferValue: 1 }, 'NFO')).toBe(9995);
+    expect(limitPriceFor('SELL', { ...quote, bidPaise: 0 }, { bufferUnit: 'ticks', bufferValue: 1 }, nseRules)).toBe(9995);
     // A ₹5 option: NSE's band is ±₹20 up to a ₹50 reference, so a 50 % buffer is inside it; 500 ticks are not.
     const cheap = { bidPaise: 480, askPaise: 500, lastPaise: 490, closePaise: 490 };
-    expect(limitPriceFor('BUY', cheap, { bufferUnit: 'ticks', bufferValue: 500 }, 'NFO')).toBe(2490);
-    expect(limitPriceFor('SELL', cheap, { bufferUnit: 'ticks', bufferValue: 500 }, 'NFO')).toBe(5);
+    expect(limitPriceFor('BUY', cheap, { bufferUnit: 'ticks', bufferValue: 500 }, nseRules)).toBe(2490);
+    expect(limitPriceFor('SELL', cheap, { bufferUnit: 'ticks', bufferValue: 500 }, nseRules)).toBe(5);
   });
 });
 

@@ -1,13 +1,10 @@
 // The Market facts screen's read (GET /api/market/facts/, issue 60) on a real server whose clock stands on the
 // day asked about: the session of market_sessions in force that day with its circular (the F&O close moved to
 // 15:40 on 3 August 2026), freeze quantities from NSE's dated circulars with their age and a stale flag past
-// two months, and a live broker's instrument file that says otherwise reported with the broker's value. The
-// literals the paper broker still applies (the tick, the limit price protection band) are held to the dated
-// rows the screen shows, so the two cannot drift apart.
+// two months, and a live broker's instrument file that says otherwise reported with the broker's value. The tick
+// and the price band are shown as the paper broker reads them (price-rules.test.ts changes them by date).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { limitPriceProtection } from '../../../server/services/brokers/paper/order-rules.ts';
-import { strikedeskTickPaise } from '../../../server/services/brokers/kite-broker/instrument-facts.ts';
 import { recordFreezeQuantities } from '../../../server/services/brokers/upstox-broker/upstox-instrument-facts.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { contractClient, type ContractCall } from '../support/contract-client.ts';
@@ -140,15 +137,10 @@ describe('GET /api/market/facts/', () => {
     for (const fact of facts.facts) expect(fact.source.length, `${fact.kind} ${fact.subject}`).toBeGreaterThan(0);
   });
 
-  it("holds the paper broker's tick and price protection band to the dated rows in force", async () => {
+  it("shows each exchange's tick and limit price protection band in force, with its circular", async () => {
     const facts = await factsNow();
-    for (const exchange of ['NSE', 'BSE'] as const) {
-      expect(Number(find(facts, 'tick_size', exchange).value) * 100).toBe(strikedeskTickPaise);
-      const [minWidthRupees, fraction] = find(facts, 'price_band', exchange).value.split('|').map(Number) as [number, number];
-      const segment = exchange === 'BSE' ? 'BFO' : 'NFO';
-      // Below the floor the width is the floor; far above it, the fraction.
-      expect(limitPriceProtection(segment, 100).highPaise - 100).toBe(minWidthRupees * 100);
-      expect(limitPriceProtection(segment, 1_000_000).highPaise - 1_000_000).toBe(Math.round(1_000_000 * fraction));
-    }
+    expect(find(facts, 'tick_size', 'NSE')).toMatchObject({ value: '0.05', unit: 'rupees' });
+    expect(find(facts, 'price_band', 'NSE')).toMatchObject({ value: '20|0.4', unit: 'band', effective_from: '2022-10-31' });
+    expect(find(facts, 'price_band', 'BSE')).toMatchObject({ value: '30|0.6', unit: 'band', effective_from: '2024-04-23' });
   });
 });

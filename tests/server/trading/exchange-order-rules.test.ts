@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterMarketPlacement } from '../../../server/services/brokers/after-market.ts';
 import { limitPriceProtection, lppRefusal } from '../../../server/services/brokers/paper/order-rules.ts';
+import { bseBand, nseBand } from '../support/price-rules.ts';
 
 const ist = (text: string) => new Date(`${text}+05:30`);
 
@@ -56,28 +57,28 @@ describe('after-market orders (Kite, F&O)', () => {
 
 describe('limit price protection', () => {
   it('is ±₹20 on NSE up to a ₹50 reference price and ±40 % above it', () => {
-    expect(limitPriceProtection('NFO', 3000)).toMatchObject({ lowPaise: 1000, highPaise: 5000 });
-    expect(limitPriceProtection('NFO', 1000)).toMatchObject({ lowPaise: 0, highPaise: 3000 });
-    expect(limitPriceProtection('NFO', 5000)).toMatchObject({ lowPaise: 3000, highPaise: 7000 });
-    expect(limitPriceProtection('NFO', 20000)).toMatchObject({ lowPaise: 12000, highPaise: 28000 });
+    expect(limitPriceProtection(nseBand, 3000)).toMatchObject({ lowPaise: 1000, highPaise: 5000 });
+    expect(limitPriceProtection(nseBand, 1000)).toMatchObject({ lowPaise: 0, highPaise: 3000 });
+    expect(limitPriceProtection(nseBand, 5000)).toMatchObject({ lowPaise: 3000, highPaise: 7000 });
+    expect(limitPriceProtection(nseBand, 20000)).toMatchObject({ lowPaise: 12000, highPaise: 28000 });
   });
 
   it('is ±60 % on BSE, at least ±₹30', () => {
-    expect(limitPriceProtection('BFO', 2000)).toMatchObject({ lowPaise: 0, highPaise: 5000 });
-    expect(limitPriceProtection('BFO', 20000)).toMatchObject({ lowPaise: 8000, highPaise: 32000 });
+    expect(limitPriceProtection(bseBand, 2000)).toMatchObject({ lowPaise: 0, highPaise: 5000 });
+    expect(limitPriceProtection(bseBand, 20000)).toMatchObject({ lowPaise: 8000, highPaise: 32000 });
   });
 
   it('refuses only a buy above the band or a sell below it, naming the band', () => {
-    expect(lppRefusal('NFO', 'BUY', 28000, 20000)).toBeNull();
-    expect(lppRefusal('NFO', 'SELL', 12000, 20000)).toBeNull();
-    expect(lppRefusal('NFO', 'BUY', 5000, 20000)).toBeNull();
-    expect(lppRefusal('NFO', 'BUY', 28005, 20000)?.text).toBe(
-      "Order price is beyond the exchange's limit price protection: limit ₹280.05 against the last price ₹200.00, band ₹120.00–₹280.00 (NSE: ±₹20 up to a ₹50 reference price, ±40 % above it); a buy above ₹280.00 is rejected.",
+    expect(lppRefusal(nseBand, 'BUY', 28000, 20000)).toBeNull();
+    expect(lppRefusal(nseBand, 'SELL', 12000, 20000)).toBeNull();
+    expect(lppRefusal(nseBand, 'BUY', 5000, 20000)).toBeNull();
+    expect(lppRefusal(nseBand, 'BUY', 28005, 20000)?.text).toBe(
+      "Order price is beyond the exchange's limit price protection: limit ₹280.05 against the last price ₹200.00, band ₹120.00–₹280.00 (NSE: ±40 % of the reference price, at least ±₹20.00); a buy above ₹280.00 is rejected.",
     );
-    expect(lppRefusal('NFO', 'BUY', 28005, 20000)?.i18n).toEqual({
+    expect(lppRefusal(nseBand, 'BUY', 28005, 20000)?.i18n).toEqual({
       code: 'order.lpp_band',
-      params: { side: 'buy', price: 280.05, last: 200, low: 120, high: 280, exchange: 'NSE' },
+      params: { side: 'buy', price: 280.05, last: 200, low: 120, high: 280, exchange: 'NSE', percent: 40, floor: 20 },
     });
-    expect(lppRefusal('BFO', 'SELL', 7995, 20000)?.text).toContain('band ₹80.00–₹320.00 (BSE: ±60 % of the reference price, at least ±₹30); a sell below ₹80.00 is rejected.');
+    expect(lppRefusal(bseBand, 'SELL', 7995, 20000)?.text).toContain('band ₹80.00–₹320.00 (BSE: ±60 % of the reference price, at least ±₹30.00); a sell below ₹80.00 is rejected.');
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decide } from '../../../server/services/brokers/paper/matching.ts';
 import type { Quote } from '../../../server/services/brokers/paper/order-rules.ts';
 import type { OrderRow } from '../../../server/services/brokers/paper/order-rows.ts';
+import { bandOf } from '../support/price-rules.ts';
 
 const order = (fields: Partial<OrderRow>): OrderRow => ({
   id: '1',
@@ -43,8 +44,8 @@ const quote: Quote = { bidPaise: 9950, askPaise: 10050, lastPaise: 10000, closeP
 
 describe('a MARKET order', () => {
   it('fills at the ask for a buy and the bid for a sell (its price column is 0), as one placed before the open does at the open', () => {
-    expect(decide(order({ order_type: 'MARKET', transaction_type: 'BUY' }), quote)).toEqual({ action: 'fill', pricePaise: 10050 });
-    expect(decide(order({ order_type: 'MARKET', transaction_type: 'SELL' }), quote)).toEqual({ action: 'fill', pricePaise: 9950 });
+    expect(decide(order({ order_type: 'MARKET', transaction_type: 'BUY' }), quote, bandOf('NFO'))).toEqual({ action: 'fill', pricePaise: 10050 });
+    expect(decide(order({ order_type: 'MARKET', transaction_type: 'SELL' }), quote, bandOf('NFO'))).toEqual({ action: 'fill', pricePaise: 9950 });
   });
 });
 
@@ -54,21 +55,21 @@ describe('a triggered stop-loss', () => {
     order({ exchange, status: 'TRIGGER PENDING', order_type: 'SL', transaction_type: 'BUY', trigger_price_paise: '10000', price_paise: '15000' });
 
   it('waits while the last price has not reached its trigger', () => {
-    expect(decide(stop('NFO'), { ...quote, lastPaise: 9995 })).toEqual({ action: 'none' });
+    expect(decide(stop('NFO'), { ...quote, lastPaise: 9995 }, bandOf('NFO'))).toEqual({ action: 'none' });
   });
 
   it('enters the book on BSE, whose band is ±60 % (SENSEX options)', () => {
-    expect(decide(stop('BFO'), quote)).toEqual({ action: 'trigger' });
+    expect(decide(stop('BFO'), quote, bandOf('BFO'))).toEqual({ action: 'trigger' });
   });
 
   it('is rejected on NSE, whose band is ±40 %, the reason and its figures kept for the trader', () => {
-    const decision = decide(stop('NFO'), quote);
+    const decision = decide(stop('NFO'), quote, bandOf('NFO'));
     expect(decision).toMatchObject({ action: 'cancel' });
     if (decision.action !== 'cancel') return;
     expect(decision.message.text).toMatch(/^Stop-loss triggered, then rejected\. Order price is beyond the exchange's limit price protection: limit ₹150\.00/);
     expect(decision.message.i18n).toEqual({
       code: 'order.stop_triggered_rejected',
-      params: { reason: { code: 'order.lpp_band', params: { side: 'buy', price: 150, last: 100, low: 60, high: 140, exchange: 'NSE' } } },
+      params: { reason: { code: 'order.lpp_band', params: { side: 'buy', price: 150, last: 100, low: 60, high: 140, exchange: 'NSE', percent: 40, floor: 20 } } },
     });
   });
 });

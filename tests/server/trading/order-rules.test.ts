@@ -2,6 +2,7 @@
 // trader's order is refused for, with the words and figures they see; how a MARKET order fills within the
 // market protection band; when a LIMIT fills and a stop-loss triggers.
 import { describe, expect, it } from 'vitest';
+import { bseBand, nseBand } from '../support/price-rules.ts';
 import { limitFill, marketFill, marketProtectionPaise, orderRefusal, stopTriggered, type OrderShape, type Quote } from '../../../server/services/brokers/paper/order-rules.ts';
 
 // Bid ₹119.50, ask ₹120.50, last ₹120.00.
@@ -14,7 +15,7 @@ const shape = (fields: Partial<OrderShape>): OrderShape => ({
   triggerPaise: 0,
   lotSize: 65,
   tickPaise: 5,
-  exchange: 'NFO',
+  band: nseBand,
   ...fields,
 });
 const refusal = (fields: Partial<OrderShape>, options?: { exchangeChecks?: boolean }) => orderRefusal(shape(fields), quote, options);
@@ -103,8 +104,8 @@ describe('refusals', () => {
   it('checks a LIMIT against the exchange\'s band of its own exchange, unless the broker holds it (an after-market order)', () => {
     // Last ₹120.00: NSE's band reaches ₹168.00 (±40 %), BSE's ₹192.00 (±60 %).
     expect(refusal({ orderType: 'LIMIT', pricePaise: 17000 })?.i18n).toMatchObject({ code: 'order.lpp_band', params: { high: 168, exchange: 'NSE' } });
-    expect(refusal({ orderType: 'LIMIT', pricePaise: 17000, exchange: 'BFO' })).toBeNull();
-    expect(refusal({ orderType: 'LIMIT', pricePaise: 19500, exchange: 'BFO' })?.i18n).toMatchObject({ params: { high: 192, exchange: 'BSE' } });
+    expect(refusal({ orderType: 'LIMIT', pricePaise: 17000, band: bseBand })).toBeNull();
+    expect(refusal({ orderType: 'LIMIT', pricePaise: 19500, band: bseBand })?.i18n).toMatchObject({ params: { high: 192, exchange: 'BSE' } });
     expect(refusal({ orderType: 'LIMIT', side: 'SELL', pricePaise: 7000 })?.i18n).toMatchObject({ code: 'order.lpp_band', params: { side: 'sell', low: 72 } });
     expect(refusal({ orderType: 'LIMIT', pricePaise: 17000 }, { exchangeChecks: false })).toBeNull();
     // A stop-loss's limit is checked when it triggers (matching.ts), not while it waits.

@@ -149,7 +149,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
 
     it('refuses a limit price beyond the exchange\'s limit price protection, naming the band (NSE: ±40 % above ₹50, ±₹20 at or below)', async () => {
       // Last ₹120.25: the band is ₹72.15–₹168.35.
-      const band = "band ₹72.15–₹168.35 (NSE: ±₹20 up to a ₹50 reference price, ±40 % above it)";
+      const band = "band ₹72.15–₹168.35 (NSE: ±40 % of the reference price, at least ±₹20.00)";
       await rejected(await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 170 }), band);
       await rejected(await desk.place(call24000, 'SELL', 65, { order_type: 'LIMIT', price: 72 }), "a sell below ₹72.15 is rejected");
       expect((await desk.place(call24000, 'BUY', 65, { order_type: 'LIMIT', price: 118 })).status).toBe('OPEN');

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../../server/db/database.ts';
 import type { OrderIntent } from '../../../server/services/brokers/broker-trading.ts';
 import { createContracts, expired, type Contract } from '../../../server/services/brokers/paper/contracts.ts';
+import { nseBand } from '../support/price-rules.ts';
 import { DomainError } from '../../../server/services/domain-error.ts';
 import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 
@@ -65,6 +66,8 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
       freezeQuantity: 1800,
       // The close of its expiry day: 15:40 IST since 3 August 2026 (migration 075).
       expiresAtMs: Date.parse('2026-12-01T15:40:00+05:30'),
+      // The tick and band in force that day (migration 092), read once per exchange and day.
+      priceRules: { tickPaise: 5, band: { ...nseBand, source: expect.stringContaining('NSE/FAOP/54242') } },
     } satisfies Contract);
     expect(await contracts.contractOf(q, 'NFO', 'NIFTY26D0126000CE', monday)).toEqual(bySymbol);
     expect((await contracts.contractsByToken(q, [tokens.NIFTY26D0126000CE!], monday)).get(tokens.NIFTY26D0126000CE!)).toEqual(bySymbol);

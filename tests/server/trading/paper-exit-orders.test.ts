@@ -7,6 +7,7 @@ import type { OpenLeg } from '../../../server/services/brokers/paper/books.ts';
 import type { Contract } from '../../../server/services/brokers/paper/contracts.ts';
 import { exitOrders } from '../../../server/services/brokers/paper/order-plans.ts';
 import { movedInstruments } from '../../../server/services/brokers/paper/paper-stream.ts';
+import { nseRules } from '../support/price-rules.ts';
 
 const contract = (tradingsymbol: string, instrumentToken: number): Contract => ({
   instrumentToken,
@@ -19,6 +20,7 @@ const contract = (tradingsymbol: string, instrumentToken: number): Contract => (
   lotSize: 75,
   freezeQuantity: 1800,
   expiresAtMs: Date.parse('2026-11-24T15:40:00+05:30'),
+  priceRules: nseRules,
 });
 
 const call = contract('NIFTY26N2426000CE', 1);

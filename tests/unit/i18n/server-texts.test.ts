@@ -42,7 +42,8 @@ describe('every server message code', () => {
 
 const quote: Quote = { bidPaise: 10_000, askPaise: 10_100, lastPaise: 10_050, closePaise: 9_800 };
 const order = (changes: Partial<OrderShape>): OrderShape => ({
-  exchange: 'NFO',
+  // NSE's band of migration 092 (±40 %, at least ₹20).
+  band: { exchange: 'NSE', minWidthPaise: 2000, fraction: 0.4, effectiveFrom: '2022-10-31', source: 'NSE/FAOP/54242' },
   side: 'BUY',
   orderType: 'LIMIT',
   quantity: 65,

@@ -26,9 +26,6 @@ export type DumpFacts = { index: IndexName; expiries: string[]; lots: Map<string
 
 export type FactDifference = { index: IndexName; fact: 'lot_size' | 'strike_step' | 'tick_size'; dump: number; strikedesk: number };
 
-/** StrikeDesk prices every option on the 0.05 tick (market-service.ts instrumentOf, the paper broker). */
-export const strikedeskTickPaise = 5;
-
 /** The most frequent value (ties: the smaller), or 0 for none: one odd row must not decide an index's fact. */
 export function mostCommon(values: readonly number[]): number {
   const counts = new Map<number, number>();
@@ -65,7 +62,7 @@ export function dumpFacts(index: IndexName, rows: readonly LoadedInstrument[]): 
  * Where the dump and StrikeDesk disagree (`lots`: StrikeDesk's lot of each of the dump's expiries; each pair of
  * lots that differ once); a fact the dump cannot tell (no options, one strike) is not compared.
  */
-export function factDifferences(dump: DumpFacts, config: Pick<IndexFacts, 'strikeStep'>, lots: ReadonlyMap<string, number>): FactDifference[] {
+export function factDifferences(dump: DumpFacts, config: Pick<IndexFacts, 'strikeStep'> & { tickPaise: number }, lots: ReadonlyMap<string, number>): FactDifference[] {
   const differences: FactDifference[] = [];
   const compare = (fact: FactDifference['fact'], fromDump: number, strikedesk: number) => {
     const seen = differences.some((known) => known.fact === fact && known.dump === fromDump && known.strikedesk === strikedesk);
@@ -76,6 +73,6 @@ export function factDifferences(dump: DumpFacts, config: Pick<IndexFacts, 'strik
     if (ours !== undefined) compare('lot_size', lot, ours);
   }
   compare('strike_step', dump.strikeStep, config.strikeStep);
-  compare('tick_size', dump.tickPaise, strikedeskTickPaise);
+  compare('tick_size', dump.tickPaise, config.tickPaise);
   return differences;
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { revisedLots } from '../../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
+import { priceRulesOn } from '../../market/price-rules.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { addDays } from '../../market/trading-calendar.ts';
 import { indexDerivatives, instrumentKey, underlyingOf, type KiteInstrument } from '../kite/instruments.ts';
@@ -74,7 +75,10 @@ export function createKiteInstrumentLoad({ db, clock }: { db: Database; clock: C
       const facts = dumpFacts(index, rows);
       if (facts === null) continue;
       const lots = await revisedLots(db, index, istDate(now), facts.expiries);
-      differences.push(...factDifferences(facts, await indexFacts(db, index, now), new Map([...lots].map(([expiry, lot]) => [expiry, lot.lotSize]))));
+      const config = await indexFacts(db, index, now);
+      // StrikeDesk's tick of the day (tick_sizes, read as the paper broker reads it).
+      const { tickPaise } = await priceRulesOn(db, config.exchange, istDate(now));
+      differences.push(...factDifferences(facts, { ...config, tickPaise }, new Map([...lots].map(([expiry, lot]) => [expiry, lot.lotSize]))));
     }
     const report = await db.transaction(async (tx) => {
       const claimed = await tx.query(

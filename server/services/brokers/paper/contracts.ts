@@ -5,6 +5,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { loadRegularSessions } from '../../market/calendar-data.ts';
 import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
+import { createPriceRulesCache, type PriceRules } from '../../market/price-rules.ts';
 import { contractExpiryMs, type RegularSession } from '../../market/trading-calendar.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Instrument, OrderIntent } from '../broker-trading.ts';
@@ -13,8 +14,11 @@ import type { MarginParams } from './margin.ts';
 import { freezeQuantity } from './market-prices.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 
-/** A listed contract with the day's freeze quantity and the instant it stops trading (its expiry day's close). */
-export type Contract = Instrument & { freezeQuantity: number; expiresAtMs: number };
+/**
+ * A listed contract with the day's freeze quantity, tick and price protection band (each the dated row in force
+ * that IST day) and the instant it stops trading (its expiry day's close).
+ */
+export type Contract = Instrument & { freezeQuantity: number; expiresAtMs: number; priceRules: PriceRules };
 
 type ContractRow = {
   instrument_token: number;
@@ -50,8 +54,10 @@ export function createContracts() {
     if (row === undefined) return null;
     contractRows.set(row.instrument_token, row);
     tokenBySymbol.set(`${exchange}:${tradingsymbol}`, row.instrument_token);
-    return contractFromRow(row, await freezeOn(q, row.name, now), await sessionsOf(q, row.exchange));
+    return contractFromRow(row, await freezeOn(q, row.name, now), await sessionsOf(q, row.exchange), await priceRules(q, row.exchange, istDate(now)));
   }
+
+  const priceRules = createPriceRulesCache();
 
   /** The regular sessions of a contract's exchange (market_sessions: they change only with a migration, so read once). */
   const sessionsCache = new Map<ContractRow['exchange'], readonly RegularSession[]>();
@@ -63,7 +69,7 @@ export function createContracts() {
     return loaded;
   }
 
-  function contractFromRow(row: ContractRow, freeze: number, regular: readonly RegularSession[]): Contract {
+  function contractFromRow(row: ContractRow, freeze: number, regular: readonly RegularSession[], rules: PriceRules): Contract {
     return {
       instrumentToken: row.instrument_token,
       exchange: row.exchange,
@@ -75,6 +81,7 @@ export function createContracts() {
       lotSize: row.lot_size,
       freezeQuantity: freeze,
       expiresAtMs: contractExpiryMs({ regular }, row.expiry),
+      priceRules: rules,
     };
   }
 
@@ -89,7 +96,9 @@ export function createContracts() {
     const found = new Map<number, Contract>();
     for (const token of tokens) {
       const row = contractRows.get(token);
-      if (row !== undefined) found.set(token, contractFromRow(row, await freezeOn(q, row.name, now), await sessionsOf(q, row.exchange)));
+      if (row !== undefined) {
+        found.set(token, contractFromRow(row, await freezeOn(q, row.name, now), await sessionsOf(q, row.exchange), await priceRules(q, row.exchange, istDate(now))));
+      }
     }
     return found;
   }
@@ -168,8 +177,10 @@ export function createContracts() {
       [index, istDate(now), expiry ?? null],
     );
     const contracts = [];
-    for (const row of rows) contracts.push(contractFromRow(row, 0, await sessionsOf(q, row.exchange)));
-    return contracts.filter((contract) => !expired(contract, now)).map(({ freezeQuantity: _freeze, expiresAtMs: _expires, ...instrument }) => instrument);
+    for (const row of rows) contracts.push(contractFromRow(row, 0, await sessionsOf(q, row.exchange), await priceRules(q, row.exchange, istDate(now))));
+    return contracts
+      .filter((contract) => !expired(contract, now))
+      .map(({ freezeQuantity: _freeze, expiresAtMs: _expires, priceRules: _rules, ...instrument }) => instrument);
   }
 
   return { contractOf, contractsByToken, resolve, ratesFor, marginParams, listed };

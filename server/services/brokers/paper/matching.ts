@@ -12,6 +12,7 @@ import { istDate } from '../../market/ist.ts';
 import type { Product } from '../broker-trading.ts';
 import { orderFillCharges } from './charges.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
+import type { ProtectionBand } from '../../market/price-rules.ts';
 import type { Books } from './books.ts';
 import { limitFill, lppRefusal, marketFill, orderRefusal, stopTriggered, type FillDecision, type Quote } from './order-rules.ts';
 import { cancelRow, lockAccount, orderColumns, pendingOf, sideSign, tradeInsertSql, tradeValues, working, type OrderRow } from './order-rows.ts';
@@ -22,11 +23,12 @@ import { toPaise } from './paise.ts';
 
 export type FillCounts = { filled: number; triggered: number; cancelled: number };
 
-export function decide(order: OrderRow, quote: Quote): FillDecision {
+/** `band`: the exchange's limit price protection in force on the day (the contract's priceRules). */
+export function decide(order: OrderRow, quote: Quote, band: ProtectionBand): FillDecision {
   if (order.status === 'TRIGGER PENDING') {
     if (!stopTriggered(order.transaction_type, Number(order.trigger_price_paise), quote)) return { action: 'none' };
     // The exchange checks a triggered stop-loss's limit against its protection band as it enters the book.
-    const beyond = lppRefusal(order.exchange, order.transaction_type, Number(order.price_paise), quote.lastPaise);
+    const beyond = lppRefusal(band, order.transaction_type, Number(order.price_paise), quote.lastPaise);
     return beyond === null
       ? { action: 'trigger' }
       : { action: 'cancel', message: said('order.stop_triggered_rejected', { reason: beyond.i18n }, `Stop-loss triggered, then rejected. ${beyond.text}`) };
@@ -128,17 +130,17 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
       const contract = contracts.get(candidate.instrument_token);
       const quote = contract === undefined ? undefined : quotes.get(keyOf(contract));
       if (contract === undefined || quote === undefined || expired(contract, now)) continue;
-      if (decide(candidate, quote).action === 'none') continue;
+      if (decide(candidate, quote, contract.priceRules.band).action === 'none') continue;
       const outcome = await db.transaction(async (tx) => {
         await lockAccount(tx, candidate.broker_account_id);
         const { rows: current } = await tx.query<OrderRow>(`SELECT ${orderColumns} FROM paper_orders o WHERE o.id = $1`, [candidate.id]);
         let order = current[0];
         if (order === undefined || !working.includes(order.status)) return null;
-        let decision = decide(order, quote);
+        let decision = decide(order, quote, contract.priceRules.band);
         if (decision.action === 'trigger') {
           order = await applyDecision(tx, order, contract, decision, now);
           counts.triggered += 1;
-          decision = decide(order, quote);
+          decision = decide(order, quote, contract.priceRules.band);
         }
         const after = await applyDecision(tx, order, contract, decision, now);
         return after.status;
@@ -201,8 +203,8 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
           pricePaise: Number(order.price_paise),
           triggerPaise: Number(order.trigger_price_paise),
           lotSize: contract.lotSize,
-          tickPaise: 5,
-          exchange: contract.exchange,
+          tickPaise: contract.priceRules.tickPaise,
+          band: contract.priceRules.band,
         };
         const refusal = orderRefusal(shape, quote) ?? (order.purpose === 'entry' ? await fundsRefusal(tx, order, contract, quote, now) : null);
         if (refusal !== null) {

@@ -99,7 +99,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     if (quote === undefined) throw DomainError.said('validation_failed', refusalTexts.noPrice(contract.tradingsymbol));
     // A triggered stop-loss already works as a limit order: its trigger no longer matters.
     const triggered = order.status === 'OPEN' && order.order_type === 'SL' && orderType === 'SL';
-    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, {
+    const refusal = orderRefusal({ ...intent, orderType: triggered ? 'LIMIT' : orderType, lotSize: contract.lotSize, tickPaise: contract.priceRules.tickPaise, band: contract.priceRules.band }, quote, {
       // An AMO the broker still holds meets the exchange's checks at the open.
       exchangeChecks: order.amo_release_at === null,
     });
@@ -120,7 +120,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     );
     const modified = rows[0]!;
     // A held AMO waits for the open, however marketable it became.
-    if (modified.status === 'OPEN' && modified.amo_release_at === null) return applyDecision(q, modified, contract, decide(modified, quote), now);
+    if (modified.status === 'OPEN' && modified.amo_release_at === null) return applyDecision(q, modified, contract, decide(modified, quote, contract.priceRules.band), now);
     return modified;
   }
 

@@ -169,7 +169,7 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     // An AMO is for the next session, when MIS is open again.
     if (amo === null && (await freshMisAfterCutOff(q, account, intent, contract, options, now))) return reject(misCutOffRefusal(await squareOffs.at(now, q)));
     // The exchange's own checks (limit price protection) wait for the open, when the AMO reaches it.
-    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: 5, exchange: contract.exchange }, quote, { exchangeChecks: amo === null });
+    const refusal = orderRefusal({ ...intent, lotSize: contract.lotSize, tickPaise: contract.priceRules.tickPaise, band: contract.priceRules.band }, quote, { exchangeChecks: amo === null });
     if (refusal !== null) return reject(refusal);
     if (options.purpose === 'entry') {
       const refusedForMargin = await margin.refusal({ intent, contract, quote });

@@ -2,6 +2,7 @@
 // know what to change. Each refusal becomes a REJECTED order with this text as its status_message (the
 // order book shows why, as Kite's does), and its code as status_message_i18n; nothing here touches the database.
 import { said, type Said } from '../../texts/said.ts';
+import type { ProtectionBand } from '../../market/price-rules.ts';
 import type { OrderType, Side } from '../broker-trading.ts';
 import { formatPaise, toRupees } from './paise.ts';
 
@@ -15,8 +16,9 @@ export type OrderShape = {
   pricePaise: number;
   triggerPaise: number;
   lotSize: number;
+  /** The tick and the exchange's band in force on the order's day (market/price-rules.ts). */
   tickPaise: number;
-  exchange: 'NFO' | 'BFO';
+  band: ProtectionBand;
 };
 
 /** An option market order fills only within this much of the last price (NSE: 20 %, at least ₹10). */
@@ -26,40 +28,38 @@ export function marketProtectionPaise(lastPaise: number): number {
 
 /**
  * The exchange's limit price protection (LPP) around a contract's reference price: a buy limit above the
- * high end or a sell limit below the low end is rejected by the exchange itself.
- * - NSE index options: ±₹20 when the reference price is ₹50 or less, ±40 % above ₹50 (NSE circular
- *   NSE/FAOP/54242 of 28 October 2022, in force from 31 October 2022; NSE's "FAQs on Limit Price Protection").
- * - BSE index options (SENSEX, BFO): ±60 % of the reference price, at least ±₹30 (BSE circular of 5 April 2024,
- *   in force from 23 April 2024).
- * The reference price is the exchange's average of the contract's trades over the last 30 seconds; the
- * simulator's last traded price stands for it.
+ * high end or a sell limit below the low end is rejected by the exchange itself. The band is the dated row in
+ * force on the order's day (price_protection_bands, migration 092: NSE/FAOP/54242 for NSE, BSE's circular of
+ * 5 April 2024 for BSE), read through market/price-rules.ts. The reference price is the exchange's average of the
+ * contract's trades over the last 30 seconds; the simulator's last traded price stands for it.
  */
-export function limitPriceProtection(exchange: 'NFO' | 'BFO', referencePaise: number): { lowPaise: number; highPaise: number; rule: string } {
-  const { absolutePaise, fraction, rule } =
-    exchange === 'BFO'
-      ? { absolutePaise: 3000, fraction: 0.6, rule: 'BSE: ±60 % of the reference price, at least ±₹30' }
-      : { absolutePaise: 2000, fraction: 0.4, rule: 'NSE: ±₹20 up to a ₹50 reference price, ±40 % above it' };
-  const width = Math.max(absolutePaise, Math.round(referencePaise * fraction));
-  return { lowPaise: Math.max(0, referencePaise - width), highPaise: referencePaise + width, rule };
+export function limitPriceProtection(band: Pick<ProtectionBand, 'minWidthPaise' | 'fraction'>, referencePaise: number): { lowPaise: number; highPaise: number } {
+  const width = Math.max(band.minWidthPaise, Math.round(referencePaise * band.fraction));
+  return { lowPaise: Math.max(0, referencePaise - width), highPaise: referencePaise + width };
 }
 
+/** The band as a trader reads it: "NSE: ±40 % of the reference price, at least ±₹20.00". */
+const bandRule = (band: ProtectionBand) => `${band.exchange}: ±${Math.round(band.fraction * 10_000) / 100} % of the reference price, at least ±${formatPaise(band.minWidthPaise)}`;
+
 /** Why a limit price is beyond the exchange's protection band, naming the band, or null when it is inside. */
-export function lppRefusal(exchange: 'NFO' | 'BFO', side: Side, pricePaise: number, referencePaise: number): Said | null {
-  const band = limitPriceProtection(exchange, referencePaise);
-  if (side === 'BUY' ? pricePaise <= band.highPaise : pricePaise >= band.lowPaise) return null;
-  const edge = side === 'BUY' ? `a buy above ${formatPaise(band.highPaise)}` : `a sell below ${formatPaise(band.lowPaise)}`;
+export function lppRefusal(band: ProtectionBand, side: Side, pricePaise: number, referencePaise: number): Said | null {
+  const range = limitPriceProtection(band, referencePaise);
+  if (side === 'BUY' ? pricePaise <= range.highPaise : pricePaise >= range.lowPaise) return null;
+  const edge = side === 'BUY' ? `a buy above ${formatPaise(range.highPaise)}` : `a sell below ${formatPaise(range.lowPaise)}`;
   return said(
     'order.lpp_band',
     {
       side: side === 'BUY' ? 'buy' : 'sell',
       price: toRupees(pricePaise),
       last: toRupees(referencePaise),
-      low: toRupees(band.lowPaise),
-      high: toRupees(band.highPaise),
-      exchange: exchange === 'BFO' ? 'BSE' : 'NSE',
+      low: toRupees(range.lowPaise),
+      high: toRupees(range.highPaise),
+      exchange: band.exchange,
+      percent: Math.round(band.fraction * 10_000) / 100,
+      floor: toRupees(band.minWidthPaise),
     },
     `Order price is beyond the exchange's limit price protection: limit ${formatPaise(pricePaise)} against the last price ${formatPaise(referencePaise)}, ` +
-      `band ${formatPaise(band.lowPaise)}–${formatPaise(band.highPaise)} (${band.rule}); ${edge} is rejected.`,
+      `band ${formatPaise(range.lowPaise)}–${formatPaise(range.highPaise)} (${bandRule(band)}); ${edge} is rejected.`,
   );
 }
 
@@ -117,7 +117,7 @@ export function orderRefusal(order: OrderShape, quote: Quote, { exchangeChecks =
     }
   }
   // The exchange checks a stop-loss's limit when it triggers (matching.ts), not while it waits.
-  if (order.orderType === 'LIMIT' && exchangeChecks) return lppRefusal(order.exchange, order.side, order.pricePaise, quote.lastPaise);
+  if (order.orderType === 'LIMIT' && exchangeChecks) return lppRefusal(order.band, order.side, order.pricePaise, quote.lastPaise);
   return null;
 }
 

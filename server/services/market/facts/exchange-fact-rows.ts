@@ -3,17 +3,12 @@
 // price protection band (migration 092), and the next holidays and special sessions (market_calendar).
 import type { Queryable } from '../../../db/database.ts';
 import { loadRegularSessions } from '../calendar-data.ts';
+import { bandRowsOn, tickRowsOn } from '../price-rules.ts';
 import type { RegularSession } from '../trading-calendar.ts';
 import type { FactRow } from './fact-row.ts';
 
 /** Holidays and special sessions shown ahead of the day, per exchange. */
 const upcoming = 5;
-
-/** The latest row of each exchange on or before the day (the earliest for a day before any). */
-const inForce = (table: string, columns: string) =>
-  `SELECT DISTINCT ON (exchange) exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, ${columns}
-   FROM ${table}
-   ORDER BY exchange, (effective_from <= $1::date) DESC, CASE WHEN effective_from <= $1::date THEN effective_from END DESC, effective_from`;
 
 /** A session fact's value in a row, and the source that dates it. */
 const sessionParts: Array<{ kind: FactRow['kind']; unit: FactRow['unit']; value: (row: RegularSession) => string | null; source: (row: RegularSession) => string }> = [
@@ -51,23 +46,19 @@ export async function sessionFacts(q: Queryable, day: string): Promise<FactRow[]
   return facts;
 }
 
+/** The tick and the limit price protection band in force on the day, read as the paper broker reads them (price-rules.ts). */
 export async function tickAndBandFacts(q: Queryable, day: string): Promise<FactRow[]> {
-  const ticks = await q.query<{ exchange: string; effective_from: string; tick_paise: number; source: string }>(inForce('tick_sizes', 'tick_paise, source'), [day]);
-  const bands = await q.query<{ exchange: string; effective_from: string; min_width_paise: number; fraction: string; source: string }>(
-    inForce('price_protection_bands', 'min_width_paise, fraction, source'),
-    [day],
-  );
   return [
-    ...ticks.rows.map((row): FactRow => ({
-      kind: 'tick_size', subject: row.exchange, detail: null, value: (row.tick_paise / 100).toFixed(2), unit: 'rupees', effectiveFrom: row.effective_from, source: row.source,
+    ...(await tickRowsOn(q, day)).map((row): FactRow => ({
+      kind: 'tick_size', subject: row.exchange, detail: null, value: (row.tickPaise / 100).toFixed(2), unit: 'rupees', effectiveFrom: row.effectiveFrom, source: row.source,
     })),
-    ...bands.rows.map((row): FactRow => ({
+    ...(await bandRowsOn(q, day)).map((row): FactRow => ({
       kind: 'price_band',
       subject: row.exchange,
       detail: null,
-      value: `${row.min_width_paise / 100}|${Number(row.fraction)}`,
+      value: `${row.minWidthPaise / 100}|${row.fraction}`,
       unit: 'band',
-      effectiveFrom: row.effective_from,
+      effectiveFrom: row.effectiveFrom,
       source: row.source,
     })),
   ];

@@ -1,0 +1,66 @@
+// The tick and the exchange's limit price protection band of index options as dated data (tick_sizes and
+// price_protection_bands, migration 092): the rows in force on an order's IST day. The one door the paper broker
+// (order checks, matching), the execution policy's LIMIT prices and the Market facts screen read them through,
+// so a new circular is a row in a migration, never an edit of a literal.
+import type { Queryable } from '../../db/database.ts';
+
+export type Exchange = 'NSE' | 'BSE';
+
+/**
+ * A buy limit above reference + width, or a sell limit below reference − width, is rejected by the exchange;
+ * width = the greater of `minWidthPaise` and `fraction` × the reference price.
+ */
+export type ProtectionBand = { exchange: Exchange; minWidthPaise: number; fraction: number; effectiveFrom: string; source: string };
+
+export type TickRow = { exchange: Exchange; tickPaise: number; effectiveFrom: string; source: string };
+
+/** What an order's prices are held to on its day: the tick and the band. */
+export type PriceRules = { tickPaise: number; band: ProtectionBand };
+
+/** The exchange of a derivatives segment (NFO is NSE's, BFO BSE's). */
+export const exchangeOf = (segment: 'NFO' | 'BFO'): Exchange => (segment === 'BFO' ? 'BSE' : 'NSE');
+
+/** The latest row of each exchange on or before the day; the earliest for a day before any (a clock set far back still trades). */
+const inForce = (table: string, columns: string) =>
+  `SELECT DISTINCT ON (exchange) exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, ${columns}
+   FROM ${table}
+   ORDER BY exchange, (effective_from <= $1::date) DESC, CASE WHEN effective_from <= $1::date THEN effective_from END DESC, effective_from`;
+
+/** Each exchange's tick in force on `day` (YYYY-MM-DD). */
+export async function tickRowsOn(q: Queryable, day: string): Promise<TickRow[]> {
+  const { rows } = await q.query<{ exchange: Exchange; effective_from: string; tick_paise: number; source: string }>(inForce('tick_sizes', 'tick_paise, source'), [day]);
+  return rows.map((row) => ({ exchange: row.exchange, tickPaise: Number(row.tick_paise), effectiveFrom: row.effective_from, source: row.source }));
+}
+
+/** Each exchange's limit price protection band in force on `day`. */
+export async function bandRowsOn(q: Queryable, day: string): Promise<ProtectionBand[]> {
+  const { rows } = await q.query<{ exchange: Exchange; effective_from: string; min_width_paise: number; fraction: string; source: string }>(
+    inForce('price_protection_bands', 'min_width_paise, fraction, source'),
+    [day],
+  );
+  return rows.map((row) => ({ exchange: row.exchange, minWidthPaise: Number(row.min_width_paise), fraction: Number(row.fraction), effectiveFrom: row.effective_from, source: row.source }));
+}
+
+/** The tick and band a contract of `segment` is held to on `day`. */
+export async function priceRulesOn(q: Queryable, segment: 'NFO' | 'BFO', day: string): Promise<PriceRules> {
+  const exchange = exchangeOf(segment);
+  const tick = (await tickRowsOn(q, day)).find((row) => row.exchange === exchange);
+  const band = (await bandRowsOn(q, day)).find((row) => row.exchange === exchange);
+  if (tick === undefined || band === undefined) throw new Error(`tick_sizes or price_protection_bands has no row for ${exchange}`);
+  return { tickPaise: tick.tickPaise, band };
+}
+
+/** Keeps each (segment, day)'s rules after the first read: the rows change only with a migration. */
+export function createPriceRulesCache() {
+  const cache = new Map<string, Promise<PriceRules>>();
+  return (q: Queryable, segment: 'NFO' | 'BFO', day: string): Promise<PriceRules> => {
+    const key = `${segment}:${day}`;
+    let rules = cache.get(key);
+    if (rules === undefined) {
+      rules = priceRulesOn(q, segment, day);
+      cache.set(key, rules);
+      rules.catch(() => cache.delete(key));
+    }
+    return rules;
+  };
+}
