@@ -1,5 +1,7 @@
 // Makes a backtest book's market "as it was" on the history's days, before the engine reads it: the index's
-// expiry weekday and cycle from the files (an effective-dated index_config row in the book where they change),
+// expiry cycle from the files (an effective-dated index_config row in the book where it changes) and the weekday
+// of each expiry the files list (an expiry_weekdays row in the book from the first expiry the dated rows do not
+// explain, such as BANKNIFTY's Wednesdays of 2024),
 // and each day's contracts of the expiries the market lists, from the file's rows, so the engine's strikes are
 // the ones that traded, each listed at its own lot: the file's (UDiFF's NewBrdLotQty), else the dated revision
 // in force that day (contract-lots.ts; the older layout has no lot column). A day two lots trade side by side
@@ -11,15 +13,23 @@ import { revisedLots } from '../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../market/index-config.ts';
 import { istOffsetMs } from '../market/ist.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { addDays, isoWeekday } from '../market/trading-calendar.ts';
+import { addDays, expiryDayOnOrBefore, isoWeekday, type TradingCalendar } from '../market/trading-calendar.ts';
+import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { expiryWeekdayRow, type ExpiryWeekday } from '../market/expiries.ts';
 import { optionTradingsymbol } from '../market/tradingsymbol.ts';
 import type { HistoryDay } from './history-prices.ts';
 
-const mostCommon = (values: readonly number[]) => {
-  const counts = new Map<number, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
-};
+/**
+ * Whether the dated weekdays explain an expiry: the first nominal expiry day on or after it (its weekday the one
+ * in force for contracts expiring then), moved back over holidays, is that expiry.
+ */
+function explained(rows: readonly ExpiryWeekday[], calendar: TradingCalendar, expiry: string): boolean {
+  for (let ahead = 0; ahead < 7; ahead += 1) {
+    const day = addDays(expiry, ahead);
+    if (isoWeekday(day) === expiryWeekdayRow(rows, day).weekday) return expiryDayOnOrBefore(calendar, day) === expiry;
+  }
+  return false;
+}
 
 /** Years for which the calendar holds the exchange's holiday list (NSE's circulars, migration 037). */
 export async function yearsWithHolidayList(db: Queryable): Promise<Set<number>> {
@@ -45,26 +55,35 @@ export async function shapeMarket(book: Queryable, index: IndexName, days: reado
       [holidays],
     );
   }
-  let last = '';
+  let calendar: TradingCalendar | null = null;
   // A day without its bhavcopy holds only the expiries recorded (the nearest and the monthly): no cycle is read from them.
   for (const day of days.filter((held) => held.bhavcopy)) {
     const expiries = [...new Set([...day.options.values()].map((row) => row.expiry))].sort();
-    const weekday = mostCommon(expiries.map(isoWeekday));
     const weekly = expiries.length >= 2 && addDays(expiries[0]!, 14) >= expiries[1]!;
     const facts = await indexFacts(book, index, new Date(Date.parse(`${day.day}T12:00:00Z`) - istOffsetMs));
+    calendar ??= await loadTradingCalendar(book, facts.exchange === 'BFO' ? 'BSE' : 'NSE');
     const cycle = weekly ? 'weekly' : 'monthly';
-    const shape = `${weekday ?? facts.expiryWeekday}|${cycle}`;
-    if (shape === last) continue;
-    last = shape;
-    if (facts.expiryWeekday === (weekday ?? facts.expiryWeekday) && facts.expiryCycle === cycle) continue;
-    // The row in force's lot and freeze quantity are copied unchanged: no lot is a day's (contract-lots.ts).
-    await book.query(
-      `INSERT INTO index_config (index_name, effective_from, lot_size, strike_step, freeze_quantity, expiry_cycle, expiry_weekday, exchange)
-       SELECT index_name, $2::date, lot_size, strike_step, freeze_quantity, $3, $4, exchange FROM index_config
-       WHERE index_name = $1 AND effective_from = $5::date
-       ON CONFLICT (index_name, effective_from) DO UPDATE SET expiry_cycle = EXCLUDED.expiry_cycle, expiry_weekday = EXCLUDED.expiry_weekday`,
-      [index, day.day, cycle, weekday ?? facts.expiryWeekday, facts.effectiveFrom],
-    );
+    if (facts.expiryCycle !== cycle) {
+      // The row in force's lot, freeze quantity and weekday column are copied unchanged: no lot is a day's (contract-lots.ts).
+      await book.query(
+        `INSERT INTO index_config (index_name, effective_from, lot_size, strike_step, freeze_quantity, expiry_cycle, expiry_weekday, exchange)
+         SELECT index_name, $2::date, lot_size, strike_step, freeze_quantity, $3, expiry_weekday, exchange FROM index_config
+         WHERE index_name = $1 AND effective_from = $4::date
+         ON CONFLICT (index_name, effective_from) DO UPDATE SET expiry_cycle = EXCLUDED.expiry_cycle`,
+        [index, day.day, cycle, facts.effectiveFrom],
+      );
+    }
+    let weekdays = facts.expiryWeekdays;
+    for (const expiry of expiries) {
+      if (explained(weekdays, calendar, expiry)) continue;
+      const row = { expiringFrom: expiry, weekday: isoWeekday(expiry), source: `The expiries of the history file of ${day.day}` };
+      await book.query(
+        `INSERT INTO expiry_weekdays (index_name, expiring_from, weekday, source) VALUES ($1, $2::date, $3, $4)
+         ON CONFLICT (index_name, expiring_from) DO UPDATE SET weekday = EXCLUDED.weekday, source = EXCLUDED.source`,
+        [index, row.expiringFrom, row.weekday, row.source],
+      );
+      weekdays = [...weekdays.filter((known) => known.expiringFrom !== expiry), row].sort((a, b) => a.expiringFrom.localeCompare(b.expiringFrom));
+    }
   }
 }
 

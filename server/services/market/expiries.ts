@@ -1,8 +1,40 @@
-// The option expiries an index really has, from its facts (index_config: weekly or monthly, on which
-// weekday) and the exchange calendar: weekly contracts on every expiry weekday, the monthly contract on
-// the last one of the month, and any expiry that falls on a holiday moved to the trading day before it.
+// The option expiries an index really has, from its facts (index_config: weekly or monthly; expiry_weekdays,
+// migration 093: the weekday of the contracts expiring from a date on, with its source) and the exchange
+// calendar: weekly contracts on every expiry weekday, the monthly contract on the last one of the month, and any
+// expiry that falls on a holiday moved to the trading day before it. The weekday belongs to the contract's expiry
+// date, not to the day it is listed on: on 20 August 2025 NIFTY lists its Thursday weeklies of August and, after
+// them, the Tuesdays from 2 September 2025 (SEBI's circular of 26 May 2025).
 import type { IndexFacts } from './index-config.ts';
 import { addDays, contractExpiryMs, isoWeekday, expiryDayOnOrBefore, type TradingCalendar } from './trading-calendar.ts';
+
+/** Contracts expiring on or after `expiringFrom` (an IST date) expire on `weekday` (ISO, 1 Monday), per `source`. */
+export type ExpiryWeekday = { expiringFrom: string; weekday: number; source: string };
+
+/**
+ * The row in force for a contract expiring on `date` (`rows` in date order, as index-config.ts reads them): the
+ * latest from on or before it, else the earliest (a clock set before the first row still lists expiries).
+ */
+export function expiryWeekdayRow(rows: readonly ExpiryWeekday[], date: string): ExpiryWeekday {
+  let found = rows[0];
+  for (const row of rows) if (row.expiringFrom <= date) found = row;
+  if (found === undefined) throw new Error('an index has no expiry weekday');
+  return found;
+}
+
+/** Whether `date` is a nominal expiry day (before any holiday shift): its weekday is the one in force for contracts expiring then. */
+const nominal = (rows: readonly ExpiryWeekday[], date: string) => isoWeekday(date) === expiryWeekdayRow(rows, date).weekday;
+
+/** The nominal monthly expiry of a month (1–12): the last day of it that is a nominal expiry day. */
+export function monthlyExpiryOf(rows: readonly ExpiryWeekday[], year: number, month: number): string {
+  const lastDay = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  for (let back = 0; back < Number(lastDay.slice(8)); back += 1) {
+    const day = addDays(lastDay, -back);
+    if (nominal(rows, day)) return day;
+  }
+  // Only a change of weekday inside the month's last week finds none: its last day of the old weekday.
+  const { weekday } = expiryWeekdayRow(rows, lastDay);
+  return addDays(lastDay, -((isoWeekday(lastDay) - weekday + 7) % 7));
+}
 
 export type Expiry = {
   /** The IST date the contract expires. */
@@ -18,19 +50,12 @@ export function expiryOn(calendar: Pick<TradingCalendar, 'regular'>, date: strin
   return { date, kind, closes_at: new Date(contractExpiryMs(calendar, date)).toISOString() };
 }
 
-/** The last `weekday` (ISO) of the month that `date` is in, before any holiday shift. */
-function lastWeekdayOfMonth(year: number, month: number, weekday: number): string {
-  const lastDay = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-  const back = (isoWeekday(lastDay) - weekday + 7) % 7;
-  return addDays(lastDay, -back);
-}
-
-function monthlyExpiries(facts: Pick<IndexFacts, 'expiryWeekday'>, calendar: TradingCalendar, from: string, months: number): string[] {
+function monthlyExpiries(facts: Pick<IndexFacts, 'expiryWeekdays'>, calendar: TradingCalendar, from: string, months: number): string[] {
   const [year = 0, month = 0] = from.split('-').map(Number);
   const dates: string[] = [];
   for (let offset = 0; dates.length < months && offset < months + 2; offset += 1) {
     const target = new Date(Date.UTC(year, month - 1 + offset, 1));
-    const date = expiryDayOnOrBefore(calendar, lastWeekdayOfMonth(target.getUTCFullYear(), target.getUTCMonth() + 1, facts.expiryWeekday));
+    const date = expiryDayOnOrBefore(calendar, monthlyExpiryOf(facts.expiryWeekdays, target.getUTCFullYear(), target.getUTCMonth() + 1));
     if (date >= from) dates.push(date);
   }
   return dates;
@@ -41,7 +66,7 @@ function monthlyExpiries(facts: Pick<IndexFacts, 'expiryWeekday'>, calendar: Tra
  * the monthlies of the next `monthlyCount` months; for a monthly index just the monthlies. Sorted.
  */
 export function listExpiries(
-  facts: Pick<IndexFacts, 'expiryCycle' | 'expiryWeekday'>,
+  facts: Pick<IndexFacts, 'expiryCycle' | 'expiryWeekdays'>,
   calendar: TradingCalendar,
   from: string,
   counts: { weekly: number; monthly: number } = { weekly: 4, monthly: 3 },
@@ -49,10 +74,11 @@ export function listExpiries(
   const monthly = monthlyExpiries(facts, calendar, from, counts.monthly);
   const byDate = new Map<string, Expiry>(monthly.map((date) => [date, expiryOn(calendar, date, 'monthly')]));
   if (facts.expiryCycle === 'weekly') {
-    let day = addDays(from, (facts.expiryWeekday - isoWeekday(from) + 7) % 7);
     let weeklies = 0;
-    // The week's nominal expiry day, shifted for holidays; a shift may land before `from` on the day after a holiday.
-    for (let guard = 0; weeklies < counts.weekly && guard < counts.weekly + 10; guard += 1, day = addDays(day, 7)) {
+    // Day by day, as the weekday may change between two weeks: each nominal expiry day, shifted for holidays; a
+    // shift may land before `from` on the day after a holiday.
+    for (let day = from, guard = 0; weeklies < counts.weekly && guard < (counts.weekly + 10) * 7; guard += 1, day = addDays(day, 1)) {
+      if (!nominal(facts.expiryWeekdays, day)) continue;
       const date = expiryDayOnOrBefore(calendar, day);
       if (date < from) continue;
       if (!byDate.has(date)) byDate.set(date, expiryOn(calendar, date, 'weekly'));

@@ -61,7 +61,7 @@ export function realisedVolatility(points: readonly PathPoint[]): number {
  * The at-the-money implied volatility the chain shows at an instant: the nearest expiry's volatility at the
  * strike nearest the forward, as the simulator prices it.
  */
-export function chainAtmVolatility(params: SimulationParams, facts: Pick<IndexFacts, 'expiryCycle' | 'expiryWeekday' | 'strikeStep'>, calendar: TradingCalendar, point: PathPoint): number {
+export function chainAtmVolatility(params: SimulationParams, facts: Pick<IndexFacts, 'expiryCycle' | 'expiryWeekdays' | 'strikeStep'>, calendar: TradingCalendar, point: PathPoint): number {
   const from = expiriesTradingFrom(calendar, new Date(point.ms));
   const expiry = listExpiries(facts, calendar, from, { weekly: 1, monthly: 1 })[0]!;
   const years = yearsToExpiry(point.ms, contractExpiryMs(calendar, expiry.date));
@@ -71,7 +71,7 @@ export function chainAtmVolatility(params: SimulationParams, facts: Pick<IndexFa
 }
 
 /** The mean over a path of the chain's at-the-money implied volatility, sampled once a simulated hour. */
-export function meanChainVolatility(params: SimulationParams, facts: Pick<IndexFacts, 'expiryCycle' | 'expiryWeekday' | 'strikeStep'>, calendar: TradingCalendar, points: readonly PathPoint[]): number {
+export function meanChainVolatility(params: SimulationParams, facts: Pick<IndexFacts, 'expiryCycle' | 'expiryWeekdays' | 'strikeStep'>, calendar: TradingCalendar, points: readonly PathPoint[]): number {
   let sum = 0;
   let count = 0;
   let next = points[0]!.ms;

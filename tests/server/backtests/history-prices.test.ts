@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { historyPrices, type HistoryPrices } from '../../../server/services/backtests/history-prices.ts';
 import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
+import { expiryWeekdayRow } from '../../../server/services/market/expiries.ts';
 import { indexFacts } from '../../../server/services/market/index-config.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';
 import { createMigratedTestDatabase } from '../support/test-database.ts';
@@ -117,7 +118,8 @@ describe('history prices and the market as it was', () => {
     expect(await holidaysBetween(monday, thursday)).toEqual([]);
     const { rows: lots } = await db.query<{ lot_size: number }>("SELECT lot_size FROM index_config WHERE index_name = 'NIFTY' AND effective_from >= $1::date", [monday]);
     expect(lots.map((row) => row.lot_size)).not.toContain(25);
-    expect((await indexFacts(db, 'NIFTY', at(tuesday, '12:00'))).expiryWeekday).toBe(4);
+    // Its Thursday expiries are the dated rows' own (migration 093): the book adds none.
+    expect(expiryWeekdayRow((await indexFacts(db, 'NIFTY', at(tuesday, '12:00'))).expiryWeekdays, thursday).weekday).toBe(4);
   });
 
   it('takes a weekday without a file for a holiday in a year without NSE’s list (2019)', async () => {

@@ -38,6 +38,7 @@ const tables = [
   'data',
   'execution_defaults',
   'execution_policies',
+  'expiry_weekdays',
   'freeze_quantities',
   'history_imports',
   'history_index_days',

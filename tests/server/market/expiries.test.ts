@@ -20,9 +20,20 @@ const calendar: TradingCalendar = {
   ]),
   specialSessions: new Map([['2026-02-01', { open: '09:15', close: '15:30', description: 'Union Budget' }]]),
 };
-const nifty = { expiryCycle: 'weekly', expiryWeekday: 2 } as const;
-const sensex = { expiryCycle: 'weekly', expiryWeekday: 4 } as const;
-const bankNifty = { expiryCycle: 'monthly', expiryWeekday: 2 } as const;
+/** Expiry weekdays as migration 093 dates them: NSE Thursday, then Tuesday for contracts expiring from 1 Sep 2025. */
+const nseWeekdays = [
+  { expiringFrom: '2000-01-01', weekday: 4, source: 'NSE: Thursday' },
+  { expiringFrom: '2025-09-01', weekday: 2, source: 'SEBI circular of 26 May 2025; NSE/FAOP/68589' },
+];
+/** BSE: Friday, Tuesday from the weekly after Friday 3 Jan 2025 (BSE circular of 28 Nov 2024), Thursday from 1 Sep 2025. */
+const bseWeekdays = [
+  { expiringFrom: '2000-01-01', weekday: 5, source: 'BSE: Friday' },
+  { expiringFrom: '2025-01-04', weekday: 2, source: 'BSE circular of 28 Nov 2024' },
+  { expiringFrom: '2025-09-01', weekday: 4, source: 'SEBI circular of 26 May 2025' },
+];
+const nifty = { expiryCycle: 'weekly', expiryWeekdays: nseWeekdays } as const;
+const sensex = { expiryCycle: 'weekly', expiryWeekdays: bseWeekdays } as const;
+const bankNifty = { expiryCycle: 'monthly', expiryWeekdays: nseWeekdays } as const;
 
 describe('the trading calendar', () => {
   it('closes weekends and holidays, and opens special sessions', () => {
@@ -57,6 +68,40 @@ describe('the trading calendar', () => {
 });
 
 describe('expiries', () => {
+  it('lists NIFTY on Thursdays for contracts expiring before 1 September 2025 and on Tuesdays after, side by side in August 2025', () => {
+    expect(shape(listExpiries(nifty, calendar, '2025-08-20'))).toEqual([
+      { date: '2025-08-21', kind: 'weekly' },
+      { date: '2025-08-28', kind: 'monthly' },
+      { date: '2025-09-02', kind: 'weekly' },
+      { date: '2025-09-09', kind: 'weekly' },
+      { date: '2025-09-30', kind: 'monthly' },
+      { date: '2025-10-28', kind: 'monthly' },
+    ]);
+    // A clock in 2024 lists Thursdays only; the monthly index its last Thursdays, then its last Tuesday.
+    expect(shape(listExpiries(nifty, calendar, '2024-06-03', { weekly: 2, monthly: 1 }))).toEqual([
+      { date: '2024-06-06', kind: 'weekly' },
+      { date: '2024-06-13', kind: 'weekly' },
+      { date: '2024-06-27', kind: 'monthly' },
+    ]);
+    expect(shape(listExpiries(bankNifty, calendar, '2025-07-01', { weekly: 0, monthly: 3 })).map((expiry) => expiry.date)).toEqual(['2025-07-31', '2025-08-28', '2025-09-30']);
+  });
+
+  it("lists SENSEX by BSE's own dates: Friday, then Tuesday from January 2025 (3 January kept its Friday), then Thursday from September 2025", () => {
+    expect(shape(listExpiries(sensex, calendar, '2024-12-26', { weekly: 4, monthly: 2 }))).toEqual([
+      { date: '2024-12-27', kind: 'monthly' },
+      { date: '2025-01-03', kind: 'weekly' },
+      { date: '2025-01-07', kind: 'weekly' },
+      { date: '2025-01-14', kind: 'weekly' },
+      { date: '2025-01-28', kind: 'monthly' },
+    ]);
+    expect(shape(listExpiries(sensex, calendar, '2025-08-20', { weekly: 3, monthly: 2 }))).toEqual([
+      { date: '2025-08-26', kind: 'monthly' },
+      { date: '2025-09-04', kind: 'weekly' },
+      { date: '2025-09-11', kind: 'weekly' },
+      { date: '2025-09-25', kind: 'monthly' },
+    ]);
+  });
+
   it('lists NIFTY weeklies on Tuesdays and moves holiday expiries to the trading day before', () => {
     expect(shape(listExpiries(nifty, calendar, '2026-11-03', { weekly: 4, monthly: 2 }))).toEqual([
       { date: '2026-11-03', kind: 'weekly' },

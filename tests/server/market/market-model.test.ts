@@ -14,7 +14,7 @@ import { nseRegularSessions } from '../support/regular-sessions.ts';
 
 // NIFTY as migrations 005 and 021 set it: realised 10.93 %, at-the-money implied 11.5 % before the gamma-week bump.
 const nifty: SimulationParams = { volatility: 0.1093, atmVolatility: 0.115, skew: -0.6, curvature: 2.5, rate: 0.055 };
-const facts = { expiryCycle: 'weekly', expiryWeekday: 2, strikeStep: 50 } as const;
+const facts = { expiryCycle: 'weekly', expiryWeekdays: [{ expiringFrom: '2025-09-01', weekday: 2, source: 'NSE/FAOP/68589' }], strikeStep: 50 } as const;
 const calendar: TradingCalendar = {
   regular: nseRegularSessions,
   holidays: new Map([['2026-11-24', 'Guru Nanak Jayanti'], ['2026-12-25', 'Christmas']]),

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { slices } from '../../../server/services/brokers/order-slicing.ts';
+import { expiryWeekdayRow } from '../../../server/services/market/expiries.ts';
 import { indexFacts } from '../../../server/services/market/index-config.ts';
 import { istDate, nextSessionExpiry } from '../../../server/services/market/ist.ts';
 import { createMigratedTestDatabase } from '../support/test-database.ts';
@@ -44,15 +45,10 @@ describe('index facts', () => {
     ['MIDCPNIFTY', 25, 2800, 'monthly', 2, 'NFO'],
     ['SENSEX', 100, 1000, 'weekly', 4, 'BFO'],
   ] as const)('%s: step %i, freeze %i units, %s expiry', async (index, strikeStep, freezeQuantity, expiryCycle, expiryWeekday, exchange) => {
-    expect(await indexFacts(db, index, new Date('2026-01-15T04:00:00Z'))).toEqual({
-      index,
-      effectiveFrom: '2025-12-30',
-      strikeStep,
-      freezeQuantity,
-      expiryCycle,
-      expiryWeekday,
-      exchange,
-    });
+    const facts = await indexFacts(db, index, new Date('2026-01-15T04:00:00Z'));
+    expect(facts).toEqual({ index, effectiveFrom: '2025-12-30', strikeStep, freezeQuantity, expiryCycle, expiryWeekdays: expect.any(Array), exchange });
+    // The weekday of a contract expiring in January 2026 (expiry_weekdays, migration 093).
+    expect(expiryWeekdayRow(facts.expiryWeekdays, '2026-01-27').weekday).toBe(expiryWeekday);
   });
 
   it('switch to a new row on its effective IST date, and fall back to the earliest before the first', async () => {

@@ -6,6 +6,7 @@
 // monthly contract's expiry is then its month's last expiry weekday, which an exchange holiday may move a day earlier.
 import type { Queryable } from '../../../db/database.ts';
 import { lotOf } from '../../market/contract-lots.ts';
+import { monthlyExpiryOf } from '../../market/expiries.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Instrument } from '../broker-trading.ts';
@@ -35,14 +36,6 @@ export function parseOptionSymbol(tradingsymbol: string): ParsedSymbol | null {
   };
 }
 
-/** The last `weekday` (ISO, 1 Monday) of a month, YYYY-MM-DD. */
-function lastWeekdayOf(year: number, month: number, weekday: number): string {
-  const last = new Date(Date.UTC(year, month + 1, 0));
-  const iso = ((last.getUTCDay() + 6) % 7) + 1;
-  last.setUTCDate(last.getUTCDate() - ((iso - weekday + 7) % 7));
-  return last.toISOString().slice(0, 10);
-}
-
 export function createKiteContracts(db: Queryable) {
   const known = new Map<string, KiteContract>();
 
@@ -69,7 +62,7 @@ export function createKiteContracts(db: Queryable) {
     const index = row?.name ?? parsed!.index;
     const facts = await indexFacts(db, index, now);
     const expiry = row?.expiry ?? (parsed!.day === null
-      ? lastWeekdayOf(parsed!.year, parsed!.month, facts.expiryWeekday)
+      ? monthlyExpiryOf(facts.expiryWeekdays, parsed!.year, parsed!.month + 1)
       : `${parsed!.year}-${String(parsed!.month + 1).padStart(2, '0')}-${String(parsed!.day).padStart(2, '0')}`);
     const contract: KiteContract = row !== undefined
       ? { instrumentToken: row.instrument_token, exchange: facts.exchange, tradingsymbol, index, expiry, strike: row.strike, kind: row.instrument_type, lotSize: row.lot_size, freezeQuantity: facts.freezeQuantity }

@@ -1,5 +1,5 @@
 // Each index's facts and each segment's charges as in force on the day, from their dated tables: index_config
-// (strike step, expiry weekday and cycle), lot_revisions (migration 088: the lot of the contracts listed from the
+// (strike step, expiry cycle), expiry_weekdays (migration 093: the weekday of the contracts expiring from the day on), lot_revisions (migration 088: the lot of the contracts listed from the
 // day on, and the old lot where nearer contracts still trade at it), freeze_quantities (migration 090),
 // margin_params and charge_rates, and the names NSE's files give each index (index_names, migration 081: today's
 // and the earlier ones, such as CNX Nifty before 9 Nov 2015), each row with its source.
@@ -12,7 +12,7 @@ const latestOn = (table: string, key: string, columns: string) =>
    FROM ${table}
    ORDER BY ${key}, (effective_from <= $1::date) DESC, CASE WHEN effective_from <= $1::date THEN effective_from END DESC, effective_from`;
 
-type IndexRow = { index_name: string; effective_from: string; strike_step: number; expiry_cycle: string; expiry_weekday: number; source: string | null };
+type IndexRow = { index_name: string; effective_from: string; strike_step: number; expiry_cycle: string; source: string | null };
 
 type LotRow = { index_name: string; side: 'near' | 'new'; lot_size: number; effective_from: string; source: string };
 
@@ -66,7 +66,16 @@ async function indexNameRows(q: Queryable, day: string): Promise<FactRow[]> {
 }
 
 export async function indexFactRows(q: Queryable, day: string): Promise<FactRow[]> {
-  const { rows } = await q.query<IndexRow>(latestOn('index_config', 'index_name', 'strike_step, expiry_cycle, expiry_weekday, source'), [day]);
+  const { rows } = await q.query<IndexRow>(latestOn('index_config', 'index_name', 'strike_step, expiry_cycle, source'), [day]);
+  // The weekday of a contract expiring on the day: the row in force by expiry date (expiries.ts expiryWeekdayRow).
+  const weekdays = await q.query<{ index_name: string; expiring_from: string; weekday: number; source: string }>(
+    `SELECT DISTINCT ON (index_name) index_name, to_char(expiring_from, 'YYYY-MM-DD') AS expiring_from, weekday, source FROM expiry_weekdays
+     ORDER BY index_name, (expiring_from <= $1::date) DESC, CASE WHEN expiring_from <= $1::date THEN expiring_from END DESC, expiring_from`,
+    [day],
+  );
+  const weekdayFacts = weekdays.rows.map((row): FactRow => ({
+    kind: 'expiry_weekday', subject: row.index_name, detail: null, value: String(row.weekday), unit: 'weekday', effectiveFrom: row.expiring_from, source: row.source,
+  }));
   const config = rows.flatMap((row) => {
     const base = {
       subject: row.index_name,
@@ -76,7 +85,6 @@ export async function indexFactRows(q: Queryable, day: string): Promise<FactRow[
     };
     return [
       { ...base, kind: 'strike_step', value: String(row.strike_step), unit: 'units' },
-      { ...base, kind: 'expiry_weekday', value: String(row.expiry_weekday), unit: 'weekday' },
       { ...base, kind: 'expiry_cycle', value: row.expiry_cycle, unit: 'cycle' },
     ] satisfies FactRow[];
   });
@@ -86,7 +94,13 @@ export async function indexFactRows(q: Queryable, day: string): Promise<FactRow[
     .map((row): FactRow => ({
       kind: 'freeze_quantity', subject: row.underlying, detail: null, value: String(row.freezeQuantity), unit: 'units', effectiveFrom: row.effectiveFrom, source: row.source,
     }));
-  return [...(await lotFactRows(q, day)).filter((row) => indices.has(row.subject)), ...config, ...freezes, ...(await indexNameRows(q, day))];
+  return [
+    ...(await lotFactRows(q, day)).filter((row) => indices.has(row.subject)),
+    ...config,
+    ...weekdayFacts.filter((row) => indices.has(row.subject)),
+    ...freezes,
+    ...(await indexNameRows(q, day)),
+  ];
 }
 
 const marginParts = [
