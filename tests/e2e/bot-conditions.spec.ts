@@ -116,7 +116,7 @@ test('the bot form says the conditions, product and points in words, in English 
   await expect.poll(() => plain(summary)).toContain('Enters on the first completed minute, from its entry time on, that the straddle fixed at 09:20 falls 20 % below its premium at 09:20.');
   await expect.poll(() => plain(summary)).toContain('Exits when the premium of the straddle fixed at 09:20 crosses above its VWAP.');
   await expect.poll(() => plain(summary)).toContain('Paper trading on the simulator and modelled backtest days have no volume');
-  await expect.poll(() => plain(summary)).toContain('MIS: the bot exits by 15:24');
+  await expect.poll(() => plain(summary)).toContain('MIS: the bot exits a minute before the broker squares MIS positions off');
   await expect.poll(() => plain(summary)).toContain('Stop-loss 30 points and target 60 points');
   await dialog.getByLabel('Premium move', { exact: true }).fill('35');
   await dialog.getByLabel('Move in').selectOption({ label: 'Points' });

@@ -7,6 +7,6 @@ export const productMessages = defineMessages({
 
 /** What each product means for the position, read with its badge: MIS does not survive the day. */
 export const productHints = defineMessages({
-  MIS: { id: 'positions.product.misHint', defaultMessage: 'Intraday: squared off at 15:25' },
+  MIS: { id: 'positions.product.misHint', defaultMessage: 'Intraday: squared off at the broker’s cut-off today' },
   NRML: { id: 'positions.product.nrmlHint', defaultMessage: 'Overnight: carried to the next day' },
 });

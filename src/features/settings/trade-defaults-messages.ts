@@ -10,7 +10,7 @@ export const tradeDefaultsMessages = defineMessages({
   mis: { id: 'settings.tradeDefaults.mis', defaultMessage: 'MIS · intraday' },
   misHint: {
     id: 'settings.tradeDefaults.misHint',
-    defaultMessage: 'Lower margin. Open MIS positions are squared off automatically at 15:20.',
+    defaultMessage: 'Lower margin. Open MIS positions are squared off automatically at the broker’s cut-off, shortly before the close (the day’s time is on the Market facts screen).',
   },
   nrml: { id: 'settings.tradeDefaults.nrml', defaultMessage: 'NRML · overnight' },
   nrmlHint: {

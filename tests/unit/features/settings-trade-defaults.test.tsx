@@ -41,7 +41,7 @@ describe('trade defaults', () => {
     expect(checkedIn('Default index')).toEqual(['BANKNIFTY']);
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Confirm before placing an order' }).checked).toBe(false);
     // Each choice explains itself.
-    expect(description(screen.getByRole('radio', { name: 'MIS · intraday' }))).toContain('squared off automatically at 15:20');
+    expect(description(screen.getByRole('radio', { name: 'MIS · intraday' }))).toContain('squared off automatically at the broker’s cut-off');
     expect(button('Save defaults').disabled).toBe(true);
   });
 

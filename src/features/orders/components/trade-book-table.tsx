@@ -18,7 +18,7 @@ const messages = defineMessages({
   chargesPending: { id: 'orders.trades.chargesPending', defaultMessage: 'Known once the order is complete' },
   callAndTradeHelp: {
     id: 'orders.trades.callAndTradeHelp',
-    defaultMessage: 'The broker squared this MIS position off at 15:25 IST: Zerodha charges ₹50 + 18 % GST for each such order.',
+    defaultMessage: 'The broker squared this MIS position off at its MIS cut-off: Zerodha charges ₹50 + 18 % GST for each such order.',
   },
 });
 

@@ -1,7 +1,10 @@
+import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { paramName, type FieldValue } from '@/features/portfolios/model/param-rules';
 import { conditionMessages as m } from '@/features/portfolios/strategy-text/condition-messages';
+import { minuteBefore, sessionFactsAtom } from '@/lib/market/session-facts';
+import { store } from '@/lib/store';
 
 type ConditionSummaryProps = {
   /** The form's values (parameters under `params.`). */
@@ -21,6 +24,8 @@ const numberOf = (value: FieldValue | undefined, fallback: number) => {
 export function ConditionSummary({ values }: ConditionSummaryProps) {
   const intl = useIntl();
   const headingId = useId();
+  // Today's MIS cut-off by the server's word (a special session's own), never an hour of the app's.
+  const cutOff = useAtomValue(sessionFactsAtom, { store }).today?.mis_square_off ?? null;
   const value = (key: string) => values[paramName(key)];
   const entry = typeof value('entry_condition') === 'string' ? String(value('entry_condition')) : 'none';
   const exit = typeof value('exit_condition') === 'string' ? String(value('exit_condition')) : 'none';
@@ -34,7 +39,7 @@ export function ConditionSummary({ values }: ConditionSummaryProps) {
   const premium = [entry, exit].some((kind) => kind.startsWith('premium_'));
   if (premium) sentences.push(intl.formatMessage(m.straddle, { time }));
   if ([entry, exit].some((kind) => kind.endsWith('_vwap'))) sentences.push(intl.formatMessage(m.vwap, { time }));
-  if (value('product') === 'MIS') sentences.push(intl.formatMessage(m.mis));
+  if (value('product') === 'MIS') sentences.push(intl.formatMessage(m.mis, { cutOff: cutOff ?? 'none', exitBy: cutOff === null ? '' : minuteBefore(cutOff) }));
   if (value('risk_unit') === 'points') {
     sentences.push(intl.formatMessage(m.points, { stop: numberOf(value('stop_loss_points'), 30), target: numberOf(value('target_points'), 60) }));
   }

@@ -28,9 +28,11 @@ export const conditionMessages = {
     defaultMessage:
       'VWAP from {time}, each minute weighed by the two legs’ traded volume where the prices have it (recorded or imported days). Paper trading on the simulator and modelled backtest days have no volume: every minute then weighs the same (the premium’s average since {time}).',
   }),
-  mis: defineMessage({
+  // The cut-off is the day's, as the server says it (session-facts.ts); `none` until the price stream has spoken.
+  mis: defineMessage<{ cutOff: string; exitBy: string }>({
     id: 'portfolios.conditions.mis',
-    defaultMessage: 'MIS: the bot exits by 15:24, a minute before the broker squares MIS positions off at 15:25, and enters no later.',
+    defaultMessage:
+      'MIS: the bot exits a minute before the broker squares MIS positions off{cutOff, select, none {} other { (today at {cutOff} IST, so the bot is out by {exitBy})}}, and enters no later.',
   }),
   points: defineMessage<{ stop: MessageValue; target: MessageValue }>({
     id: 'portfolios.conditions.points',

@@ -111,7 +111,7 @@ export const paramHints = defineMessages({
   },
   product: {
     id: 'portfolios.param.product.hint',
-    defaultMessage: 'NRML: normal margin, the bot exits at its exit time. MIS: intraday margin, the bot is flat by 15:24 whatever its exit time (the broker squares MIS off at 15:25).',
+    defaultMessage: 'NRML: normal margin, the bot exits at its exit time. MIS: intraday margin, the bot is flat a minute before the broker’s MIS cut-off of the day, whatever its exit time (the cut-off is on the Market facts screen).',
   },
   risk_unit: {
     id: 'portfolios.param.risk_unit.hint',

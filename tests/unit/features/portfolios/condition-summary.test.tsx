@@ -1,11 +1,13 @@
 // The bot form says a bot's conditions, product and stop-loss unit in words (issue 40), from the values on the
 // form now, in English and French; nothing is said of a setting the strategy does not have.
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ConditionSummary } from '@/features/portfolios/components/condition-summary';
 import type { FieldValue } from '@/features/portfolios/model/param-rules';
 import { frMessages } from '@/i18n/locales/fr/index';
+import { sessionFactsAtom } from '@/lib/market/session-facts';
+import { store } from '@/lib/store';
 import { plainText } from '../../support/plain-text';
 
 function summary(params: Record<string, FieldValue>, locale: 'en' | 'fr' = 'en'): string[] {
@@ -33,9 +35,20 @@ describe('what the bot will do', () => {
     expect(said[1]).toBe('Exits when the premium of the straddle fixed at 09:20 crosses below its VWAP.');
     expect(said[3]).toMatch(/^VWAP from 09:20, each minute weighed by the two legs’ traded volume.*every minute then weighs the same/);
     expect(said.slice(4)).toEqual([
-      'MIS: the bot exits by 15:24, a minute before the broker squares MIS positions off at 15:25, and enters no later.',
+      'MIS: the bot exits a minute before the broker squares MIS positions off, and enters no later.',
       'Stop-loss 40 points and target 80 points of the combined premium; the Stop-loss (%) and Target (%) above are not used.',
     ]);
+  });
+
+  it("says today's MIS cut-off as the server gave it, never an hour of its own (a Muhurat session's 18:50)", () => {
+    store.set(sessionFactsAtom, { closes: {}, today: { day: '2026-11-08', open: '18:00', close: '19:15', mis_square_off: '18:50' } });
+    try {
+      expect(summary({ product: 'MIS' })).toContain('MIS: the bot exits a minute before the broker squares MIS positions off (today at 18:50 IST, so the bot is out by 18:49), and enters no later.');
+      cleanup();
+      expect(summary({ product: 'MIS' }, 'fr')).toContain('MIS : le bot sort une minute avant que le courtier solde les positions MIS (aujourd’hui à 18:50 IST : le bot est sorti à 18:49), et n’entre plus après.');
+    } finally {
+      store.set(sessionFactsAtom, { closes: {}, today: null });
+    }
   });
 
   it('says an IV condition in French', () => {
