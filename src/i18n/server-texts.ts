@@ -485,7 +485,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'refusal.amo_window': {
     id: 'server.refusal.amo_window',
     defaultMessage:
-      'After-market order {order_id} cannot be {verb} now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; {again, select, from {it can be {verb} from {time} IST} at_open {it goes to the exchange at {time} IST and can be {verb} from then} other {it can be {verb} once the broker takes after-market orders again}}.',
+      'After-market order {order_id} cannot be {verb} now: the broker takes changes of after-market orders from {after_close} minutes after the close until {before_open} minutes before the open; {again, select, from {it can be {verb} from {time} IST} at_open {it goes to the exchange at {time} IST and can be {verb} from then} other {it can be {verb} once the broker takes after-market orders again}}.',
   },
   'refusal.not_reducing': {
     id: 'server.refusal.not_reducing',

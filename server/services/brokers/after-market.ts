@@ -1,8 +1,8 @@
 // After-market orders (AMO), as Kite takes them for F&O: an order placed while the exchange is closed is
-// held by the broker and sent to the exchange at the next open (09:15 IST), instead of being refused. Kite
-// takes F&O AMOs (and their changes) from 15:45 IST after the close until 09:10 IST before the next open,
-// at any hour on weekends and holidays (Zerodha support, "What is an After Market Order (AMO)?"); between
-// the close and 15:45, and from 09:10 to the open, it takes no order at all.
+// held by the broker and sent to the exchange at the next open, instead of being refused. Kite takes F&O
+// AMOs (and their changes) from 15 minutes after the close (15:55 IST since NSE's 15:40 close of 3 August
+// 2026) until 5 minutes before the next open, at any hour on weekends and holidays (Zerodha support, "What is
+// an After Market Order (AMO)?"); between the close and then, and in the open's last 5 minutes, it takes none.
 import type { SessionState } from '../market/exchange-session.ts';
 import { istClock, istDate } from '../market/ist.ts';
 import { said, type Said } from '../texts/said.ts';
@@ -11,6 +11,9 @@ import { said, type Said } from '../texts/said.ts';
 export const amoOpensAfterCloseMs = 15 * 60 * 1000;
 /** … and stops this long before the open. */
 export const amoClosesBeforeOpenMs = 5 * 60 * 1000;
+
+/** The window in minutes, as the refusal of a change outside it names it. */
+export const amoWindowMinutes = { afterCloseMinutes: amoOpensAfterCloseMs / 60_000, beforeOpenMinutes: amoClosesBeforeOpenMs / 60_000 };
 
 /** Kite's status for an AMO the broker holds until the open. */
 export const amoPendingStatus = 'AMO REQ RECEIVED';

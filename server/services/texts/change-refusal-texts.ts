@@ -27,18 +27,30 @@ export const changeRefusalTexts = {
   alreadyFilled: (filled: number): Said =>
     said('refusal.quantity_already_filled', { filled }, `quantity: ${filled} units are already filled; the new quantity must be larger.`),
   /** A held after-market order outside the broker's window for changes; `again` says when it can be. */
-  amoWindow: (orderId: string, verb: 'modified' | 'cancelled', again: { from: string } | { open_time: string } | null): Said => {
+  amoWindow: (
+    orderId: string,
+    verb: 'modified' | 'cancelled',
+    again: { from: string } | { open_time: string } | null,
+    window: { afterCloseMinutes: number; beforeOpenMinutes: number },
+  ): Said => {
     const when =
       again === null
         ? `it can be ${verb} once the broker takes after-market orders again`
         : 'from' in again
           ? `it can be ${verb} from ${again.from} IST`
           : `it goes to the exchange at ${again.open_time} IST and can be ${verb} from then`;
-    const params = { order_id: orderId, verb, again: again === null ? 'later' : 'from' in again ? 'from' : 'at_open', time: again === null ? '' : 'from' in again ? again.from : again.open_time };
+    const params = {
+      order_id: orderId,
+      verb,
+      after_close: window.afterCloseMinutes,
+      before_open: window.beforeOpenMinutes,
+      again: again === null ? 'later' : 'from' in again ? 'from' : 'at_open',
+      time: again === null ? '' : 'from' in again ? again.from : again.open_time,
+    };
     return said(
       'refusal.amo_window',
       params,
-      `After-market order ${orderId} cannot be ${verb} now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; ${when}.`,
+      `After-market order ${orderId} cannot be ${verb} now: the broker takes changes of after-market orders from ${window.afterCloseMinutes} minutes after the close until ${window.beforeOpenMinutes} minutes before the open; ${when}.`,
     );
   },
   /**

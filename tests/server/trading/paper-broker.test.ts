@@ -406,7 +406,7 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
         expect(modified.body).toMatchObject({
           code: 'order_refused',
           field: 'order_id',
-          message: `After-market order ${held} cannot be modified now: the broker takes changes of after-market orders from 15:45 IST until 09:10 IST; it goes to the exchange at 09:15 IST and can be modified from then.`,
+          message: `After-market order ${held} cannot be modified now: the broker takes changes of after-market orders from 15 minutes after the close until 5 minutes before the open; it goes to the exchange at 09:15 IST and can be modified from then.`,
         });
         const cancelled = await desk.trade('cancelOrder', { order_ids: [held] });
         expect(cancelled.status).toBe(422);

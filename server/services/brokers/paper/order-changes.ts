@@ -12,7 +12,7 @@ import type { OrderChanges, OrderIntent, OrderStatus, TradingAccount } from '../
 import { keyOf, type Contracts } from './contracts.ts';
 import { decide, type Matching } from './matching.ts';
 import { orderRefusal } from './order-rules.ts';
-import { afterMarketPlacement } from '../after-market.ts';
+import { afterMarketPlacement, amoWindowMinutes } from '../after-market.ts';
 import { cancelRow, lockAccount, orderColumns, ownedOrder, working, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
 import { paperMarketRefusal } from '../../execution/paper-rules.ts';
@@ -61,7 +61,7 @@ export function createOrderChanges({ clock, prices, contracts, matching }: Order
     if (!('refusal' in window)) return;
     const { code, params } = window.refusal.i18n;
     const again = code === 'order.amo_not_yet' ? { from: String(params.from) } : code === 'order.amo_closed' ? { open_time: String(params.open_time) } : null;
-    throw DomainError.said('order_refused', changeRefusalTexts.amoWindow(order.order_id, verb, again), { field: 'order_id' });
+    throw DomainError.said('order_refused', changeRefusalTexts.amoWindow(order.order_id, verb, again, amoWindowMinutes), { field: 'order_id' });
   }
 
   async function modifyOrder(q: Queryable, account: TradingAccount, orderId: string, changes: OrderChanges): Promise<OrderRow> {
