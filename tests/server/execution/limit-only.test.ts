@@ -7,11 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { testBackends } from '../support/test-database.ts';
 import { monday, openBotDesk, type BotDesk } from '../bots/bot-desk.ts';
+import { executionCalls, limitPolicy as policy } from './execution-desk.ts';
 
 type Schemas = components['schemas'];
-
-/** LIMIT and re-price: one tick past the touch, every 10 s, two tries (short, so the test reaches the limit). */
-const policy = { mode: 'limit_reprice', buffer_unit: 'ticks', buffer_value: 1, interval_seconds: 10, max_tries: 2, max_seconds: 60, entry_fallback: 'cancel' } as const;
 
 describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
   let t: BotDesk;
@@ -24,17 +22,10 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     await t.server.close();
   });
 
-  const setPolicy = (body: Record<string, unknown>) =>
-    t.call<Schemas['ExecutionPolicyResponse']>('updateExecutionPolicy', { token: t.desk.token, params: { accountId: t.desk.account.id }, body });
-  const reprice = () => t.desk.services.repricer.tick(t.server.clock.now());
-  const steps = async () =>
-    (
-      await t.server.db.query<{ tradingsymbol: string; reason: string; new_price_paise: string | null; state: string; tries: number }>(
-        `SELECT r.tradingsymbol, s.reason, s.new_price_paise, r.state, r.tries FROM repricing_steps s JOIN repricing_orders r ON r.id = s.repricing_id
-         WHERE r.broker_account_id = $1 ORDER BY s.id`,
-        [t.desk.account.id],
-      )
-    ).rows;
+  // The desk is opened per test: its calls are made once it is there.
+  const setPolicy = (body: Record<string, unknown>) => executionCalls(t).setPolicy(body);
+  const reprice = () => executionCalls(t).reprice();
+  const steps = () => executionCalls(t).steps();
 
   it("refuses MARKET as Angel One does, with its dated reason, and refuses a policy that would send MARKET", async () => {
     const before = await t.call<Schemas['ExecutionPolicyResponse']>('getExecutionPolicy', { token: t.desk.token, params: { accountId: t.desk.account.id } });
