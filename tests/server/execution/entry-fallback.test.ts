@@ -2,21 +2,14 @@
 // protected market" the same order is modified to MARKET and fills at the touch inside the exchange's market
 // protection, the step says so and the trader is told the entry was given up on LIMIT; the bot's entry then
 // settles as filled. (Cancelling instead, and an exit that never gives up, are limit-only.test.ts's.)
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { monday, openBotDesk, type BotDesk } from '../bots/bot-desk.ts';
+import { describe, expect, it } from 'vitest';
+import { botDeskPerFile, monday, type BotDesk } from '../bots/bot-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import { executionCalls, limitPolicy } from './execution-desk.ts';
 
 describe.each(testBackends)('an entry past its re-pricing limit on %s', (backend) => {
   let t: BotDesk;
-
-  beforeEach(async () => {
-    t = await openBotDesk(backend);
-  });
-
-  afterEach(async () => {
-    await t.server.close();
-  });
+  botDeskPerFile(backend, {}, (desk) => (t = desk));
 
   it('goes to the protected market when the trader chose it, and fills there', async () => {
     const { setPolicy, reprice, steps } = executionCalls(t);

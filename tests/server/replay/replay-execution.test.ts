@@ -7,12 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { paperTrader, runBacktest } from '../backtests/paper-run.ts';
-import { importHistory, importMinutes, syntheticRows } from '../backtests/history-fixture.ts';
+import { runBacktest } from '../backtests/paper-run.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { dailyBotBody } from '../support/trading.ts';
-import { dayClose, indexAt, replayDay, replayExpiries } from './replay-fixture.ts';
+import { openReplayBotDesk, type ReplayBotDesk } from './replay-bot-desk.ts';
+import { replayDay } from './replay-fixture.ts';
 
 type Schemas = components['schemas'];
 
@@ -20,50 +18,33 @@ type Schemas = components['schemas'];
 const policy = { mode: 'limit_reprice', buffer_unit: 'percent', buffer_value: 8, interval_seconds: 10, max_tries: 5, max_seconds: 50, entry_fallback: 'cancel' } as const;
 
 describe.each(testBackends)("a replay's bot under LIMIT and re-price on %s", (backend) => {
-  let server: TestServer;
-  let trader: Awaited<ReturnType<typeof paperTrader>>;
-  let botId: number;
-  let id: number;
+  let d: ReplayBotDesk;
 
   beforeEach(async () => {
-    server = await startTestServer({ backend });
-    const underlying = { [replayDay]: dayClose };
-    await importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, replayExpiries, { around: 16 }));
-    await importMinutes(server.db, 'NIFTY', replayDay, indexAt);
-    trader = await paperTrader(server, server.db);
-    const bot = await trader.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
-      token: trader.token,
-      params: { portfolioId: trader.portfolio.id },
-      body: dailyBotBody(trader.portfolio.id, trader.strategies.get('short_straddle')!.id, { lots: 1, weekdays: [1, 2, 3, 4, 5], entry_time: '09:20', exit_time: '15:10', stop_loss_pct: 20, target_pct: 15, params: {} }),
-    });
-    expect(bot.status, JSON.stringify(bot.body)).toBe(201);
-    botId = bot.body.daily_bot.id;
-    const replay = await trader.call<{ replay: Schemas['Replay'] }>('createReplay', { token: trader.token, body: { index: 'NIFTY', day: replayDay, start: '09:15' } });
-    id = replay.body.replay.id;
+    d = await openReplayBotDesk(backend);
   });
 
   afterEach(async () => {
-    await server.close();
+    await d.server.close();
   });
 
-  const setPolicy = (body: Record<string, unknown>) => trader.call('updateExecutionPolicy', { token: trader.token, params: { accountId: trader.account.id }, body });
-  const seek = (minute: string) => trader.call('seekReplay', { token: trader.token, params: { id }, body: { minute } });
-  const report = async () => (await trader.call<Schemas['ReplayBotReportResponse']>('getReplayBotReport', { token: trader.token, params: { id } })).body;
+  const setPolicy = (body: Record<string, unknown>) => d.trader.call('updateExecutionPolicy', { token: d.trader.token, params: { accountId: d.trader.account.id }, body });
+  const report = async () => (await d.report()).body;
 
   it("places by LIMIT at the touch and reports the policy's cost against the mid, as the day's backtest does, after a rebuild too", async () => {
     expect((await setPolicy(policy)).status).toBe(200);
-    const services = server.app.getDecorator<Services>(servicesDecorator);
-    const backtest = await runBacktest(trader.call, trader.token, services, { daily_bot_id: botId, from: replayDay, to: replayDay, capital: 1_000_000 });
+    const services = d.server.app.getDecorator<Services>(servicesDecorator);
+    const backtest = await runBacktest(d.trader.call, d.trader.token, services, { daily_bot_id: d.botId, from: replayDay, to: replayDay, capital: 1_000_000 });
     expect(backtest.status).toBe('done');
     // The backtest modelled the policy: its entry's two sells and its exit's two buys went out by LIMIT.
     expect(backtest.summary!.execution_slippage?.orders).toBe(4);
     expect(backtest.summary!.execution_slippage!.amount).toBeGreaterThan(0);
 
-    const attached = await trader.call('createReplayBot', { token: trader.token, params: { id }, body: { daily_bot_id: botId } });
+    const attached = await d.attach({ daily_bot_id: d.botId });
     expect(attached.status, JSON.stringify(attached.body)).toBe(201);
     // Changed after the bot was attached: the replay keeps the policy it was attached with.
     expect((await setPolicy({ ...policy, mode: 'market' })).status).toBe(200);
-    expect((await seek('15:40')).status).toBe(200);
+    expect((await d.seek('15:40')).status).toBe(200);
     const replayed = await report();
     expect(replayed.final).toBe(true);
     expect(replayed.summary.execution_slippage).toEqual(backtest.summary!.execution_slippage);
@@ -77,8 +58,8 @@ describe.each(testBackends)("a replay's bot under LIMIT and re-price on %s", (ba
   }, 240_000);
 
   it('places MARKET and reports no policy cost when the account has none', async () => {
-    expect((await trader.call('createReplayBot', { token: trader.token, params: { id }, body: { daily_bot_id: botId } })).status).toBe(201);
-    expect((await seek('15:40')).status).toBe(200);
+    expect((await d.attach({ daily_bot_id: d.botId })).status).toBe(201);
+    expect((await d.seek('15:40')).status).toBe(200);
     const replayed = await report();
     expect(replayed.trades.length).toBeGreaterThan(0);
     expect(replayed.summary.execution_slippage).toBeUndefined();
