@@ -59,7 +59,7 @@ export async function backtestStraddle(server: TestServer, policy?: Record<strin
   }
   const portfolio = await createPortfolio(call, token, account.id);
   const strategies = await baseStrategies(call, token);
-  const bot = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
+  const straddle = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
     lots: 1,
     weekdays: [1],
     entry_time: '15:39',
@@ -68,5 +68,7 @@ export async function backtestStraddle(server: TestServer, policy?: Record<strin
     target_pct: 1000,
     params: {},
   });
+  // On NIFTY, the index of the history (the body's type says which indices a bot may trade).
+  const bot = { ...straddle, underlying: 'NIFTY' as const };
   return runBacktest(call, token, server.app.getDecorator<Services>(servicesDecorator), { bot, from: monday, to: expiry, capital: 500000 });
 }
