@@ -12,18 +12,13 @@ describe.each(testBackends)('an entry past its re-pricing limit on %s', (backend
   botDeskPerFile(backend, {}, (desk) => (t = desk));
 
   it('goes to the protected market when the trader chose it, and fills there', async () => {
-    const { setPolicy, reprice, steps } = executionCalls(t);
+    const { setPolicy, reprice, steps, enterWithCallUnbid } = executionCalls(t);
     // A paper account with no limit-only broker: the market fallback is the trader's to choose.
     const set = await setPolicy({ ...limitPolicy, entry_fallback: 'market' });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.execution).toMatchObject({ mode: 'limit_reprice', entry_fallback: 'market', max_tries: 2 });
-    const bot = await t.createDaily();
-    const call = t.symbol(0, 'CE');
-    t.straddle(100, 90);
     // Nobody bids the call: its sell rests at the last price less a tick; the put fills at its bid.
-    t.market.set(call, { bid: 0, ask: 100.25, last: 100, close: 100 });
-    t.at(monday, '09:20');
-    await t.tick();
+    const { bot, call } = await enterWithCallUnbid();
     const callOrder = async () => (await t.orders('daily', bot.id)).find((order) => order.tradingsymbol === call)!;
     expect((await callOrder()).status).toBe('OPEN');
 

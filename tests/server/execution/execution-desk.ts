@@ -1,8 +1,8 @@
 // What the execution tests share on a bot desk (tests/server/bots/bot-desk.ts): a LIMIT-and-re-price policy short
 // enough to reach its limits, setting it on the desk's account, the re-pricer ticked by hand on the desk's
-// clock, and the re-pricing steps the account's orders went through.
+// clock, the re-pricing steps the account's orders went through, and a bot's entry whose call nobody bids.
 import type { components } from '../../../openapi/main.d.ts';
-import type { BotDesk } from '../bots/bot-desk.ts';
+import { monday, type BotDesk } from '../bots/bot-desk.ts';
 
 type Schemas = components['schemas'];
 
@@ -27,5 +27,18 @@ export function executionCalls(t: BotDesk) {
           [t.desk.account.id],
         )
       ).rows,
+    /**
+     * A daily straddle bot (`overrides` on the desk's) entering at Monday 09:20 while nobody bids its call: the
+     * call's sell rests at the last price less a tick, unfilled; the put's fills at its bid.
+     */
+    async enterWithCallUnbid(overrides: Record<string, unknown> = {}) {
+      const bot = await t.createDaily(overrides);
+      const call = t.symbol(0, 'CE');
+      t.straddle(100, 90);
+      t.market.set(call, { bid: 0, ask: 100.25, last: 100, close: 100 });
+      t.at(monday, '09:20');
+      await t.tick();
+      return { bot, call };
+    },
   };
 }
