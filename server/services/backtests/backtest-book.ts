@@ -26,25 +26,44 @@ export async function riskLimitsOf(server: Queryable, portfolioId: number): Prom
 }
 
 /**
- * The execution policy of the portfolio's account, copied onto the book's account (issue 60): a backtest
- * places and re-prices the bot's orders as that account would (LIMIT at the touch plus the buffer, a paper
- * account's limit-only broker), and its report says what that cost against the mid.
+ * The execution policy of a portfolio's account as a book copies it (issue 60): the limit-only broker a paper
+ * account behaves as (paper_rules_of) and the trader's policy (null: none set, the rules and defaults choose).
+ * A replay logs it with its bot (replay-bot.ts), so a rebuilt book places as the attached one did.
  */
-export async function copyExecutionPolicy(server: Queryable, db: Queryable, portfolioId: number, accountId: number): Promise<void> {
+export type BookExecution = { paper_rules_of: string | null; policy: Record<string, unknown> | null };
+
+/** The execution policy of the portfolio's account (null: no such portfolio). */
+export async function executionOf(server: Queryable, portfolioId: number): Promise<BookExecution | null> {
   const { rows } = await server.query<Record<string, unknown> & { paper_rules_of: string | null; mode: string | null }>(
     `SELECT a.paper_rules_of, e.mode, e.buffer_unit, e.buffer_value, e.interval_seconds, e.max_tries, e.max_seconds, e.entry_fallback, e.updated_at
      FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id LEFT JOIN execution_policies e ON e.broker_account_id = a.id WHERE p.id = $1`,
     [portfolioId],
   );
   const row = rows[0];
-  if (row === undefined) return;
-  await db.query('UPDATE broker_accounts SET paper_rules_of = $2 WHERE id = $1', [accountId, row.paper_rules_of]);
-  if (row.mode === null) return;
+  if (row === undefined) return null;
+  const { paper_rules_of: paperRulesOf, ...policy } = row;
+  return { paper_rules_of: paperRulesOf, policy: row.mode === null ? null : policy };
+}
+
+/**
+ * Puts `execution` on the book's account: its orders are then placed and re-priced as that account's would be
+ * (LIMIT at the touch plus the buffer, a paper account's limit-only broker), and its report says what that cost.
+ */
+export async function applyExecution(db: Queryable, accountId: number, execution: BookExecution | null): Promise<void> {
+  if (execution === null) return;
+  await db.query('UPDATE broker_accounts SET paper_rules_of = $2 WHERE id = $1', [accountId, execution.paper_rules_of]);
+  const policy = execution.policy;
+  if (policy === null) return;
   await db.query(
     `INSERT INTO execution_policies (broker_account_id, mode, buffer_unit, buffer_value, interval_seconds, max_tries, max_seconds, entry_fallback, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [accountId, row.mode, row.buffer_unit, row.buffer_value, row.interval_seconds, row.max_tries, row.max_seconds, row.entry_fallback, row.updated_at],
+    [accountId, policy.mode, policy.buffer_unit, policy.buffer_value, policy.interval_seconds, policy.max_tries, policy.max_seconds, policy.entry_fallback, policy.updated_at],
   );
+}
+
+/** The execution policy of the portfolio's account, copied onto the book's account: a backtest trades as that account would. */
+export async function copyExecutionPolicy(server: Queryable, db: Queryable, portfolioId: number, accountId: number): Promise<void> {
+  await applyExecution(db, accountId, await executionOf(server, portfolioId));
 }
 
 /** Adds the bot to a book's portfolio, active, with the risk limits on its account; answers the bot's id. */

@@ -6,7 +6,7 @@
 // before an order.
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
-import { riskLimitsOf } from '../backtests/backtest-book.ts';
+import { executionOf, riskLimitsOf } from '../backtests/backtest-book.ts';
 import type { BacktestReport } from '../backtests/backtest-jobs.ts';
 import type { BotChoice, createBacktestRequests } from '../backtests/backtest-requests.ts';
 import { DomainError, notFound } from '../domain-error.ts';
@@ -46,9 +46,9 @@ export function createReplayBots({ db, books, requests }: { db: Database; books:
     async attach(userId: number, row: ReplayRow, choice: BotChoice): Promise<Schemas['ReplayBot']> {
       const { bot, portfolioId, entryUntil } = await requests.bot(userId, choice);
       if (bot.underlying !== row.index) throw DomainError.said('replay_bot_index', replayTexts.botIndex(bot.underlying, row.index), { field: 'bot' });
-      // The trader's risk limits on the bot's account apply, as they do in its backtest; copied now, so a
-      // rebuild runs with the same.
-      const body: ReplayBotBody = { bot, entry_until: entryUntil, risk_limits: await riskLimitsOf(db, portfolioId) };
+      // The trader's risk limits and execution policy on the bot's account apply, as they do in its backtest;
+      // copied now, so a rebuild runs with the same.
+      const body: ReplayBotBody = { bot, entry_until: entryUntil, risk_limits: await riskLimitsOf(db, portfolioId), execution: await executionOf(db, portfolioId) };
       return books.withBook(row, async (book) => {
         if (book.bot !== null) throw attached(book);
         try {

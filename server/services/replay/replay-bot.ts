@@ -6,7 +6,7 @@
 // settlement after the close. Its report is a backtest's of that day (buildReport), so the two agree to the
 // paisa. Attaching is logged like an order (replay_actions, kind 'bot', at the replayed instant), so the book
 // is rebuilt with the same bot after a restart or on another instance.
-import { addBookBot, type Book, type BookRiskLimits } from '../backtests/backtest-book.ts';
+import { addBookBot, applyExecution, type Book, type BookExecution, type BookRiskLimits } from '../backtests/backtest-book.ts';
 import type { BacktestBot, BacktestReport } from '../backtests/backtest-jobs.ts';
 import { buildReport } from '../backtests/backtest-report.ts';
 import { at, endDay, lookUntil, startBotRun, startDay, type BotDay, type BotRun } from '../backtests/bot-looks.ts';
@@ -16,8 +16,12 @@ import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { istMinutes } from '../market/ist.ts';
 import { replayCapitalPaise, type ReplayBook } from './replay-book.ts';
 
-/** What attaching logs: the bot as it runs (a copy: editing the saved bot later changes nothing here). */
-export type ReplayBotBody = { bot: BacktestBot; entry_until: string; risk_limits: BookRiskLimits };
+/**
+ * What attaching logs: the bot as it runs, and the risk limits and execution policy of its account (copies:
+ * editing the saved bot or the account's policy later changes nothing here). A replay logged before the policy
+ * was copied has none: its bot places MARKET orders, as it did then.
+ */
+export type ReplayBotBody = { bot: BacktestBot; entry_until: string; risk_limits: BookRiskLimits; execution?: BookExecution | null };
 
 export type ReplayBot = {
   body: ReplayBotBody;
@@ -36,6 +40,8 @@ export const replayBotAccount = { slug: 'replay-bot', title: 'Replay bot', accou
 export async function addReplayBot(book: ReplayBook, body: ReplayBotBody): Promise<void> {
   const attachedAt = book.now;
   const { accountId, portfolioId } = await addPaperAccount(book.db, book.userId, replayBotAccount, replayCapitalPaise, attachedAt);
+  // The account's execution policy, as a backtest's book takes it: LIMIT and re-price at each look, its cost in the report.
+  await applyExecution(book.db, accountId, body.execution ?? null);
   const botId = await addBookBot(book.db, { accountId, portfolioId }, body.bot, body.entry_until, body.risk_limits, attachedAt);
   const botBook: Book = { db: book.db, services: book.services, account: { id: accountId, accountNumber: replayBotAccount.accountNumber, capitalPaise: replayCapitalPaise }, portfolioId, botId };
   const calendar = await loadTradingCalendar(book.db, 'NSE');

@@ -5,6 +5,8 @@ import { readStoredValue, signInAsNewUser } from '../support/session';
 export type PaperAccount = { name: string; accountNumber: string; capital: string };
 /** A live broker's account as its form asks for it (Kite's client ID, Upstox's UCC). */
 export type LiveAccount = { name: string; clientId: string; apiKey: string; apiSecret: string; capital: string };
+/** An execution policy of LIMIT and re-price as its form takes it (the numbers as typed). */
+export type LimitReprice = { unit: 'ticks' | 'percent'; buffer: string; interval: string; tries: string; seconds: string; entryFallback: 'cancel' | 'market' };
 /** The two addresses the form asks the trader to register in Kite's developer console. */
 export type KiteConsoleUrls = { redirectUrl: string; postbackUrl: string };
 
@@ -107,6 +109,26 @@ export class BrokerAccountsPage {
     await compliance.getByLabel('Static IP registered at the broker').fill(ip);
     await compliance.getByRole('button', { name: 'Save' }).click();
     await expect(compliance.getByText(ip)).toBeVisible();
+  }
+
+  /** The account's execution policy (issue 60): what the app's own orders go out as, under the account's row. */
+  executionPolicy(accountName: string): Locator {
+    return this.row(accountName).getByRole('region', { name: 'Execution policy' });
+  }
+
+  /** Sets the account's policy to LIMIT and re-price through its form, as a trader does, and saves it. */
+  async setLimitReprice(accountName: string, policy: LimitReprice): Promise<void> {
+    const panel = this.executionPolicy(accountName);
+    await panel.getByRole('button', { name: 'Edit execution policy' }).click();
+    await panel.getByLabel('Orders the app makes (bots, square-offs, kill switch)').selectOption({ label: 'LIMIT and re-price' });
+    await panel.getByLabel('Buffer past the touch in').selectOption({ label: policy.unit === 'ticks' ? 'ticks (₹0.05)' : 'percent' });
+    await panel.getByLabel('Buffer', { exact: true }).fill(policy.buffer);
+    await panel.getByLabel('Re-price every (seconds)').fill(policy.interval);
+    await panel.getByLabel('Up to (tries)').fill(policy.tries);
+    await panel.getByLabel('Or up to (seconds)').fill(policy.seconds);
+    await panel.getByLabel('Then, for an entry').selectOption({ label: policy.entryFallback === 'market' ? 'Send it to the protected market' : 'Cancel it' });
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(this.page.getByText('Execution policy saved')).toBeVisible();
   }
 
   row(accountName: string): Locator {

@@ -37,4 +37,17 @@ export class OrderBookPage {
   ordersOn(tradingsymbol: string, type: string): Locator {
     return this.page.locator('tr[data-order-id]').filter({ hasText: tradingsymbol }).filter({ has: this.page.getByRole('cell', { name: type, exact: true }) });
   }
+
+  /** What the execution policy's re-pricer did with an order (its state, then its steps under "Steps"). */
+  repricing(order: Locator): Locator {
+    return order.locator('[data-field="repricing"]');
+  }
+
+  /** The re-pricing steps of an order, opened. */
+  async repricingSteps(order: Locator): Promise<Locator> {
+    const note = this.repricing(order);
+    const details = note.locator('details');
+    if ((await details.getAttribute('open')) === null) await note.getByText('Steps', { exact: true }).click();
+    return note.getByRole('listitem');
+  }
 }

@@ -48,20 +48,32 @@ type Instrument = { tradingsymbol: string; strike: number; instrument_type: 'CE'
  * for the account or, given one, its portfolio.
  */
 export async function buyOneLot(page: Page, user: TradingUser, portfolioId?: number, product: 'NRML' | 'MIS' = 'NRML'): Promise<number> {
+  return (await buyOneCall(page, user, { portfolioId, product })).status;
+}
+
+/**
+ * One lot of a NIFTY call of the nearest expiry bought at MARKET through the API: at the money, or at the
+ * highest strike listed (so far out of the money that nobody bids it); answers the status and the contract.
+ */
+export async function buyOneCall(
+  page: Page,
+  user: TradingUser,
+  { strike = 'atm', portfolioId, product = 'NRML' }: { strike?: 'atm' | 'highest'; portfolioId?: number | undefined; product?: 'NRML' | 'MIS' },
+): Promise<{ status: number; tradingsymbol: string }> {
   const auth = { authorization: `Bearer ${user.token}` };
   const expiries = (await (await page.request.get('/api/market/expiries/?index=NIFTY', { headers: auth })).json()) as { expiries: Array<{ date: string }> };
   const listed = (await (
     await page.request.get(`/api/market/instruments/?index=NIFTY&expiry=${expiries.expiries[0]!.date}`, { headers: auth })
   ).json()) as { instruments: Instrument[]; lot_size: number };
   const strikes = [...new Set(listed.instruments.map((instrument) => instrument.strike))];
-  const atm = strikes[Math.floor(strikes.length / 2)];
-  const call = listed.instruments.find((instrument) => instrument.strike === atm && instrument.instrument_type === 'CE')!;
+  const chosen = strike === 'atm' ? strikes[Math.floor(strikes.length / 2)] : Math.max(...strikes);
+  const call = listed.instruments.find((instrument) => instrument.strike === chosen && instrument.instrument_type === 'CE')!;
   const order = { tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product, quantity: listed.lot_size };
   const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
     data: { account_number: user.accountNumber, ...(portfolioId === undefined ? {} : { portfolio_id: portfolioId }), orders: [order] },
   });
-  return placed.status();
+  return { status: placed.status(), tradingsymbol: call.tradingsymbol };
 }
 
 /** A buy of one lot of the at-the-money NIFTY call at ₹0.05, far under the market: it stays working until something cancels it. */

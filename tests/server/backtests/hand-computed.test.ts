@@ -5,45 +5,15 @@
 // value the exchange settled the contracts at on Tuesday, minus the charges of those dates (Monday's rates on
 // the two sells, Tuesday's on the exercise). The history's lot size (75) wins over the configured one (65).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { components } from '../../../openapi/main.d.ts';
 import { black76Price } from '../../../quant/black76.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
-import { servicesDecorator } from '../../../server/app.ts';
 import { chargeRatesOn, expiryCharges, fillCharges, totalCharges } from '../../../server/services/brokers/paper/charges.ts';
 import { bookAround, spreadTicks } from '../../../server/services/market/spreads.ts';
-import type { Services } from '../../../server/services/services.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
-import { importHistory, type FixtureRow } from './history-fixture.ts';
+import { backtestStraddle, expiry, importStraddleDays, monday } from './close-straddle.ts';
 
-type Schemas = components['schemas'];
-
-const monday = '2026-10-05';
-const expiry = '2026-10-06';
-const nextWeek = '2026-10-13';
 const year = 365 * 24 * 60;
-
-/** Monday: the index at 25,010; Tuesday's expiry settles the index at 25,080 (the settlement prices say so). */
-const rows: FixtureRow[] = [
-  { day: monday, expiry, strike: 24900, type: 'CE', settle: 160 },
-  { day: monday, expiry, strike: 24900, type: 'PE', settle: 40 },
-  { day: monday, expiry, strike: 25000, type: 'CE', settle: 95 },
-  { day: monday, expiry, strike: 25000, type: 'PE', settle: 85 },
-  { day: monday, expiry, strike: 25100, type: 'CE', settle: 45 },
-  { day: monday, expiry, strike: 25100, type: 'PE', settle: 135 },
-  { day: monday, expiry: nextWeek, strike: 25000, type: 'CE', settle: 260 },
-  { day: monday, expiry: nextWeek, strike: 25000, type: 'PE', settle: 240 },
-  { day: expiry, expiry, strike: 24900, type: 'CE', settle: 180 },
-  { day: expiry, expiry, strike: 24900, type: 'PE', settle: 0 },
-  { day: expiry, expiry, strike: 25000, type: 'CE', settle: 80 },
-  { day: expiry, expiry, strike: 25000, type: 'PE', settle: 0 },
-  { day: expiry, expiry, strike: 25100, type: 'CE', settle: 0 },
-  { day: expiry, expiry, strike: 25100, type: 'PE', settle: 20 },
-  { day: expiry, expiry: nextWeek, strike: 25000, type: 'CE', settle: 300 },
-  { day: expiry, expiry: nextWeek, strike: 25000, type: 'PE', settle: 210 },
-];
 
 /** The bid the model quotes for a Monday contract at 15:39, a minute before the close (see the file's header). */
 function mondayBid(type: 'CE' | 'PE', settle: number): number {
@@ -68,8 +38,7 @@ describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
 
   beforeEach(async () => {
     server = await startTestServer({ backend });
-    // Tuesday's underlying (the spot close, 25,070) is not the settlement value (25,080, the last half hour's average): the contracts settle at the file's settlement prices.
-    await importHistory(server.db, 'NIFTY', { [monday]: 25010, [expiry]: 25070 }, rows);
+    await importStraddleDays(server.db);
   });
 
   afterEach(async () => {
@@ -77,27 +46,7 @@ describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
   });
 
   it('a short straddle from Monday’s close to Tuesday’s expiry makes the premium received − the settlement value − the charges of those dates', async () => {
-    const call = guardedClient(server.app);
-    const { token } = await signedInAccount(call);
-    const { account } = await createBrokerAccount(call, token);
-    const portfolio = await createPortfolio(call, token, account.id);
-    const strategies = await baseStrategies(call, token);
-    const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
-      lots: 1,
-      weekdays: [1],
-      entry_time: '15:39',
-      exit_time: '15:40',
-      stop_loss_pct: 100,
-      target_pct: 1000,
-      params: {},
-    });
-    const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { bot: body, from: monday, to: expiry, capital: 500000 } });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const services = server.app.getDecorator<Services>(servicesDecorator);
-    const pass = await services.backtests.worker.pass();
-    const got = await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } });
-    expect(pass.outcome, JSON.stringify(got.body.backtest.error)).toBe('done');
-    const backtest = got.body.backtest;
+    const backtest = await backtestStraddle(server);
 
     const quantity = 75;
     const callBid = mondayBid('CE', 95);
@@ -133,30 +82,8 @@ describe.each(testBackends)('a hand-computed backtest on %s', (backend) => {
   }, 180_000);
 
   it("with LIMIT and re-price as its account's policy sells by LIMIT at the same bids and reports the half spread that cost against the mid (issue 60)", async () => {
-    const call = guardedClient(server.app);
-    const { token } = await signedInAccount(call);
-    const { account } = await createBrokerAccount(call, token);
     const policy = { mode: 'limit_reprice', buffer_unit: 'percent', buffer_value: 8, interval_seconds: 10, max_tries: 5, max_seconds: 50, entry_fallback: 'cancel' };
-    const set = await call('updateExecutionPolicy', { token, params: { accountId: account.id }, body: policy });
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-    const portfolio = await createPortfolio(call, token, account.id);
-    const strategies = await baseStrategies(call, token);
-    const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
-      lots: 1,
-      weekdays: [1],
-      entry_time: '15:39',
-      exit_time: '15:40',
-      stop_loss_pct: 100,
-      target_pct: 1000,
-      params: {},
-    });
-    const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { bot: body, from: monday, to: expiry, capital: 500000 } });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const services = server.app.getDecorator<Services>(servicesDecorator);
-    const pass = await services.backtests.worker.pass();
-    const got = await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } });
-    expect(pass.outcome, JSON.stringify(got.body.backtest.error)).toBe('done');
-    const backtest = got.body.backtest;
+    const backtest = await backtestStraddle(server, policy);
     const quantity = 75;
     const callBook = mondayBook('CE', 95);
     const putBook = mondayBook('PE', 85);

@@ -36,8 +36,11 @@ export async function paperTrader(server: TestServer, database: Database) {
 export async function runBacktest(call: Call, token: string, services: Services, body: Schemas['BacktestCreate']): Promise<Schemas['Backtest']> {
   const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body });
   expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-  expect((await services.backtests.worker.pass()).outcome).toBe('done');
-  return (await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } })).body.backtest;
+  const pass = await services.backtests.worker.pass();
+  const backtest = (await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } })).body.backtest;
+  // A run that broke off says why.
+  expect(pass.outcome, JSON.stringify(backtest.error)).toBe('done');
+  return backtest;
 }
 
 type PaperRun = {

@@ -4,45 +4,14 @@
 // ₹101.40, the put at its modelled bid, and the report says one fill was real and one modelled, leg by leg.
 // Without any option minute (the second test) both fills are modelled, as before.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { components } from '../../../openapi/main.d.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
-import { servicesDecorator } from '../../../server/app.ts';
 import { storeOptionMinutes } from '../../../server/services/history/option-minutes-store.ts';
 import { bookAround, spreadTicks } from '../../../server/services/market/spreads.ts';
-import type { Services } from '../../../server/services/services.ts';
-import { signedInAccount } from '../support/accounts.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
-import { importHistory, type FixtureRow } from './history-fixture.ts';
+import { backtestStraddle, expiry, importStraddleDays, monday } from './close-straddle.ts';
 
-type Schemas = components['schemas'];
-
-const monday = '2026-10-05';
-const expiry = '2026-10-06';
 const year = 365 * 24 * 60;
-
-const nextWeek = '2026-10-13';
-
-/** Monday: the index at 25,010; Tuesday's expiry settles the index at 25,080 (as in hand-computed.test.ts). */
-const rows: FixtureRow[] = [
-  { day: monday, expiry, strike: 24900, type: 'CE', settle: 160 },
-  { day: monday, expiry, strike: 24900, type: 'PE', settle: 40 },
-  { day: monday, expiry, strike: 25000, type: 'CE', settle: 95 },
-  { day: monday, expiry, strike: 25000, type: 'PE', settle: 85 },
-  { day: monday, expiry, strike: 25100, type: 'CE', settle: 45 },
-  { day: monday, expiry, strike: 25100, type: 'PE', settle: 135 },
-  { day: monday, expiry: nextWeek, strike: 25000, type: 'CE', settle: 260 },
-  { day: monday, expiry: nextWeek, strike: 25000, type: 'PE', settle: 240 },
-  { day: expiry, expiry, strike: 24900, type: 'CE', settle: 180 },
-  { day: expiry, expiry, strike: 24900, type: 'PE', settle: 0 },
-  { day: expiry, expiry, strike: 25000, type: 'CE', settle: 80 },
-  { day: expiry, expiry, strike: 25000, type: 'PE', settle: 0 },
-  { day: expiry, expiry, strike: 25100, type: 'CE', settle: 0 },
-  { day: expiry, expiry, strike: 25100, type: 'PE', settle: 20 },
-  { day: expiry, expiry: nextWeek, strike: 25000, type: 'CE', settle: 300 },
-  { day: expiry, expiry: nextWeek, strike: 25000, type: 'PE', settle: 210 },
-];
 
 /** The call's two last minutes on Monday as Upstox's expired candles give them (rupees). */
 async function storeCallMinutes(server: TestServer): Promise<void> {
@@ -73,39 +42,16 @@ describe.each(testBackends)('a backtest on real option minutes on %s', (backend)
 
   beforeEach(async () => {
     server = await startTestServer({ backend });
-    await importHistory(server.db, 'NIFTY', { [monday]: 25010, [expiry]: 25070 }, rows);
+    await importStraddleDays(server.db);
   });
 
   afterEach(async () => {
     await server.close();
   });
 
-  async function runStraddle(): Promise<Schemas['Backtest']> {
-    const call = guardedClient(server.app);
-    const { token } = await signedInAccount(call);
-    const { account } = await createBrokerAccount(call, token);
-    const portfolio = await createPortfolio(call, token, account.id);
-    const strategies = await baseStrategies(call, token);
-    const body = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, {
-      lots: 1,
-      weekdays: [1],
-      entry_time: '15:39',
-      exit_time: '15:40',
-      stop_loss_pct: 100,
-      target_pct: 1000,
-      params: {},
-    });
-    const queued = await call<{ backtest: Schemas['Backtest'] }>('createBacktest', { token, body: { bot: body, from: monday, to: expiry, capital: 500000 } });
-    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
-    const pass = await server.app.getDecorator<Services>(servicesDecorator).backtests.worker.pass();
-    const got = await call<{ backtest: Schemas['Backtest'] }>('getBacktest', { token, params: { id: queued.body.backtest.id } });
-    expect(pass.outcome, JSON.stringify(got.body.backtest.error)).toBe('done');
-    return got.body.backtest;
-  }
-
   it('sells the call at the bid around its real 15:39 close and reports that fill as real, the put’s as modelled', async () => {
     await storeCallMinutes(server);
-    const backtest = await runStraddle();
+    const backtest = await backtestStraddle(server);
 
     // The spread model around ₹101.40 at 15:39, a day and a minute before expiry, the index at 25,010.
     const atm = impliedVolatility({ kind: 'CE', forward: 25010, strike: 25000, years: (24 * 60) / year, rate: 0, price: 95 });
@@ -123,7 +69,7 @@ describe.each(testBackends)('a backtest on real option minutes on %s', (backend)
   }, 180_000);
 
   it('a day without option minutes is modelled throughout', async () => {
-    const backtest = await runStraddle();
+    const backtest = await backtestStraddle(server);
     expect(backtest.trades, JSON.stringify(backtest)).toHaveLength(1);
     expect(backtest.trades[0]!.legs.map((leg) => [leg.option_type, leg.entry_modelled])).toEqual([
       ['CE', true],

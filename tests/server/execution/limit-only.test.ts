@@ -7,45 +7,33 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { testBackends } from '../support/test-database.ts';
 import { monday, openBotDesk, type BotDesk } from '../bots/bot-desk.ts';
+import { executionCalls, limitPolicy as policy } from './execution-desk.ts';
 
 type Schemas = components['schemas'];
 
-/** LIMIT and re-price: one tick past the touch, every 10 s, two tries (short, so the test reaches the limit). */
-const policy = { mode: 'limit_reprice', buffer_unit: 'ticks', buffer_value: 1, interval_seconds: 10, max_tries: 2, max_seconds: 60, entry_fallback: 'cancel' } as const;
-
 describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
   let t: BotDesk;
+  let e: ReturnType<typeof executionCalls>;
 
   beforeEach(async () => {
     t = await openBotDesk(backend);
+    e = executionCalls(t);
   });
 
   afterEach(async () => {
     await t.server.close();
   });
 
-  const setPolicy = (body: Record<string, unknown>) =>
-    t.call<Schemas['ExecutionPolicyResponse']>('updateExecutionPolicy', { token: t.desk.token, params: { accountId: t.desk.account.id }, body });
-  const reprice = () => t.desk.services.repricer.tick(t.server.clock.now());
-  const steps = async () =>
-    (
-      await t.server.db.query<{ tradingsymbol: string; reason: string; new_price_paise: string | null; state: string; tries: number }>(
-        `SELECT r.tradingsymbol, s.reason, s.new_price_paise, r.state, r.tries FROM repricing_steps s JOIN repricing_orders r ON r.id = s.repricing_id
-         WHERE r.broker_account_id = $1 ORDER BY s.id`,
-        [t.desk.account.id],
-      )
-    ).rows;
-
   it("refuses MARKET as Angel One does, with its dated reason, and refuses a policy that would send MARKET", async () => {
     const before = await t.call<Schemas['ExecutionPolicyResponse']>('getExecutionPolicy', { token: t.desk.token, params: { accountId: t.desk.account.id } });
     expect(before.body.execution).toMatchObject({ mode: 'market', stored: false, rules_of: 'paper', defaults_from: '2026-04-01' });
     expect(before.body.execution.limit_only_brokers.map((rule) => [rule.broker, rule.effective_from])).toEqual([['angelone', '2026-04-01']]);
 
-    const market = await setPolicy({ ...policy, mode: 'market', paper_rules_of: 'angelone' });
+    const market = await e.setPolicy({ ...policy, mode: 'market', paper_rules_of: 'angelone' });
     expect(market.status).toBe(400);
     expect(JSON.stringify(market.body)).toContain('Angel One refuses MARKET orders from API algos since 2026-04-01');
 
-    const set = await setPolicy({ ...policy, paper_rules_of: 'angelone' });
+    const set = await e.setPolicy({ ...policy, paper_rules_of: 'angelone' });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.execution).toMatchObject({ mode: 'limit_reprice', rules_of: 'angelone', paper_rules_of: 'angelone', stored: true });
     expect(set.body.execution.rules.map((rule) => rule.rule).sort()).toEqual(['no_ioc', 'no_market']);
@@ -61,7 +49,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
   });
 
   it('lets a bot enter and exit by re-pricing, each step recorded; an exit past its limit keeps going and the trader is told', async () => {
-    expect((await setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
+    expect((await e.setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
     const bot = await t.createDaily({ exit_time: '09:40' });
     const call = t.symbol(0, 'CE');
     const put = t.symbol(0, 'PE');
@@ -78,11 +66,11 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     // Ten seconds on, a bid below the resting limit: the sell is MODIFIED down to it (the same order) and fills.
     t.market.set(call, { bid: 98.75, ask: 99.25, last: 99, close: 100 });
     t.at(monday, '09:20', 10);
-    expect((await reprice()).worked).toBe(1);
+    expect((await e.reprice()).worked).toBe(1);
     const entryOrders = await t.orders('daily', bot.id);
     expect(entryOrders.map((order) => order.status)).toEqual(['COMPLETE', 'COMPLETE']);
     expect(entryOrders).toHaveLength(2);
-    expect((await steps()).map((step) => [step.tradingsymbol, step.reason, step.new_price_paise === null ? null : Number(step.new_price_paise)])).toEqual([
+    expect((await e.steps()).map((step) => [step.tradingsymbol, step.reason, step.new_price_paise === null ? null : Number(step.new_price_paise)])).toEqual([
       [call, 'placed', 9995],
       [put, 'placed', 8970],
       [put, 'filled', 8975],
@@ -105,7 +93,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     // Two tries, then past the limit: it is not given up, and the trader is told each step and that it goes on.
     for (const seconds of [10, 20, 30]) {
       t.at(monday, '09:40', seconds);
-      await reprice();
+      await e.reprice();
     }
     const working = await t.server.db.query<{ state: string; tries: number; over_limit_at: Date | null }>(
       `SELECT state, tries, over_limit_at FROM repricing_orders WHERE broker_account_id = $1 AND tradingsymbol = $2 AND exit ORDER BY id DESC LIMIT 1`,
@@ -133,7 +121,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     // An offer comes back: the next step moves the limit to it and the exit fills.
     t.market.set(call, { bid: 101, ask: 101.5, last: 101.25, close: 100 });
     t.at(monday, '09:43', 10);
-    await reprice();
+    await e.reprice();
     expect((await t.orders('daily', bot.id)).filter((order) => order.purpose === 'squareoff').map((order) => order.status)).toEqual(['COMPLETE', 'COMPLETE']);
     expect((await t.alerts(bot.id)).some((alert) => (alert.body_i18n as { code: string } | null)?.code === 'alert.reprice_exit_filled_body')).toBe(true);
     t.at(monday, '09:44');
@@ -146,7 +134,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
   });
 
   it("cancels and places an exit again at the broker's cap of 25 modifications, once, and the bot's exit settles", async () => {
-    expect((await setPolicy({ ...policy, max_tries: 40, max_seconds: 3600, paper_rules_of: 'angelone' })).status).toBe(200);
+    expect((await e.setPolicy({ ...policy, max_tries: 40, max_seconds: 3600, paper_rules_of: 'angelone' })).status).toBe(200);
     const bot = await t.createDaily({ exit_time: '09:40' });
     const call = t.symbol(0, 'CE');
     t.straddle(100, 90);
@@ -161,7 +149,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     for (let step = 1; step <= 26; step += 1) {
       t.market.set(call, { bid: 98.75, ask: 0, last: step % 2 === 1 ? 99.5 : 99, close: 100 });
       t.at(monday, '09:40', step * 10);
-      await reprice();
+      await e.reprice();
     }
     const exits = async () =>
       (
@@ -176,12 +164,12 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     expect(replacement).toMatchObject({ status: 'OPEN', modifications: 0 });
     expect(replacement!.intent_key).toMatch(/~r1$/);
     expect(more).toEqual([]);
-    expect((await steps()).filter((step) => step.reason === 'replaced')).toHaveLength(1);
+    expect((await e.steps()).filter((step) => step.reason === 'replaced')).toHaveLength(1);
 
     // An offer: the replacement fills, and the bot's exit completes (the replaced order is no refusal).
     t.market.set(call, { bid: 100, ask: 100.5, last: 100.25, close: 100 });
     t.at(monday, '09:45');
-    await reprice();
+    await e.reprice();
     expect((await exits()).map((order) => order.status)).toEqual(['CANCELLED', 'COMPLETE']);
     t.at(monday, '09:46');
     await t.tick();
@@ -192,16 +180,11 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
   });
 
   it('gives an entry up after its tries, cancelling it as the policy says, and tells the trader', async () => {
-    expect((await setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
-    const bot = await t.createDaily();
-    const call = t.symbol(0, 'CE');
-    t.straddle(100, 90);
-    t.market.set(call, { bid: 0, ask: 100.25, last: 100, close: 100 });
-    t.at(monday, '09:20');
-    await t.tick();
+    expect((await e.setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
+    const { bot, call } = await e.enterWithCallUnbid();
     for (const seconds of [10, 20]) {
       t.at(monday, '09:20', seconds);
-      await reprice();
+      await e.reprice();
     }
     const callOrder = (await t.orders('daily', bot.id)).find((order) => order.tradingsymbol === call)!;
     expect(callOrder.status).toBe('CANCELLED');
@@ -211,7 +194,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
   });
 
   it("squares a position off by LIMIT at the touch (the trader's square-off, portfolio protection's), followed by the re-pricer", async () => {
-    expect((await setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
+    expect((await e.setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
     const put = t.symbol(0, 'PE');
     t.straddle(100, 90);
     t.at(monday, '09:30');
@@ -223,8 +206,8 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     expect(squared.body.orders.map((order) => [order.order_type, order.price, order.status])).toEqual([['LIMIT', 90.05, 'OPEN']]);
     t.market.set(put, { bid: 91, ask: 91.5, last: 91.25, close: 90 });
     t.at(monday, '09:30', 10);
-    await reprice();
-    expect((await steps()).map((step) => [step.reason, step.new_price_paise === null ? null : Number(step.new_price_paise)])).toEqual([
+    await e.reprice();
+    expect((await e.steps()).map((step) => [step.reason, step.new_price_paise === null ? null : Number(step.new_price_paise)])).toEqual([
       ['placed', 9005],
       ['repriced', 9155],
       ['filled', 9150],
@@ -233,7 +216,7 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
   });
 
   it('is flattened by the kill switch with LIMIT exits at the touch', async () => {
-    expect((await setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
+    expect((await e.setPolicy({ ...policy, paper_rules_of: 'angelone' })).status).toBe(200);
     t.straddle(100, 90);
     t.at(monday, '09:30');
     const sold = await t.desk.place(t.symbol(0, 'CE'), 'SELL', t.desk.lotSize, { order_type: 'LIMIT', price: 99.75 });
@@ -249,6 +232,6 @@ describe.each(testBackends)('a limit-only paper account on %s', (backend) => {
     // The buy-back went out as a LIMIT one tick over the offer (never MARKET, which the account refuses), and filled.
     expect(exits.map((order) => [order.order_type, order.price, order.status])).toEqual([['LIMIT', 100.3, 'COMPLETE']]);
     expect((await t.desk.positionBook()).net.every((position) => position.quantity === 0)).toBe(true);
-    expect((await steps()).map((step) => step.reason)).toEqual(['placed', 'filled']);
+    expect((await e.steps()).map((step) => step.reason)).toEqual(['placed', 'filled']);
   });
 });

@@ -2,13 +2,13 @@
 // contracts at the old lot (migration 088, each row with its circular), and the simulator lists each expiry at
 // its own. Today's contracts carry today's lots; a simulator set on 3 November 2025 lists the weeklies at 75 and
 // the January 2026 monthly at 65, and the paper broker takes each contract's own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { revisedLots } from '../../../server/services/market/contract-lots.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk } from '../support/paper-desk.ts';
-import { createMigratedTestDatabase } from '../support/test-database.ts';
+import { migratedDatabasePerFile } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient } from '../support/trading.ts';
 
@@ -16,14 +16,7 @@ type Schemas = components['schemas'];
 
 describe('the dated lot revisions', () => {
   let db: Database;
-
-  beforeAll(async () => {
-    db = await createMigratedTestDatabase();
-  });
-
-  afterAll(async () => {
-    await db.close();
-  });
+  migratedDatabasePerFile('pglite', (opened) => (db = opened));
 
   /** [expiry, lot] of each expiry, in the order asked. */
   const lots = async (index: Parameters<typeof revisedLots>[1], day: string, expiries: string[]) => {

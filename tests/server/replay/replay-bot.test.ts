@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { paperTrader, runBacktest } from '../backtests/paper-run.ts';
+import { runBacktest } from '../backtests/paper-run.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { dailyBotBody } from '../support/trading.ts';
-import { importHistory, importMinutes, syntheticRows } from '../backtests/history-fixture.ts';
-import { dayClose, indexAt, replayDay, replayExpiries } from './replay-fixture.ts';
+import { openReplayBotDesk, type ReplayBotDesk } from './replay-bot-desk.ts';
+import { replayDay } from './replay-fixture.ts';
 
 type Schemas = components['schemas'];
 
@@ -28,41 +28,21 @@ async function bookRows(server: TestServer): Promise<Record<string, number>> {
 
 describe.each(testBackends)('a bot in a replay on %s', (backend) => {
   let server: TestServer;
-  let trader: Awaited<ReturnType<typeof paperTrader>>;
+  let trader: ReplayBotDesk['trader'];
   let botId: number;
   let id: number;
+  let seek: ReplayBotDesk['seek'];
+  let attach: ReplayBotDesk['attach'];
+  let status: ReplayBotDesk['status'];
+  let report: ReplayBotDesk['report'];
 
   beforeEach(async () => {
-    server = await startTestServer({ backend });
-    // The replay fixture's day with strikes wide enough for the open's ATM (the day runs 25,000 to 25,374).
-    const underlying = { [replayDay]: dayClose };
-    await importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, replayExpiries, { around: 16 }));
-    await importMinutes(server.db, 'NIFTY', replayDay, indexAt);
-    trader = await paperTrader(server, server.db);
-    const body = dailyBotBody(trader.portfolio.id, trader.strategies.get('short_straddle')!.id, {
-      lots: 1,
-      weekdays: [1, 2, 3, 4, 5],
-      entry_time: '09:20',
-      exit_time: '15:10',
-      stop_loss_pct: 20,
-      target_pct: 15,
-      params: {},
-    });
-    const bot = await trader.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', { token: trader.token, params: { portfolioId: trader.portfolio.id }, body });
-    expect(bot.status, JSON.stringify(bot.body)).toBe(201);
-    botId = bot.body.daily_bot.id;
-    const replay = await trader.call<{ replay: Schemas['Replay'] }>('createReplay', { token: trader.token, body: { index: 'NIFTY', day: replayDay, start: '09:15' } });
-    id = replay.body.replay.id;
+    ({ server, trader, botId, id, seek, attach, status, report } = await openReplayBotDesk(backend));
   });
 
   afterEach(async () => {
     await server.close();
   });
-
-  const seek = (minute: string) => trader.call<{ replay: Schemas['Replay'] }>('seekReplay', { token: trader.token, params: { id }, body: { minute } });
-  const attach = (body: Schemas['ReplayBotAttach']) => trader.call<Schemas['ReplayBotResponse']>('createReplayBot', { token: trader.token, params: { id }, body });
-  const status = async () => (await trader.call<Schemas['ReplayBotResponse']>('getReplayBot', { token: trader.token, params: { id } })).body.replay_bot;
-  const report = () => trader.call<Schemas['ReplayBotReportResponse']>('getReplayBotReport', { token: trader.token, params: { id } });
 
   it("gives the backtest's trades and P&L of the day to the paisa, and leaves the trader's books as they were", async () => {
     const services = server.app.getDecorator<Services>(servicesDecorator);
