@@ -58,6 +58,7 @@ export const backtestMessages = {
     maxMargin: { id: 'backtests.maxMargin', defaultMessage: 'Most margin used' },
     modelledShare: { id: 'backtests.modelledShare', defaultMessage: 'Prices modelled' },
     tradingDays: { id: 'backtests.tradingDays', defaultMessage: 'Trading days run' },
+    executionSlippage: { id: 'backtests.executionSlippage', defaultMessage: 'Cost of limit orders' },
     none: { id: 'backtests.none', defaultMessage: 'None' },
     chargesByKind: { id: 'backtests.chargesByKind', defaultMessage: 'Charges by kind' },
     brokerage: { id: 'backtests.charge.brokerage', defaultMessage: 'Brokerage' },
@@ -141,6 +142,10 @@ export const backtestMessages = {
     defaultMessage: '{from} to {to}, {days, plural, one {# trading day} other {# trading days}}',
   }),
   dayDetail: defineMessage<{ date: MessageValue }>({ id: 'backtests.dayDetail', defaultMessage: 'on {date}' }),
+  slippageDetail: defineMessage<{ orders: number }>({
+    id: 'backtests.slippageDetail',
+    defaultMessage: 'against the mid when first priced, over {orders, plural, one {# order} other {# orders}} re-priced by the execution policy',
+  }),
   fillPrices: defineMessage<{ real: number; modelled: number }>({ id: 'backtests.fillPrices', defaultMessage: 'Fills: {real, number} at real prices, {modelled, number} modelled' }),
   tradeTitle: defineMessage<{ number: MessageValue; entered: MessageValue; exited: MessageValue }>({
     id: 'backtests.tradeTitle',

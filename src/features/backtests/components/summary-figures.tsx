@@ -73,6 +73,13 @@ export function SummaryFigures({ summary }: { summary: BacktestSummary }) {
           detail={intl.formatMessage(messages.fillPrices, { real: summary.real_fills, modelled: summary.modelled_fills })}
         />
         <Figure label={say(messages.tradingDays)} value={formatNumber(summary.trading_days)} />
+        {summary.execution_slippage !== undefined && (
+          <Figure
+            label={say(messages.executionSlippage)}
+            value={formatInr(summary.execution_slippage.amount)}
+            detail={intl.formatMessage(messages.slippageDetail, { orders: summary.execution_slippage.orders })}
+          />
+        )}
       </dl>
       <details className="rounded-md border border-line bg-surface p-3">
         <summary className="cursor-pointer font-medium">{say(messages.chargesByKind)}</summary>

@@ -60,6 +60,19 @@ describe('the report', () => {
     );
   });
 
+  it('shows what the execution policy cost when it re-priced the bot’s orders, and nothing when it did not', async () => {
+    state.backtests = [{ ...doneBacktest, summary: { ...doneBacktest.summary!, execution_slippage: { amount: 16.88, orders: 4 } } }];
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    await screen.findByTestId('summary-figures');
+    expect(figure('Cost of limit orders')).toBe('Cost of limit orders₹16.88against the mid when first priced, over 4 orders re-priced by the execution policy');
+  });
+
+  it('leaves the cost of limit orders out for a MARKET account', async () => {
+    renderAt('/app/backtests/7', <BacktestReportScreen />);
+    await screen.findByTestId('summary-figures');
+    expect(within(screen.getByTestId('summary-figures')).queryByText('Cost of limit orders')).toBeNull();
+  });
+
   it('lays the daily P&L out on a calendar and lists every trade with its legs, modelled prices and exit rule', async () => {
     renderAt('/app/backtests/7', <BacktestReportScreen />);
     const month = await screen.findByTestId('calendar-month');
