@@ -57,12 +57,23 @@ export async function claimDays(tx: Queryable, table: ClaimedTable, pairs: reado
  * Deletes `userId`'s days of a table in the range: their claims, then the rows of days nobody claims any more
  * that were theirs (claimed by them, or stored by an import of theirs). Answers the rows deleted.
  */
-export async function releaseDays(tx: Queryable, table: ClaimedTable, userId: number, from: string, to: string, indices: readonly string[]): Promise<number> {
+export async function releaseDays(
+  tx: Queryable,
+  table: ClaimedTable,
+  userId: number,
+  range: { from: string; to: string; indices: readonly string[] },
+  /** Waits for an import of these `index|day` keys under way (history-store.ts lockStoredHistory): its claim is then seen. */
+  lock: (keys: readonly string[]) => Promise<void>,
+): Promise<number> {
+  const { from, to, indices } = range;
   const scope = `index_name = ANY($3::text[]) AND trade_date BETWEEN $1::date AND $2::date`;
+  // The days' locks first, then the claims: an import holds the lock while it writes its claim.
   const { rows: released } = await tx.query<{ index_name: string; trade_date: string }>(
-    `DELETE FROM history_day_claims WHERE kind = $5 AND ${scope} AND user_id = $4 RETURNING index_name, to_char(trade_date, 'YYYY-MM-DD') AS trade_date`,
+    `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS trade_date FROM history_day_claims WHERE kind = $5 AND ${scope} AND user_id = $4`,
     [from, to, indices, userId, table],
   );
+  await lock(released.map((row) => `${row.index_name}|${row.trade_date}`));
+  await tx.query(`DELETE FROM history_day_claims WHERE kind = $5 AND ${scope} AND user_id = $4`, [from, to, indices, userId, table]);
   const { rows } = await tx.query<{ count: number }>(
     `WITH gone AS (
        DELETE FROM ${table} t WHERE ${scope}

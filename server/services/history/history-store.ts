@@ -166,14 +166,16 @@ export async function deleteHistoryRange(tx: Queryable, userId: number, from: st
   const scope = `index_name = ANY($3::text[]) AND trade_date BETWEEN $1::date AND $2::date`;
   const mine = `import_id IN (SELECT id FROM history_imports WHERE uploaded_by = $4)`;
   // The claimed tables: the trader's claims go, and the rows of the days nobody claims any more (issue 61).
-  const optionRows = await releaseDays(tx, 'history_option_days', userId, from, to, indices);
-  const minuteCandles = await releaseDays(tx, 'history_index_minutes', userId, from, to, indices);
+  const range = { from, to, indices };
+  const release = (table: DayTable) => releaseDays(tx, table, userId, range, (keys) => lockStoredHistory(tx, table, keys));
+  const optionRows = await release('history_option_days');
+  const minuteCandles = await release('history_index_minutes');
   const optionMinutes = await tx.query<{ count: number }>(
     `WITH gone AS (DELETE FROM history_option_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
     [from, to, indices, userId],
   );
   // The days' OHLC go with the range too, and the record of what was fetched (a day deleted can be fetched again).
-  await releaseDays(tx, 'history_index_days', userId, from, to, indices);
+  await release('history_index_days');
   await tx.query(`DELETE FROM history_option_minute_fetches WHERE ${scope} AND ${mine}`, [from, to, indices, userId]);
   const kept = await tx.query<{ count: number }>(
     `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope})

@@ -26,8 +26,13 @@ async function leftAlerts(q: Queryable): Promise<LeftAlert[]> {
   const { rows } = await q.query<LeftAlert>(
     `SELECT a.id::text, a.received_at, b.id::text AS action_id, b.status AS action_status, b.order_ids, b.message, b.message_i18n
      FROM webhook_alerts a
-     LEFT JOIN bot_actions b ON b.id = a.bot_action_id
-       OR (a.bot_action_id IS NULL AND b.bot_kind = 'trading' AND b.bot_id = a.bot_id AND b.idempotency_key = a.action_key)
+     LEFT JOIN LATERAL (
+       SELECT x.id, x.status, x.order_ids, x.message, x.message_i18n FROM bot_actions x WHERE x.id = a.bot_action_id
+       UNION ALL
+       SELECT x.id, x.status, x.order_ids, x.message, x.message_i18n FROM bot_actions x
+       WHERE a.bot_action_id IS NULL AND x.bot_kind = 'trading' AND x.bot_id = a.bot_id AND x.idempotency_key = a.action_key
+       LIMIT 1
+     ) b ON true
      WHERE a.outcome = 'working'
      ORDER BY a.id`,
   );
