@@ -30,6 +30,7 @@ import { createServices, type ServicesOptions, type TradingHooks } from './servi
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
 import { startMarketLoop } from './services/market/market-loop.ts';
+import { settleLeftAlerts } from './services/bots/webhooks/webhook-leftovers.ts';
 import { afterMarketTick } from './services/after-market-tick.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource } from './services/brokers/paper/price-source.ts';
@@ -220,6 +221,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   // Before serving anyone: the MIS square-offs and expiry settlements due while the server was down, dated
   // when they were due (paper-trading.ts catchUp). A failure is logged; every pass tries again.
   await services.paperTrading.catchUp(clock()).catch((error: unknown) => app.log.warn({ err: error }, 'paper broker catch-up failed (tried again next pass)'));
+  // Webhook alerts a crash left working: settled from the order book before the first alert after the restart (issue 61).
+  await settleLeftAlerts(db, services.botEngine, clock()).catch((error: unknown) => app.log.warn({ err: error }, 'webhook alerts left working could not be settled (the engine settles them later)'));
   // Live feeds' sockets (Kite's tickers, Upstox's market feeds) would keep the process alive and reconnect forever.
   app.addHook('preClose', async () => {
     services.kite.prices.closeAll();

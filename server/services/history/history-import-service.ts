@@ -18,6 +18,9 @@ import { FileRefusal, historyIndices, lineProblem, type HistoryIndex, type LineP
 import { deleteHistoryRange, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
 import { isIndexCloseHeader, parseIndexCloses } from './index-close-parser.ts';
 import { loadIndexNames } from './index-names.ts';
+import { checkFileDays, loadSegmentStart } from './history-span.ts';
+import { keptPart, type KeptDay } from './history-claims.ts';
+import { istDate } from '../market/ist.ts';
 import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
 import { isParticipantOiFile, parseParticipantOi } from './participant-oi-parser.ts';
 import { participantOpenInterest, type ParticipantOpenInterest } from './participant-oi-series.ts';
@@ -33,6 +36,8 @@ export type ImportedFile = {
   days: string[];
   rows: number;
   skipped_rows: number;
+  /** Days another trader's import holds, left as they were (history-claims.ts); only when there are some. */
+  kept_days?: KeptDay[];
 };
 
 export type RefusedFile = { file_name: string; status: 'refused'; problems: LineProblem[] };
@@ -59,6 +64,9 @@ export type HistoryImportService = {
 };
 
 export function createHistoryImportService(db: Database, clock: Clock): HistoryImportService {
+  /** Issue 61: no day after today (IST) or before NSE's F&O segment, and a dated name's day only; refused whole otherwise. */
+  const checkDays = async (name: string, days: readonly string[]) => checkFileDays(name, days, istDate(clock()), await loadSegmentStart(db));
+
   async function importCsv(userId: number, name: string, bytes: Buffer, index: HistoryIndex | null): Promise<FileOutcome> {
     try {
       if (bytes.length > maxCsvBytes) throw new FileRefusal([lineProblem(0, historyTexts.fileTooLarge(maxCsvBytes / 1024 / 1024))]);
@@ -70,27 +78,34 @@ export function createHistoryImportService(db: Database, clock: Clock): HistoryI
       const layout = bhavcopyLayoutOf(header);
       if (layout !== null) {
         const parsed = parseBhavcopy(text);
+        await checkDays(name, parsed.days);
         const kind: ImportKind = layout === 'udiff' ? 'bhavcopy_udiff' : 'bhavcopy_legacy';
-        await db.transaction((tx) => storeOptionDays(tx, { ...base, kind, days: parsed.days, rowCount: parsed.rows.length }, parsed.rows));
-        return { file_name: name, status: 'imported', kind, days: parsed.days, rows: parsed.rows.length, skipped_rows: parsed.skipped };
+        const kept: KeptDay[] = [];
+        await db.transaction((tx) => storeOptionDays(tx, { ...base, kind, days: parsed.days, rowCount: parsed.rows.length }, parsed.rows, kept));
+        return { file_name: name, status: 'imported', kind, days: parsed.days, skipped_rows: parsed.skipped, ...keptPart(parsed.rows, kept) };
       }
       if (isIndexCloseHeader(header)) {
         const parsed = parseIndexCloses(text, await loadIndexNames(db));
+        await checkDays(name, parsed.tradeDates);
         const record = { ...base, kind: 'index_closes' as const, days: parsed.tradeDates, rowCount: parsed.days.length };
-        await db.transaction((tx) => storeIndexDays(tx, record, parsed.days));
-        return { file_name: name, status: 'imported', kind: 'index_closes', days: parsed.tradeDates, rows: parsed.days.length, skipped_rows: parsed.skipped };
+        const kept: KeptDay[] = [];
+        await db.transaction((tx) => storeIndexDays(tx, record, parsed.days, kept));
+        return { file_name: name, status: 'imported', kind: 'index_closes', days: parsed.tradeDates, skipped_rows: parsed.skipped, ...keptPart(parsed.days, kept) };
       }
       if (isParticipantOiFile(header, name)) {
         const parsed = parseParticipantOi(text, name);
+        await checkDays(name, [parsed.tradeDate]);
         const record = { ...base, kind: 'participant_oi' as const, days: [parsed.tradeDate], rowCount: parsed.rows.length };
         await db.transaction((tx) => storeParticipantDay(tx, record, parsed));
         return { file_name: name, status: 'imported', kind: 'participant_oi', days: [parsed.tradeDate], rows: parsed.rows.length, skipped_rows: 0 };
       }
       if (isMinuteCandleHeader(header)) {
         const parsed = parseMinuteCandles(text, index ?? indexInFileName(name), await loadIndexNames(db));
+        await checkDays(name, parsed.days);
         const record = { ...base, kind: 'index_minutes' as const, days: parsed.days, rowCount: parsed.candles.length };
-        await db.transaction((tx) => storeMinuteCandles(tx, record, parsed.candles));
-        return { file_name: name, status: 'imported', kind: 'index_minutes', days: parsed.days, rows: parsed.candles.length, skipped_rows: 0 };
+        const kept: KeptDay[] = [];
+        await db.transaction((tx) => storeMinuteCandles(tx, record, parsed.candles, kept));
+        return { file_name: name, status: 'imported', kind: 'index_minutes', days: parsed.days, skipped_rows: 0, ...keptPart(parsed.candles, kept) };
       }
       throw new FileRefusal([lineProblem(1, historyTexts.unknownFile)]);
     } catch (error) {

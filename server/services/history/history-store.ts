@@ -1,11 +1,13 @@
 // Writes parsed history files into the database (migration 027): one file, one transaction. Rows go in
 // with one COPY a file (server/db/copy-from.ts): row-at-a-time inserts would cost a year of bhavcopies
 // minutes, and array-parameter INSERTs (unnest) spent most of an import serialising and parsing arrays. A file replaces what is stored for the
-// (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins.
+// (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins, except the days
+// another trader's import holds: those stay as they were (history-claims.ts, issue 61).
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 import type { IndexDay } from './index-close-parser.ts';
+import { claimDays, releaseDays, type KeptDay } from './history-claims.ts';
 
 export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes' | 'option_minutes' | 'participant_oi';
 
@@ -38,7 +40,8 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
        AND NOT EXISTS (SELECT 1 FROM history_option_minutes c WHERE c.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_option_minute_fetches f WHERE f.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_recorded_option_days r WHERE r.import_id = i.id)
-       AND NOT EXISTS (SELECT 1 FROM history_participant_oi p WHERE p.import_id = i.id)`,
+       AND NOT EXISTS (SELECT 1 FROM history_participant_oi p WHERE p.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_day_claims c WHERE c.import_id = i.id)`,
   );
 }
 
@@ -71,23 +74,33 @@ export async function lockStoredHistory(tx: Queryable, table: string, keys: read
 
 type DayTable = 'history_option_days' | 'history_index_minutes' | 'history_index_days';
 
-/** Removes what a table holds for the (index, day) pairs of the rows about to replace them. */
-async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: string }>(tx: Queryable, table: DayTable, rows: readonly Row[]): Promise<void> {
+/**
+ * Removes what a table holds for the (index, day) pairs of the rows about to replace them, but for the days
+ * another trader's import holds; answers the rows to store (the others' days left out) and adds those days to `kept`.
+ */
+async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: string }>(
+  tx: Queryable,
+  table: DayTable,
+  rows: readonly Row[],
+  record: ImportRecord,
+  importId: number,
+  kept: KeptDay[],
+): Promise<Row[]> {
   const { indices, days } = pairsOf(rows);
   await lockStoredHistory(tx, table, indices.map((index, at) => `${index}|${days[at]}`));
-  await tx.query(
-    `DELETE FROM ${table} t USING unnest($1::text[], $2::date[]) AS p(index_name, trade_date)
-     WHERE t.index_name = p.index_name AND t.trade_date = p.trade_date`,
-    [indices, days],
-  );
+  const pairs = indices.map((index, at) => ({ index: index as HistoryIndex, day: days[at] ?? '' }));
+  const claimed = await claimDays(tx, table, pairs, record.uploadedBy ?? null, importId, record.importedAt);
+  kept.push(...claimed.kept);
+  return claimed.kept.length === 0 ? [...rows] : rows.filter((row) => claimed.store.has(`${row.index}|${row.tradeDate}`));
 }
 
 /** A value in COPY's text format: null as \N. Every value stored here is a number, an ISO date or a fixed name (no tab, newline or backslash to escape). */
 const copyValue = (value: number | string | null) => (value === null ? '\\N' : String(value));
 
-export async function storeOptionDays(tx: Queryable, record: ImportRecord, rows: readonly OptionDay[]): Promise<number> {
+/** `kept`: gets the days another trader's import holds, left as they were (issue 61). */
+export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: readonly OptionDay[], kept: KeptDay[] = []): Promise<number> {
   const importId = await recordImport(tx, record);
-  await forgetStoredDays(tx, 'history_option_days', rows);
+  const rows = await forgetStoredDays(tx, 'history_option_days', all, record, importId, kept);
   const lines = rows.map(
     (row) =>
       `${row.index}\t${row.tradeDate}\t${row.expiry}\t${row.strikePaise}\t${row.optionType}\t${row.openPaise}\t${row.highPaise}\t` +
@@ -103,9 +116,9 @@ export async function storeOptionDays(tx: Queryable, record: ImportRecord, rows:
   return importId;
 }
 
-export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, candles: readonly MinuteCandle[]): Promise<number> {
+export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, all: readonly MinuteCandle[], kept: KeptDay[] = []): Promise<number> {
   const importId = await recordImport(tx, record);
-  await forgetStoredDays(tx, 'history_index_minutes', candles);
+  const candles = await forgetStoredDays(tx, 'history_index_minutes', all, record, importId, kept);
   const lines = candles.map(
     (candle) =>
       `${candle.index}\t${candle.minute.toISOString()}\t${candle.tradeDate}\t${candle.openPaise}\t${candle.highPaise}\t` +
@@ -120,9 +133,9 @@ export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, ca
 }
 
 /** An index close file's days: one row per index and day, replacing what was stored for it. */
-export async function storeIndexDays(tx: Queryable, record: ImportRecord, rows: readonly IndexDay[]): Promise<number> {
+export async function storeIndexDays(tx: Queryable, record: ImportRecord, all: readonly IndexDay[], kept: KeptDay[] = []): Promise<number> {
   const importId = await recordImport(tx, record);
-  await forgetStoredDays(tx, 'history_index_days', rows);
+  const rows = await forgetStoredDays(tx, 'history_index_days', all, record, importId, kept);
   // A few rows a file: one INSERT, not a COPY.
   await tx.query(
     `INSERT INTO history_index_days (index_name, trade_date, open_paise, high_paise, low_paise, close_paise, import_id)
@@ -152,20 +165,17 @@ export async function deleteHistoryRange(tx: Queryable, userId: number, from: st
   // Every index named, so the (index_name, trade_date, ...) primary keys serve the range.
   const scope = `index_name = ANY($3::text[]) AND trade_date BETWEEN $1::date AND $2::date`;
   const mine = `import_id IN (SELECT id FROM history_imports WHERE uploaded_by = $4)`;
-  const options = await tx.query<{ count: number }>(
-    `WITH gone AS (DELETE FROM history_option_days WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
-    [from, to, indices, userId],
-  );
-  const minutes = await tx.query<{ count: number }>(
-    `WITH gone AS (DELETE FROM history_index_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
-    [from, to, indices, userId],
-  );
+  // The claimed tables: the trader's claims go, and the rows of the days nobody claims any more (issue 61).
+  const range = { from, to, indices };
+  const release = (table: DayTable) => releaseDays(tx, table, userId, range, (keys) => lockStoredHistory(tx, table, keys));
+  const optionRows = await release('history_option_days');
+  const minuteCandles = await release('history_index_minutes');
   const optionMinutes = await tx.query<{ count: number }>(
     `WITH gone AS (DELETE FROM history_option_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
     [from, to, indices, userId],
   );
   // The days' OHLC go with the range too, and the record of what was fetched (a day deleted can be fetched again).
-  await tx.query(`DELETE FROM history_index_days WHERE ${scope} AND ${mine}`, [from, to, indices, userId]);
+  await release('history_index_days');
   await tx.query(`DELETE FROM history_option_minute_fetches WHERE ${scope} AND ${mine}`, [from, to, indices, userId]);
   const kept = await tx.query<{ count: number }>(
     `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope})
@@ -174,8 +184,8 @@ export async function deleteHistoryRange(tx: Queryable, userId: number, from: st
   );
   await forgetEmptyImports(tx);
   return {
-    optionRows: options.rows[0]?.count ?? 0,
-    minuteCandles: minutes.rows[0]?.count ?? 0,
+    optionRows,
+    minuteCandles,
     optionMinutes: optionMinutes.rows[0]?.count ?? 0,
     keptOthers: kept.rows[0]?.count ?? 0,
   };

@@ -17,6 +17,7 @@ import { istDate } from '../market/ist.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
 import type { MinuteCandle } from './history-files.ts';
 import type { ImportedFile } from './history-import-service.ts';
+import { keptPart, type KeptDay } from './history-claims.ts';
 import { storeMinuteCandles } from './history-store.ts';
 import { pricedCandle } from './minute-candles-parser.ts';
 
@@ -96,9 +97,10 @@ export function createKiteMinutesImport({ db, clock, candles }: { db: Database; 
     const fileName = `Kite ${kiteIndexInstruments[index].key} minutes ${from} to ${to}`;
     const sha256 = createHash('sha256').update(JSON.stringify(fetched.candles)).digest('hex');
     const record = { kind: 'index_minutes' as const, fileName, sha256, days: stored, rowCount: rows.length, uploadedBy: userId, importedAt: clock() };
-    await db.transaction((tx) => storeMinuteCandles(tx, record, rows));
+    const kept: KeptDay[] = [];
+    await db.transaction((tx) => storeMinuteCandles(tx, record, rows, kept));
     return {
-      files: [{ file_name: fileName, status: 'imported', kind: 'index_minutes', days: stored, rows: rows.length, skipped_rows: skipped }],
+      files: [{ file_name: fileName, status: 'imported', kind: 'index_minutes', days: stored, skipped_rows: skipped, ...keptPart(rows, kept) }],
       requests: fetched.windows.length,
     };
   }

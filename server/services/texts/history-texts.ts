@@ -88,6 +88,17 @@ export const historyTexts = {
       { name, index, from: from ?? '…', until: until ?? '…', trade_date: tradeDate },
       `"${name}" names ${index} in NSE's files from ${from ?? '…'} to ${until ?? '…'}, not on ${tradeDate}: a file of another day, or a name NSE did not use then`,
     ),
+  // Issue 61: days history may not hold, and a file whose name and rows disagree.
+  dayInFuture: (tradeDate: string, today: string): Said =>
+    said('history.day_in_future', { trade_date: tradeDate, today }, `the file holds ${tradeDate}, after today (${today}, IST): a day that has not traded yet`),
+  dayBeforeExchange: (tradeDate: string, firstDay: string, exchange: string): Said =>
+    said(
+      'history.day_before_exchange',
+      { trade_date: tradeDate, first_day: firstDay, exchange },
+      `the file holds ${tradeDate}, before ${exchange}'s F&O segment opened (${firstDay}): no such market existed`,
+    ),
+  nameDayMismatch: (nameDay: string, tradeDate: string): Said =>
+    said('history.name_day_mismatch', { name_day: nameDay, trade_date: tradeDate }, `the file's name is dated ${nameDay} but it holds ${tradeDate}: a renamed or altered file`),
   noIndexCloseRows: said('history.no_index_close_rows', {}, 'the file has no Nifty 50, Nifty Bank, Nifty Financial Services or Nifty Midcap Select rows'),
   zipWithoutCsv: said('history.zip_without_csv', {}, 'the ZIP holds no CSV file'),
 };

@@ -31,6 +31,8 @@ export const webhookTexts = {
   inPosition: said('webhook.in_position', {}, 'The bot already holds a position: send an exit first.'),
   nothingToExit: said('webhook.nothing_to_exit', {}, 'The bot holds nothing to exit.'),
   inProgress: said('webhook.in_progress', {}, 'Another action of this bot is on its way: nothing placed.'),
+  exitUnderWay: said('webhook.exit_under_way', {}, "The bot's exit is already on its way: this alert joins it, nothing placed twice."),
+  interrupted: said('webhook.interrupted', {}, 'The server stopped before this alert was carried out: nothing was placed. The same alert sent again is taken.'),
   legsRequired: said('webhook.legs_required', {}, 'Name the legs to trade: this bot has no strategy of its own to place.'),
   payloadInvalid: (field: string, expected: string): Said => said('webhook.payload_invalid', { field, expected }, `${field}: expected ${expected}.`),
   placed: (orders: number): Said => said('webhook.placed', { orders }, `Placed: ${orders} order${orders === 1 ? '' : 's'}.`),

@@ -137,6 +137,11 @@ export const marketHistoryMessages = {
     id: 'market-history.imported',
     defaultMessage: 'Imported: {days, plural, one {# day} other {# days}}, {rows, plural, one {# row} other {# rows}} ({skipped} of other instruments left out)',
   }),
+  kept: defineMessage<{ count: MessageValue; days: MessageValue }>({
+    id: 'market-history.kept',
+    defaultMessage:
+      'Already imported by another trader, kept exactly as they imported {count, plural, one {it} other {them}}: {days}. Your import is recorded; nothing of theirs changed.',
+  }),
   wholeFile: defineMessage<{ reason: MessageValue }>({ id: 'market-history.wholeFile', defaultMessage: 'The file: {reason}' }),
   problem: defineMessage<{ line: MessageValue; reason: MessageValue }>({ id: 'market-history.problem', defaultMessage: 'Line {line}: {reason}' }),
   deleteRange: defineMessage<{ from: MessageValue; to: MessageValue; index: MessageValue }>({

@@ -127,6 +127,27 @@ describe.each(testBackends)('approve-first bots on %s', (backend) => {
     expect(await t.actions('daily', bot.id)).toMatchObject([{ action: 'enter', status: 'completed' }]);
   });
 
+  it('saves a fractional price tolerance (1.5 %) on a trading bot and reads it back, as the settings dialog sends it', async () => {
+    // The insert's coalesce($5, 2) once typed the parameter as an integer, so 1.5 answered 400 invalid_value.
+    const bot = await t.createTrading();
+    const saved = await t.call<Schemas['BotApprovalSettings']>('updateBotApprovalSettings', {
+      token: t.desk.token,
+      params: { bot_kind: 'trading', id: bot.id },
+      body: { price_tolerance_pct: 1.5 },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toEqual({ approve_first: false, deadline_seconds: 60, price_tolerance_pct: 1.5 });
+    // An update of a saved row takes a fraction too, and a hundredth survives the numeric(5, 2) column.
+    const updated = await t.call<Schemas['BotApprovalSettings']>('updateBotApprovalSettings', {
+      token: t.desk.token,
+      params: { bot_kind: 'trading', id: bot.id },
+      body: { approve_first: true, price_tolerance_pct: 0.25 },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const read = await t.call<Schemas['BotApprovalSettings']>('getBotApprovalSettings', { token: t.desk.token, params: { bot_kind: 'trading', id: bot.id } });
+    expect(read.body).toEqual({ approve_first: true, deadline_seconds: 60, price_tolerance_pct: 0.25 });
+  });
+
   it('places nothing after the deadline: the sweep skips the entry with the reason in the bot log, and a late approval is refused', async () => {
     const bot = await approveFirstBot({ deadline_seconds: 30 });
     t.at(monday, '09:20');

@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInAccount } from '../support/accounts.ts';
 import { assertMatchesContract, contractClient } from '../support/contract-client.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { august28, participantFile, withFiiIndexLong } from './participant-file.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -19,7 +19,8 @@ let token: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A clock after the files' days (August 2026): a day after today is refused (issue 61).
+  server = await startTestServer({ clock: manualClock(new Date('2026-09-01T04:00:00Z')) });
   const call = contractClient(server.app);
   token = (await signedInAccount(call)).token;
   otherToken = (await signedInAccount(call)).token;

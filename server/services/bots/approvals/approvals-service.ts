@@ -86,9 +86,10 @@ export function createApprovalsService({ db, clock, engine, brokers, prices, own
 
   async function saveSettings(userId: number, kind: BotKind, botId: number, change: Schemas['BotApprovalSettingsChange']): Promise<Schemas['BotApprovalSettings']> {
     await requireBot(userId, kind, botId);
+    // $5 is cast: untyped, coalesce($5, 2) made it an integer and a 1.5 % tolerance was refused (400 invalid_value).
     await db.query(
       `INSERT INTO bot_approval_settings (bot_kind, bot_id, approve_first, deadline_seconds, price_tolerance_pct, updated_at)
-       VALUES ($1, $2, coalesce($3, false), coalesce($4, 60), coalesce($5, 2), $6)
+       VALUES ($1, $2, coalesce($3, false), coalesce($4, 60), coalesce($5::numeric, 2), $6)
        ON CONFLICT (bot_kind, bot_id) DO UPDATE SET approve_first = coalesce($3, bot_approval_settings.approve_first),
          deadline_seconds = coalesce($4, bot_approval_settings.deadline_seconds), price_tolerance_pct = coalesce($5, bot_approval_settings.price_tolerance_pct),
          updated_at = $6`,

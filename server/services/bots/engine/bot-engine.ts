@@ -41,6 +41,7 @@ import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, 
 import { signalsFor } from './bot-signals.ts';
 import { createConditionReads } from './condition-reads.ts';
 import { isAlertAction } from '../webhooks/webhook-log.ts';
+import { settleLeftAlerts } from '../webhooks/webhook-leftovers.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
 import { approveFirstBots, createProposals, isApprovedAction, type ApprovalSettings } from '../approvals/proposals.ts';
 import { decide, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
@@ -226,6 +227,24 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     return true;
   }
 
+  /**
+   * A claim whose orders are all final in the book by its tag, settled now whatever its age (issue 61: a crash
+   * between a webhook alert's broker call and its completion; the start-up and an alert meeting the claim ask).
+   * The claim is taken over first (the compare-and-set reconcile uses), then the book read again, so a peer
+   * still placing it completes nothing over it. Working orders, or none, leave it to reconcile. Answers whether settled.
+   */
+  async function settleFromBook(action: ActionRow, now: Date): Promise<boolean> {
+    const bot = await loadBot(db, now.getTime(), action.kind, action.botId);
+    if (bot === undefined) return false;
+    const found = await brokerOf(bot).ordersByTag(bot.account, action.key);
+    if (found.length === 0 || found.some(isWorking)) return false;
+    const taken = await db.query(`UPDATE bot_actions SET claimed_at = $2 WHERE id = $1 AND status = 'claimed' AND claimed_at = $3 RETURNING id`, [action.id, now, action.claimedAt]);
+    if (taken.rows.length === 0) return false;
+    const orders = await brokerOf(bot).ordersByTag(bot.account, action.key);
+    if (orders.some(isWorking)) return false;
+    return settle(bot, { ...action, claimedAt: now }, { orders, failure: null, error: false, closed: null }, now, null);
+  }
+
   /** The tick: one pass over the bots that may act now (loadDueBots). Answers how many were evaluated and how many acted. */
   async function tick(now: Date = clock()): Promise<TickCounts> {
     const budget = tickBudget(hooks.stopwatch ?? (() => performance.now()), hooks.actBudgetMs ?? actBudgetMs);
@@ -352,11 +371,13 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     // bot: a thousand entering at 09:20 are one read. Written after, not beside, the changes: a notice lost to
     // a crash between the two leaves a card a tick behind until its next read, never ahead of the database.
     await recordBotsNotice(db, touched);
+    // The alert log follows: an alert whose action the tick settled (or reconciled) says what it placed (issue 61).
+    await settleLeftAlerts(db, null, now);
     return { evaluated: bots.length, acted, failed, deferred, ms: budget.elapsed(), errors };
   }
 
   // What a webhook's alert (webhooks/webhook-receiver.ts) places through: the same legs, claim, broker call and completion.
-  return { tick, carryOut, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney, symbolLot };
+  return { tick, carryOut, settleFromBook, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney, symbolLot };
 }
 
 export type BotEngine = ReturnType<typeof createBotEngine>;

@@ -136,10 +136,18 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     if (!bot.sessionOpen) throw DomainError.said('broker_session_expired', liveTexts.sessionEnded(bot.broker, null));
     const day = istDate(now);
     const key = botKey(bot.kind, bot.id);
+    const actions = await settledActions(bot, day, now);
     const run = (await loadRuns(db, day, { bots: [bot] })).get(key) ?? null;
     const held = (await loadHeld(db, { kind: bot.kind, id: bot.id })).get(key) ?? [];
-    const actions = await loadActions(db, day, [bot]);
-    if (actions.some((action) => action.status === 'claimed')) throw DomainError.said('bot_action_in_progress', webhookTexts.inProgress);
+    const claimed = actions.filter((action) => action.status === 'claimed');
+    // An exit under way (the bot's own, or an earlier alert's) is this exit too: joined, never refused nor doubled.
+    const exiting = entry ? undefined : claimed.find((action) => action.phase === 'exit');
+    if (exiting !== undefined) {
+      await nameAction(db, logId, exiting.key);
+      return { outcome: 'working' as const, actionId: exiting.id, orderIds: [], reason: webhookTexts.exitUnderWay };
+    }
+    // An exit goes past an entry still claimed (nothing of it is held but what filled); anything else waits its turn.
+    if (claimed.some((action) => entry || action.phase !== 'entry')) throw DomainError.said('bot_action_in_progress', webhookTexts.inProgress);
     let intents: OrderIntent[];
     let name: BotActionName;
     let sequence: number;
@@ -186,6 +194,21 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     if (done.status === 'claimed') return { outcome: 'working' as const, actionId: action.id, orderIds, reason: webhookTexts.working(intents.length) };
     const reason: Said = done.message_i18n === null ? words(done.message ?? 'Refused') : { text: done.message ?? '', i18n: done.message_i18n };
     return { outcome: 'failed' as const, actionId: action.id, orderIds, reason };
+  }
+
+  /**
+   * The bot's actions of the day, after settling from the order book (by the orders' tag) any claim whose orders
+   * are all final: a crash between an alert's broker call and its bookkeeping leaves such a claim, and an alert
+   * right after the restart must not wait the engine's 30 s for it, nor be refused for it (issue 61).
+   */
+  async function settledActions(bot: EngineBot, day: string, now: Date) {
+    const mine = async () => (await loadActions(db, day, [bot])).filter((action) => action.kind === bot.kind && action.botId === bot.id);
+    const actions = await mine();
+    const claimed = actions.filter((action) => action.status === 'claimed');
+    if (claimed.length === 0) return actions;
+    let settled = false;
+    for (const action of claimed) settled = (await engine.settleFromBook(action, now)) || settled;
+    return settled ? mine() : actions;
   }
 
   /**

@@ -19,20 +19,32 @@ export type Upload = {
 
 function Outcome({ outcome, many }: { outcome: HistoryFileOutcome; many: boolean }) {
   const intl = useIntl();
-  const { formatNumber } = useFormat();
+  const { formatNumber, formatDate } = useFormat();
   const name = many ? <span className="block font-medium break-all text-fg">{outcome.file_name}</span> : null;
   if (outcome.status === 'imported') {
+    // Days another trader's import holds stay theirs (issue 61): said, so the trader knows why fewer rows were stored.
+    const kept = outcome.kept_days ?? [];
     return (
-      <p className="text-sm text-profit">
-        {name}
-        <Marked mark={marks.covered}>
-          {intl.formatMessage(messages.imported, {
-            days: outcome.days?.length ?? 0,
-            rows: outcome.rows ?? 0,
-            skipped: formatNumber(outcome.skipped_rows ?? 0),
-          })}
-        </Marked>
-      </p>
+      <div className="text-sm">
+        <p className="text-profit">
+          {name}
+          <Marked mark={marks.covered}>
+            {intl.formatMessage(messages.imported, {
+              days: outcome.days?.length ?? 0,
+              rows: outcome.rows ?? 0,
+              skipped: formatNumber(outcome.skipped_rows ?? 0),
+            })}
+          </Marked>
+        </p>
+        {kept.length > 0 && (
+          <p className="text-fg-muted" data-testid="kept-days">
+            {intl.formatMessage(messages.kept, {
+              count: kept.length,
+              days: intl.formatList(kept.map((day) => `${day.index} ${formatDate(day.trade_date)}`)),
+            })}
+          </p>
+        )}
+      </div>
     );
   }
   return (
