@@ -13,6 +13,7 @@ import { describeFailure } from '../../../server/contract/failure-messages.ts';
 import { botTexts } from '../../../server/services/texts/bot-texts.ts';
 import { liveTexts } from '../../../server/services/texts/live-texts.ts';
 import { changeRefusalTexts } from '../../../server/services/texts/change-refusal-texts.ts';
+import { amoWindowMinutes } from '../../../server/services/brokers/after-market.ts';
 import { killSwitchRefusalTexts } from '../../../server/services/texts/kill-switch-refusal-texts.ts';
 import { kiteCalls, kiteTexts } from '../../../server/services/texts/kite-texts.ts';
 import { lateKillText } from '../../../server/services/texts/order-texts.ts';
@@ -61,9 +62,9 @@ const written: [string, Said][] = [
   ['a trigger on a LIMIT order', changeRefusalTexts.nothingToModify('260101000001', { ignored: 'trigger', orderType: 'LIMIT' })],
   ['a price on a MARKET order', changeRefusalTexts.nothingToModify('260101000001', { ignored: 'price', orderType: 'MARKET' })],
   ['a quantity below what filled', changeRefusalTexts.alreadyFilled(1950)],
-  ['an AMO changed before its window', changeRefusalTexts.amoWindow('260101000001', 'modified', { from: '15:45' })],
-  ['an AMO cancelled before the open', changeRefusalTexts.amoWindow('260101000001', 'cancelled', { open_time: '09:15' })],
-  ['an AMO with no session ahead', changeRefusalTexts.amoWindow('260101000001', 'modified', null)],
+  ['an AMO changed before its window', changeRefusalTexts.amoWindow('260101000001', 'modified', { from: '15:45' }, amoWindowMinutes)],
+  ['an AMO cancelled before the open', changeRefusalTexts.amoWindow('260101000001', 'cancelled', { open_time: '09:15' }, amoWindowMinutes)],
+  ['an AMO with no session ahead', changeRefusalTexts.amoWindow('260101000001', 'modified', null, amoWindowMinutes)],
   ['a stop-loss with no position', changeRefusalTexts.notReducing('stoploss', 0, { side: 'SELL', tradingsymbol: 'NIFTY2612026000CE', product: 'MIS' })],
   ['a target on a long position', changeRefusalTexts.notReducing('target', 130, { side: 'BUY', tradingsymbol: 'NIFTY2612026000CE', product: 'NRML' })],
   ['a stop-loss on a short position', changeRefusalTexts.notReducing('stoploss', -65, { side: 'SELL', tradingsymbol: 'NIFTY2612026000CE', product: 'MIS' })],
