@@ -81,7 +81,7 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
 
   /** One uploaded file: listed and each CSV read by the pool's threads, each stored before the next is read. */
   async function importFile(userId: number, file: UploadedFile, index: HistoryIndex | null, indexNames: IndexNames): Promise<FileOutcome[]> {
-    const bytes = sharedBytes(file.bytes);
+    const bytes = await sharedBytes(file.bytes);
     const listing = await pool.list(file.name, bytes);
     if (listing.status === 'refused') return [{ file_name: file.name, status: 'refused', problems: listing.problems }];
     const outcomes: FileOutcome[] = [];

@@ -3,6 +3,7 @@
 // behind it (four 62 MB imports kept health checks at 1.5 s for 30 s). No thread is started until the first
 // import, and an idle one ends, so a start and a server that imports nothing pay nothing.
 import { availableParallelism } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import type { IndexNames } from './index-names.ts';
 import type { HistoryIndex } from './history-files.ts';
@@ -35,9 +36,16 @@ export function createImportPool(threads = defaultImportThreads): ImportPool {
   };
 }
 
-/** The upload's bytes where every thread reads them without a copy of its own. */
-export function sharedBytes(bytes: Buffer): SharedArrayBuffer {
+/** Bytes copied into shared memory in one turn of the loop (a copy into shared memory goes byte by byte). */
+const sharedCopyBytes = 1024 * 1024;
+
+/** The upload's bytes where every thread reads them without a copy of its own; copied a megabyte a turn. */
+export async function sharedBytes(bytes: Buffer): Promise<SharedArrayBuffer> {
   const shared = new SharedArrayBuffer(bytes.length);
-  new Uint8Array(shared).set(bytes);
+  const view = new Uint8Array(shared);
+  for (let at = 0; at < bytes.length; at += sharedCopyBytes) {
+    if (at > 0) await nextTurn();
+    view.set(bytes.subarray(at, at + sharedCopyBytes), at);
+  }
   return shared;
 }
