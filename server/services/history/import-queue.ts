@@ -8,6 +8,7 @@ export type ImportPlace = { userId: number; enteredAt: number };
 export type ImportQueueState = {
   running: number;
   waiting: number;
+  limit: number;
   /** The trader's own imports: 0 for one running, n for the n-th in the line. */
   places: number[];
 };
@@ -51,7 +52,7 @@ export function createImportQueue(limit: number): ImportQueue {
         ...running.filter((held) => held.userId === userId).map(() => 0),
         ...waiting.flatMap((held, at) => (held.userId === userId ? [at + 1] : [])),
       ];
-      return { running: running.length, waiting: waiting.length, places };
+      return { running: running.length, waiting: waiting.length, limit, places };
     },
   };
 }
