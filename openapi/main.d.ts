@@ -1555,6 +1555,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/imports/queue/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history imports under way and waiting, and the caller's own places in the line.
+         * @description A few imports run at once (`limit`); the rest wait their turn, first come first served. An import holds
+         *     its place from when its request arrives until its last file is stored, so a trader whose upload is
+         *     waiting can ask here where it stands.
+         */
+        get: operations["getMarketHistoryImportQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market-history/coverage/": {
         parameters: {
             query?: never;
@@ -4353,6 +4375,16 @@ export interface components {
         };
         HistoryImportResponse: {
             files: components["schemas"]["HistoryFileOutcome"][];
+        };
+        HistoryImportQueue: {
+            /** @description Imports under way now. */
+            running: number;
+            /** @description Imports waiting for a place. */
+            waiting: number;
+            /** @description How many imports run at once. */
+            limit: number;
+            /** @description The caller's own imports, 0 for one under way, n for the n-th in the line. */
+            places: number[];
         };
         HistoryCoveredDay: {
             /** Format: date */
@@ -7911,6 +7943,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMarketHistoryImportQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryImportQueue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -211,6 +211,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
       sendSaid(reply, 400, 'bad_request', fastifyRefusal(error, 400));
     },
   });
+  // The import pool's threads end before the database they store into closes.
+  app.addHook('onClose', async () => services.history.close());
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
   // Sessions are kept a few seconds per instance, each told of every revocation (accounts/session-cache.ts).
   const stopSessionNotices = await services.accounts.listenForSessionChanges();

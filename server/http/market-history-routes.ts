@@ -75,6 +75,8 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
     return reply.code(422).send({ message, code: 'import_refused', details: { files: outcomes } }) as never;
   });
 
+  route(app, 'getMarketHistoryImportQueue', async (request) => history.queue(userId(request)));
+
   route(app, 'importKiteMinuteCandles', async (request) => {
     const { broker_account_id: brokerAccountId, index, from, to } = request.body;
     return kiteHistory.importKiteMinutes(userId(request), { brokerAccountId, index, from, to });

@@ -1,31 +1,27 @@
 // Imports uploaded history files: a ZIP is opened and each CSV inside imported on its own; a CSV is
 // recognised by its header (UDiFF bhavcopy, older bhavcopy, NSE's index close file, NSE's participant-wise open
-// interest, or minute candles), parsed whole, and
-// stored in one transaction, or refused with every bad line and nothing stored. History is shared
+// interest, or minute candles), parsed whole, and stored in one transaction, or refused with every bad line and
+// nothing stored. Reading and parsing run in the import pool's threads (import-pool.ts) and the rows go in as
+// chunks that let other requests in between (history-store.ts), so an import never holds an order or a health
+// check; a few imports run at once and the rest wait in line (import-queue.ts). History is shared
 // market data (everyone backtests on the same exchange files), so any signed-in trader may import; each
 // import records its uploader, and a trader deletes only the days they imported.
-import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
-import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
-import { parseBhavcopy, bhavcopyLayoutOf } from './bhavcopy-parser.ts';
-import { fileText, firstLine } from './csv-values.ts';
-import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
-import { historyTexts } from '../texts/history-texts.ts';
-import { words } from '../texts/said.ts';
-import { FileRefusal, historyIndices, lineProblem, type HistoryIndex, type LineProblem } from './history-files.ts';
-import { deleteHistoryRange, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
-import { isIndexCloseHeader, parseIndexCloses } from './index-close-parser.ts';
-import { loadIndexNames } from './index-names.ts';
-import { checkFileDays, loadSegmentStart } from './history-span.ts';
-import { keptPart, type KeptDay } from './history-claims.ts';
 import { istDate } from '../market/ist.ts';
-import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
-import { isParticipantOiFile, parseParticipantOi } from './participant-oi-parser.ts';
+import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
+import { keptPart, type KeptDay } from './history-claims.ts';
+import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
+import { FileRefusal, type HistoryIndex, type LineProblem } from './history-files.ts';
+import { checkFileDays, loadSegmentStart } from './history-span.ts';
+import { deleteHistoryRange, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
+import { createImportPool, sharedBytes, type ImportPool } from './import-pool.ts';
+import { createImportQueue, type ImportQueueState } from './import-queue.ts';
+import { loadIndexNames, type IndexNames } from './index-names.ts';
 import { participantOpenInterest, type ParticipantOpenInterest } from './participant-oi-series.ts';
 import { deleteParticipantDays, readParticipantCoverage, storeParticipantDay, type ParticipantCoverage } from './participant-oi-store.ts';
-import { ZipError, looksLikeZip, readZip } from './zip-reader.ts';
+import type { ReadCsv } from './upload-reader.ts';
 
 export type UploadedFile = { name: string; bytes: Buffer };
 
@@ -44,99 +40,82 @@ export type RefusedFile = { file_name: string; status: 'refused'; problems: Line
 
 export type FileOutcome = ImportedFile | RefusedFile;
 
-/** A real UDiFF bhavcopy is ~8 MB of CSV; four times that leaves room and still bounds a ZIP's inflation. */
-export const maxCsvBytes = 32 * 1024 * 1024;
-
-/** The index a minute file's name names (BANKNIFTY before NIFTY, which it contains), or null. */
-export function indexInFileName(name: string): HistoryIndex | null {
-  const upper = name.toUpperCase();
-  const longestFirst = [...historyIndices].sort((a, b) => b.length - a.length);
-  return longestFirst.find((index) => upper.includes(index)) ?? null;
-}
+/** Imports under way at once; the rest wait in line with their place shown (import-queue.ts). */
+export const concurrentImports = 2;
 
 export type HistoryImportService = {
-  /** Each file's outcome, in order; an accepted file is committed before the next is read. */
+  /** Each file's outcome, in order; an accepted file is committed before the next is read. Waits its turn behind other imports. */
   importFiles(userId: number, files: readonly UploadedFile[], index: HistoryIndex | null): Promise<FileOutcome[]>;
+  /** The imports running and waiting, and the trader's own places in the line. */
+  queue(userId: number): ImportQueueState;
+  /** Ends the reading threads. */
+  close(): Promise<void>;
   coverage(from: string | null, to: string | null): Promise<HistoryCoverage & { participants: ParticipantCoverage }>;
   deleteRange(userId: number, from: string, to: string, index: HistoryIndex | null): Promise<DeletedHistory & { participantDays: number }>;
   /** NSE's participant-wise open interest over a range (the Participants chart). */
   participants(from: string | null, to: string | null): Promise<ParticipantOpenInterest>;
 };
 
-export function createHistoryImportService(db: Database, clock: Clock): HistoryImportService {
+export type HistoryImportOptions = { pool?: ImportPool; concurrency?: number };
+
+export function createHistoryImportService(db: Database, clock: Clock, { pool = createImportPool(), concurrency = concurrentImports }: HistoryImportOptions = {}): HistoryImportService {
+  const line = createImportQueue(concurrency);
+
   /** Issue 61: no day after today (IST) or before NSE's F&O segment, and a dated name's day only; refused whole otherwise. */
   const checkDays = async (name: string, days: readonly string[]) => checkFileDays(name, days, istDate(clock()), await loadSegmentStart(db));
 
-  async function importCsv(userId: number, name: string, bytes: Buffer, index: HistoryIndex | null): Promise<FileOutcome> {
+  /** Stores one CSV the pool read: one transaction, written in chunks that let the request loop in between. */
+  async function store(userId: number, read: ReadCsv): Promise<FileOutcome> {
+    const name = read.fileName;
+    if (read.status === 'refused') return { file_name: name, status: 'refused', problems: read.problems };
     try {
-      if (bytes.length > maxCsvBytes) throw new FileRefusal([lineProblem(0, historyTexts.fileTooLarge(maxCsvBytes / 1024 / 1024))]);
-      if (bytes.includes(0)) throw new FileRefusal([lineProblem(0, historyTexts.notText)]);
-      const text = fileText(bytes);
-      const header = firstLine(text);
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const base = { fileName: name.slice(0, 255), sha256, uploadedBy: userId, importedAt: clock() };
-      const layout = bhavcopyLayoutOf(header);
-      if (layout !== null) {
-        const parsed = parseBhavcopy(text);
-        await checkDays(name, parsed.days);
-        const kind: ImportKind = layout === 'udiff' ? 'bhavcopy_udiff' : 'bhavcopy_legacy';
-        const kept: KeptDay[] = [];
-        await db.transaction((tx) => storeOptionDays(tx, { ...base, kind, days: parsed.days, rowCount: parsed.rows.length }, parsed.rows, kept));
-        return { file_name: name, status: 'imported', kind, days: parsed.days, skipped_rows: parsed.skipped, ...keptPart(parsed.rows, kept) };
-      }
-      if (isIndexCloseHeader(header)) {
-        const parsed = parseIndexCloses(text, await loadIndexNames(db));
-        await checkDays(name, parsed.tradeDates);
-        const record = { ...base, kind: 'index_closes' as const, days: parsed.tradeDates, rowCount: parsed.days.length };
-        const kept: KeptDay[] = [];
-        await db.transaction((tx) => storeIndexDays(tx, record, parsed.days, kept));
-        return { file_name: name, status: 'imported', kind: 'index_closes', days: parsed.tradeDates, skipped_rows: parsed.skipped, ...keptPart(parsed.days, kept) };
-      }
-      if (isParticipantOiFile(header, name)) {
-        const parsed = parseParticipantOi(text, name);
-        await checkDays(name, [parsed.tradeDate]);
-        const record = { ...base, kind: 'participant_oi' as const, days: [parsed.tradeDate], rowCount: parsed.rows.length };
-        await db.transaction((tx) => storeParticipantDay(tx, record, parsed));
-        return { file_name: name, status: 'imported', kind: 'participant_oi', days: [parsed.tradeDate], rows: parsed.rows.length, skipped_rows: 0 };
-      }
-      if (isMinuteCandleHeader(header)) {
-        const parsed = parseMinuteCandles(text, index ?? indexInFileName(name), await loadIndexNames(db));
-        await checkDays(name, parsed.days);
-        const record = { ...base, kind: 'index_minutes' as const, days: parsed.days, rowCount: parsed.candles.length };
-        const kept: KeptDay[] = [];
-        await db.transaction((tx) => storeMinuteCandles(tx, record, parsed.candles, kept));
-        return { file_name: name, status: 'imported', kind: 'index_minutes', days: parsed.days, skipped_rows: 0, ...keptPart(parsed.candles, kept) };
-      }
-      throw new FileRefusal([lineProblem(1, historyTexts.unknownFile)]);
+      await checkDays(name, read.days);
     } catch (error) {
       if (error instanceof FileRefusal) return { file_name: name, status: 'refused', problems: error.problems };
       throw error;
     }
+    const base = { fileName: name.slice(0, 255), sha256: read.sha256, uploadedBy: userId, importedAt: clock(), kind: read.kind, days: read.days };
+    const imported = (part: { rows: number; kept_days?: KeptDay[] }): ImportedFile => ({ file_name: name, status: 'imported', kind: read.kind, days: read.days, skipped_rows: read.skipped, ...part });
+    const kept: KeptDay[] = [];
+    switch (read.kind) {
+      case 'bhavcopy_udiff':
+      case 'bhavcopy_legacy':
+        await db.transaction((tx) => storeOptionDays(tx, { ...base, rowCount: read.rows.length }, read.rows, kept));
+        return imported(keptPart(read.rows, kept));
+      case 'index_closes':
+        await db.transaction((tx) => storeIndexDays(tx, { ...base, rowCount: read.rows.length }, read.rows, kept));
+        return imported(keptPart(read.rows, kept));
+      case 'participant_oi':
+        await db.transaction((tx) => storeParticipantDay(tx, { ...base, rowCount: read.participants.rows.length }, read.participants));
+        return imported({ rows: read.participants.rows.length });
+      case 'index_minutes':
+        await db.transaction((tx) => storeMinuteCandles(tx, { ...base, rowCount: read.candles.length }, read.candles, kept));
+        return imported(keptPart(read.candles, kept));
+    }
+  }
+
+  /** One uploaded file: listed and each CSV read by the pool's threads, each stored before the next is read. */
+  async function importFile(userId: number, file: UploadedFile, index: HistoryIndex | null, indexNames: IndexNames): Promise<FileOutcome[]> {
+    const bytes = await sharedBytes(file.bytes);
+    const listing = await pool.list(file.name, bytes);
+    if (listing.status === 'refused') return [{ file_name: file.name, status: 'refused', problems: listing.problems }];
+    const outcomes: FileOutcome[] = [];
+    for (const entry of listing.entries) outcomes.push(await store(userId, await pool.read(file.name, entry, bytes, index, indexNames)));
+    return outcomes;
   }
 
   return {
-    async importFiles(userId, files, index) {
-      const outcomes: FileOutcome[] = [];
-      for (const file of files) {
-        if (!looksLikeZip(file.bytes)) {
-          outcomes.push(await importCsv(userId, file.name, file.bytes, index));
-          continue;
-        }
-        let entries;
-        try {
-          entries = readZip(file.bytes, maxCsvBytes);
-        } catch (error) {
-          if (!(error instanceof ZipError)) throw error;
-          // A damaged archive's reason names the entry and what failed; said as words, as it is.
-          outcomes.push({ file_name: file.name, status: 'refused', problems: [lineProblem(0, words(error.message))] });
-          continue;
-        }
-        const csvs = entries.filter((entry) => entry.name.toLowerCase().endsWith('.csv') && !entry.name.startsWith('__MACOSX/'));
-        if (csvs.length === 0) outcomes.push({ file_name: file.name, status: 'refused', problems: [lineProblem(0, historyTexts.zipWithoutCsv)] });
-        for (const entry of csvs) outcomes.push(await importCsv(userId, `${file.name}/${entry.name}`, entry.data, index ?? indexInFileName(entry.name)));
-      }
-      return outcomes;
-    },
+    importFiles: (userId, files, index) =>
+      line.run(userId, async () => {
+        const indexNames = await loadIndexNames(db);
+        const outcomes: FileOutcome[] = [];
+        for (const file of files) outcomes.push(...(await importFile(userId, file, index, indexNames)));
+        return outcomes;
+      }),
+
+    queue: (userId) => line.state(userId),
+
+    close: () => pool.close(),
 
     // Participant days are NSE's, not an index's: beside the indices.
     coverage: async (from, to) => ({ ...(await readCoverage(db, from, to)), participants: await readParticipantCoverage(db, from, to) }),

@@ -4,6 +4,7 @@
 // (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins, except the days
 // another trader's import holds: those stay as they were (history-claims.ts, issue 61).
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 import type { IndexDay } from './index-close-parser.ts';
@@ -94,6 +95,21 @@ async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: st
   return claimed.kept.length === 0 ? [...rows] : rows.filter((row) => claimed.store.has(`${row.index}|${row.tradeDate}`));
 }
 
+/**
+ * Rows one COPY sends. A day's bhavcopy is ~5,000 index option rows; stored in one statement they held the
+ * process (PGlite runs on the request loop) for a few hundred ms, every health check and order behind them.
+ * In chunks, with a turn of the loop between them, what waits behind an import waits a chunk at most.
+ */
+export const copyChunkRows = 500;
+
+/** COPYs `rows` in chunks of `copyChunkRows`, letting the request loop run between two. */
+async function copyInChunks<Row>(tx: Queryable, sql: string, rows: readonly Row[], line: (row: Row) => string): Promise<void> {
+  for (let at = 0; at < rows.length; at += copyChunkRows) {
+    if (at > 0) await nextTurn();
+    await tx.copyFrom(sql, rows.slice(at, at + copyChunkRows).map(line).join(''));
+  }
+}
+
 /** A value in COPY's text format: null as \N. Every value stored here is a number, an ISO date or a fixed name (no tab, newline or backslash to escape). */
 const copyValue = (value: number | string | null) => (value === null ? '\\N' : String(value));
 
@@ -101,16 +117,15 @@ const copyValue = (value: number | string | null) => (value === null ? '\\N' : S
 export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: readonly OptionDay[], kept: KeptDay[] = []): Promise<number> {
   const importId = await recordImport(tx, record);
   const rows = await forgetStoredDays(tx, 'history_option_days', all, record, importId, kept);
-  const lines = rows.map(
+  await copyInChunks(
+    tx,
+    `COPY history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise,
+       close_paise, settle_paise, open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id) FROM STDIN`,
+    rows,
     (row) =>
       `${row.index}\t${row.tradeDate}\t${row.expiry}\t${row.strikePaise}\t${row.optionType}\t${row.openPaise}\t${row.highPaise}\t` +
       `${row.lowPaise}\t${row.closePaise}\t${row.settlePaise}\t${row.openInterest}\t${row.changeInOi}\t${row.volumeContracts}\t` +
       `${copyValue(row.underlyingPaise)}\t${copyValue(row.lotSize)}\t${importId}\n`,
-  );
-  await tx.copyFrom(
-    `COPY history_option_days (index_name, trade_date, expiry, strike_paise, option_type, open_paise, high_paise, low_paise,
-       close_paise, settle_paise, open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id) FROM STDIN`,
-    lines.join(''),
   );
   await forgetEmptyImports(tx);
   return importId;
@@ -119,14 +134,13 @@ export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: 
 export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, all: readonly MinuteCandle[], kept: KeptDay[] = []): Promise<number> {
   const importId = await recordImport(tx, record);
   const candles = await forgetStoredDays(tx, 'history_index_minutes', all, record, importId, kept);
-  const lines = candles.map(
+  await copyInChunks(
+    tx,
+    `COPY history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id) FROM STDIN`,
+    candles,
     (candle) =>
       `${candle.index}\t${candle.minute.toISOString()}\t${candle.tradeDate}\t${candle.openPaise}\t${candle.highPaise}\t` +
       `${candle.lowPaise}\t${candle.closePaise}\t${importId}\n`,
-  );
-  await tx.copyFrom(
-    `COPY history_index_minutes (index_name, minute, trade_date, open_paise, high_paise, low_paise, close_paise, import_id) FROM STDIN`,
-    lines.join(''),
   );
   await forgetEmptyImports(tx);
   return importId;

@@ -61,7 +61,8 @@ function sampleOf(quote: LastPrice): Sample {
 }
 
 export function createMarketRecorder({ db, clock, source, retentionDays, isOpen, watched, quotes, sampleEveryMs = 5000 }: MarketRecorderOptions) {
-  const book = createMinuteBook();
+  // A restart back within a sampling interval of a minute's start records that minute (minute-book.ts).
+  const book = createMinuteBook(sampleEveryMs);
   let watching: { minute: number; keys: Watched } | null = null;
   let lastPruneMs = 0;
   let lastSampleMs = Number.NEGATIVE_INFINITY;

@@ -1,7 +1,8 @@
 // The minutes the recorder builds from what it sees each pass (pure: the recorder hands it the samples and
-// the time). A minute is recorded only when it was seen from its start: the minute a recorder starts in (a
-// server start, a restart after a crash) misses its opening ticks and is left out, so the minute in progress
-// at a crash is absent, never half-recorded; another instance that saw it whole records it.
+// the time). A minute is recorded only when it was seen from its start: the minute in progress at a crash is
+// absent, never half-recorded; another instance that saw it whole records it. A book started within a minute's
+// first sampling interval (a restart that came back within seconds) has missed no sample that minute would have
+// had, so that minute is recorded: a restart loses the minute it was killed in, not the one it came back in.
 
 import { istDate } from '../market/ist.ts';
 
@@ -35,11 +36,14 @@ export type BookMinute = {
 
 type Building = { open: number; high: number; low: number; last: Sample; volumeBefore: number };
 
-export function createMinuteBook() {
+/** `joinWithinMs`: how late into a minute a book's first pass may come and still record it (the recorder's sampling interval). */
+export function createMinuteBook(joinWithinMs = 0) {
   /** The minute being built (its start, ms); null before the first sample. */
   let current: number | null = null;
   /** Whether the current minute was seen from its start. */
   let whole = false;
+  /** Whether the current minute is the book's first (no volume known before it). */
+  let joining = false;
   let building = new Map<string, Building>();
   /** Each key's day volume at its last sample, so a minute's volume is what traded in it (cleared each IST day). */
   const dayVolume = new Map<string, number>();
@@ -74,8 +78,11 @@ export function createMinuteBook() {
     if (opening) {
       closed = close();
       // Seen whole when this book already had a pass in the minute before (so it saw this one open); a pass
-      // with no samples (the market closed) counts, so the session's first minute is whole.
-      whole = current !== null && current === start - minuteMs;
+      // with no samples (the market closed) counts, so the session's first minute is whole. A new book joins
+      // the minute it starts in if no sample of it was missed.
+      whole = current === null ? at.getTime() - start < joinWithinMs : current === start - minuteMs;
+      // A new book knows no day volume before its first samples: the minute counts what traded from them on.
+      joining = current === null;
       if (current !== null && istDate(new Date(current)) !== istDate(at)) dayVolume.clear();
       current = start;
       building = new Map();
@@ -89,7 +96,7 @@ export function createMinuteBook() {
       } else if (opening) {
         // Only keys sampled at the minute's first pass: one first seen later (a strike listed mid-minute) missed its open.
         const p = sample.pricePaise;
-        building.set(key, { open: p, high: p, low: p, last: sample, volumeBefore: dayVolume.get(key) ?? 0 });
+        building.set(key, { open: p, high: p, low: p, last: sample, volumeBefore: dayVolume.get(key) ?? (joining ? sample.dayVolume : 0) });
       }
       dayVolume.set(key, sample.dayVolume);
     }

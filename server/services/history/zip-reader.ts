@@ -7,6 +7,8 @@ import { crc32, inflateRawSync } from 'node:zlib';
 
 export type ZipEntry = { name: string; data: Buffer };
 
+export type ZipReading = { keep?: (name: string) => boolean; checkOthers?: boolean };
+
 export class ZipError extends Error {
   override name = 'ZipError';
 }
@@ -33,9 +35,12 @@ function findEndOfDirectory(bytes: Buffer): number {
 
 /**
  * The archive's files (directories left out), each inflated. `maxEntryBytes` bounds each file's
- * uncompressed size; a larger entry is refused rather than inflated.
+ * uncompressed size; a larger entry is refused rather than inflated. `keep` chooses the entries whose data is
+ * kept (the others come back empty); the others are still inflated and checked unless `checkOthers` is false.
+ * The import checks a large archive whole first, then reads it one entry at a time, never holding all of it
+ * inflated.
  */
-export function readZip(bytes: Buffer, maxEntryBytes: number): ZipEntry[] {
+export function readZip(bytes: Buffer, maxEntryBytes: number, { keep = () => true, checkOthers = true }: ZipReading = {}): ZipEntry[] {
   const end = findEndOfDirectory(bytes);
   const count = bytes.readUInt16LE(end + 10);
   const directorySize = bytes.readUInt32LE(end + 12);
@@ -65,6 +70,10 @@ export function readZip(bytes: Buffer, maxEntryBytes: number): ZipEntry[] {
     }
     const dataStart = localOffset + 30 + bytes.readUInt16LE(localOffset + 26) + bytes.readUInt16LE(localOffset + 28);
     if (dataStart + compressedSize > bytes.length) throw new ZipError(`The ZIP archive is truncated: ${name} is incomplete`);
+    if (!checkOthers && !keep(name)) {
+      entries.push({ name, data: Buffer.alloc(0) });
+      continue;
+    }
     const stored = bytes.subarray(dataStart, dataStart + compressedSize);
     let data: Buffer;
     if (method === 0) data = Buffer.from(stored);
@@ -76,7 +85,7 @@ export function readZip(bytes: Buffer, maxEntryBytes: number): ZipEntry[] {
       }
     } else throw new ZipError(`${name} uses ZIP compression method ${method}; only stored and deflated files are supported`);
     if (data.length !== size || crc32(data) !== expectedCrc) throw new ZipError(`The ZIP archive is damaged: ${name} fails its checksum`);
-    entries.push({ name, data });
+    entries.push({ name, data: keep(name) ? data : Buffer.alloc(0) });
   }
   return entries;
 }

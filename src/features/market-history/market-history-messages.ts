@@ -129,6 +129,10 @@ export const marketHistoryMessages = {
   uploading: defineMessage<{ percent: MessageValue }>({ id: 'market-history.uploading', defaultMessage: 'Sending {percent}' }),
   progressLabel: defineMessage<{ file: MessageValue }>({ id: 'market-history.progressLabel', defaultMessage: 'Upload of {file}' }),
   batchProgressLabel: defineMessage<{ total: MessageValue }>({ id: 'market-history.batchProgressLabel', defaultMessage: 'All {total} files' }),
+  queuePlace: defineMessage<{ place: MessageValue; running: MessageValue }>({
+    id: 'market-history.queuePlace',
+    defaultMessage: 'Waiting for its turn: number {place} in line behind {running, plural, one {# import} other {# imports}} under way.',
+  }),
   batchProgress: defineMessage<{ done: MessageValue; total: MessageValue }>({
     id: 'market-history.batchProgress',
     defaultMessage: '{done} of {total} files done',

@@ -138,6 +138,26 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     expect(stored).toEqual([...Array.from({ length: 20 }, (_, m) => m), ...Array.from({ length: 19 }, (_, m) => m + 21)]);
   });
 
+  it('a restart back within seconds of a minute\'s start records that minute: only the minute killed in is lost', async () => {
+    await run([recorder()], open - 15_000, open + 20 * minuteMs + 46_000); // last pass 09:35:45, killed at 09:35:58
+    await run([recorder()], open + 21 * minuteMs + 3_000, open + 40 * minuteMs + 15_000); // back at 09:36:03
+    const stored = await minutes('history_index_minutes');
+    const at = stored.map((row) => (row.minute.getTime() - open) / minuteMs);
+    expect(at).toEqual([...Array.from({ length: 20 }, (_, m) => m), ...Array.from({ length: 19 }, (_, m) => m + 21)]);
+    // 09:36 from its samples at :03, :18, :33 and :48 (24021, 24024, 24019, 24022); its volume is what traded from
+    // the first of them (three 15-second steps of 10), the day's volume before it being unknown to the new book.
+    const restartMinute = stored[20]!;
+    expect([restartMinute.open_paise, restartMinute.high_paise, restartMinute.low_paise, restartMinute.close_paise].map(Number)).toEqual([2_402_100, 2_402_400, 2_401_900, 2_402_200]);
+    const { rows } = await db.query<{ volume: number }>(`SELECT volume::integer AS volume FROM history_option_minutes WHERE minute = $1 AND option_type = 'CE'`, [new Date(open + 21 * minuteMs)]);
+    expect(rows).toEqual([{ volume: 30 }]);
+  });
+
+  it('a restart back later than a sampling interval into a minute leaves that minute out (its opening samples were missed)', async () => {
+    await run([recorder()], open - 15_000, open + 20 * minuteMs + 46_000);
+    await run([recorder()], open + 21 * minuteMs + 7_000, open + 24 * minuteMs + 15_000); // back at 09:36:07
+    expect((await minutes('history_index_minutes')).map((row) => (row.minute.getTime() - open) / minuteMs).slice(19)).toEqual([19, 22, 23]);
+  });
+
   it('a real minute replaces a simulated one; a simulated one never replaces a real one', async () => {
     await run([recorder('recorded')], open - 15_000, open + 2 * minuteMs + 15_000);
     await run([recorder('simulated')], open - 15_000, open + 4 * minuteMs + 15_000);

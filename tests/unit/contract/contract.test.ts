@@ -24,6 +24,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
   main: [
     'GET /api/health/',
     'POST /api/market-history/imports/',
+    'GET /api/market-history/imports/queue/',
     'POST /api/market-history/kite-candles/',
     'POST /api/market-history/upstox-candles/',
     'GET /api/market-history/coverage/',

@@ -11,6 +11,7 @@ export type HistoryIndexCoverage = Schemas['HistoryIndexCoverage'];
 export type HistoryIndex = Schemas['HistoryIndex'];
 export type HistoryFileOutcome = Schemas['HistoryFileOutcome'];
 export type HistoryDeleted = Schemas['HistoryDeleted'];
+export type HistoryImportQueue = Schemas['HistoryImportQueue'];
 
 export const historyIndices: readonly HistoryIndex[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'];
 
@@ -46,6 +47,11 @@ export async function importHistoryFile(file: File, index: HistoryIndex | null, 
     return [{ file_name: file.name, status: 'refused', problems: [{ line: 0, reason: message, reason_i18n: { code: 'text', params: { text: message } } }] }];
   }
   return outcomes;
+}
+
+/** The imports under way and waiting, and the trader's own places in the line (0: under way). */
+export async function getImportQueue(): Promise<HistoryImportQueue> {
+  return requireField(await mainApi().GET('/api/market-history/imports/queue/'), 'running', 'places');
 }
 
 export async function deleteHistoryDays(from: string, to: string, index: HistoryIndex | null): Promise<HistoryDeleted> {

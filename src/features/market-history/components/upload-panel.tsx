@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { historyIndices, importHistoryFile, type HistoryIndex } from '@/features/market-history/api/market-history-calls';
+import { ImportQueueLine } from '@/features/market-history/components/import-queue-line';
 import { UploadRow, type Upload } from '@/features/market-history/components/upload-row';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { Button } from '@/components/ui/button';
@@ -84,6 +85,7 @@ export function UploadPanel({ onImported }: { onImported: () => void }) {
           {intl.formatMessage(messages.importButton)}
         </Button>
       </form>
+      <ImportQueueLine active={busy} />
       {uploads.length > 1 && <BatchProgress uploads={uploads} />}
       {uploads.length > 0 && (
         <ul className="flex flex-col gap-2" aria-live="polite">

@@ -103,6 +103,7 @@ const server = setupServer(
     }
     return HttpResponse.json({ files: [{ file_name: name, status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 42, skipped_rows: 12 }] });
   }),
+  http.get(`${API}/api/market-history/imports/queue/`, () => HttpResponse.json({ running: 0, waiting: 0, limit: 2, places: [] })),
   http.delete(`${API}/api/market-history/days/`, ({ request }) => {
     deletes.push(new URL(request.url).search);
     return HttpResponse.json({ option_rows: 250, minute_candles: 375, kept_other_traders_rows: 3 });
@@ -178,6 +179,31 @@ describe('the coverage', () => {
 });
 
 describe('an import', () => {
+  it.each([
+    ['en', 'Waiting for its turn: number 2 in line behind 2 imports under way.'],
+    ['fr', 'En attente de son tour : numéro 2 dans la file, derrière 2 imports en cours.'],
+  ] as const)('while its upload waits behind other imports, shows its place in line (%s)', async (locale, said) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(`${API}/api/market-history/imports/queue/`, () => HttpResponse.json({ running: 2, waiting: 3, limit: 2, places: [2] })),
+      http.post(`${API}/api/market-history/imports/`, async () => {
+        await held;
+        return HttpResponse.json({ files: [{ file_name: 'a.csv', status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 42, skipped_rows: 0 }] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderHistoryScreen(locale);
+    await screen.findByTestId('history-size');
+    await user.upload(screen.getByLabelText(locale === 'en' ? 'Files' : 'Fichiers'), [new File(['TradDt,BizDt\n'], 'a.csv', { type: 'text/csv' })]);
+    await user.click(screen.getByRole('button', { name: locale === 'en' ? 'Import' : 'Importer' }));
+    expect(plainText((await screen.findByTestId('import-queue-place')).textContent ?? '')).toBe(said);
+    release();
+    await waitFor(() => expect(screen.queryByTestId('import-queue-place')).toBeNull());
+  });
+
   it('sends each file in its own request, shows each answer, and the refused lines one by one', async () => {
     const user = userEvent.setup();
     renderHistoryScreen();
