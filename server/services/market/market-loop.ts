@@ -9,6 +9,15 @@ import type { MarketFeed } from './market-feed.ts';
 import type { MarketService } from './market-service.ts';
 
 const pruneEveryMs = 60 * 60 * 1000;
+/** How long the pass's fills and bots wait at most for the streams to have sent a tick. */
+export const streamsFirstMs = 250;
+
+/** Settles with `promise`, or after `ms`, whichever comes first. */
+async function firstOf(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 type MarketLoopOptions = {
   market: MarketService;
@@ -35,8 +44,14 @@ export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoop
     try {
       const ticked = await market.tick();
       // A failed read of the stored state costs the streams this tick (the next pass reads again), not the fills.
-      await feed.poll().catch(onError);
+      const told = feed.poll().catch(onError);
+      // The rest of the pass waits until the streams have sent the tick (their quotes, compression and writes
+      // no longer queue behind its queries and work), but no longer than `streamsFirstMs`: fills never stall
+      // behind a stream.
+      await firstOf(told, streamsFirstMs);
       await afterTick(ticked);
+      // Never two polls at once: the next pass starts after this one's.
+      await told;
       if (Date.now() - lastPruneMs > pruneEveryMs) {
         lastPruneMs = Date.now();
         await market.pruneCandles();
