@@ -4,7 +4,7 @@
 // pass's other work (fills, recorder, bots, syncs, analytics) runs: they waited for it (issue 61).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketFeed } from '../../../server/services/market/market-feed.ts';
-import { startMarketLoop } from '../../../server/services/market/market-loop.ts';
+import { startMarketLoop, streamsFirstMs } from '../../../server/services/market/market-loop.ts';
 import type { MarketService } from '../../../server/services/market/market-service.ts';
 
 describe('the market loop', () => {
@@ -98,5 +98,20 @@ describe('the market loop', () => {
     await ran;
     expect(steps).toEqual(['error connection lost', 'after tick true']);
     await loop.stop();
+  });
+
+  it('starts the fills once the streams have sent the tick, or after streamsFirstMs whatever becomes of them', async () => {
+    vi.useFakeTimers();
+    const steps: string[] = [];
+    const market = { tickMs: 1000, tick: async () => true, pruneCandles: async () => undefined } as unknown as MarketService;
+    // A stream whose send never ends (a stuck compression, a database gone quiet).
+    const feed = { poll: () => new Promise(() => steps.push('poll')) } as unknown as MarketFeed;
+    startMarketLoop({ market, feed, afterTick: async () => void steps.push('after tick'), onError: (error) => steps.push(`error ${String(error)}`) });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(steps).toEqual(['poll']);
+    await vi.advanceTimersByTimeAsync(streamsFirstMs - 1);
+    expect(steps).toEqual(['poll']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(steps).toEqual(['poll', 'after tick']);
   });
 });
