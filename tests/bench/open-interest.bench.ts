@@ -19,6 +19,9 @@
  *       this build and another (a copy of an older dist/, served by this checkout's server) opened in turns,
  *       the other first every second run, so both see the same load on a shared machine; --waterfall prints
  *       each open's requests (start, answer's headers, end, in seconds from the navigation)
+ *   npm run bench -- open-interest --bhavcopy-only
+ *       no recorded day (its 750 passes take minutes of a core, many more on a loaded machine): the bhavcopy
+ *       day's opens, volatility on that day (its smile), participants and the index chart
  *   npm run bench -- open-interest --runs 1 --profile /tmp/opens
  *       also writes each open's CPU profile of the page (DevTools' .cpuprofile, from the navigation to the
  *       content drawn) into that folder: where the throttled main thread's seconds go
@@ -39,7 +42,14 @@ import { spread, table } from './support/stats.ts';
 import { CPU_SLOWDOWN, SLOW_4G } from './support/throttled-lcp.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, port: { type: 'string', default: '0' }, against: { type: 'string' }, waterfall: { type: 'boolean', default: false }, profile: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '0' },
+    against: { type: 'string' },
+    waterfall: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    'bhavcopy-only': { type: 'boolean', default: false },
+  },
 });
 const runs = Number(values.runs);
 const demo = { email: 'demo@strikedesk.in', password: 'StrikeDesk@2026' };
@@ -137,12 +147,30 @@ async function recordLastSession(dataDir: string): Promise<string> {
   }
 }
 
+/** The recorded day's opens: OI per strike at 1 minute, the ATM straddle's premium in 1-minute candles, volatility. */
+async function recordedDayOpens(url: string, bearer: string, recorded: string): Promise<[string, string, string[]][]> {
+  // The recorded day's ATM straddle at 09:15, the nearest expiry (the volatility screen's own first read).
+  const ivRead = await fetch(`${url}/api/market-history/iv/day/?index=NIFTY&day=${recorded}`, { headers: { authorization: `Bearer ${bearer}` } });
+  const ivDay = (await ivRead.json()) as { expiry: string | null; strike: (number | null)[] };
+  const atm = ivDay.strike.find((strike) => strike !== null);
+  if (ivDay.expiry === null || atm === undefined) throw new Error(`the recorded day ${recorded} has no ATM strike`);
+  const recordedStraddle = `NIFTY:${ivDay.expiry}:${atm}:CE:S:1,NIFTY:${ivDay.expiry}:${atm}:PE:S:1`;
+  return [
+    [`recorded day (${recorded}), OI per strike, 1-minute`, `/app/open_interest?index=NIFTY&day=${recorded}&interval=1`, ['[data-testid="oi-strikes-chart"] canvas']],
+    [`premium chart, ATM straddle, recorded day (${recorded}), 1-minute`, `/app/premium?legs=${encodeURIComponent(recordedStraddle)}&from=${recorded}&interval=1m`, ['[data-testid="premium-chart"] canvas']],
+    [`volatility, recorded day (${recorded}), ATM IV over the day and smile`, '/app/volatility?index=NIFTY', ['[data-testid="iv-day-chart"] canvas', '[data-testid="iv-smile-chart"] canvas']],
+  ];
+}
+
 async function main(): Promise<void> {
   await buildIfChanged();
   let recorded = '';
-  const recordDay = async (dataDir: string) => {
-    recorded = await recordLastSession(dataDir);
-  };
+  const bhavcopyOnly = values['bhavcopy-only'];
+  const recordDay = bhavcopyOnly
+    ? undefined
+    : async (dataDir: string) => {
+        recorded = await recordLastSession(dataDir);
+      };
   const served = await serve(repoRoot, join(repoRoot, 'dist'), Number(values.port), recordDay);
   // The other build, served by this checkout's server (started after the first: two starts at once can time out on a loaded machine).
   let other: Served | null = null;
@@ -177,21 +205,15 @@ async function main(): Promise<void> {
     }
     if (participantFiles === 0) throw new Error('no participant file was imported');
     console.log(`Participant files imported: ${participantFiles / builds.length} a build`);
-    // The recorded day's ATM straddle at 09:15, the nearest expiry (the volatility screen's own first read).
-    const ivRead = await fetch(`${served.url}/api/market-history/iv/day/?index=NIFTY&day=${recorded}`, { headers: { authorization: `Bearer ${bearer}` } });
-    const ivDay = (await ivRead.json()) as { expiry: string | null; strike: (number | null)[] };
-    const atm = ivDay.strike.find((strike) => strike !== null);
-    if (ivDay.expiry === null || atm === undefined) throw new Error(`the recorded day ${recorded} has no ATM strike`);
     // The bhavcopy day's charts: NIFTY's nearest expiry's 24,300 straddle (day candles, the bhavcopy's settlements).
     const straddle = 'NIFTY:2024-07-04:24300:CE:S:1,NIFTY:2024-07-04:24300:PE:S:1';
-    const recordedStraddle = `NIFTY:${ivDay.expiry}:${atm}:CE:S:1,NIFTY:${ivDay.expiry}:${atm}:PE:S:1`;
+    const recordedOpens = bhavcopyOnly ? [] : await recordedDayOpens(served.url, bearer, recorded);
     const opens: [string, string, string[]][] = [
       [`bhavcopy day (${day}), profile`, `/app/open_interest?index=NIFTY&day=${day}`, ['[data-testid="oi-profile"]']],
       [`premium chart, straddle, bhavcopy day (${day}), day candle`, `/app/premium?legs=${encodeURIComponent(straddle)}&from=${day}&interval=1d`, ['[data-testid="premium-chart"] canvas']],
       ['participants, June 2024 to 2 July, chart', '/app/participants', ['[data-testid="participants-chart"] canvas']],
-      [`recorded day (${recorded}), OI per strike, 1-minute`, `/app/open_interest?index=NIFTY&day=${recorded}&interval=1`, ['[data-testid="oi-strikes-chart"] canvas']],
-      [`premium chart, ATM straddle, recorded day (${recorded}), 1-minute`, `/app/premium?legs=${encodeURIComponent(recordedStraddle)}&from=${recorded}&interval=1m`, ['[data-testid="premium-chart"] canvas']],
-      [`volatility, recorded day (${recorded}), ATM IV over the day and smile`, '/app/volatility?index=NIFTY', ['[data-testid="iv-day-chart"] canvas', '[data-testid="iv-smile-chart"] canvas']],
+      ...recordedOpens,
+      ...(bhavcopyOnly ? [[`volatility, bhavcopy day (${day}), smile`, '/app/volatility?index=NIFTY', ['[data-testid="iv-smile-chart"] canvas']] as [string, string, string[]]] : []),
       // The index chart, for reference (issue 61: the options charts should open as it does).
       ['index chart (tv_chart, NIFTY, daily candles)', '/app/tv_chart?index=NIFTY&interval=1D', ['[data-testid="candle-chart"][aria-busy="false"] canvas']],
     ];

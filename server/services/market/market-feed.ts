@@ -15,8 +15,8 @@ export type MarketUpdate = {
   status: MarketStatus | null;
 };
 
-/** Told of an update; may answer a promise settled once it has sent it on. */
-export type MarketListener = (update: MarketUpdate) => void | Promise<unknown>;
+/** Told of an update; may answer a promise settled once it has sent it on (anything else is not waited for). */
+export type MarketListener = (update: MarketUpdate) => unknown;
 
 export function createMarketFeed(market: Pick<MarketService, 'readStates' | 'status'>) {
   const listeners = new Set<MarketListener>();
