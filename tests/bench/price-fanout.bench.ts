@@ -6,6 +6,7 @@
  *   npm run bench -- price-fanout --database-url postgres://…        and PostgreSQL too
  *   npm run bench -- price-fanout --before main --rounds 2           beside main's code, alternating
  *   npm run bench -- price-fanout --streams 300 --from poll          the clock from the feed's poll
+ *   npm run bench -- price-fanout --crowds same --ticks 20           only N desks on one chain (one,same,spread)
  *
  * Three crowds of desks (a desk streams the five indices and one expiry's 21 strikes nearest the money,
  * calls and puts: 47 instruments, as the phone desk does): one desk; N desks on NIFTY's nearest expiry;
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     streams: { type: 'string', default: '30,300' },
     ticks: { type: 'string', default: '60' },
     from: { type: 'string', default: 'tick' },
+    crowds: { type: 'string', default: 'one,same,spread' },
     rounds: { type: 'string', default: '1' },
     before: { type: 'string', default: '' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
@@ -171,7 +173,8 @@ async function measure(root: string, crowd: Crowd, streamCount: number, database
       cpu += (used.user + used.system) / 1000;
     }
     await loop?.stop();
-    const report = next('arrivals', 30_000);
+    // 300 readers on a loaded machine take a while to gather theirs.
+    const report = next('arrivals', 120_000);
     readers.send({ type: 'report' });
     const { arrivals } = (await report) as { arrivals: Arrivals };
     const latencies = arrivals.flatMap((stream) => stream.flatMap(([id, at]) => (started.has(id) ? [at - started.get(id)!] : [])));
@@ -199,7 +202,11 @@ async function main(): Promise<void> {
   if (values['database-url'] !== '') backends.push(['PostgreSQL', values['database-url']]);
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const rows: string[][] = [];
-  const cases = [{ crowd: 'one' as const, streams: 1 }, ...streamCounts.flatMap((streams) => (['same', 'spread'] as const).map((crowd) => ({ crowd, streams })))];
+  const crowds = values.crowds.split(',');
+  const cases = [
+    ...(crowds.includes('one') ? [{ crowd: 'one' as const, streams: 1 }] : []),
+    ...streamCounts.flatMap((streams) => (['same', 'spread'] as const).filter((crowd) => crowds.includes(crowd)).map((crowd) => ({ crowd, streams }))),
+  ];
   for (const [backend, url] of backends) {
     for (const { crowd, streams: streamCount } of cases) {
       const results = new Map<string, Figures[]>(variants.map(([name]) => [name, []]));
