@@ -1,8 +1,8 @@
 // Drives the market on a timer: try to tick (only the leader does), tell this instance's streams what moved,
 // then let the leader's paper broker fill the orders the move reached and the rest of the pass run (risk
 // locks, the recorder, bots, broker syncs, notices, analytics: after-market-tick.ts). The prices go first: the
-// pass's other work took 30–300 ms a tick, and every desk waited for it before seeing the tick (issue 61: p99
-// 312 ms for 30 streams as for 300, a fixed cost on the way, not the fan-out). A fill still reaches its
+// pass's other work (32 ms a pass, up to half a second when it writes a minute or acts) was on every desk's
+// way to the tick (issue 61: p99 312 ms for 30 streams as for 300, a fixed cost, not the fan-out). A fill still reaches its
 // desk in the same pass, just after the price that made it. One pass at a time (a slow database never stacks
 // passes), and old candles are pruned once an hour.
 import type { MarketFeed } from './market-feed.ts';
