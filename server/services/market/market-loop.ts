@@ -2,9 +2,9 @@
 // then let the leader's paper broker fill the orders the move reached and the rest of the pass run (risk
 // locks, the recorder, bots, broker syncs, notices, analytics: after-market-tick.ts). The prices go first: the
 // pass's other work (32 ms a pass, up to half a second when it writes a minute or acts) was on every desk's
-// way to the tick (issue 61: p99 312 ms for 30 streams as for 300, a fixed cost, not the fan-out). A fill still reaches its
-// desk in the same pass, just after the price that made it. One pass at a time (a slow database never stacks
-// passes), and old candles are pruned once an hour.
+// way to the tick (issue 61: p99 312 ms for 30 streams as for 300, a fixed cost, not the fan-out). A fill
+// still reaches its desk in the same pass, just after the price that made it. One pass at a time (a slow
+// database never stacks passes), and old candles are pruned once an hour.
 import type { MarketFeed } from './market-feed.ts';
 import type { MarketService } from './market-service.ts';
 
