@@ -187,6 +187,19 @@ export default defineConfig({
                   source('features/analytics/routes/trading-view-chart-screen.tsx'),
                   source('features/analytics/routes/tv-chart-screen.tsx'),
                 ],
+                analysisScreens: [
+                  source('app/analytics/premium-alert-screen.tsx'),
+                  source('features/open-interest/routes/open-interest-screen.tsx'),
+                  source('app/analytics/volatility-alert-screen.tsx'),
+                  source('features/analytics/routes/participants-screen.tsx'),
+                ],
+                analysisCharts: [
+                  source('features/analytics/premium/charts/premium-chart.ts'),
+                  source('features/open-interest/charts/oi-line-chart.ts'),
+                  source('features/analytics/volatility/iv-chart.ts'),
+                  source('features/analytics/charts/participant-chart.ts'),
+                ],
+                chartLibrary: [source('features/analytics/charts/candle-chart.ts')],
               }),
               // Their dependencies outside the group are public or in the entry: those stay where they are.
               includeDependenciesRecursively: false,

@@ -17,6 +17,14 @@
  *   restore joins it (boot loads it before a returning visitor's first render; a first visit does not).
  * - `early-reads`: a screen's first data read, started beside the screen's files (the chart's bars).
  * - `chart-screens`: what the two chart screens import statically, besides the shell and the early reads.
+ * - `analysis-screens`: what the options charts (premium, open interest, volatility, participants) and their
+ *   chart modules import statically that no other screen does, besides the groups above and the chart library
+ *   the index charts share (issue 61: their first open fetched 16–22 files where the index chart's fetches
+ *   10, most under 1 KB, each a round trip in its turn over the browser's six connections, 0.56 s on Slow 4G).
+ * - `screen-kit`: what they import that other signed-in screens import too (an empty state, a date field, the
+ *   alert form): a few KB in one file, which a screen that used one of them now fetches whole, in one request
+ *   where it often took several. Not what leads to `chart-screens`, which every screen taking the kit would
+ *   then fetch too.
  * The rest of what pages without the shell load is left to the bundler. Every module a grouped module
  * imports is in its group, a group listed above it or the entry, and none of those imports it back, so no
  * two chunks import each other and the modules run in their source order.
@@ -37,6 +45,12 @@ export type SignedInChunkRoots = {
   publicScreens: readonly string[];
   /** Screens whose own imports form the `chart-screens` group. */
   chartScreens: readonly string[];
+  /** Screens whose own imports form `analysis-screens` (each screen keeps its own chunk). */
+  analysisScreens: readonly string[];
+  /** The chart modules the screen table loads beside them: their imports join `analysis-screens` too. */
+  analysisCharts: readonly string[];
+  /** The index charts' chart module: what it imports (the chart library) stays out of `analysis-screens`. */
+  chartLibrary: readonly string[];
   /**
    * Modules the screen table loads early beside a screen (a screen's first data read): they and what they
    * import besides the entry form the `early-reads` group, which waits for no other group's files.
@@ -70,7 +84,7 @@ function reach(ctx: Context, roots: Iterable<string>, { dynamic, stopAt }: { dyn
 /** The `name` function of a Rolldown code-splitting group: one of the groups above, or null (left to the bundler). */
 export function signedInChunkName(roots: SignedInChunkRoots) {
   // Computed once per chunking pass (the context's graph belongs to that pass).
-  let groups: { context: Context; early: Set<string>; shell: Set<string>; shared: Set<string>; charts: Set<string> } | null = null;
+  let groups: { context: Context; early: Set<string>; shell: Set<string>; shared: Set<string>; charts: Set<string>; analysis: Set<string>; kit: Set<string> } | null = null;
   const compute = (ctx: Context) => {
     const none = new Set<string>();
     const initial = reach(ctx, [roots.entry], { dynamic: false, stopAt: none });
@@ -96,7 +110,25 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
         (id) => !excluded(id) && !shell.has(id) && !chartScreens.has(id),
       ),
     );
-    return { context: ctx, early, shell, shared, charts };
+    const analysisRoots = [...roots.analysisScreens, ...roots.analysisCharts];
+    const analysisOwn = new Set(analysisRoots);
+    // What the index charts' library reaches (lightweight-charts) stays shared with them, in its own file.
+    const library = reach(ctx, roots.chartLibrary, { dynamic: false, stopAt: none });
+    // Whatever any other screen can load, its own lazy parts included (a P&L chart's drawing).
+    const otherScreens = reach(
+      ctx,
+      table.dynamicallyImportedIds.filter((id) => !analysisRoots.includes(id) && !publicScreens.has(id)),
+      { dynamic: true, stopAt: new Set(analysisRoots) },
+    );
+    const candidates = [...reach(ctx, analysisRoots, { dynamic: false, stopAt: none })].filter(
+      // The screens and their chart modules keep their own chunks (each lazily loaded by the screen table).
+      (id) => !excluded(id) && !shell.has(id) && !charts.has(id) && !library.has(id) && !analysisOwn.has(id),
+    );
+    // One leading to `chart-screens` stays with the bundler: every screen taking the kit would fetch those too.
+    const leadsToCharts = (id: string) => [...reach(ctx, [id], { dynamic: false, stopAt: none })].some((reached) => charts.has(reached));
+    const kit = new Set(candidates.filter((id) => otherScreens.has(id) && !leadsToCharts(id)));
+    const analysis = new Set(candidates.filter((id) => !otherScreens.has(id)));
+    return { context: ctx, early, shell, shared, charts, analysis, kit };
   };
   return (id: string, ctx: Context): string | null => {
     if (groups?.context !== ctx) groups = compute(ctx);
@@ -104,6 +136,8 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     if (groups.shell.has(id)) return 'app-shell';
     if (groups.shared.has(id)) return 'shell-shared';
     if (groups.charts.has(id)) return 'chart-screens';
+    if (groups.analysis.has(id)) return 'analysis-screens';
+    if (groups.kit.has(id)) return 'screen-kit';
     return null;
   };
 }

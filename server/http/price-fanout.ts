@@ -24,8 +24,10 @@ export function createPriceFanout({ market, feed, onError, heartbeatMs }: Fanout
   const channels = new Map<string, Entry>();
   let unsubscribe: (() => void) | null = null;
 
-  function onUpdate(update: MarketUpdate): void {
-    if (update.status !== null) for (const { channel } of channels.values()) void channel.market(update.status);
+  /** Settled once every channel has sent the update to its streams (the market loop waits for it). */
+  function onUpdate(update: MarketUpdate): Promise<unknown> {
+    const sent: Promise<unknown>[] = [];
+    if (update.status !== null) for (const { channel } of channels.values()) sent.push(channel.market(update.status));
     const moved = new Map<Entry, string[]>();
     const union = new Set<string>();
     for (const entry of channels.values()) {
@@ -34,16 +36,19 @@ export function createPriceFanout({ market, feed, onError, heartbeatMs }: Fanout
       moved.set(entry, instruments);
       for (const instrument of instruments) union.add(instrument);
     }
-    if (union.size === 0) return;
+    if (union.size === 0) return Promise.all(sent);
     const seq = Math.max(0, ...[...update.moved].map((name) => update.states.get(name)?.seq ?? 0));
     // Once for every channel: each instrument quoted once, whoever watches it.
     const quoted = market.quotes([...union], update.states);
     for (const [{ channel }, instruments] of moved) {
-      void channel.tick(async () => {
-        const all = await quoted;
-        return { seq, data: Object.fromEntries(instruments.flatMap((key) => (all[key] === undefined ? [] : [[key, all[key]]]))) };
-      });
+      sent.push(
+        channel.tick(async () => {
+          const all = await quoted;
+          return { seq, data: Object.fromEntries(instruments.flatMap((key) => (all[key] === undefined ? [] : [[key, all[key]]]))) };
+        }),
+      );
     }
+    return Promise.all(sent);
   }
 
   async function loadSnapshot(instruments: readonly string[]): Promise<FullSnapshot> {

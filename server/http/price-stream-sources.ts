@@ -104,7 +104,8 @@ export async function brokerSource({ trading, account, market, feed, instruments
       channel = own;
       const unsubscribe = feed.subscribe((update) => {
         if (ownStatus !== undefined) retell(own);
-        else if (update.status !== null) void own.market(update.status);
+        else if (update.status !== null) return own.market(update.status);
+        return undefined;
       });
       return {
         ...membership,

@@ -1,25 +1,33 @@
 /**
- * Live prices to many traders: how long a tick takes to reach 300 open price streams, and what it costs the
- * server, on the embedded PGlite and (given a URL) on PostgreSQL.
+ * Live prices to many traders: how long a tick takes to reach 30 and 300 open price streams, and what it costs
+ * the server, on the embedded PGlite and (given a URL) on PostgreSQL.
  *
- *   npm run bench -- price-fanout                                    300 streams, 10 ticks, PGlite
+ *   npm run bench -- price-fanout                                    30 and 300 streams, 60 ticks, PGlite
  *   npm run bench -- price-fanout --database-url postgres://…        and PostgreSQL too
- *   npm run bench -- price-fanout --before ../old-checkout --rounds 3
+ *   npm run bench -- price-fanout --before main --rounds 2           beside main's code, alternating
+ *   npm run bench -- price-fanout --streams 300 --from poll          the clock from the feed's poll
+ *   npm run bench -- price-fanout --crowds same --ticks 20           only N desks on one chain (one,same,spread)
  *
  * Three crowds of desks (a desk streams the five indices and one expiry's 21 strikes nearest the money,
- * calls and puts: 47 instruments, as the phone desk does): one desk; 300 desks on NIFTY's nearest expiry;
- * 300 desks spread over every index and expiry listed. The readers run in their own process (support/stream-readers.ts: gzip, the compact encoding, as the PWA asks),
- * so the server's process serves only the server; each tick is stored by the leader, then the market feed's
- * poll starts the clock, which stops as each stream's delta for that tick is read. Server CPU is this
- * process's (the server and the tick's driver) from the poll to the last arrival.
+ * calls and puts: 47 instruments, as the phone desk does): one desk; N desks on NIFTY's nearest expiry;
+ * N desks spread over every index and expiry listed. The readers run in their own process (support/stream-readers.ts: gzip, the compact encoding, as the PWA asks),
+ * so the server's process serves only the server. The server holds the demo desk (`npm start`'s: a paper
+ * account with positions and trades) and its clock moves one second a tick, so the ticks cross minutes.
  *
- * `--before <folder>` measures a checkout of the code before a change in the same run, alternating rounds
- * (the machine is shared and noisy: only figures from one run compare). The folder needs node_modules (a
- * symbolic link to this checkout's will do). A benchmark, not a test: it prints a table and passes nothing.
+ * `--from tick` (the default) measures what a trader sees: each tick is one pass of the server's market loop
+ * (market-loop.ts with after-market-tick.ts: the tick stored, the streams told, the fills, recorder, bots,
+ * syncs and analytics), the clock starting as the pass starts and stopping as each stream's delta for that
+ * tick is read. `--from poll` stores the tick first and starts the clock at the market feed's poll (the
+ * fan-out alone, as issue 37 measured it). Server CPU is this process's over the same span.
+ *
+ * `--before <git ref or folder>` measures the code before a change in the same run, alternating rounds (the
+ * machine is shared and noisy: only figures from one run compare). A git ref is archived beside this
+ * checkout's node_modules (support/code-before.ts); a folder needs node_modules (a symbolic link will do).
+ * A benchmark, not a test: it prints a table and passes nothing.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,20 +35,26 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../server/services/services.ts';
+import { codeBefore } from './support/code-before.ts';
 import type { Arrivals, ReaderJob, ReaderMessage } from './support/stream-readers.ts';
 import { median, table } from './support/stats.ts';
 
 const { values } = parseArgs({
   options: {
-    streams: { type: 'string', default: '300' },
-    ticks: { type: 'string', default: '10' },
+    streams: { type: 'string', default: '30,300' },
+    ticks: { type: 'string', default: '60' },
+    from: { type: 'string', default: 'tick' },
+    crowds: { type: 'string', default: 'one,same,spread' },
     rounds: { type: 'string', default: '1' },
     before: { type: 'string', default: '' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
   },
 });
-const streamCount = Number(values.streams);
+const streamCounts = values.streams.split(',').map(Number);
 const tickCount = Number(values.ticks);
+const from = values.from;
+if (from !== 'tick' && from !== 'poll') throw new Error('--from takes tick (a pass of the market loop) or poll (the feed alone)');
+if (streamCounts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('--streams takes whole numbers of streams, comma-separated');
 const rounds = Number(values.rounds);
 const streamsPerUser = 4;
 const indices = ['NSE:NIFTY 50', 'NSE:NIFTY BANK', 'NSE:NIFTY FIN SERVICE', 'NSE:NIFTY MID SELECT', 'BSE:SENSEX'];
@@ -49,6 +63,17 @@ type Crowd = 'one' | 'same' | 'spread';
 type Index = 'NIFTY' | 'BANKNIFTY' | 'FINNIFTY' | 'MIDCPNIFTY' | 'SENSEX';
 type Figures = { latencies: number[]; cpuMsPerTick: number; missing: number; streams: number; lists: number; instruments: number };
 type ServerModule = { buildServer: (options: Record<string, unknown>) => Promise<FastifyInstance>; servicesDecorator: string };
+type Pass = () => Promise<void>;
+type LoopModule = { startMarketLoop: (options: Record<string, unknown>) => { pass: Pass; stop: () => Promise<void> } };
+type AfterTickModule = { afterMarketTick: (services: Services, log: { warn: () => void }) => (ticked: boolean) => Promise<void> };
+
+/** One pass of the market loop of the checkout at `root`, its timer never firing (the bench drives it). */
+async function marketLoopOf(root: string, services: Services): Promise<{ pass: Pass; stop: () => Promise<void> }> {
+  const { startMarketLoop } = (await import(pathToFileURL(join(root, 'server', 'services', 'market', 'market-loop.ts')).href)) as LoopModule;
+  const { afterMarketTick } = (await import(pathToFileURL(join(root, 'server', 'services', 'after-market-tick.ts')).href)) as AfterTickModule;
+  const market = Object.assign(Object.create(services.market) as Services['market'], { tickMs: 2 ** 30 });
+  return startMarketLoop({ market, feed: services.marketFeed, afterTick: afterMarketTick(services, { warn: () => undefined }), onError: () => undefined });
+}
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,7 +93,7 @@ async function deskOf(services: Services, index: Index, expiry: string): Promise
  * Each stream's instruments: one desk; 300 desks on NIFTY's nearest expiry (the phone desk's 47 instruments);
  * or 300 desks spread over every index and expiry listed (each a desk of one of them).
  */
-async function instrumentLists(services: Services, crowd: Crowd): Promise<string[][]> {
+async function instrumentLists(services: Services, crowd: Crowd, streamCount: number): Promise<string[][]> {
   const { market } = services;
   if (crowd !== 'spread') {
     const desk = await deskOf(services, 'NIFTY', (await market.expiries('NIFTY')).expiries[0]!.date);
@@ -91,19 +116,26 @@ async function signIn(app: FastifyInstance, i: number): Promise<string> {
 }
 
 /** One measurement: a server of the checkout at `root`, `streamCount` streams of one crowd, `tickCount` ticks. */
-async function measure(root: string, crowd: Crowd, databaseUrl: string | undefined): Promise<Figures> {
+async function measure(root: string, crowd: Crowd, streamCount: number, databaseUrl: string | undefined): Promise<Figures> {
   const { buildServer, servicesDecorator } = (await import(pathToFileURL(join(root, 'server', 'app.ts')).href)) as ServerModule;
   const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-fanout-bench-'));
-  const app = await buildServer({ distDir: join(dataDir, 'dist'), dataDir, databaseUrl, scryptCost: { N: 2 ** 10, r: 8, p: 1 } });
+  // The server's clock: a second a tick, from the wall clock (or the stored market's last tick, if later).
+  let now = Date.now();
+  const clock = () => new Date(now);
+  const app = await buildServer({ distDir: join(dataDir, 'dist'), dataDir, databaseUrl, clock, demoDesk: true, scryptCost: { N: 2 ** 10, r: 8, p: 1 } });
   const readers = fork(join(import.meta.dirname, 'support', 'stream-readers.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const services = app.getDecorator<Services>(servicesDecorator);
     const { market, marketFeed } = services;
+    const loop = from === 'tick' ? await marketLoopOf(root, services) : null;
     // A stored market may be ahead of the wall clock (a PostgreSQL run before this one): tick after it.
-    let now = Math.max(Date.now(), ...[...(await market.states()).values()].map((state) => state.tickedAtMs)) + 1000;
-    await market.tick(new Date(now));
-    await marketFeed.poll(new Date(now));
-    const lists = await instrumentLists(services, crowd);
+    now = Math.max(now, ...[...(await market.states()).values()].map((state) => state.tickedAtMs)) + 1000;
+    // The first pass prunes old candles and learns the status: not measured.
+    if (loop === null) {
+      await market.tick(new Date(now));
+      await marketFeed.poll(new Date(now));
+    } else await loop.pass();
+    const lists = await instrumentLists(services, crowd, streamCount);
     const tokens: string[] = [];
     for (let i = 0; i < Math.ceil(streamCount / streamsPerUser); i += 1) tokens.push(await signIn(app, i));
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -129,17 +161,20 @@ async function measure(root: string, crowd: Crowd, databaseUrl: string | undefin
     let cpu = 0;
     for (let i = 0; i < tickCount; i += 1) {
       now += 1000;
-      await market.tick(new Date(now));
-      const seq = Math.max(...[...(await market.states()).values()].map((state) => state.seq));
+      // Every index is open in the demo market: a tick moves each one's sequence by one.
+      const seq = 1 + Math.max(...[...(await market.states()).values()].map((state) => state.seq));
+      if (loop === null) await market.tick(new Date(now));
       const complete = next(`complete ${seq}`, 10_000);
       const before = process.cpuUsage();
       started.set(seq, performance.timeOrigin + performance.now());
-      await marketFeed.poll(new Date(now));
-      await complete;
+      // The whole pass ends before the next starts, as the server's timer does it.
+      await Promise.all([complete, loop === null ? marketFeed.poll(new Date(now)) : loop.pass()]);
       const used = process.cpuUsage(before);
       cpu += (used.user + used.system) / 1000;
     }
-    const report = next('arrivals', 30_000);
+    await loop?.stop();
+    // 300 readers on a loaded machine take a while to gather theirs.
+    const report = next('arrivals', 120_000);
     readers.send({ type: 'report' });
     const { arrivals } = (await report) as { arrivals: Arrivals };
     const latencies = arrivals.flatMap((stream) => stream.flatMap(([id, at]) => (started.has(id) ? [at - started.get(id)!] : [])));
@@ -160,16 +195,25 @@ async function measure(root: string, crowd: Crowd, databaseUrl: string | undefin
 
 async function main(): Promise<void> {
   const variants: [string, string][] = [['now', resolve(import.meta.dirname, '..', '..')]];
-  if (values.before !== '') variants.push(['before', resolve(values.before)]);
+  const archived = values.before === '' || existsSync(values.before) ? null : codeBefore(values.before);
+  if (archived !== null) variants.unshift([archived.name, archived.root]);
+  else if (values.before !== '') variants.unshift(['before', resolve(values.before)]);
   const backends: [string, string | undefined][] = [['PGlite', undefined]];
   if (values['database-url'] !== '') backends.push(['PostgreSQL', values['database-url']]);
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const rows: string[][] = [];
+  const crowds = values.crowds.split(',');
+  const cases = [
+    ...(crowds.includes('one') ? [{ crowd: 'one' as const, streams: 1 }] : []),
+    ...streamCounts.flatMap((streams) => (['same', 'spread'] as const).filter((crowd) => crowds.includes(crowd)).map((crowd) => ({ crowd, streams }))),
+  ];
   for (const [backend, url] of backends) {
-    for (const crowd of ['one', 'same', 'spread'] as const) {
+    for (const { crowd, streams: streamCount } of cases) {
       const results = new Map<string, Figures[]>(variants.map(([name]) => [name, []]));
-      // Alternating, so a drift of the machine's speed falls on both alike.
-      for (let round = 0; round < rounds; round += 1) for (const [name, root] of variants) results.get(name)!.push(await measure(root, crowd, url));
+      // Alternating (the other order every other round), so a drift of the machine's speed falls on both alike.
+      for (let round = 0; round < rounds; round += 1) {
+        for (const [name, root] of round % 2 === 0 ? variants : [...variants].reverse()) results.get(name)!.push(await measure(root, crowd, streamCount, url));
+      }
       for (const [name] of variants) {
         const figures = results.get(name)!;
         const latencies = figures.flatMap((figure) => figure.latencies);
@@ -186,7 +230,9 @@ async function main(): Promise<void> {
       }
     }
   }
-  console.log(`\nA tick to the price streams: ${tickCount} ticks × ${rounds} round(s) each, readers in their own process\n`);
+  archived?.remove();
+  const clockFrom = from === 'tick' ? 'the clock from the start of a market-loop pass' : "the clock from the feed's poll";
+  console.log(`\nA tick to the price streams: ${tickCount} ticks × ${rounds} round(s) each, ${clockFrom}, readers in their own process\n`);
   console.log(table(['database', 'streams (distinct)', 'code', 'tick to arrival p50', 'p99', 'server CPU a tick', 'deltas missing'], rows));
   if (values['database-url'] === '') console.log('\nPostgreSQL not measured: pass --database-url (or BENCH_DATABASE_URL).');
 }

@@ -1,6 +1,9 @@
 // Tells this instance's subscribers (the live price streams) when the market moved. Every instance polls the
 // stored index state once a tick, whoever the leader is, so a tick made by another instance reaches this
-// instance's streams as surely as its own; the market status is followed the same way.
+// instance's streams as surely as its own; the market status is followed the same way. A poll ends once its
+// listeners have sent what it told them (each may answer a promise of that), so the market loop can keep the
+// rest of its pass (fills, bots, the recorder) from competing with the streams for the event loop and the
+// database while a tick is on its way to the desks (issue 61).
 import type { IndexName } from './index-config.ts';
 import type { IndexSnapshot, MarketService, MarketStatus } from './market-service.ts';
 
@@ -12,14 +15,18 @@ export type MarketUpdate = {
   status: MarketStatus | null;
 };
 
-export type MarketListener = (update: MarketUpdate) => void;
+/** Told of an update; may answer a promise settled once it has sent it on (anything else is not waited for). */
+export type MarketListener = (update: MarketUpdate) => unknown;
 
 export function createMarketFeed(market: Pick<MarketService, 'readStates' | 'status'>) {
   const listeners = new Set<MarketListener>();
   const lastSeq = new Map<IndexName, number>();
   let lastStatus: string | null = null;
 
-  /** Reads the stored state and notifies the listeners of what moved; returns the indices that moved. */
+  /**
+   * Reads the stored state and notifies the listeners of what moved; returns the indices that moved, once
+   * the listeners have sent it on (a listener's failure is its own: it never fails the poll).
+   */
   async function poll(now?: Date): Promise<ReadonlySet<IndexName>> {
     const states = await market.readStates();
     const moved = new Set<IndexName>();
@@ -35,7 +42,8 @@ export function createMarketFeed(market: Pick<MarketService, 'readStates' | 'sta
     const changedStatus = lastStatus === null || statusKey === lastStatus ? null : status;
     lastStatus = statusKey;
     if (moved.size > 0 || changedStatus !== null) {
-      for (const listener of [...listeners]) listener({ states, moved, status: changedStatus });
+      const update = { states, moved, status: changedStatus };
+      await Promise.allSettled([...listeners].map((listener) => listener(update)));
     }
     return moved;
   }

@@ -1,9 +1,10 @@
 // The market loop's stop waits for the pass under way: a closing server closes its database right after, and a
 // pass still running then (its fills, its alert watchers) wrote to a closed pool ("Cannot use a pool after
-// calling end on the pool", logged at every shutdown on PostgreSQL).
+// calling end on the pool", logged at every shutdown on PostgreSQL). And the streams hear of a tick before the
+// pass's other work (fills, recorder, bots, syncs, analytics) runs: they waited for it (issue 61).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketFeed } from '../../../server/services/market/market-feed.ts';
-import { startMarketLoop } from '../../../server/services/market/market-loop.ts';
+import { startMarketLoop, streamsFirstMs } from '../../../server/services/market/market-loop.ts';
 import type { MarketService } from '../../../server/services/market/market-service.ts';
 
 describe('the market loop', () => {
@@ -42,10 +43,75 @@ describe('the market loop', () => {
     expect(stopped).toBe(false);
     finishTick();
     await stopping;
-    expect(steps).toEqual(['tick', 'after tick', 'poll']);
+    expect(steps).toEqual(['tick', 'poll', 'after tick']);
     // No pass after the stop, though the timer's period goes by many times.
     vi.advanceTimersByTime(100);
     await Promise.resolve();
-    expect(steps).toEqual(['tick', 'after tick', 'poll']);
+    expect(steps).toEqual(['tick', 'poll', 'after tick']);
+  });
+
+  it("tells the streams of a tick before the pass's other work, which holds no price back", async () => {
+    vi.useFakeTimers();
+    const steps: string[] = [];
+    const tick = async () => {
+      steps.push('tick');
+      return true;
+    };
+    const market = { tickMs: 1, tick, pruneCandles: async () => undefined } as unknown as MarketService;
+    let polled: () => void = () => undefined;
+    const poll = new Promise<void>((resolve) => {
+      polled = resolve;
+    });
+    const feed = {
+      poll: async () => {
+        steps.push('poll');
+        polled();
+      },
+    } as unknown as MarketFeed;
+    // The fills, bots and recorder of this pass never finish: the prices must not wait for them.
+    const loop = startMarketLoop({ market, feed, afterTick: () => new Promise(() => steps.push('after tick')), onError: (error) => steps.push(`error ${String(error)}`) });
+    vi.advanceTimersByTime(1);
+    await poll;
+    expect(steps).toEqual(['tick', 'poll']);
+    void loop.stop();
+  });
+
+  it('runs the fills of a tick whose read for the streams failed', async () => {
+    vi.useFakeTimers();
+    const steps: string[] = [];
+    const market = { tickMs: 1, tick: async () => true, pruneCandles: async () => undefined } as unknown as MarketService;
+    const feed = { poll: () => Promise.reject(new Error('connection lost')) } as unknown as MarketFeed;
+    let after: () => void = () => undefined;
+    const ran = new Promise<void>((resolve) => {
+      after = resolve;
+    });
+    const loop = startMarketLoop({
+      market,
+      feed,
+      afterTick: async (ticked) => {
+        steps.push(`after tick ${String(ticked)}`);
+        after();
+      },
+      onError: (error) => steps.push(`error ${(error as Error).message}`),
+    });
+    vi.advanceTimersByTime(1);
+    await ran;
+    expect(steps).toEqual(['error connection lost', 'after tick true']);
+    await loop.stop();
+  });
+
+  it('starts the fills once the streams have sent the tick, or after streamsFirstMs whatever becomes of them', async () => {
+    vi.useFakeTimers();
+    const steps: string[] = [];
+    const market = { tickMs: 1000, tick: async () => true, pruneCandles: async () => undefined } as unknown as MarketService;
+    // A stream whose send never ends (a stuck compression, a database gone quiet).
+    const feed = { poll: () => new Promise(() => steps.push('poll')) } as unknown as MarketFeed;
+    startMarketLoop({ market, feed, afterTick: async () => void steps.push('after tick'), onError: (error) => steps.push(`error ${String(error)}`) });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(steps).toEqual(['poll']);
+    await vi.advanceTimersByTimeAsync(streamsFirstMs - 1);
+    expect(steps).toEqual(['poll']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(steps).toEqual(['poll', 'after tick']);
   });
 });

@@ -84,6 +84,7 @@ export function createPaperStream({ db, clock, market, feed }: PaperStreamOption
                 if (open) onTick(Object.entries(data).map(([instrument, quote]) => ({ instrument, quote })));
               })
               .catch((error: unknown) => listener.warn?.({ err: error, accountId: account.id }, 'the simulator could not price a tick'));
+            return pricing;
           });
     return {
       quotes: () => (instruments.length === 0 ? Promise.resolve({}) : market.quotes(instruments)),
