@@ -8,6 +8,7 @@ import { webPush } from '../alerts/vapid-keys.ts';
 import type { Clock, Wait } from '../clock.ts';
 import type { PriceSource } from '../brokers/paper/price-source.ts';
 import { createServices, type Services } from '../services.ts';
+import { bookStarts } from './book-starts.ts';
 import { bookTemplate } from './book-template.ts';
 import { openWorkerDatabase } from '../../db/worker-database.ts';
 
@@ -39,11 +40,14 @@ const bookWorker = new URL('./book-database-worker.ts', import.meta.url);
  * (book-database-worker.ts): starting it (the WebAssembly Postgres and its data directory unpacked from the dump,
  * about 2 s of CPU) and every statement of the book run there, never on the request thread (issue 61), and
  * closing it ends the thread and frees its memory. Starting it is still most of a book's opening, so a caller
- * that knows a book will be wanted opens one ahead and hands it over.
+ * that knows a book will be wanted opens one ahead and hands it over. `key` names the start in the line of
+ * starts (book-starts.ts).
  */
-export async function openBookDatabase(): Promise<Database> {
+export async function openBookDatabase(key = 'book'): Promise<Database> {
   templateBytes ??= bookTemplate().then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
-  return openWorkerDatabase(bookWorker, { template: await templateBytes });
+  const template = await templateBytes;
+  // Started one a core at most (book-starts.ts); `key` names the start for its place in the line.
+  return bookStarts.run(key, () => openWorkerDatabase(bookWorker, { template }));
 }
 
 /** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */

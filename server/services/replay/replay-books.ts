@@ -17,6 +17,7 @@
 // and a replay the trader's app reads after a reload or a restart starts opening its book then (`open`), before the
 // desk's first read asks for it. A spare left unused costs one idle in-memory database on the instance.
 import type { Database } from '../../db/database.ts';
+import { bookStarts } from '../backtests/book-starts.ts';
 import { openBookDatabase } from '../backtests/paper-book.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
@@ -118,6 +119,9 @@ export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string,
   return trading.cancelOrders(book.userId, key, { account_number, order_ids: body.order_ids as never });
 }
 
+/** The name of a replay's book start in the line of starts (backtests/book-starts.ts). */
+const bookKey = (replayId: number) => `replay ${replayId}`;
+
 export function createReplayBooks({ db, clock, idleMs = replayBookIdleMs }: { db: Database; clock: Clock; idleMs?: number }) {
   const books = new Map<number, ReplayBook>();
   /** Calls running or waiting on each book: a book in use is never evicted. */
@@ -180,7 +184,8 @@ export function createReplayBooks({ db, clock, idleMs = replayBookIdleMs }: { db
     const key = row.id;
     const known = opening.get(key);
     if (known !== undefined) return known.then((book) => (book.epoch === row.bookEpoch ? book : current(row)));
-    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, takeSpare()).then((book) => {
+    const database = takeSpare() ?? openBookDatabase(bookKey(row.id));
+    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, database).then((book) => {
       book.usedAt = clock().getTime();
       books.set(row.id, book);
       for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
@@ -257,6 +262,8 @@ export function createReplayBooks({ db, clock, idleMs = replayBookIdleMs }: { db
     log,
     warm,
     evictIdle,
+    /** The replay's book's place in the line of book starts on this instance (1: next), or null when not waiting. */
+    place: (replayId: number) => bookStarts.place(bookKey(replayId)),
     /** Whether the replay's book is open on this instance now (tests: an evicted book is gone). */
     isOpen: (replayId: number) => books.has(replayId),
     /** Opens the replay's book now, in the background (its first read then finds it open or opening). */
