@@ -4910,6 +4910,12 @@ export interface components {
             speed: components["schemas"]["ReplaySpeed"];
             /** @description The replay stands at its session's close: playing goes no further. */
             at_close: boolean;
+            /**
+             * @description Present while the replay's book waits for its turn to open on the server (books open a few at a time,
+             *     one a core, so a busy server queues them rather than stalling): its place in that line, 1 for next.
+             *     Absent once the book is opening or open. The desk's reads of the book answer when it is open.
+             */
+            book_place?: number;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };

@@ -235,6 +235,10 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     // This instance's backtest worker shares the database's queue with every other instance's.
     const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
     app.addHook('preClose', async () => stopBacktests());
+    // Replay books nobody reads are closed (their threads' memory returned) and rebuilt from the log when read again.
+    const evictions = setInterval(() => void services.replayBooks.evictIdle().catch((error: unknown) => app.log.warn({ err: error }, 'closing idle replay books failed')), 60_000);
+    evictions.unref();
+    app.addHook('preClose', async () => clearInterval(evictions));
   }
   if (options.tickOnTimer === true && services.market.tickMs > 0) {
     const loop = startMarketLoop({

@@ -31,7 +31,12 @@ function ordersAnswer(reply: FastifyReply, result: IdempotentAnswer): any {
 export const replayRoutes: RoutePlugin = async (app, { context }) => {
   const { replays, replayBooks, replayOrders } = context.services;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
-  const answer = (row: ReplayRow) => ({ replay: replayOf(row, context.clock()) });
+  // A book waiting its turn to open says its place (Replay.book_place).
+  const shown = (row: ReplayRow) => {
+    const place = replayBooks.place(row.id);
+    return { ...replayOf(row, context.clock()), ...(place === null ? {} : { book_place: place }) };
+  };
+  const answer = (row: ReplayRow) => ({ replay: shown(row) });
   app.addHook('onClose', async () => replayBooks.closeAll());
 
   route(app, 'getReplayDays', async (request) => {
@@ -46,7 +51,7 @@ export const replayRoutes: RoutePlugin = async (app, { context }) => {
     // A reload (or the first read after a restart) resumes the replay: its book starts opening now (from the
     // spare, if the picker left one).
     if (row !== null) replayBooks.open(row);
-    return { replay: row === null ? null : replayOf(row, context.clock()) };
+    return { replay: row === null ? null : shown(row) };
   });
 
   route(app, 'createReplay', async (request, reply) => {

@@ -8,8 +8,9 @@ import { webPush } from '../alerts/vapid-keys.ts';
 import type { Clock, Wait } from '../clock.ts';
 import type { PriceSource } from '../brokers/paper/price-source.ts';
 import { createServices, type Services } from '../services.ts';
+import { bookStarts } from './book-starts.ts';
 import { bookTemplate } from './book-template.ts';
-import { openPreparedPglite } from './prepared-pglite.ts';
+import { openWorkerDatabase } from '../../db/worker-database.ts';
 
 /** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
 export type PaperBookKind = { slug: string; title: string; accountNumber: string };
@@ -31,13 +32,22 @@ export async function addPaperAccount(db: Database, userId: number, kind: PaperB
   return { accountId: accounts[0]!.id, portfolioId: portfolios[0]!.id };
 }
 
+let templateBytes: Promise<Uint8Array> | undefined;
+const bookWorker = new URL('./book-database-worker.ts', import.meta.url);
+
 /**
- * An empty book's database: an in-memory PGlite started from the migrated template. Starting it (the WebAssembly
- * Postgres and its data directory unpacked from the dump) is most of a book's opening (about 2 s of a replay's
- * first read on this machine); a caller that knows a book will be wanted opens one ahead and hands it over.
+ * An empty book's database: an in-memory PGlite started from the migrated template, in a worker thread of its own
+ * (book-database-worker.ts): starting it (the WebAssembly Postgres and its data directory unpacked from the dump,
+ * about 2 s of CPU) and every statement of the book run there, never on the request thread (issue 61), and
+ * closing it ends the thread and frees its memory. Starting it is still most of a book's opening, so a caller
+ * that knows a book will be wanted opens one ahead and hands it over. `key` names the start in the line of
+ * starts (book-starts.ts).
  */
-export async function openBookDatabase(): Promise<Database> {
-  return openPreparedPglite(await bookTemplate());
+export async function openBookDatabase(key = 'book'): Promise<Database> {
+  templateBytes ??= bookTemplate().then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
+  const template = await templateBytes;
+  // Started one a core at most (book-starts.ts); `key` names the start for its place in the line.
+  return bookStarts.run(key, () => openWorkerDatabase(bookWorker, { template }));
 }
 
 /** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */

@@ -17,6 +17,7 @@
 // and a replay the trader's app reads after a reload or a restart starts opening its book then (`open`), before the
 // desk's first read asks for it. A spare left unused costs one idle in-memory database on the instance.
 import type { Database } from '../../db/database.ts';
+import { bookStarts } from '../backtests/book-starts.ts';
 import { openBookDatabase } from '../backtests/paper-book.ts';
 import type { Clock } from '../clock.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
@@ -31,8 +32,13 @@ import { instantOf, sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
 const minuteMs = 60_000;
-/** Books kept open on an instance (each an in-memory database of some tens of MB). */
+/** Books kept open on an instance (each an in-memory database in a worker thread of its own). */
 const maxOpenBooks = 6;
+/**
+ * A book nobody read for this long is closed, its worker thread ended and its memory given back (issue 61: an idle
+ * replay costs nothing); its next read rebuilds it from the log, as after a restart, with no visible difference.
+ */
+export const replayBookIdleMs = 5 * minuteMs;
 
 export type ReplayAction = { id: number; at: Date; kind: 'place' | 'cancel' | 'bot' | 'bot_stop'; key: string; body: Record<string, unknown> };
 
@@ -117,18 +123,25 @@ export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string,
   return trading.cancelOrders(book.userId, key, { account_number, order_ids: body.order_ids as never });
 }
 
-export function createReplayBooks({ db, clock }: { db: Database; clock: Clock }) {
+/** The name of a replay's book start in the line of starts (backtests/book-starts.ts). */
+const bookKey = (replayId: number) => `replay ${replayId}`;
+
+export function createReplayBooks({ db, clock, idleMs = replayBookIdleMs }: { db: Database; clock: Clock; idleMs?: number }) {
   const books = new Map<number, ReplayBook>();
+  /** Calls running or waiting on each book: a book in use is never evicted. */
+  const using = new Map<number, number>();
   /** Books being opened, so two reads of a new replay open one book. */
   const opening = new Map<number, Promise<ReplayBook>>();
   /** The book database opened ahead (see the header), or null. */
   let spare: Promise<Database> | null = null;
+  let spareAt = 0;
   let closed = false;
 
   /** Opens a spare book database in the background unless one is there (or opening). */
   function warm(): void {
     if (spare !== null || closed) return;
     spare = openBookDatabase();
+    spareAt = clock().getTime();
     // A failed start leaves no spare: the next book opens its own (and says why, if it fails again).
     spare.catch(() => (spare = null));
   }
@@ -175,7 +188,8 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
     const key = row.id;
     const known = opening.get(key);
     if (known !== undefined) return known.then((book) => (book.epoch === row.bookEpoch ? book : current(row)));
-    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, takeSpare()).then((book) => {
+    const database = takeSpare() ?? openBookDatabase(bookKey(row.id));
+    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, database).then((book) => {
       book.usedAt = clock().getTime();
       books.set(row.id, book);
       for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);
@@ -194,6 +208,31 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
    * action earlier than what the book already passed (another instance's clock ran behind) rebuilds it.
    */
   async function withBook<T>(row: ReplayRow, use: (book: ReplayBook) => Promise<T>): Promise<T> {
+    void evictIdle();
+    using.set(row.id, (using.get(row.id) ?? 0) + 1);
+    try {
+      return await withOpenBook(row, use);
+    } finally {
+      const left = (using.get(row.id) ?? 1) - 1;
+      if (left > 0) using.set(row.id, left);
+      else using.delete(row.id);
+    }
+  }
+
+  /**
+   * Closes the books nobody used for `idleMs` (and a spare database left unused that long): their threads end and
+   * their memory returns; a later read rebuilds a book from the replay's log. Answers how many it closed.
+   */
+  async function evictIdle(): Promise<number> {
+    const before = clock().getTime() - idleMs;
+    const idle = [...books.values()].filter((book) => book.usedAt <= before && !using.has(book.replayId));
+    const unusedSpare = spare !== null && spareAt <= before ? spare : null;
+    if (unusedSpare !== null) spare = null;
+    await Promise.all([...idle.map(close), unusedSpare?.then((left) => left.close()).catch(() => undefined)]);
+    return idle.length;
+  }
+
+  async function withOpenBook<T>(row: ReplayRow, use: (book: ReplayBook) => Promise<T>): Promise<T> {
     const book = await current(row);
     const run = book.queue.then(async () => {
       book.usedAt = clock().getTime();
@@ -201,7 +240,7 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
       if (pending.some((action) => action.at < book.lookedAt && book.lastAction > 0)) {
         // Closed after this call (close waits for the queue this call is part of), rebuilt by the next.
         void close(book);
-        return withBook({ ...row }, use);
+        return withOpenBook({ ...row }, use);
       }
       for (const action of pending) await apply(book, action);
       await advance(book, replayInstant(row, clock()));
@@ -226,6 +265,11 @@ export function createReplayBooks({ db, clock }: { db: Database; clock: Clock })
     withBook,
     log,
     warm,
+    evictIdle,
+    /** The replay's book's place in the line of book starts on this instance (1: next), or null when not waiting. */
+    place: (replayId: number) => bookStarts.place(bookKey(replayId)),
+    /** Whether the replay's book is open on this instance now (tests: an evicted book is gone). */
+    isOpen: (replayId: number) => books.has(replayId),
     /** Opens the replay's book now, in the background (its first read then finds it open or opening). */
     open(row: ReplayRow): void {
       void current(row).catch(() => undefined);

@@ -58,6 +58,11 @@ export const startHintText = defineMessage<{ close: MessageValue, open: MessageV
 /** No day chosen yet (none listed, or the list still coming): its hours are not known. */
 export const startHintNoDayText = defineMessage({ id: 'replay.dialog.startHintNoDay', defaultMessage: 'A minute of the chosen day’s session' });
 export const startInvalidText = defineMessage<{ close: MessageValue, open: MessageValue }>({ id: 'replay.dialog.startInvalid', defaultMessage: 'Type a time between {open} and {close}.' });
+/** The replay's book waits for its turn to open on the server (Replay.book_place, 1 for next). */
+export const bookPlaceText = defineMessage<{ place: MessageValue }>({
+  id: 'replay.bar.bookPlace',
+  defaultMessage: 'The server is busy: your replay’s book opens when its turn comes (number {place} in line).',
+});
 export const atCloseText = defineMessage<{ close: MessageValue }>({ id: 'replay.bar.atClose', defaultMessage: 'The replayed session has closed ({close}).' });
 export const realPricesText = defineMessage<{ contracts: MessageValue, real: MessageValue }>({ id: 'replay.dialog.realPrices', defaultMessage: 'real option minutes for {real} of {contracts} contracts' });
 export const modelledPricesText = defineMessage<{ contracts: MessageValue }>({ id: 'replay.dialog.modelledPrices', defaultMessage: 'option prices modelled from {contracts} settlements' });

@@ -8,7 +8,7 @@ import { TimeField } from '@/components/ui/time-field';
 import { speedName } from '@/features/replay/components/speed-name';
 import { replaySpeeds } from '@/features/replay/components/replay-start-dialog';
 import { holdReplay } from '@/features/replay/model/hold-replay';
-import { atCloseText, betweenSessionsText, replayMessages as m, resetText, speedLabelText } from '@/features/replay/replay-messages';
+import { atCloseText, betweenSessionsText, bookPlaceText, replayMessages as m, resetText, speedLabelText } from '@/features/replay/replay-messages';
 import { RefusalText } from '@/i18n/server-text';
 import { isApiError, type ApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
@@ -26,7 +26,7 @@ const toggle = 'min-h-11 min-w-11 rounded-md border px-2 text-sm font-medium tab
  */
 export function ReplayBar() {
   const intl = useIntl();
-  const { formatHourMinute } = useFormat();
+  const { formatHourMinute, formatNumber } = useFormat();
   const online = useOnlineStatus();
   const replayed = useReplayedAt();
   const [busy, setBusy] = useState<string | null>(null);
@@ -61,6 +61,11 @@ export function ReplayBar() {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <ReplayMark solid className="text-sm" />
         {asOf !== null && <StaleNote asOf={asOf} />}
+        {replay.book_place !== undefined && (
+          <p role="status" className="text-sm text-fg">
+            {intl.formatMessage(bookPlaceText, { place: formatNumber(replay.book_place) })}
+          </p>
+        )}
         {replay.at_close && <p className="text-sm text-fg">{intl.formatMessage(atCloseText, { close: replay.session.close })}</p>}
         {pause !== undefined && replay.minute >= pause.from && replay.minute < pause.until && (
           <p className="text-sm text-fg">{intl.formatMessage(betweenSessionsText, { until: pause.until })}</p>

@@ -1,0 +1,111 @@
+// A Database whose database lives in a worker thread (worker-host.ts), for the databases the server opens for
+// analysis: a replay's or a backtest's book, each an in-memory PGlite. PGlite runs Postgres in WebAssembly on the
+// thread that calls it, and starting one costs seconds of CPU (its data directory unpacked, Postgres started),
+// which on the request thread held every order, kill switch and health check behind it (issue 61). Here the
+// services keep the same Database; each statement is a message to the worker and its rows a message back, so the
+// request thread only waits. Closing the database ends the worker: its WebAssembly memory goes with it.
+import { Worker } from 'node:worker_threads';
+import type { Database, Queryable, QueryResult } from './database.ts';
+import { received, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Request = HostRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+const boot = new URL('./worker-boot.mjs', import.meta.url);
+
+export type WorkerDatabase = Database & {
+  /** The worker's thread id (tests: one worker a database). */
+  readonly threadId: number;
+};
+
+/**
+ * Starts a worker thread running `entry` (a module that calls worker-host.ts hostDatabase with the database it
+ * opens) and answers its Database once the database is open there.
+ */
+export async function openWorkerDatabase(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerDatabase> {
+  const worker = new Worker(boot, { workerData: { ...data, entry: entry.href } });
+  const pending = new Map<number, Pending>();
+  let next = 0;
+  let gone: Error | null = null;
+
+  const fail = (error: Error) => {
+    gone ??= error;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  worker.on('error', (error) => fail(error));
+  worker.on('exit', (code) => fail(new Error(`The book database's worker ended (exit code ${code})`)));
+
+  await new Promise<void>((resolve, reject) => {
+    const onReady = (message: HostReady) => {
+      if (message.ready) resolve();
+      else reject(received(message.error));
+    };
+    worker.once('message', onReady);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The book database's worker ended before it opened (exit code ${code})`)));
+  }).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  worker.removeAllListeners('message');
+  worker.on('message', (answer: HostAnswer) => {
+    const waiting = pending.get(answer.id);
+    if (waiting === undefined) return;
+    pending.delete(answer.id);
+    if (answer.ok) waiting.resolve(answer.value);
+    else waiting.reject(received(answer.error));
+  });
+
+  function send<T>(request: Request): Promise<T> {
+    if (gone !== null) return Promise.reject(gone);
+    next += 1;
+    const id = next;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
+  }
+
+  const queryable = (tx?: number): Queryable => ({
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      return { rows: await send<T[]>({ op: 'query', sql, params, ...(tx === undefined ? {} : { tx }) }) };
+    },
+    exec: (sql) => send<void>({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }),
+    copyFrom: (sql, data) => send<void>({ op: 'copy', sql, data, ...(tx === undefined ? {} : { tx }) }),
+  });
+  const outer = queryable();
+  let transactions = 0;
+  let closing: Promise<void> | null = null;
+
+  return {
+    kind: 'pglite',
+    threadId: worker.threadId,
+    query: outer.query,
+    exec: outer.exec,
+    copyFrom: outer.copyFrom,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      transactions += 1;
+      const tx = transactions;
+      await send<void>({ op: 'begin', tx });
+      let result: T;
+      try {
+        result = await fn(queryable(tx));
+      } catch (error) {
+        await send<void>({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await send<void>({ op: 'end', tx, commit: true });
+      return result;
+    },
+    close() {
+      // Closed once: the database first (its running statement finishes), then the thread and its memory.
+      closing ??= send<void>({ op: 'close' })
+        .catch(() => undefined)
+        .then(async () => {
+          await worker.terminate();
+        });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// The worker thread's side of worker-database.ts: serves one Database (opened by the worker's entry module) to
+// the thread that started it, one message a statement. A transaction is held open here between its `begin` and
+// its `end`, its statements run on it in the order they arrive; the database's own queue (PGlite: one statement
+// or transaction at a time) keeps the others waiting meanwhile, as it would in-thread.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import type { Database, Queryable } from './database.ts';
+import { sendable, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
+
+type OpenTransaction = { tx: Queryable; end: (commit: boolean) => void };
+
+/** Thrown inside a transaction the other side rolled back: the database rolls it back, and nobody sees it. */
+class RolledBack extends Error {}
+
+/**
+ * Lowers this thread's CPU priority (Linux: a thread is a task of its own, named by /proc/thread-self, whose nice
+ * value setpriority takes): when the cores are busy, the request thread's orders and kill switch run before a
+ * book's statements (issue 61: trading has priority over analysis). Elsewhere the thread keeps its priority.
+ */
+export function yieldToRequests(nice: number): void {
+  try {
+    const task = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(task) && task > 0) setPriority(task, nice);
+  } catch {
+    // No /proc, or not allowed: the thread runs at the process's priority.
+  }
+}
+
+export async function hostDatabase(open: () => Promise<Database>): Promise<void> {
+  const port = parentPort;
+  if (port === null) throw new Error('hostDatabase runs in a worker thread');
+  let db: Database;
+  try {
+    db = await open();
+  } catch (error) {
+    port.postMessage({ ready: false, error: sendable(error) } satisfies HostReady);
+    return;
+  }
+  const transactions = new Map<number, OpenTransaction>();
+  /** Each open transaction's outcome: committed, or why not. */
+  const outcomes = new Map<number, Promise<unknown>>();
+
+  const target = (tx: number | undefined): Queryable => {
+    if (tx === undefined) return db;
+    const open = transactions.get(tx);
+    if (open === undefined) throw new Error(`No transaction ${tx} is open`);
+    return open.tx;
+  };
+
+  function begin(tx: number): Promise<void> {
+    return new Promise<void>((started, failed) => {
+      let begun = false;
+      const done = db.transaction(
+        (inner) =>
+          new Promise((resolve, reject) => {
+            begun = true;
+            transactions.set(tx, { tx: inner, end: (commit) => (commit ? resolve(undefined) : reject(new RolledBack())) });
+            started();
+          }),
+      );
+      outcomes.set(tx, done);
+      // A BEGIN that failed never started the transaction: its `begin` fails.
+      done.catch((error: unknown) => {
+        if (begun) return;
+        outcomes.delete(tx);
+        failed(error);
+      });
+    });
+  }
+
+  async function end(tx: number, commit: boolean): Promise<void> {
+    const open = transactions.get(tx);
+    if (open === undefined) throw new Error(`No transaction ${tx} is open`);
+    const done = outcomes.get(tx)!;
+    transactions.delete(tx);
+    outcomes.delete(tx);
+    open.end(commit);
+    try {
+      await done;
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+    }
+  }
+
+  async function answer(request: HostRequest): Promise<unknown> {
+    switch (request.op) {
+      case 'query':
+        return (await target(request.tx).query(request.sql, request.params)).rows;
+      case 'exec':
+        return target(request.tx).exec(request.sql);
+      case 'copy':
+        return target(request.tx).copyFrom(request.sql, request.data);
+      case 'begin':
+        return begin(request.tx);
+      case 'end':
+        return end(request.tx, request.commit);
+      case 'close':
+        return db.close();
+    }
+  }
+
+  port.on('message', (request: HostRequest) => {
+    answer(request).then(
+      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies HostAnswer),
+      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: sendable(error) } satisfies HostAnswer),
+    );
+  });
+  port.postMessage({ ready: true } satisfies HostReady);
+}

@@ -1,0 +1,36 @@
+// The messages between a Database on the request thread (worker-database.ts) and the database it stands for in a
+// worker thread (worker-host.ts). Values cross by structured clone (dates, numbers, strings, bytes, plain objects
+// and arrays all do); an error crosses as its name, message and own fields, so the services' checks of a
+// Postgres error (`code`, `severity`: database.ts isPgError, sqlStateOf) read it as they would in-thread.
+
+/** `tx`: the transaction the statement belongs to (begun by `begin`), absent outside one. */
+export type HostRequest =
+  | { id: number; op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
+  | { id: number; op: 'exec'; sql: string; tx?: number }
+  | { id: number; op: 'copy'; sql: string; data: string; tx?: number }
+  | { id: number; op: 'begin'; tx: number }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+export type SentError = { name: string; message: string; fields: Record<string, unknown> };
+
+export type HostAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
+
+/** The host's first message: its database is open, or why it could not be. */
+export type HostReady = { ready: true } | { ready: false; error: SentError };
+
+export function sendable(error: unknown): SentError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return { name: error.name, message: error.message, fields };
+}
+
+export function received(sent: SentError): Error {
+  const error = new Error(sent.message);
+  Object.assign(error, sent.fields);
+  error.name = sent.name;
+  return error;
+}

@@ -1,0 +1,96 @@
+/**
+ * One sample of the heavy-work benchmark (heavy-work.bench.ts) on one tree of the code (`--root`): a server on
+ * PGlite (in this process, as `npm start` runs it) with NIFTY's day of history imported for replays and `--days`
+ * weekdays of bhavcopies for a backtest; then `--replays` traders each start a replay and read its chain (their
+ * books opening) while a daily iron condor backtests over those days, and meanwhile, every 250 ms, a trader arms
+ * the kill switch, another places an order and the health check is read, each timed from the instant it was due
+ * (so a blocked thread counts in full). Prints one JSON line: each call's times in ms, the server's peak RSS in MB.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type * as AppModule from '../../../server/app.ts';
+import type { Services } from '../../../server/services/services.ts';
+import type * as RunnerModule from '../../../server/services/backtests/backtest-runner.ts';
+import type * as FixtureModule from '../../server/backtests/history-fixture.ts';
+import type * as TestServerModule from '../../server/support/test-server.ts';
+import type * as AccountModule from './trading-account.ts';
+import type * as AtmModule from './atm-call.ts';
+
+const { values } = parseArgs({ options: { root: { type: 'string' }, replays: { type: 'string', default: '4' }, days: { type: 'string', default: '20' } } });
+const root = values.root!;
+const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(root, path)).href)) as T;
+const { startTestServer, manualClock } = await load<typeof TestServerModule>('tests/server/support/test-server.ts');
+const { importHistory, importMinutes, syntheticRows } = await load<typeof FixtureModule>('tests/server/backtests/history-fixture.ts');
+const { tradingAccount } = await load<typeof AccountModule>('tests/bench/support/trading-account.ts');
+const { nearestAtmCall } = await load<typeof AtmModule>('tests/bench/support/atm-call.ts');
+const { servicesDecorator } = await load<typeof AppModule>('server/app.ts');
+const { createHistoryRunner } = await load<typeof RunnerModule>('server/services/backtests/backtest-runner.ts');
+
+const day = '2026-10-05';
+const expiries = ['2026-10-06', '2026-10-13', '2026-10-20'];
+const server = await startTestServer({ clock: manualClock(new Date('2026-11-27T04:00:00Z')) });
+const ms = (since: number) => performance.now() - since;
+try {
+  await importHistory(server.db, 'NIFTY', { [day]: 25_000 }, syntheticRows({ [day]: 25_000 }, expiries, { around: 20 }));
+  await importMinutes(server.db, 'NIFTY', day, (minute) => 25_000 + 40 * Math.sin(minute / 30));
+  // A backtest's weekdays of January 2025, their Thursdays' weekly expiries.
+  const underlying: Record<string, number> = {};
+  for (let date = new Date('2025-01-06T00:00:00Z'); Object.keys(underlying).length < Number(values.days); date = new Date(date.getTime() + 86_400_000)) {
+    if (date.getUTCDay() >= 1 && date.getUTCDay() <= 5) underlying[date.toISOString().slice(0, 10)] = 23_500 + Object.keys(underlying).length * 10;
+  }
+  const thursdays = Object.keys(underlying).filter((date) => new Date(`${date}T00:00:00Z`).getUTCDay() === 4);
+  await importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, [...thursdays, '2025-02-06', '2025-02-13'], { around: 20 }), 75);
+
+  const inject = (token: string, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+    server.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload === undefined ? {} : { payload }) });
+  const { contract, lotSize } = await nearestAtmCall(server.app.getDecorator<Services>(servicesDecorator).market);
+  const buyer = await tradingAccount(server.app, 1);
+  const order = () => inject(buyer.token, 'POST', '/api/order-book/order-book/place_trades/', { account_number: buyer.accountNumber, orders: [{ tradingsymbol: contract.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: lotSize }] }, { 'idempotency-key': randomUUID() });
+  const arms = [];
+  for (let n = 0; n < 40; n += 1) arms.push(await tradingAccount(server.app, 100 + n));
+  const traders = [];
+  for (let n = 0; n < Number(values.replays); n += 1) traders.push(await tradingAccount(server.app, 10 + n));
+  // First calls (validators compiled) before the clock starts.
+  await order();
+  await inject(arms[39]!.token, 'POST', '/api/kill-switch/arm/', { source: 'settings', account_number: arms[39]!.accountNumber }, { 'idempotency-key': randomUUID() });
+  await server.app.inject({ method: 'GET', url: '/api/health/' });
+
+  let rss = process.memoryUsage().rss;
+  const heavy = Promise.all([
+    ...traders.map(async (trader) => {
+      const created = await inject(trader.token, 'POST', '/api/replays/', { index: 'NIFTY', day, start: '09:15' });
+      const id = created.json<{ replay: { id: number } }>().replay.id;
+      const chain = await inject(trader.token, 'GET', `/api/replays/${id}/chain/?expiry=${expiries[1]}`);
+      if (chain.statusCode !== 200) throw new Error(`replay chain: ${chain.statusCode}`);
+    }),
+    createHistoryRunner(server.db)(
+      { id: 1, userId: 1, portfolioId: 0, entryUntil: '15:10', from: Object.keys(underlying)[0]!, to: Object.keys(underlying).at(-1)!, capitalPaise: 50_000_000,
+        bot: { kind: 'daily', id: null, name: 'Bench iron condor', underlying: 'NIFTY', strategy: 'iron_condor', lots: 1, stop_loss_pct: 50, target_pct: 50, params: {}, entry_time: '09:20', exit_time: '15:10', weekdays: [1, 2, 3, 4, 5] } },
+      async () => {},
+    ),
+  ]);
+  let done = false;
+  void heavy.finally(() => (done = true));
+  const times = { arm: [] as number[], order: [] as number[], health: [] as number[] };
+  const calls: Promise<unknown>[] = [];
+  let due = performance.now();
+  for (let n = 0; !done && n < 39; n += 1) {
+    const at = due;
+    const desk = arms[n]!;
+    calls.push(inject(desk.token, 'POST', '/api/kill-switch/arm/', { source: 'settings', account_number: desk.accountNumber }, { 'idempotency-key': randomUUID() }).then(() => times.arm.push(ms(at))));
+    calls.push(order().then(() => times.order.push(ms(at))));
+    calls.push(server.app.inject({ method: 'GET', url: '/api/health/' }).then(() => times.health.push(ms(at))));
+    rss = Math.max(rss, process.memoryUsage().rss);
+    due += 250;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  }
+  await Promise.all(calls);
+  await heavy;
+  console.log(JSON.stringify({ ...times, rssMb: Math.round(Math.max(rss, process.memoryUsage().rss) / 1e6) }));
+} finally {
+  await server.close();
+}
+process.exit(0);
