@@ -17,11 +17,12 @@ import { meanChainVolatility, realisedVolatility, simulatePath } from '../../ser
 import { modelOf, type IndexRow } from '../../server/services/market/market-rows.ts';
 import { listExpiries, type Expiry } from '../../server/services/market/expiries.ts';
 import { regularSessionOn } from '../../server/services/market/trading-calendar.ts';
+import { tickHistory, tickInForce } from '../../server/services/market/price-rules.ts';
 import { black76Price } from '../../quant/black76.ts';
 import { exchangeImpliedVolatility } from '../../quant/exchange-volatility.ts';
 import { forwardFromSpot } from '../../quant/option-inputs.ts';
 import { targetOiLots, tradedLots } from '../../server/services/market/open-interest.ts';
-import { optionQuote, optionTickPaise, smileVolatility, type SimulationParams } from '../../server/services/market/simulator.ts';
+import { optionQuote, smileVolatility, type SimulationParams } from '../../server/services/market/simulator.ts';
 import { spread, table } from './support/stats.ts';
 
 const { values } = parseArgs({ options: { seeds: { type: 'string', default: '20' }, days: { type: 'string', default: '30' } } });
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     const { rows } = await db.query<IndexRow>(`SELECT * FROM market_simulation WHERE index_name = 'NIFTY'`);
     const model = modelOf(rows[0]!, 0);
     const calendar = await loadTradingCalendar(db, 'NSE');
+    const ticks = await tickHistory(db, 'NSE');
     const facts = await indexFacts(db, 'NIFTY', new Date(startMs));
     const { params } = model;
     console.log(`\nNIFTY: realised volatility ${(params.volatility * 100).toFixed(2)} %, base at-the-money implied ${(params.atmVolatility * 100).toFixed(2)} %; ${seeds} seeds of ${days} simulated days from 2 November 2026, one-minute steps\n`);
@@ -80,9 +82,10 @@ async function main(): Promise<void> {
         const atm = Math.round(point.spotPaise / 100 / facts.strikeStep) * facts.strikeStep;
         // The spread does not depend on the lot (it sizes only volume and OI, none here).
         const ticksOf = (expiry: Expiry) => {
-          const contract = { instrumentToken: 1, strike: atm, kind: 'CE' as const, expiry: expiry.date, expiresAtMs: Date.parse(expiry.closes_at), lotSize: 1 };
+          const tickPaise = tickInForce(ticks, date);
+          const contract = { instrumentToken: 1, strike: atm, kind: 'CE' as const, expiry: expiry.date, expiresAtMs: Date.parse(expiry.closes_at), lotSize: 1, tickPaise };
           const quote = optionQuote(params, contract, state, 1, { oiLots: 0, dayVolumeLots: 0 }, regularSessionOn(calendar, date));
-          return (quote.askPaise - quote.bidPaise) / optionTickPaise;
+          return (quote.askPaise - quote.bidPaise) / tickPaise;
         };
         near.push(ticksOf(expiries[0]!));
         next.push(ticksOf(expiries[1]!));

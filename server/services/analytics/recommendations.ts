@@ -6,7 +6,6 @@ import { black76Price } from '../../../quant/black76.ts';
 import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts';
 import type { Expiry } from '../market/expiries.ts';
 import type { IndexFacts, IndexName } from '../market/index-config.ts';
-import { optionTickPaise } from '../market/simulator.ts';
 import { optionTradingsymbol, type OptionType } from '../market/tradingsymbol.ts';
 import { said, type Said } from '../texts/said.ts';
 
@@ -46,7 +45,8 @@ export function payoff(legs: readonly Leg[], lotSize: number): Payoff {
   return { maxProfit, maxLoss, breakevens: [...new Set(breakevens)] };
 }
 
-export type Pricing = { spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number };
+/** `tickPaise`: the exchange's tick on the pricing's day (price-rules.ts), which premiums are rounded to. */
+export type Pricing = { spot: number; rate: number; nowMs: number; volatility: (strike: number, expiry: string) => number; tickPaise: number };
 
 export type Recommendation = {
   index: IndexName;
@@ -63,12 +63,13 @@ export type Recommendation = {
 
 const formatLevel = (value: number) => value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
-/** A premium on the 0.05 tick, at least one tick. */
+/** A premium on the day's tick, at least one tick. */
 export function premiumOf(pricing: Pricing, type: OptionType, strike: number, expiry: Expiry): number {
   const years = Math.max(1 / (365 * 24), yearsToExpiry(pricing.nowMs, Date.parse(expiry.closes_at)));
   const forward = forwardFromSpot(pricing.spot, pricing.rate, years);
   const price = black76Price({ kind: type, forward, strike, years, rate: pricing.rate, volatility: pricing.volatility(strike, expiry.date) });
-  return Math.max(optionTickPaise, Math.round((price * 100) / optionTickPaise) * optionTickPaise) / 100;
+  const tick = pricing.tickPaise;
+  return Math.max(tick, Math.round((price * 100) / tick) * tick) / 100;
 }
 
 /** `lotSize`: the lot of the expiry's contracts (contract-lots.ts), which one set of lots is counted in. */

@@ -33,9 +33,9 @@ import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../market/ist.ts
 import { pausedSession } from '../market/exchange-session.ts';
 import { contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../market/spreads.ts';
+import { tickHistory, tickInForce, type TickRow } from '../market/price-rules.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
-const tickPaise = 5;
 const yearMs = 365 * 24 * 60 * 60 * 1000;
 const fallbackVolatility = 0.15;
 
@@ -149,6 +149,8 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   // NSE's calendar, where the regular sessions are dated (the close moved from 15:30 to 15:40 on 3 August 2026):
   // read by the first load, from the database history is in.
   let calendar: TradingCalendar | null = null;
+  // NSE's tick by date (tick_sizes), read with the calendar: each day is quoted on its own tick.
+  let ticks: TickRow[] | null = null;
   const expiryMs = (expiry: string) => {
     if (calendar === null) throw new Error('history prices: load() a day before pricing one');
     return contractExpiryMs(calendar, expiry);
@@ -156,6 +158,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
 
   async function load(index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours): Promise<string[]> {
     const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
+    ticks ??= await tickHistory(history, 'NSE');
     const hoursOfDay = hoursOf ?? ((day: string) => dayHours(known, day));
     const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
       `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
@@ -330,6 +333,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
     const priced = real === null ? modelled : { ...modelled, theory: real.closePaise };
     const day = dayOf(contract.index, istDate(at))!;
+    const tickPaise = tickInForce(ticks!, day.day);
     const years = Math.max(0, expiryMs(contract.expiry) - at.getTime()) / yearMs;
     const width = spreadTicks({
       theoryPaise: priced.theory,
@@ -342,7 +346,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       tickPaise,
     });
     const book = bookAround(priced.theory, width, tickPaise);
-    // The exchange's far options keep a bid of one tick (0.05) while they have any value; the simulator's book
+    // The exchange's far options keep a bid of one tick while they have any value; the simulator's book
     // would show none there, and a market order would find no buyer for a wing on an expiry day.
     const bidPaise = book.bidPaise === 0 && priced.theory > 0 ? tickPaise : book.bidPaise;
     const askPaise = Math.max(book.askPaise, bidPaise + tickPaise);

@@ -4,6 +4,7 @@ import type { components as analytics } from '../../../openapi/analytics.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from './calendar-data.ts';
+import { tickHistory, type TickRow } from './price-rules.ts';
 import type { IndexFacts, IndexName } from './index-config.ts';
 import { istDate } from './ist.ts';
 import { marketStatusOf, sessionAt, type SessionState } from './exchange-session.ts';
@@ -35,6 +36,7 @@ export function exchangeOf(facts: Pick<IndexFacts, 'exchange'>): Exchange {
 export function createMarketCore({ db, clock, demo }: MarketOptions) {
   let indices: Map<IndexName, IndexModel> | null = null;
   const calendars = new Map<Exchange, TradingCalendar>();
+  const tickRows = new Map<Exchange, TickRow[]>();
 
   async function models(q: Queryable = db): Promise<Map<IndexName, IndexModel>> {
     if (indices !== null) return indices;
@@ -48,6 +50,15 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
     if (known !== undefined) return known;
     const loaded = await loadTradingCalendar(q, exchange);
     calendars.set(exchange, loaded);
+    return loaded;
+  }
+
+  /** The exchange's tick rows by date (price-rules.ts), kept once read like the calendar: they change only with a migration. */
+  async function ticks(exchange: Exchange, q: Queryable = db): Promise<TickRow[]> {
+    const known = tickRows.get(exchange);
+    if (known !== undefined) return known;
+    const loaded = await tickHistory(q, exchange);
+    tickRows.set(exchange, loaded);
     return loaded;
   }
 
@@ -97,7 +108,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
     }
   }
 
-  return { models, calendar, sessionState, status, readStates, states, initialise, tickStates };
+  return { models, calendar, ticks, sessionState, status, readStates, states, initialise, tickStates };
 }
 
 export type MarketCore = ReturnType<typeof createMarketCore>;

@@ -10,6 +10,7 @@ import type { MarketCore, MarketOptions } from './market-core.ts';
 import { istDate } from './ist.ts';
 import { calendarExchangeOf, round, rupees, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
 import { readTrading, type StoredTrading } from './open-interest-store.ts';
+import { tickInForce, type TickRow } from './price-rules.ts';
 import { optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
 import { contractExpiryMs, regularSessionOn, type TradingCalendar } from './trading-calendar.ts';
 
@@ -36,7 +37,16 @@ function indexQuote(state: IndexSnapshot): LastPrice {
   };
 }
 
-function contractQuote(model: IndexModel, row: ContractRow, state: IndexSnapshot, seed: number, stored: StoredTrading | undefined, calendar: TradingCalendar): LastPrice {
+function contractQuote(
+  model: IndexModel,
+  row: ContractRow,
+  state: IndexSnapshot,
+  seed: number,
+  stored: StoredTrading | undefined,
+  calendar: TradingCalendar,
+  ticks: readonly TickRow[],
+): LastPrice {
+  const day = istDate(new Date(state.tickedAtMs));
   const contract: OptionContract = {
     instrumentToken: row.instrument_token,
     strike: row.strike,
@@ -44,12 +54,13 @@ function contractQuote(model: IndexModel, row: ContractRow, state: IndexSnapshot
     expiry: row.expiry,
     expiresAtMs: contractExpiryMs(calendar, row.expiry),
     lotSize: row.lot_size,
+    tickPaise: tickInForce(ticks, day),
   };
   // The day's volume and OI change belong to the session they were traded in; before the contract trades
   // today both are 0 (its OI then is still the day's opening OI).
   const today = stored?.sessionDate === state.sessionDate;
   const trading = { oiLots: stored?.oiLots ?? 0, dayVolumeLots: today ? stored.dayVolumeLots : 0 };
-  const quote = optionQuote(model.params, contract, state, seed, trading, regularSessionOn(calendar, istDate(new Date(state.tickedAtMs))));
+  const quote = optionQuote(model.params, contract, state, seed, trading, regularSessionOn(calendar, day));
   const oiChangeLots = today ? stored.oiLots - stored.dayOpenOiLots : 0;
   return {
     ...priceFields(quote.lastPaise, quote.closePaise, state.tickedAtMs),
@@ -133,9 +144,14 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     }
     if (due.length > 0) {
       // Registered before anything is awaited, so a call made meanwhile finds these computations under way.
-      const calendars = Promise.all([core.calendar('NSE', q), core.calendar('BSE', q)]);
-      const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(([trading, [nse, bse]]) =>
-        new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), calendarExchangeOf(model) === 'BSE' ? bse : nse)])),
+      const calendars = Promise.all([core.calendar('NSE', q), core.calendar('BSE', q), core.ticks('NSE', q), core.ticks('BSE', q)]);
+      const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(([trading, [nse, bse, nseTicks, bseTicks]]) =>
+        new Map(
+          due.map(({ key, row, model, state }) => {
+            const onBse = calendarExchangeOf(model) === 'BSE';
+            return [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), onBse ? bse : nse, onBse ? bseTicks : nseTicks)];
+          }),
+        ),
       );
       for (const { key, state } of due) {
         const quote = computed.then((byKey) => byKey.get(key)!);
@@ -168,11 +184,12 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     const nowMs = state?.tickedAtMs ?? clock().getTime();
     const { rate } = model.params;
     const calendar = await core.calendar(calendarExchangeOf(model), q);
+    const tickPaise = tickInForce(await core.ticks(calendarExchangeOf(model), q), istDate(new Date(nowMs)));
     const volatility = (strike: number, expiry: string) => {
       const years = Math.max(1 / (365 * 24), (contractExpiryMs(calendar, expiry) - nowMs) / (365 * 24 * 60 * 60 * 1000));
       return smileVolatility(model.params, forwardFromSpot(spot, rate, years), strike, years);
     };
-    return { spot, rate, nowMs, volatility };
+    return { spot, rate, nowMs, volatility, tickPaise };
   }
 
   /** Which index each instrument moves with (null for one the market does not know), in one query. */

@@ -41,6 +41,23 @@ export async function bandRowsOn(q: Queryable, day: string): Promise<ProtectionB
   return rows.map((row) => ({ exchange: row.exchange, minWidthPaise: Number(row.min_width_paise), fraction: Number(row.fraction), effectiveFrom: row.effective_from, source: row.source }));
 }
 
+/** Every tick row of an exchange, oldest first: for readers that price many days in a pass (quotes, backtests). */
+export async function tickHistory(q: Queryable, exchange: Exchange): Promise<TickRow[]> {
+  const { rows } = await q.query<{ exchange: Exchange; effective_from: string; tick_paise: number; source: string }>(
+    `SELECT exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, tick_paise, source FROM tick_sizes WHERE exchange = $1 ORDER BY effective_from`,
+    [exchange],
+  );
+  if (rows.length === 0) throw new Error(`tick_sizes has no row for ${exchange}`);
+  return rows.map((row) => ({ exchange: row.exchange, tickPaise: Number(row.tick_paise), effectiveFrom: row.effective_from, source: row.source }));
+}
+
+/** The tick in force on `day` among `rows` (tickHistory's, oldest first): the last begun by then, the earliest before any (as `inForce`). */
+export function tickInForce(rows: readonly TickRow[], day: string): number {
+  let tick = rows[0]!.tickPaise;
+  for (const row of rows) if (row.effectiveFrom <= day) tick = row.tickPaise;
+  return tick;
+}
+
 /** The tick and band a contract of `segment` is held to on `day`. */
 export async function priceRulesOn(q: Queryable, segment: 'NFO' | 'BFO', day: string): Promise<PriceRules> {
   const exchange = exchangeOf(segment);

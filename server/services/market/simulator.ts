@@ -13,7 +13,6 @@ import type { Session } from './trading-calendar.ts';
 export { normal, seedOf, uniform } from './random.ts';
 
 /** Exchange tick for index options, in paise. */
-export const optionTickPaise = 5;
 
 export type SimulationParams = {
   volatility: number;
@@ -68,6 +67,8 @@ export type OptionContract = {
   /** When it stops trading: the close of its expiry day's regular session (trading-calendar.ts contractExpiryMs). */
   expiresAtMs: number;
   lotSize: number;
+  /** The exchange's tick on the quote's day (price-rules.ts, tick_sizes), which the book is quoted on. */
+  tickPaise: number;
 };
 
 export type IndexState = {
@@ -97,7 +98,7 @@ export type OptionQuote = {
   vega: number;
 };
 
-const roundToTick = (paise: number) => Math.round(paise / optionTickPaise) * optionTickPaise;
+const roundToTick = (paise: number, tickPaise: number) => Math.round(paise / tickPaise) * tickPaise;
 
 /** The theoretical premium in paise of a contract at a spot and an instant. */
 function theoreticalPaise(params: SimulationParams, contract: OptionContract, spotPaise: number, atMs: number): number {
@@ -111,7 +112,7 @@ function theoreticalPaise(params: SimulationParams, contract: OptionContract, sp
 export type ContractTrading = { oiLots: number; dayVolumeLots: number };
 
 /**
- * A contract's quote at its index's state. The bid and ask sit on the 0.05 tick around the theoretical
+ * A contract's quote at its index's state. The bid and ask sit on the day's tick around the theoretical
  * premium, as wide as spreads.ts says for the moneyness, the expiry and the time of day; the last trade is
  * somewhere between them. One smile prices calls and puts on the forward, so put-call parity holds within the
  * spread, and the greeks are the smile's; the IV published is the exchange's (the put's above the call's).
@@ -130,15 +131,13 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
     atmVolatility: smileVolatility(params, forward, forward, years),
     istMinutes: istMinutes(new Date(state.tickedAtMs)),
     session,
-    tickPaise: optionTickPaise,
+    tickPaise: contract.tickPaise,
   });
-  const { bidPaise, askPaise } = bookAround(theory, width, optionTickPaise);
+  const tick = contract.tickPaise;
+  const { bidPaise, askPaise } = bookAround(theory, width, tick);
   const pick = Math.floor(uniform(seed, state.seq, contract.instrumentToken) * (width + 1));
-  const lastPaise = Math.max(optionTickPaise, bidPaise + Math.min(width, pick) * optionTickPaise);
-  const closePaise = Math.max(
-    optionTickPaise,
-    roundToTick(theoreticalPaise(params, contract, state.previousClosePaise, state.previousCloseAtMs)),
-  );
+  const lastPaise = Math.max(tick, bidPaise + Math.min(width, pick) * tick);
+  const closePaise = Math.max(tick, roundToTick(theoreticalPaise(params, contract, state.previousClosePaise, state.previousCloseAtMs), tick));
 
   // The greeks at the volatility the smile prices the strike at (one solve a quote is enough: the exchange's IV).
   const greeks = black76Greeks({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility: smileVolatility(params, forward, contract.strike, years) });

@@ -26,7 +26,7 @@ describe('payoff at expiry', () => {
 
 describe('recommendations', () => {
   const facts: IndexFacts = { index: 'NIFTY', effectiveFrom: '2025-12-30', strikeStep: 50, freezeQuantity: 1800, expiryCycle: 'weekly', expiryWeekdays: [{ expiringFrom: '2025-09-01', weekday: 2, source: 'NSE/FAOP/68589' }], exchange: 'NFO' };
-  const pricing: Pricing = { spot: 26_012, rate: 0.055, nowMs: Date.parse('2026-01-16T04:00:00Z'), volatility: () => 0.12 };
+  const pricing: Pricing = { spot: 26_012, rate: 0.055, nowMs: Date.parse('2026-01-16T04:00:00Z'), volatility: () => 0.12, tickPaise: 5 };
   const expiry = { date: '2026-01-20', kind: 'weekly' as const, closes_at: '2026-01-20T10:00:00.000Z' };
 
   it.each([
