@@ -59,5 +59,7 @@ describe.each(testBackends)('a replay across a restart on %s', (backend) => {
     // Played on from there, the book goes on: the open order still works.
     clock.advance(12_000);
     expect((await read()).replay.minute).toBe('11:36');
-  });
+    // Two servers, each starting the replay's book in a worker thread of its own (a PGlite start, seconds of CPU at a
+    // lower priority than the test processes beside it): more than the server suite's 30 s on a loaded runner.
+  }, 90_000);
 });
