@@ -136,7 +136,7 @@ test('the bot form says the conditions, product and points in words, in English 
   await frDialog.getByLabel('Produit').selectOption({ label: 'MIS (intraday)' });
   const frSummary = frDialog.getByTestId('condition-summary');
   await expect.poll(() => plain(frSummary)).toContain('Entre à la première minute terminée, à partir de son heure d’entrée, où le straddle fixé à 09:20 baisse de 20');
-  await expect.poll(() => plain(frSummary)).toContain('MIS : le bot sort au plus tard à 15:24');
+  await expect.poll(() => plain(frSummary)).toContain('MIS : le bot sort une minute avant que le courtier solde les positions MIS');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await frSummary.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/bot-conditions/fr-dark-360.png' });
