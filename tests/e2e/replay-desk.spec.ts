@@ -148,8 +148,9 @@ for (const locale of ['en', 'fr'] as const) {
         expect(colours.mark, `${screen.name} at ${width}`).toBe(colours.violet);
         await expect(page.locator('[data-trading-mode="paper"], [data-trading-mode="live"]').filter({ visible: true }), `${screen.name} at ${width}`).toHaveCount(0);
         await expect(page.getByText(modeWords).filter({ visible: true }), `${screen.name} at ${width}`).toHaveCount(0);
-        // The builder builds on the replayed day: its expiries are that day's, never today's.
-        if (screen.name === 'builder') await expect(page.getByLabel(locale === 'en' ? 'Expiry' : 'Échéance', { exact: true })).toHaveValue('2024-07-11');
+        // The builder builds on the replayed day: its expiries are that day's, never today's. They wait for the
+        // replay's book, which starts in a worker thread at a lower priority than the browsers beside it (30 s).
+        if (screen.name === 'builder') await expect(page.getByLabel(locale === 'en' ? 'Expiry' : 'Échéance', { exact: true })).toHaveValue('2024-07-11', { timeout: 30_000 });
         if (width === 360) await page.screenshot({ path: `${shots}/${screen.name}-360-${locale}.png` });
       }
     }
