@@ -67,17 +67,19 @@ export async function priceRulesOn(q: Queryable, segment: 'NFO' | 'BFO', day: st
   return { tickPaise: tick.tickPaise, band };
 }
 
-/** Keeps each (segment, day)'s rules after the first read: the rows change only with a migration. */
+/**
+ * Keeps each (segment, day)'s rules once read: the rows change only with a migration. Only answers already read
+ * are shared, never a read under way: a caller inside a transaction must not wait on a read made outside it (on
+ * PGlite that read waits for the transaction to end), so each caller reads with its own `q` until one has answered.
+ */
 export function createPriceRulesCache() {
-  const cache = new Map<string, Promise<PriceRules>>();
-  return (q: Queryable, segment: 'NFO' | 'BFO', day: string): Promise<PriceRules> => {
+  const cache = new Map<string, PriceRules>();
+  return async (q: Queryable, segment: 'NFO' | 'BFO', day: string): Promise<PriceRules> => {
     const key = `${segment}:${day}`;
-    let rules = cache.get(key);
-    if (rules === undefined) {
-      rules = priceRulesOn(q, segment, day);
-      cache.set(key, rules);
-      rules.catch(() => cache.delete(key));
-    }
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const rules = await priceRulesOn(q, segment, day);
+    cache.set(key, rules);
     return rules;
   };
 }
