@@ -37,7 +37,7 @@ import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
 import type { Wait } from './services/clock.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
-import type { BacktestRun } from './services/backtests/backtest-worker.ts';
+import type { BacktestRun } from './services/analysis/index.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';

@@ -1,8 +1,8 @@
 // /api/backtests/*: queue a backtest of a bot over imported history, read its progress and report, list the
-// trader's, cancel or remove one. The work runs in a worker (services/backtests/backtest-worker.ts), never in
+// trader's, cancel or remove one. The work runs in a worker (services/analysis/backtests/backtest-worker.ts), never in
 // the request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BacktestRefusal } from '../services/backtests/backtest-requests.ts';
+import { BacktestRefusal } from '../services/analysis/index.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';

@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteCopyFrom } from '../../db/copy-from.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import { baseStrategyCatalogue } from '../strategies/catalogue.ts';
-import { syncBaseStrategies } from '../strategies/strategies-service.ts';
+import { pgliteCopyFrom } from '../../../db/copy-from.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { migrate } from '../../../db/migrate.ts';
+import { baseStrategyCatalogue } from '../../strategies/catalogue.ts';
+import { syncBaseStrategies } from '../../strategies/strategies-service.ts';
 
-const migrationsDir = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 
 /** The hash naming a template made from these migrations (see the header). */
 export function templateKey(dir: string = migrationsDir): string {

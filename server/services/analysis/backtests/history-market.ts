@@ -8,15 +8,15 @@
 // lists each contract at its own: never one lot for the day. Holidays are the exchange calendar's (the
 // book is a copy of the migrated database, so it holds NSE's lists): only in a year the calendar has no list
 // for are weekdays without a file taken for holidays, so expiries still shift as the exchange shifted them.
-import type { Queryable } from '../../db/database.ts';
-import { revisedLots } from '../market/contract-lots.ts';
-import { indexFacts, type IndexName } from '../market/index-config.ts';
-import { istOffsetMs } from '../market/ist.ts';
-import type { MarketService } from '../market/market-service.ts';
-import { addDays, expiryDayOnOrBefore, isoWeekday, type TradingCalendar } from '../market/trading-calendar.ts';
-import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { expiryWeekdayRow, type ExpiryWeekday } from '../market/expiries.ts';
-import { optionTradingsymbol } from '../market/tradingsymbol.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { revisedLots } from '../../market/contract-lots.ts';
+import { indexFacts, type IndexName } from '../../market/index-config.ts';
+import { istOffsetMs } from '../../market/ist.ts';
+import type { MarketService } from '../../market/market-service.ts';
+import { addDays, expiryDayOnOrBefore, isoWeekday, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { expiryWeekdayRow, type ExpiryWeekday } from '../../market/expiries.ts';
+import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { HistoryDay } from './history-prices.ts';
 
 /**

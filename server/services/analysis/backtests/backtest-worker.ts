@@ -3,7 +3,7 @@
 // A cancel is seen at the runner's next progress report, which throws BacktestCancelled.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { said, words } from '../texts/said.ts';
+import { said, words } from '../../texts/said.ts';
 import { BacktestCancelled, type BacktestJob, type BacktestJobs, type BacktestReport } from './backtest-jobs.ts';
 
 /** Runs one job; `report` records its progress (0–1) and throws BacktestCancelled once it was cancelled. */

@@ -2,13 +2,13 @@
 // with the replay when it starts), the replayed clock's anchor and speed (replay-clock.ts), and what moves them: start (replacing an open one only when the trader confirmed),
 // seek, step, speed, reset and end. One open replay per trader (replays.user_id is unique). Another trader's
 // replay answers as a missing one.
-import type { Database, Queryable } from '../../db/database.ts';
-import type { Clock } from '../clock.ts';
-import { DomainError, notFound } from '../domain-error.ts';
-import type { HistoryIndex } from '../history/history-files.ts';
-import { clockMinutes, istClock } from '../market/ist.ts';
-import type { DayHours } from '../market/trading-calendar.ts';
-import { replayTexts } from '../texts/replay-texts.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { DomainError, notFound } from '../../domain-error.ts';
+import type { HistoryIndex } from '../../history/history-files.ts';
+import { clockMinutes, istClock } from '../../market/ist.ts';
+import type { DayHours } from '../../market/trading-calendar.ts';
+import { replayTexts } from '../../texts/replay-texts.ts';
 import { insideSession, instantOf, nextMinute, replayedAt, sessionOf, type ReplaySpeed } from './replay-clock.ts';
 import { checkReplayDay, replayHoursOf, type ReplayHours } from './replay-days.ts';
 import { checkReplayRules } from './replay-rules.ts';

@@ -1,21 +1,19 @@
 // An isolated paper book: a database of its own (in-memory PGlite from a dump of a migrated one,
-// book-template.ts) under the server's own services (services.ts) with the prices given, holding one user, one
+// book-template.ts) under the server's own services (built by the services root: ../book-services.ts) with the prices given, holding one user, one
 // paper account with the capital given and one portfolio. Backtests (backtest-book.ts) and replays
 // (replay/replay-book.ts) trade on one; no row of a trader's real paper or live books is ever in it.
-import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/database.ts';
-import { webPush } from '../alerts/vapid-keys.ts';
-import type { Clock, Wait } from '../clock.ts';
-import type { PriceSource } from '../brokers/paper/price-source.ts';
-import { createServices, type Services } from '../services.ts';
+import type { Database } from '../../../db/database.ts';
+import type { Clock, Wait } from '../../clock.ts';
+import type { PriceSource } from '../../brokers/paper/price-source.ts';
+import type { BookServices, BookServicesFactory } from '../book-services.ts';
 import { bookStarts } from './book-starts.ts';
 import { bookTemplate } from './book-template.ts';
-import { openWorkerDatabase } from '../../db/worker-database.ts';
+import { openWorkerDatabase } from '../../../db/worker-database.ts';
 
 /** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
 export type PaperBookKind = { slug: string; title: string; accountNumber: string };
 
-export type PaperBook = { db: Database; services: Services; userId: number; accountId: number; portfolioId: number };
+export type PaperBook = { db: Database; services: BookServices; userId: number; accountId: number; portfolioId: number };
 
 /** A paper account of the book's user, logged in for good, with the capital given and one portfolio. */
 export async function addPaperAccount(db: Database, userId: number, kind: PaperBookKind, capitalPaise: number, now: Date): Promise<{ accountId: number; portfolioId: number }> {
@@ -53,24 +51,14 @@ export async function openBookDatabase(key = 'book'): Promise<Database> {
 /** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */
 export async function openPaperBook<T>(
   kind: PaperBookKind,
-  options: { clock: Clock; prices: PriceSource; capitalPaise: number; wait?: Wait; database?: Promise<Database> },
+  options: { clock: Clock; prices: PriceSource; capitalPaise: number; wait?: Wait; database?: Promise<Database>; services: BookServicesFactory },
   fill: (book: PaperBook) => Promise<T>,
 ): Promise<T> {
   // A database opened ahead (openBookDatabase) saves the wait for PGlite's start; else (or if it failed to
   // start) one is opened now.
   const db = await (options.database?.catch(() => openBookDatabase()) ?? openBookDatabase());
   try {
-    const vapid = webPush.generateVAPIDKeys();
-    const services = createServices({
-      db,
-      clock: options.clock,
-      secretKey: randomBytes(32),
-      market: { demo: false, seed: kind.slug, tickMs: 0 },
-      prices: options.prices,
-      wait: options.wait,
-      push: { vapid: { ...vapid, subject: `mailto:${kind.slug}@strikedesk.example.com` } },
-      kite: {},
-    });
+    const services = options.services({ db, clock: options.clock, prices: options.prices, wait: options.wait, slug: kind.slug });
     const now = options.clock();
     const { rows: users } = await db.query<{ id: number }>(
       `INSERT INTO users (email, name, mobile, password_hash, trade_defaults, created_at, updated_at)

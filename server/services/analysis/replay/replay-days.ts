@@ -11,12 +11,12 @@
 // or its special session's from the calendar (Muhurat trading's evening hour, a disaster-recovery drill's
 // morning), with the session's MIS square-off; the replay's clock runs over those hours. A day with nothing to
 // replay is refused with the calendar's reason when it was closed.
-import type { Queryable } from '../../db/database.ts';
-import { DomainError } from '../domain-error.ts';
-import type { HistoryIndex } from '../history/history-files.ts';
-import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { dayHours, isoWeekday, type DayHours } from '../market/trading-calendar.ts';
-import { replayTexts } from '../texts/replay-texts.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { HistoryIndex } from '../../history/history-files.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { dayHours, isoWeekday, type DayHours } from '../../market/trading-calendar.ts';
+import { replayTexts } from '../../texts/replay-texts.ts';
 
 /** The hours a replayed day traded at, as the contract answers them (HH:MM IST). */
 export type ReplayHours = { open: string; close: string; mis_square_off: string; pause?: { from: string; until: string } };

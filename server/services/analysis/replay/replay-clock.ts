@@ -4,8 +4,8 @@
 // hour, a Saturday session), kept with the replay when it starts (replay-sessions.ts). Nothing ticks it: every
 // read computes it from the stored anchor, so any instance, after any restart, answers the same minute for the
 // same server time.
-import { clockMinutes, istOffsetMs } from '../market/ist.ts';
-import type { DayHours } from '../market/trading-calendar.ts';
+import { clockMinutes, istOffsetMs } from '../../market/ist.ts';
+import type { DayHours } from '../../market/trading-calendar.ts';
 
 export const replaySpeeds = [0, 1, 5, 30, 60] as const;
 export type ReplaySpeed = (typeof replaySpeeds)[number];

@@ -2,16 +2,16 @@
 // the spot and valid as a new bot would be), a range of at most 5 years, and imported option history of the
 // bot's index in that range, on whose days the book's rules (charges, margins, lot size) are known. Each
 // refusal is a coded text (en and fr) beside its English message.
-import type { components } from '../../../openapi/main.d.ts';
-import type { Database } from '../../db/database.ts';
-import type { DailyBot, TradingBot } from '../bots/bot-rules.ts';
-import type { BotsService } from '../bots/bots-service.ts';
-import { defaultTradingWindow } from '../bots/bot-kinds.ts';
-import { notFound } from '../domain-error.ts';
-import { isHistoryIndex } from '../history/history-files.ts';
+import type { components } from '../../../../openapi/main.d.ts';
+import type { Database } from '../../../db/database.ts';
+import type { DailyBot, TradingBot } from '../../bots/bot-rules.ts';
+import type { BotsService } from '../../bots/bots-service.ts';
+import { defaultTradingWindow } from '../../bots/bot-kinds.ts';
+import { notFound } from '../../domain-error.ts';
+import { isHistoryIndex } from '../../history/history-files.ts';
 import { unknownRule } from '../replay/replay-rules.ts';
-import { ruleWords } from '../texts/replay-texts.ts';
-import { said, type Said } from '../texts/said.ts';
+import { ruleWords } from '../../texts/replay-texts.ts';
+import { said, type Said } from '../../texts/said.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
 
 type Schemas = components['schemas'];

@@ -3,8 +3,8 @@
 // logged once in replay_actions at its replayed instant so the book can be rebuilt (replay-books.ts); the
 // order book and the position book (P&L at the replayed minute, the book's funds as its margins) read back, and
 // the order window's margin preview asked of the book as paper's is (its margins, its day's charge rates).
-import type { components } from '../../../openapi/main.d.ts';
-import type { IdempotentAnswer } from '../trading/trading-service.ts';
+import type { components } from '../../../../openapi/main.d.ts';
+import type { IdempotentAnswer } from '../../trading/trading-service.ts';
 import { perform, type ReplayBooks } from './replay-books.ts';
 import type { ReplayRow } from './replay-sessions.ts';
 

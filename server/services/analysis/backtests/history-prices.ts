@@ -21,19 +21,19 @@
 //   stored, each priced from its minutes, modelled before its first one from its last close as if that were
 //   its settlement; an expiry settles at the index's last minute.
 // History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
-import { black76Price } from '../../../quant/black76.ts';
-import { impliedVolatility } from '../../../quant/implied-volatility.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import type { Quote } from '../brokers/paper/order-rules.ts';
-import type { IndexMinute, PriceSource } from '../brokers/paper/price-source.ts';
-import type { Clock } from '../clock.ts';
-import type { IndexName } from '../market/index-config.ts';
-import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../market/ist.ts';
-import { pausedSession } from '../market/exchange-session.ts';
-import { contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../market/trading-calendar.ts';
-import { bookAround, spreadTicks } from '../market/spreads.ts';
-import { tickHistory, tickInForce, type TickRow } from '../market/price-rules.ts';
+import { black76Price } from '../../../../quant/black76.ts';
+import { impliedVolatility } from '../../../../quant/implied-volatility.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Quote } from '../../brokers/paper/order-rules.ts';
+import type { IndexMinute, PriceSource } from '../../brokers/paper/price-source.ts';
+import type { Clock } from '../../clock.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../../market/ist.ts';
+import { pausedSession } from '../../market/exchange-session.ts';
+import { contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { bookAround, spreadTicks } from '../../market/spreads.ts';
+import { tickHistory, tickInForce, type TickRow } from '../../market/price-rules.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
 const yearMs = 365 * 24 * 60 * 60 * 1000;

@@ -2,11 +2,11 @@
 // claims it (FOR UPDATE SKIP LOCKED: one job, one worker), writes its progress as it goes and stops when the
 // trader cancels (the progress write finds the job no longer running). The report stays until deleted.
 // Another trader's backtest is as missing as one that never was (404).
-import type { components } from '../../../openapi/main.d.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import type { Clock } from '../clock.ts';
-import { notFound } from '../domain-error.ts';
-import type { LocalText } from '../texts/said.ts';
+import type { components } from '../../../../openapi/main.d.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import { notFound } from '../../domain-error.ts';
+import type { LocalText } from '../../texts/said.ts';
 
 type Schemas = components['schemas'];
 export type Backtest = Schemas['Backtest'];

@@ -8,19 +8,19 @@
 // stored; else the bhavcopy's end-of-day OI and its day's volume spread evenly over the session, modelled.
 // `close` is the previous trading day's (its settlement, the index's last minute; on a day without a bhavcopy, a
 // contract's last recorded close): never the replayed day's own.
-import type { components } from '../../../openapi/main.d.ts';
-import { black76Greeks } from '../../../quant/black76.ts';
-import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts';
-import type { Database } from '../../db/database.ts';
+import type { components } from '../../../../openapi/main.d.ts';
+import { black76Greeks } from '../../../../quant/black76.ts';
+import { exchangeImpliedVolatility } from '../../../../quant/exchange-volatility.ts';
+import type { Database } from '../../../db/database.ts';
 import { indexLevelPaise } from '../backtests/history-prices.ts';
-import { DomainError } from '../domain-error.ts';
-import { lotOf } from '../market/contract-lots.ts';
-import { indexFacts } from '../market/index-config.ts';
-import { clockMinutes, istMinutes } from '../market/ist.ts';
-import { instrumentOf } from '../market/market-contracts.ts';
-import { priceRulesOn } from '../market/price-rules.ts';
-import { contractColumns, type ContractRow } from '../market/market-rows.ts';
-import { notFoundTexts } from '../texts/not-found-texts.ts';
+import { DomainError } from '../../domain-error.ts';
+import { lotOf } from '../../market/contract-lots.ts';
+import { indexFacts } from '../../market/index-config.ts';
+import { clockMinutes, istMinutes } from '../../market/ist.ts';
+import { instrumentOf } from '../../market/market-contracts.ts';
+import { priceRulesOn } from '../../market/price-rules.ts';
+import { contractColumns, type ContractRow } from '../../market/market-rows.ts';
+import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import type { ReplayBook } from './replay-book.ts';
 import { sessionOf } from './replay-clock.ts';
 

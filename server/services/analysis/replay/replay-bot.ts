@@ -6,33 +6,18 @@
 // settlement after the close. Its report is a backtest's of that day (buildReport), so the two agree to the
 // paisa. Attaching is logged like an order (replay_actions, kind 'bot', at the replayed instant), so the book
 // is rebuilt with the same bot after a restart or on another instance.
-import { addBookBot, applyExecution, type Book, type BookExecution, type BookRiskLimits } from '../backtests/backtest-book.ts';
-import type { BacktestBot, BacktestReport } from '../backtests/backtest-jobs.ts';
+import { addBookBot, applyExecution, type Book } from '../backtests/backtest-book.ts';
+import type { BacktestReport } from '../backtests/backtest-jobs.ts';
 import { buildReport } from '../backtests/backtest-report.ts';
-import { at, endDay, lookUntil, startBotRun, startDay, type BotDay, type BotRun } from '../backtests/bot-looks.ts';
+import { at, endDay, lookUntil, startBotRun, startDay } from '../backtests/bot-looks.ts';
 import { addPaperAccount } from '../backtests/paper-book.ts';
-import { loadHeld } from '../bots/engine/engine-store.ts';
-import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { istMinutes } from '../market/ist.ts';
-import { replayCapitalPaise, type ReplayBook } from './replay-book.ts';
+import { loadHeld } from '../../bots/engine/engine-store.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { istMinutes } from '../../market/ist.ts';
+import { replayCapitalPaise, type ReplayBook, type ReplayBot, type ReplayBotBody } from './replay-book.ts';
 
-/**
- * What attaching logs: the bot as it runs, and the risk limits and execution policy of its account (copies:
- * editing the saved bot or the account's policy later changes nothing here). A replay logged before the policy
- * was copied has none: its bot places MARKET orders, as it did then.
- */
-export type ReplayBotBody = { bot: BacktestBot; entry_until: string; risk_limits: BookRiskLimits; execution?: BookExecution | null };
-
-export type ReplayBot = {
-  body: ReplayBotBody;
-  attachedAt: Date;
-  book: Book;
-  run: BotRun;
-  day: BotDay;
-  ended: boolean;
-  /** The trader stopped it (stopReplayBot): it enters nothing more. */
-  stopped: boolean;
-};
+// The book holds its bot, so their types stand together (replay-book.ts); named here too, where bots are attached.
+export type { ReplayBot, ReplayBotBody } from './replay-book.ts';
 
 export const replayBotAccount = { slug: 'replay-bot', title: 'Replay bot', accountNumber: 'RB1' };
 

@@ -3,14 +3,14 @@
 // as its replayed clock passes each instant. Either way the same bot on the same day is ticked at the same
 // instants (its entry, every step while it holds, its candles' ends, its exit), its fills passed and its risk
 // limits watched the same, so a replayed day's trades are the backtest's.
-import { loadHeld } from '../bots/engine/engine-store.ts';
-import { botKey } from '../bots/engine/engine-types.ts';
-import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, type EntryWindow, type NoTradeDay } from '../bots/engine/no-trade-days.ts';
-import { effectiveExitTime, num, signalStrategies, timedForSession } from '../bots/engine/rules.ts';
-import { botConditionKinds } from '../bots/engine/condition-reads.ts';
-import { clockMinutes, istDate, istOffsetMs } from '../market/ist.ts';
-import { inPause, type DayHours, type TradingCalendar } from '../market/trading-calendar.ts';
-import { localTextOf, words } from '../texts/said.ts';
+import { loadHeld } from '../../bots/engine/engine-store.ts';
+import { botKey } from '../../bots/engine/engine-types.ts';
+import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, type EntryWindow, type NoTradeDay } from '../../bots/engine/no-trade-days.ts';
+import { effectiveExitTime, num, signalStrategies, timedForSession } from '../../bots/engine/rules.ts';
+import { botConditionKinds } from '../../bots/engine/condition-reads.ts';
+import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
+import { inPause, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { localTextOf, words } from '../../texts/said.ts';
 import type { Book } from './backtest-book.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
 import type { MarginSample, RiskStop } from './backtest-report.ts';

@@ -4,10 +4,10 @@
 // 088); a day before the first row of one of them would be charged, margined or sized with nothing (a refusal
 // at the first order, or a 500) or with a later day's figure. A replay (its day) and a backtest (the days of history in its range) are
 // refused before they start instead, saying which rule, on which day, and from when it is known.
-import type { Queryable } from '../../db/database.ts';
-import { DomainError } from '../domain-error.ts';
-import type { HistoryIndex } from '../history/history-files.ts';
-import { replayTexts, type ReplayRule } from '../texts/replay-texts.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { HistoryIndex } from '../../history/history-files.ts';
+import { replayTexts, type ReplayRule } from '../../texts/replay-texts.ts';
 
 /** A rule not known on a day of history: the rule, that day, and the first day it is known from (null: none). */
 export type UnknownRule = { rule: ReplayRule; day: string; from: string | null };

@@ -4,7 +4,7 @@
 // close the index strip shows (replay-market.ts indexQuote), so the chart's last close is the strip's price.
 // 5 and 15 minute candles group the minutes on the IST clock (09:15, 09:20, …); the last one is as far as it
 // has gone. An index trades no volume of its own: 0.
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../../db/database.ts';
 import type { ReplayRow } from './replay-sessions.ts';
 
 export type ReplayCandleInterval = '1m' | '5m' | '15m';

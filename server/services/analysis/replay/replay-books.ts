@@ -16,18 +16,19 @@
 // replay's first read fills its book in it (the trader's own rows, the day's contracts) instead of starting one,
 // and a replay the trader's app reads after a reload or a restart starts opening its book then (`open`), before the
 // desk's first read asks for it. A spare left unused costs one idle in-memory database on the instance.
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 import { bookStarts } from '../backtests/book-starts.ts';
 import { openBookDatabase } from '../backtests/paper-book.ts';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
+import type { BookServicesFactory } from '../book-services.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
 import { addReplayBot, endBot, lookBot, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';
-import { keyOf } from '../brokers/paper/contracts.ts';
-import { decide } from '../brokers/paper/matching.ts';
-import { orderColumns, type OrderRow } from '../brokers/paper/order-rows.ts';
-import { clockMinutes, istMinutes } from '../market/ist.ts';
-import { priceRulesOn, type ProtectionBand } from '../market/price-rules.ts';
-import { inPause } from '../market/trading-calendar.ts';
+import { keyOf } from '../../brokers/paper/contracts.ts';
+import { decide } from '../../brokers/paper/matching.ts';
+import { orderColumns, type OrderRow } from '../../brokers/paper/order-rows.ts';
+import { clockMinutes, istMinutes } from '../../market/ist.ts';
+import { priceRulesOn, type ProtectionBand } from '../../market/price-rules.ts';
+import { inPause } from '../../market/trading-calendar.ts';
 import { instantOf, sessionOf } from './replay-clock.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
@@ -126,7 +127,7 @@ export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string,
 /** The name of a replay's book start in the line of starts (backtests/book-starts.ts). */
 const bookKey = (replayId: number) => `replay ${replayId}`;
 
-export function createReplayBooks({ db, clock, idleMs = replayBookIdleMs }: { db: Database; clock: Clock; idleMs?: number }) {
+export function createReplayBooks({ db, clock, services, idleMs = replayBookIdleMs }: { db: Database; clock: Clock; services: BookServicesFactory; idleMs?: number }) {
   const books = new Map<number, ReplayBook>();
   /** Calls running or waiting on each book: a book in use is never evicted. */
   const using = new Map<number, number>();
@@ -189,7 +190,7 @@ export function createReplayBooks({ db, clock, idleMs = replayBookIdleMs }: { db
     const known = opening.get(key);
     if (known !== undefined) return known.then((book) => (book.epoch === row.bookEpoch ? book : current(row)));
     const database = takeSpare() ?? openBookDatabase(bookKey(row.id));
-    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, database).then((book) => {
+    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, services, database).then((book) => {
       book.usedAt = clock().getTime();
       books.set(row.id, book);
       for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);

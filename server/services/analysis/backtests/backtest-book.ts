@@ -1,16 +1,16 @@
 // The isolated book a backtest trades on: a database of its own (in-memory PGlite, started from a dump of a
 // migrated one: book-template.ts), holding a paper account with the backtest's capital, the trader's risk
-// limits, one portfolio and the bot. The same services as the server's (services.ts) run over it, with the
+// limits, one portfolio and the bot. The same services as the server's (book-services.ts) run over it, with the
 // history's prices: the bot engine, the order rules, fills, margins and effective-dated charges of paper,
 // never the trader's real paper account. A replay's bot (replay/replay-bot.ts) is added to its book the same.
-import type { Database, Queryable } from '../../db/database.ts';
-import type { Clock } from '../clock.ts';
-import type { PriceSource } from '../brokers/paper/price-source.ts';
-import type { Services } from '../services.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Clock } from '../../clock.ts';
+import type { PriceSource } from '../../brokers/paper/price-source.ts';
+import type { BookServices, BookServicesFactory } from '../book-services.ts';
 import type { BacktestBot, BacktestJob } from './backtest-jobs.ts';
 import { openPaperBook } from './paper-book.ts';
 
-export type Book = { db: Database; services: Services; account: { id: number; accountNumber: string; capitalPaise: number }; portfolioId: number; botId: number };
+export type Book = { db: Database; services: BookServices; account: { id: number; accountNumber: string; capitalPaise: number }; portfolioId: number; botId: number };
 
 /** A trader's risk limits as a book copies them (null: none set). */
 export type BookRiskLimits = Record<string, unknown> | null;
@@ -102,8 +102,8 @@ export async function addBookBot(
 }
 
 /** Opens a book for the job: its account, the trader's risk limits (read from `server`), its portfolio and bot. */
-export async function openBook(job: BacktestJob, server: Queryable, clock: Clock, prices: PriceSource): Promise<Book> {
-  return openPaperBook({ slug: 'backtest', title: 'Backtest', accountNumber: 'BT1' }, { clock, prices, capitalPaise: job.capitalPaise }, async ({ db, services, accountId, portfolioId }) => {
+export async function openBook(job: BacktestJob, server: Queryable, clock: Clock, prices: PriceSource, services: BookServicesFactory): Promise<Book> {
+  return openPaperBook({ slug: 'backtest', title: 'Backtest', accountNumber: 'BT1' }, { clock, prices, capitalPaise: job.capitalPaise, services }, async ({ db, services, accountId, portfolioId }) => {
     const limits = await riskLimitsOf(server, job.portfolioId);
     await copyExecutionPolicy(server, db, job.portfolioId, accountId);
     const botId = await addBookBot(db, { accountId, portfolioId }, job.bot, job.entryUntil, limits, clock());

@@ -3,7 +3,7 @@
 // prepared statements, served to the request thread. The thread runs at a lower priority than the request
 // thread (nice 10): on busy cores a replay's or a backtest's statements wait, a trader's order does not.
 import { workerData } from 'node:worker_threads';
-import { hostDatabase, yieldToRequests } from '../../db/worker-host.ts';
+import { hostDatabase, yieldToRequests } from '../../../db/worker-host.ts';
 import { openPreparedPglite } from './prepared-pglite.ts';
 
 const { template } = workerData as { template: Uint8Array<ArrayBuffer> };

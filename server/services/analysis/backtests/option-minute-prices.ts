@@ -1,14 +1,14 @@
 // Real option minutes for a backtest (migration 041): a contract's traded one-minute candles, as a broker's
 // historical API or a live feed recorded them, read once per index and range. At an instant, a contract's
 // real price is the close of its candle of that minute, read as the index's level is read (the candle whose
-// minute the instant falls in, server/services/backtests/history-prices.ts); a minute without a trade carries
+// minute the instant falls in, server/services/analysis/backtests/history-prices.ts); a minute without a trade carries
 // the day's last close before it (the last traded price, as the exchange shows it). Before the contract's
 // first trade of the day, or on a day without its candles, there is no real price and it is modelled.
 // The simulator's recorded days (source 'simulated') are never read as real. A recorded day is read alike
 // whether its minutes are still rows (the day being recorded) or its finished contract-days' arrays (047).
-import type { Queryable } from '../../db/database.ts';
-import type { IndexName } from '../market/index-config.ts';
-import { istDate, istMinutes } from '../market/ist.ts';
+import type { Queryable } from '../../../db/database.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { istDate, istMinutes } from '../../market/ist.ts';
 
 export type RealMinute = { minute: number; closePaise: number; openInterest: number; volume: number };
 

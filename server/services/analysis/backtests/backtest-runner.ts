@@ -7,12 +7,13 @@
 // that produced no trade gets its reason (bots/engine/no-trade-days.ts): the calendar's and the data's before
 // the engine looks (a day whose session the entry does not fit in is not looked at: exchange hours), the
 // engine's own record after.
-import type { Database } from '../../db/database.ts';
-import type { IndexName } from '../market/index-config.ts';
-import { loadTradingCalendar } from '../market/calendar-data.ts';
-import { addDays, dayHours } from '../market/trading-calendar.ts';
-import { reasonBeforeLooking, scheduledOn } from '../bots/engine/no-trade-days.ts';
+import type { Database } from '../../../db/database.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { addDays, dayHours } from '../../market/trading-calendar.ts';
+import { reasonBeforeLooking, scheduledOn } from '../../bots/engine/no-trade-days.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
+import type { BookServicesFactory } from '../book-services.ts';
 import { buildReport } from './backtest-report.ts';
 import { openBook, type Book } from './backtest-book.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
@@ -45,7 +46,8 @@ export type RunnerOptions = {
   stepMinutes?: LookSteps;
 };
 
-export function createHistoryRunner(history: Database, options: RunnerOptions = {}): BacktestRun {
+/** `services` builds the server's services over the run's book (the services root's bookServices). */
+export function createHistoryRunner(history: Database, services: BookServicesFactory, options: RunnerOptions = {}): BacktestRun {
   const steps = options.stepMinutes ?? defaultLookSteps;
   return async (job, report) => {
     let now = at(job.from, 0);
@@ -60,7 +62,7 @@ export function createHistoryRunner(history: Database, options: RunnerOptions = 
     const calendar = await loadTradingCalendar(history, 'NSE');
     const days = await prices.load(index, job.from, job.to, (day) => dayHours(calendar, day));
     if (days.length === 0) throw new BacktestFailure(job.from, `No ${index} option history between ${job.from} and ${job.to}`);
-    const book = await openBook(job, history, clock, prices);
+    const book = await openBook(job, history, clock, prices, services);
     try {
       await shapeMarket(book.db, index, days.map((day) => prices.day(index, day)!));
       const run = await startBotRun(book, job.bot, job.entryUntil, calendar, (instant) => (now = instant), steps);

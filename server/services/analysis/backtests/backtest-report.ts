@@ -3,11 +3,11 @@
 // the rule that closed it (the bot action whose tag the order carries, "expiry" for the exchange's settlement),
 // the P&L of each day (cash of the day's fills, less charges, plus the change in value of what is held at the
 // day's settlement prices), the equity curve with its drawdown, and the summary figures.
-import { pricedFills, slippagePaise } from '../execution/execution-slippage.ts';
-import type { components } from '../../../openapi/main.d.ts';
-import { riskLimitTag } from '../trading/kill-switch-service.ts';
-import { lateKillSwitchTag } from '../trading/late-kill.ts';
-import type { IndexName } from '../market/index-config.ts';
+import { pricedFills, slippagePaise } from '../../execution/execution-slippage.ts';
+import type { components } from '../../../../openapi/main.d.ts';
+import { riskLimitTag } from '../../trading/kill-switch-service.ts';
+import { lateKillSwitchTag } from '../../trading/late-kill.ts';
+import type { IndexName } from '../../market/index-config.ts';
 import type { Book } from './backtest-book.ts';
 import type { BacktestReport } from './backtest-jobs.ts';
 import type { HistoryPrices } from './history-prices.ts';

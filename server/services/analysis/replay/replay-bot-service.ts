@@ -4,13 +4,13 @@
 // the replay's one 'bot', so a second attach, on any instance, is refused. It runs on the replay's own book
 // (replay-bot.ts); a reset throws it away with the book, and going back before it was attached is refused as
 // before an order.
-import type { components } from '../../../openapi/main.d.ts';
-import type { Database } from '../../db/database.ts';
+import type { components } from '../../../../openapi/main.d.ts';
+import type { Database } from '../../../db/database.ts';
 import { executionOf, riskLimitsOf } from '../backtests/backtest-book.ts';
 import type { BacktestReport } from '../backtests/backtest-jobs.ts';
 import type { BotChoice, createBacktestRequests } from '../backtests/backtest-requests.ts';
-import { DomainError, notFound } from '../domain-error.ts';
-import { replayTexts } from '../texts/replay-texts.ts';
+import { DomainError, notFound } from '../../domain-error.ts';
+import { replayTexts } from '../../texts/replay-texts.ts';
 import type { ReplayBook } from './replay-book.ts';
 import type { ReplayBooks } from './replay-books.ts';
 import { addReplayBot, replayBotAccount, replayBotReport, stopReplayBot, type ReplayBotBody } from './replay-bot.ts';

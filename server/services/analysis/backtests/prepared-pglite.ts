@@ -12,8 +12,8 @@
 // one (and, as with PGlite, a query on the outer database inside `transaction` would wait for ever).
 // Reads asked again with nothing they read changed in between are answered from book-read-cache.ts.
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
-import { pgliteCopyFrom } from '../../db/copy-from.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { pgliteCopyFrom } from '../../../db/copy-from.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
 import { catalogueFacts, catalogueSql, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
 
 const { serialize } = protocol;

@@ -1,10 +1,10 @@
 // The backtests' services over one database: the jobs, the checks a request passes before it is queued, and
 // this instance's worker. `wake` starts the worker on a queued job at once when this instance runs its
 // background loop (production); tests drive the worker by hand.
-import type { Database } from '../../db/database.ts';
-import type { DailyBot, TradingBot } from '../bots/bot-rules.ts';
-import type { BotsService } from '../bots/bots-service.ts';
-import type { Clock } from '../clock.ts';
+import type { Database } from '../../../db/database.ts';
+import type { DailyBot, TradingBot } from '../../bots/bot-rules.ts';
+import type { BotsService } from '../../bots/bots-service.ts';
+import type { Clock } from '../../clock.ts';
 import { createBacktestJobs } from './backtest-jobs.ts';
 import { createBacktestRequests } from './backtest-requests.ts';
 import { createBacktestWorker, type BacktestRun } from './backtest-worker.ts';

@@ -1,28 +1,49 @@
 // The book a replay trades on (issue 39): the backtest book's pattern (backtests/backtest-book.ts), a database
 // of its own (in-memory PGlite from the migrated template, book-template.ts) holding one paper account, its
 // portfolio and the day's contracts as they were listed (history-market.ts), under the server's own services
-// (services.ts) priced from market history at the replay's clock (history-prices.ts). Its orders go through
+// (../book-services.ts) priced from market history at the replay's clock (history-prices.ts). Its orders go through
 // the paper broker's order rules, margins, charges, stop-losses, targets, MIS square-off and expiry settlement
 // unchanged; no row of the trader's paper or live books is in it, so nothing done here can reach them.
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
+import type { Book, BookExecution, BookRiskLimits } from '../backtests/backtest-book.ts';
+import type { BacktestBot } from '../backtests/backtest-jobs.ts';
+import type { BotDay, BotRun } from '../backtests/bot-looks.ts';
 import { listDay, shapeMarket } from '../backtests/history-market.ts';
 import { historyPrices, type HistoryDay, type HistoryPrices } from '../backtests/history-prices.ts';
 import { openPaperBook } from '../backtests/paper-book.ts';
-import type { TradingAccount } from '../brokers/broker-trading.ts';
-import type { IndexName } from '../market/index-config.ts';
-import type { DayHours } from '../market/trading-calendar.ts';
-import type { Services } from '../services.ts';
-import type { ReplayBot } from './replay-bot.ts';
+import type { BookServices, BookServicesFactory } from '../book-services.ts';
+import type { TradingAccount } from '../../brokers/broker-trading.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import type { DayHours } from '../../market/trading-calendar.ts';
 import { sessionOf } from './replay-clock.ts';
 
 /** A replay book's capital: ₹10,00,000, as a new paper account's default (the trader's own capital is not the replay's). */
 export const replayCapitalPaise = 100_000_000;
 
+/**
+ * What attaching logs: the bot as it runs, and the risk limits and execution policy of its account (copies:
+ * editing the saved bot or the account's policy later changes nothing here). A replay logged before the policy
+ * was copied has none: its bot places MARKET orders, as it did then.
+ */
+export type ReplayBotBody = { bot: BacktestBot; entry_until: string; risk_limits: BookRiskLimits; execution?: BookExecution | null };
+
+/** A bot attached to the replay (replay-bot.ts adds it and looks at it). */
+export type ReplayBot = {
+  body: ReplayBotBody;
+  attachedAt: Date;
+  book: Book;
+  run: BotRun;
+  day: BotDay;
+  ended: boolean;
+  /** The trader stopped it (stopReplayBot): it enters nothing more. */
+  stopped: boolean;
+};
+
 export type ReplayBook = {
   replayId: number;
   epoch: number;
   db: Database;
-  services: Services;
+  services: BookServices;
   prices: HistoryPrices;
   index: IndexName;
   day: HistoryDay;
@@ -59,6 +80,7 @@ export type ReplayBook = {
 export async function openReplayBook(
   history: Database,
   replay: { id: number; epoch: number; index: IndexName; day: string; hours: DayHours },
+  services: BookServicesFactory,
   database?: Promise<Database>,
 ): Promise<ReplayBook> {
   const open = sessionOf(replay.day, replay.hours).open;
@@ -72,7 +94,7 @@ export async function openReplayBook(
   const wait = async (ms: number) => {
     clock.now = new Date(clock.now.getTime() + ms);
   };
-  return openPaperBook(paper, { clock: () => clock.now, prices, capitalPaise: replayCapitalPaise, wait, database }, async ({ db, services, userId, accountId, portfolioId }) => {
+  return openPaperBook(paper, { clock: () => clock.now, prices, capitalPaise: replayCapitalPaise, wait, database, services }, async ({ db, services, userId, accountId, portfolioId }) => {
     await shapeMarket(db, replay.index, [day]);
     await listDay(db, services.market, day, open, new Set());
     return {
