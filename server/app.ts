@@ -217,9 +217,12 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   // The import pool's threads end before the database they store into closes.
   app.addHook('onClose', async () => services.history.close());
   if (options.jobs !== false) {
-    // Imports (issue 61) are jobs any instance on the database runs; this instance's workers stop first, its
+    // Imports and backtests (issue 61) are jobs any instance on the database runs; this instance's workers stop first, its
     // running jobs failed for another instance to retry.
-    services.jobs = await startSharedJobs({ db, clock, history: services.history }, options.jobs ?? {}, (error) => app.log.warn({ err: error }, 'job queue failed'));
+    // Backtests run from it where the background loop runs (tests run theirs by hand unless they ask for slots).
+    const tuning = options.jobs ?? {};
+    tuning.backtestSlots ??= options.tickOnTimer === true ? 1 : 0;
+    services.jobs = await startSharedJobs({ db, clock, history: services.history, backtests: services.backtests }, tuning, (error) => app.log.warn({ err: error }, 'job queue failed'));
     const jobs = services.jobs;
     app.addHook('preClose', async () => jobs.stop());
   }
@@ -242,9 +245,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
   });
   if (options.tickOnTimer === true) {
-    // This instance's backtest worker shares the database's queue with every other instance's.
-    const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
-    app.addHook('preClose', async () => stopBacktests());
+    // Without the job queue, this instance's backtest worker polls the backtests table itself.
+    if (services.jobs === undefined) {
+      const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
+      app.addHook('preClose', async () => stopBacktests());
+    }
     // Replay books nobody reads are closed (their threads' memory returned) and rebuilt from the log when read again.
     const evictions = setInterval(() => void services.replayBooks.evictIdle().catch((error: unknown) => app.log.warn({ err: error }, 'closing idle replay books failed')), 60_000);
     evictions.unref();

@@ -19,7 +19,7 @@ export type JobTuning = {
   pollingIntervalSeconds?: number;
   /** How often expired jobs are failed for a retry (pg-boss's maintenanceIntervalSeconds; 60 by default). */
   maintenanceIntervalSeconds?: number;
-  /** Tests only: a shorter expiry than the queue's (migration 098), so a dead instance's job is retried soon. */
+  /** Tests only: a shorter expiry than the queue's (migration 098), so a dead instance's job is retried soon (read at each send). */
   expireInSeconds?: number;
 };
 
@@ -50,12 +50,13 @@ export async function startJobQueue(db: Database, tuning: JobTuning = {}, onErro
   });
   boss.on('error', onError);
   await boss.start();
-  const expiry = tuning.expireInSeconds === undefined ? {} : { expireInSeconds: tuning.expireInSeconds };
   const workers: string[] = [];
 
   return {
     /** Queues a job under its stable id; false when that job was queued before (by any instance). */
     async send(queue: QueueName, key: string | number, data: Record<string, unknown>): Promise<boolean> {
+      // Read at each send: a test shortens it for the job it then strands.
+      const expiry = tuning.expireInSeconds === undefined ? {} : { expireInSeconds: tuning.expireInSeconds };
       const id = await boss.send(queue, data, { id: jobId(queue, key), ...expiry });
       for (const worker of workers) boss.notifyWorker(worker);
       return id !== null;
