@@ -53,6 +53,7 @@ import { createLiveFeeds } from './brokers/live-feeds.ts';
 import { createAccountPrices } from './brokers/account-prices.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
+import type { SharedJobs } from './jobs/shared-jobs.ts';
 import { createOpenInterestCharts, type OpenInterestCharts } from './open-interest/oi-charts.ts';
 import { createIvCharts, type IvCharts } from './history/volatility/iv-charts.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
@@ -118,6 +119,8 @@ export type Services = {
   upstox: UpstoxLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
+  /** The job queue shared by every instance on the database, and its workers (app.ts starts them); absent before. */
+  jobs?: SharedJobs;
   /** The implied volatility charts' reads of market history (ATM IV over a day and across days, IV rank and percentile, smiles). */
   ivCharts: IvCharts;
   /** A strategy's combined premium as candles (the strategy premium chart). */

@@ -77,6 +77,11 @@ function toBacktest(row: Row, withReport: boolean): Backtest {
   };
 }
 
+function toJob(row: Row): BacktestJob {
+  const { portfolio_id: portfolioId, entry_until: entryUntil, ...rest } = jsonOf<StoredBot>(row.bot);
+  return { id: Number(row.id), userId: Number(row.user_id), bot: rest, portfolioId, entryUntil: entryUntil ?? rest.exit_time, from: row.first_day, to: row.last_day, capitalPaise: Number(row.capital_paise) };
+}
+
 export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }) {
   async function queue(userId: number, bot: BacktestBot, portfolioId: number, from: string, to: string, capitalPaise: number, entryUntil = bot.exit_time): Promise<Backtest> {
     const stored: StoredBot = { ...bot, portfolio_id: portfolioId, entry_until: entryUntil };
@@ -130,11 +135,20 @@ export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }
        RETURNING ${columns}, NULL::jsonb AS result`,
       [now, worker, new Date(now.getTime() - leaseMs)],
     );
-    const row = rows[0];
-    if (row === undefined) return null;
-    const bot = jsonOf<StoredBot>(row.bot);
-    const { portfolio_id: portfolioId, entry_until: entryUntil, ...rest } = bot;
-    return { id: Number(row.id), userId: Number(row.user_id), bot: rest, portfolioId, entryUntil: entryUntil ?? rest.exit_time, from: row.first_day, to: row.last_day, capitalPaise: Number(row.capital_paise) };
+    return rows[0] === undefined ? null : toJob(rows[0]);
+  }
+
+  /**
+   * Claims for `worker` the job `id` when it is queued, or running (its instance died: the shared job queue retries
+   * it, services/jobs/backtest-queue.ts); null when it finished or was cancelled.
+   */
+  async function claimById(id: number, worker: string): Promise<BacktestJob | null> {
+    const { rows } = await db.query<Row>(
+      `UPDATE backtests SET status = 'running', started_at = $2, heartbeat_at = $2, worker = $3, progress = 0
+       WHERE id = $1 AND status IN ('queued', 'running') RETURNING ${columns}, NULL::jsonb AS result`,
+      [id, clock(), worker],
+    );
+    return rows[0] === undefined ? null : toJob(rows[0]);
   }
 
   /**
@@ -168,7 +182,7 @@ export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }
     ]);
   }
 
-  return { queue, get, list, remove, claim, progress, finish, fail };
+  return { queue, get, list, remove, claim, claimById, progress, finish, fail };
 }
 
 export type BacktestJobs = ReturnType<typeof createBacktestJobs>;

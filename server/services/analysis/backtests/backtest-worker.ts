@@ -30,6 +30,11 @@ export function createBacktestWorker({ jobs, run, name }: { jobs: BacktestJobs; 
   async function pass(): Promise<WorkerPass> {
     const job = await jobs.claim(worker);
     if (job === null) return { ran: null, outcome: 'idle' };
+    return runClaimed(job);
+  }
+
+  /** Runs a job this worker claimed, and stores its report or why it failed. */
+  async function runClaimed(job: BacktestJob): Promise<WorkerPass> {
     try {
       const report = await run(job, (share) => jobs.progress(job.id, worker, share));
       return { ran: job.id, outcome: (await jobs.finish(job.id, worker, report)) ? 'done' : 'cancelled' };
@@ -55,7 +60,7 @@ export function createBacktestWorker({ jobs, run, name }: { jobs: BacktestJobs; 
     return ran;
   }
 
-  return { pass, drain, name: worker };
+  return { pass, drain, runClaimed, name: worker };
 }
 
 export type BacktestWorker = ReturnType<typeof createBacktestWorker>;
