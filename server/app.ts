@@ -20,7 +20,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './http/route-plugins.ts';
 import { buildSecurityHeaders, createTlsTest, registerSecurityHeaders, securityHeaderSender } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
-import { holdRequestsForSeeds } from './http/startup-gate.ts';
+import { holdRequestsForSeeds, warmReplayBooks } from './http/startup-gate.ts';
 import { defaultServerTimeouts, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { ensureDemoAccount } from './services/accounts/demo-account.ts';
 import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.ts';
@@ -193,6 +193,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
   });
   const seed = async () => {
+    // `npm start`: a replay read after the restart takes a book database started now, in its thread, beside the seeds.
+    if (options.seedAfterListen === true) await warmReplayBooks(db, services.replayBooks);
     await ensureDemoAccount(db, services.passwords, clock());
     if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
     await syncBaseStrategies(db);

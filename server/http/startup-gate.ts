@@ -3,6 +3,7 @@
 // start spent seconds on them before it answered anything). A request never sees them half made: it waits for
 // them (a second or so on a quiet machine), as before it waited for the whole start.
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
 
 /** The route that answers at once (its URL as registered: the contract's /api/health/). */
 const healthUrl = '/api/health/';
@@ -27,4 +28,15 @@ export function holdRequestsForSeeds(app: FastifyInstance, seed: () => Promise<v
     await seeding?.catch(() => undefined);
   });
   return run;
+}
+
+/**
+ * When this install has replays, a book database is started ahead (replay-books.ts `warm`: in its own thread, at a
+ * lower priority than requests). Starting one is most of a replay's first read after a restart (issue 61: 22-50 s
+ * on a loaded machine); the read then takes it and only replays what the trader did. Left unused, it is closed
+ * with the idle books (evictIdle).
+ */
+export async function warmReplayBooks(db: Database, books: { warm: () => void }): Promise<void> {
+  const { rows } = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM replays) AS any');
+  if (rows[0]?.any === true) books.warm();
 }
