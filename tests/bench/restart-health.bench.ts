@@ -145,7 +145,12 @@ async function restartToHealth(code: Code, command: string[] | undefined, folder
     const cpu = cpuSeconds(served.pid);
     const readAt = performance.now();
     for (const path of [`${replay.id}/`, `${replay.id}/index/`, `${replay.id}/chain/?expiry=${replayExpiries[1]}`]) {
-      const answer = await fetch(`${served.url}/api/replays/${path}`, { headers: { authorization: `Bearer ${replay.token}` } });
+      // A read longer than the server's request time-out (30 s) is closed unanswered: counted as failed, not thrown.
+      const answer = await fetch(`${served.url}/api/replays/${path}`, { headers: { authorization: `Bearer ${replay.token}` } }).catch((error: unknown) => {
+        console.log(`${code.name}: the replay's ${path} got no answer after ${((performance.now() - readAt) / 1000).toFixed(1)} s (${String(error)})`);
+        return null;
+      });
+      if (answer === null) return { health, cpu, firstRead: Number.POSITIVE_INFINITY };
       if (answer.status !== 200) throw new Error(`${code.name}: the replay's ${path} answered ${answer.status} ${await answer.text()}`);
     }
     return { health, cpu, firstRead: performance.now() - readAt };
@@ -167,15 +172,16 @@ try {
   const codes = before === null ? [codeNow] : [before, codeNow];
   const commands = new Map(codes.map((code) => [code, startCommand(code)]));
   const starts = new Map<Code, Start[]>(codes.map((code) => [code, []]));
+  const shown = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(1) : 'no answer');
   // Alternately, so a change in the machine's load falls on both.
   for (let run = 0; run < runs; run += 1) {
     for (const code of codes) {
       const start = await restartToHealth(code, commands.get(code), join(folder, 'data'), distDir, replay);
       starts.get(code)!.push(start);
-      console.log(`${code.name}: health ${(start.health / 1000).toFixed(1)} s (CPU ${start.cpu.toFixed(1)} s), first replay read ${(start.firstRead / 1000).toFixed(1)} s; load ${loadavg()[0]!.toFixed(1)}`);
+      console.log(`${code.name}: health ${(start.health / 1000).toFixed(1)} s (CPU ${start.cpu.toFixed(1)} s), first replay read ${shown(start.firstRead)} s; load ${loadavg()[0]!.toFixed(1)}`);
     }
   }
-  const seconds = (s: Spread) => `${(s.median / 1000).toFixed(1)} (${(s.min / 1000).toFixed(1)}–${(s.max / 1000).toFixed(1)})`;
+  const seconds = (s: Spread) => `${shown(s.median)} (${shown(s.min)}–${shown(s.max)})`;
   const of = (code: Code, pick: (start: Start) => number) => spread(starts.get(code)!.map(pick));
   console.log(
     table(
