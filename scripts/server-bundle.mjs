@@ -7,20 +7,40 @@
 // takes it when its hash matches the YAML's). Plain JavaScript: `npm start` runs this without tsx, to learn
 // whether the bundle is current (a stamp listing every file it was made of) and to make it when not.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const bundleFolder = 'dist-server';
 const stampName = '.build-stamp.json';
 
-/** Bundled entry (without .mjs) → its source. Worker entries are named as server/bundle-entries.ts asks for them. */
-const entries = {
-  start: 'scripts/start.ts',
-  main: 'server/main.ts',
-  'book-database-worker': 'server/services/backtests/book-database-worker.ts',
-  'upload-reader': 'server/services/history/upload-reader.ts',
-};
+/** The bundle's own entry (name without .mjs → source), run by scripts/start.mjs; the worker threads' are found (workerEntries). */
+const mainEntries = { start: 'scripts/start.ts' };
+
+/** A worker thread's entry, as the server names it: `new URL('./x.ts', import.meta.url)` (worker-entry.ts). */
+const workerUrl = /new URL\(\s*'(\.{1,2}\/[^']+\.ts)'\s*,\s*import\.meta\.url\s*\)/g;
+
+/**
+ * Every module under server/ that a source names by URL is a worker thread's entry (db/worker-database.ts and
+ * history/import-pool.ts start them): found, not listed, so a module moved or added is bundled as it is.
+ */
+function workerEntries(root) {
+  const found = {};
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) {
+        for (const match of readFileSync(path, 'utf8').matchAll(workerUrl)) {
+          const source = toPosix(relative(root, resolve(dirname(path), match[1])));
+          if (existsSync(join(root, source))) found[`worker-${source.replace(/\.ts$/, '').replaceAll('/', '-')}`] = source;
+        }
+      }
+    }
+  };
+  walk(join(root, 'server'));
+  return found;
+}
 
 /** Read by the bundle but not through an import: a change to any of them makes another bundle. */
 const otherInputs = ['openapi/main.yaml', 'package-lock.json', 'scripts/server-bundle.mjs'];
@@ -43,7 +63,8 @@ export function serverBundleReason(root) {
   } catch {
     return 'its stamp is unreadable';
   }
-  for (const name of [...Object.keys(entries).map((entry) => `${entry}.mjs`), contractJsonName]) {
+  if (!Array.isArray(stamp.outputs) || !Array.isArray(stamp.inputs)) return 'its stamp is from another version';
+  for (const name of stamp.outputs) {
     if (!existsSync(join(dir, name))) return `${bundleFolder}/${name} is missing`;
   }
   for (const input of stamp.inputs) {
@@ -55,7 +76,7 @@ export function serverBundleReason(root) {
 }
 
 /** esbuild plugin: each module's `import.meta.url` names its source file (relative to the bundle, so the clone may move). */
-function sourceUrls(root, outDir) {
+function sourceUrls(root, outDir, entries) {
   return {
     name: 'source-urls',
     setup(build) {
@@ -96,6 +117,7 @@ export async function buildServerBundle(root) {
   const partial = `${dir}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
+  const entries = { ...mainEntries, ...workerEntries(root) };
   const result = await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(entries).map(([name, source]) => [name, join(root, source)])),
@@ -110,13 +132,14 @@ export async function buildServerBundle(root) {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
-    plugins: [sourceUrls(root, dir)],
+    plugins: [sourceUrls(root, dir, entries)],
   });
   const yamlText = readFileSync(join(root, 'openapi/main.yaml'), 'utf8');
   const doc = await parseContract(yamlText);
   writeFileSync(join(partial, contractJsonName), JSON.stringify({ sha256: contractHash(yamlText), doc }));
   const inputs = [...new Set([...Object.keys(result.metafile.inputs).map((input) => toPosix(relative(root, resolve(root, input)))), ...otherInputs])].sort();
-  const stamp = { builtAt: new Date(startedAt).toISOString(), builtAtMs: startedAt, inputs };
+  const outputs = [...Object.keys(entries).map((name) => `${name}.mjs`), contractJsonName];
+  const stamp = { builtAt: new Date(startedAt).toISOString(), builtAtMs: startedAt, outputs, inputs };
   writeFileSync(join(partial, stampName), `${JSON.stringify(stamp, null, 2)}\n`);
   const old = `${dir}.${process.pid}.old`;
   if (existsSync(dir)) renameSync(dir, old);

@@ -12,7 +12,7 @@ let root: string;
 const builtAt = new Date('2026-06-02T10:00:00Z');
 const before = new Date('2026-06-01T10:00:00Z');
 const after = new Date('2026-06-03T10:00:00Z');
-const bundled = ['start.mjs', 'main.mjs', 'book-database-worker.mjs', 'upload-reader.mjs', contractJsonName];
+const bundled = ['start.mjs', 'worker-server-services-backtests-book-database-worker.mjs', contractJsonName];
 
 async function put(path: string, time: Date, text = path): Promise<void> {
   const target = join(root, path);
@@ -23,7 +23,7 @@ async function put(path: string, time: Date, text = path): Promise<void> {
 
 async function stamp(inputs: string[]): Promise<void> {
   for (const name of bundled) await put(`${bundleFolder}/${name}`, builtAt);
-  await put(`${bundleFolder}/.build-stamp.json`, builtAt, JSON.stringify({ builtAt: builtAt.toISOString(), builtAtMs: builtAt.getTime(), inputs }));
+  await put(`${bundleFolder}/.build-stamp.json`, builtAt, JSON.stringify({ builtAt: builtAt.toISOString(), builtAtMs: builtAt.getTime(), outputs: bundled, inputs }));
 }
 
 beforeEach(async () => {
@@ -36,8 +36,10 @@ afterEach(async () => {
 });
 
 describe('npm start decides when to build the server', () => {
-  it('builds when there is no build', () => {
+  it('builds when there is no build, or one whose stamp is from before its outputs were listed', async () => {
     expect(serverBundleReason(root)).toBe('no server build found');
+    await put(`${bundleFolder}/.build-stamp.json`, builtAt, JSON.stringify({ builtAtMs: builtAt.getTime(), inputs: [] }));
+    expect(serverBundleReason(root)).toBe('its stamp is from another version');
   });
 
   it('does not build when none of its inputs changed', async () => {
@@ -55,8 +57,8 @@ describe('npm start decides when to build the server', () => {
     await stamp(['server/main.ts', 'server/gone.ts']);
     expect(serverBundleReason(root)).toBe('server/gone.ts is gone');
     await stamp(['server/main.ts']);
-    await rm(join(root, bundleFolder, 'book-database-worker.mjs'));
-    expect(serverBundleReason(root)).toBe(`${bundleFolder}/book-database-worker.mjs is missing`);
+    await rm(join(root, bundleFolder, 'worker-server-services-backtests-book-database-worker.mjs'));
+    expect(serverBundleReason(root)).toBe(`${bundleFolder}/worker-server-services-backtests-book-database-worker.mjs is missing`);
   });
 });
 
