@@ -33,7 +33,7 @@ function zone(files, ...extra) {
 }
 
 export default tseslint.config(
-  { ignores: ['.tmp/**', 'dist/**', 'node_modules/**', 'openapi/*.d.ts', 'test-results/**', 'playwright-report/**', '.data/**'] },
+  { ignores: ['.tmp/**', 'dist/**', 'dist-server/**', 'dist-server.*/**', 'node_modules/**', 'openapi/*.d.ts', 'test-results/**', 'playwright-report/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,10 +1,11 @@
-// `npm start`: builds the PWA when its sources changed since the last build (scripts/build-pwa.ts: any
-// build through it counts, `npm test`'s and `npm run build`'s too), then starts the server.
+// `npm start` (through scripts/start.mjs, which runs this from the server's bundle): builds the PWA when its
+// sources changed since the last build (scripts/build-pwa.ts: any build through it counts, `npm test`'s and
+// `npm run build`'s too), then starts the server. `npx tsx scripts/start.ts` runs it from the TypeScript.
 import { exitWithStartupError, startServer } from '../server/main.ts';
 import { isEntryPoint, repoRoot } from '../server/paths.ts';
 import { buildPwa, buildReason } from './build-pwa.ts';
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const skipBuild = process.argv.includes('--skip-build');
   if (process.env.DIST_DIR !== undefined && process.env.DIST_DIR.trim() !== '') {
     console.log(`DIST_DIR is set: serving ${process.env.DIST_DIR} as it is (no build).`);

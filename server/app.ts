@@ -20,6 +20,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { analyticsRoutes, apiRoutes, rootRoutes, type RouteContext } from './http/route-plugins.ts';
 import { buildSecurityHeaders, createTlsTest, registerSecurityHeaders, securityHeaderSender } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
+import { holdRequestsForSeeds, warmReplayBooks } from './http/startup-gate.ts';
 import { defaultServerTimeouts, timeoutOptions, type ServerTimeouts } from './http/timeouts.ts';
 import { ensureDemoAccount } from './services/accounts/demo-account.ts';
 import type { PasswordHasher, ScryptCost } from './services/accounts/passwords.ts';
@@ -137,7 +138,16 @@ export type ServerOptions = {
    * the services, with their own clock.
    */
   tickOnTimer?: boolean;
+  /**
+   * `npm start`: the demo account and desk, the base strategies and the analytics seed are made after `listen`
+   * (the caller runs startupSeedsDecorator), health answering meanwhile and every other request held until they
+   * are done (http/startup-gate.ts). Otherwise they are made before buildServer returns.
+   */
+  seedAfterListen?: boolean;
 };
+
+/** Decorated on the app: starts the seeds (once) and answers when they are made; at once when already made. */
+export const startupSeedsDecorator = 'startupSeeds';
 
 export const servicesDecorator = 'services';
 
@@ -185,10 +195,16 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     kite: { endpoints: options.kite, ...options.kiteClient },
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
   });
-  await ensureDemoAccount(db, services.passwords, clock());
-  if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
-  await syncBaseStrategies(db);
-  await services.analytics.seedIfEmpty();
+  const seed = async () => {
+    // `npm start`: a replay read after the restart takes a book database started now, in its thread, beside the seeds.
+    if (options.seedAfterListen === true) await warmReplayBooks(db, services.replayBooks);
+    await ensureDemoAccount(db, services.passwords, clock());
+    if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
+    await syncBaseStrategies(db);
+    await services.analytics.seedIfEmpty();
+  };
+  // `npm start` seeds after it listens (main.ts runs startupSeedsDecorator), requests but health's held meanwhile.
+  if (options.seedAfterListen !== true) await seed();
 
   const publicConfig = options.publicConfig ?? defaultPublicRuntimeConfig;
   const connectSrc = [...new Set([...(options.extraConnectSrc ?? []), ...backendOrigins(publicConfig)])];
@@ -279,6 +295,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.decorate(servicesDecorator, services);
   app.decorateRequest(authDecorator, null);
 
+  app.decorate(startupSeedsDecorator, options.seedAfterListen === true ? holdRequestsForSeeds(app, seed) : async () => undefined);
   registerSecurityHeaders(app, sendSecurityHeaders);
   registerApiNoStore(app);
   registerErrorHandler(app);

@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { isEntryPoint } from './paths.ts';
-import { buildServer } from './app.ts';
+import { buildServer, startupSeedsDecorator } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { demoAccount } from './services/accounts/demo-account.ts';
 import type { ScryptCost } from './services/accounts/passwords.ts';
@@ -99,6 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     upstox: config.upstox,
     tickOnTimer: true,
     demoDesk: true,
+    seedAfterListen: true,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.alertPrices === undefined ? {} : { alertPrices: options.alertPrices }),
     ...(options.scryptCost === undefined ? {} : { scryptCost: options.scryptCost }),
@@ -114,6 +115,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   print(`StrikeDesk is running at ${url}${everywhere}`);
   print(`Demo account: ${demoAccount.email} / ${demoAccount.password}`);
   if (options.handleSignals ?? true) installSignalHandlers(app, print);
+  // Health has answered since `listen`; the rest waits for these (app.ts seedAfterListen). A failure fails the start.
+  try {
+    await app.getDecorator<() => Promise<void>>(startupSeedsDecorator)();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   // Closing the app also closes the database (an onClose hook in buildServer).
   return { app, url, close: () => app.close() };
 }

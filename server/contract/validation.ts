@@ -99,9 +99,12 @@ export function createContractValidators(contract: Contract): ContractValidators
 }
 
 function compileContractValidators(contract: Contract): ContractValidators {
-  const ajv = newAjv(contract);
+  // Made at the first route's first request (contract-route.ts): adding the contract checks it against the
+  // meta-schema, part of what a start no longer waits for (issue 61).
+  let made: Ajv2020 | undefined;
   return {
     forOperation(operation) {
+      const ajv = (made ??= newAjv(contract));
       const validators: RequestValidators = {};
       if (operation.bodySchemaPointer !== null) {
         validators.body = check(ajv.compile({ $ref: `${contract.id}${operation.bodySchemaPointer}` }), 'body');

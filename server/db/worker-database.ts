@@ -5,6 +5,7 @@
 // services keep the same Database; each statement is a message to the worker and its rows a message back, so the
 // request thread only waits. Closing the database ends the worker: its WebAssembly memory goes with it.
 import { Worker } from 'node:worker_threads';
+import { bundledEntry } from '../worker-entry.ts';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { received, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
 
@@ -23,7 +24,9 @@ export type WorkerDatabase = Database & {
  * opens) and answers its Database once the database is open there.
  */
 export async function openWorkerDatabase(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerDatabase> {
-  const worker = new Worker(boot, { workerData: { ...data, entry: entry.href } });
+  // Bundled (`npm start`), the entry runs as it is; from TypeScript, tsx is registered in the thread first.
+  const bundled = bundledEntry(entry);
+  const worker = bundled === undefined ? new Worker(boot, { workerData: { ...data, entry: entry.href } }) : new Worker(bundled, { workerData: data });
   const pending = new Map<number, Pending>();
   let next = 0;
   let gone: Error | null = null;

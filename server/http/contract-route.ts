@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { operations } from '../../openapi/main.d.ts';
 import type { Contract, ContractOperation, JsonObject } from '../contract/document.ts';
 import type { RequestPart } from '../contract/failure-messages.ts';
-import type { ContractValidators } from '../contract/validation.ts';
+import type { ContractValidators, RequestValidators } from '../contract/validation.ts';
 import { HttpError } from './errors.ts';
 
 export type OperationId = keyof operations;
@@ -62,15 +62,17 @@ export function route<Id extends OperationId>(app: FastifyInstance, operationId:
   const kit = app.getDecorator<ContractKit>(contractKitDecorator);
   const operation = kit.contract.operations.get(operationId);
   if (operation === undefined) throw new Error(`openapi/main.yaml has no operation "${operationId}"`);
-  const validators = kit.validators.forOperation(operation);
+  // Compiled at the route's first request, not here: compiling every route's schemas at start took 0.7-3.6 s
+  // of it (issue 61), for routes most starts never see. A route's first call pays its own few milliseconds.
+  let validators: RequestValidators | undefined;
+  const validatorsNow = () => (validators ??= kit.validators.forOperation(operation));
   app.route({
     method: operation.method.toUpperCase() as Uppercase<ContractOperation['method']>,
     url: routeUrl(operation, app.prefix),
     schema: partSchemas(kit, operation),
     validatorCompiler: ({ httpPart }) => {
-      const validate = validators[httpPart as RequestPart];
       return (data: unknown) => {
-        const failure = validate?.(data) ?? null;
+        const failure = validatorsNow()[httpPart as RequestPart]?.(data) ?? null;
         if (failure === null) return true;
         return { error: new HttpError(400, 'validation_failed', failure.message, { field: failure.field, text: failure.text }) };
       };

@@ -1,14 +1,20 @@
 /**
  * Restart to health with a year of market history: a data folder holding 250 trading days of index option rows
- * (~5,000 a day, as a year of UDiFF bhavcopies stores them) is written once, then `server/main.ts` (what `npm
- * start` runs once the PWA is built) is started on a copy of it, and the time from the spawn to the first
- * answered health check is taken. The goal: ≤ 5 s on a quiet 2-core machine. With `--before <git ref>` (main by
- * default) that code's server is started on its own copy of the same folder, alternately, in the same run.
+ * (~5,000 a day, as a year of UDiFF bhavcopies stores them), and a trader's replay of another day with an order in
+ * its book, is written once; then the server is started on a copy of it as `npm start` starts it once the PWA is
+ * built (scripts/start.mjs, the server's bundle built beforehand, untimed; `server/main.ts` through tsx for code
+ * that has no scripts/start.mjs), and the time from the spawn to the first answered health check is taken, with
+ * the CPU time the server's process had used by then (Linux; the machine's load moves the wall time a lot more).
+ * Then the replay's first read after the restart, as the trader's desk makes it (the replay, its index and its
+ * chain: its book rebuilt from what it logged). Goals: health ≤ 5 s on a quiet 2-core machine, the read ≤ 2 s.
+ * With `--before <git ref>` (main by default) that code's server is started on its own copy of the same folder,
+ * alternately, in the same run.
  *
  *   npm run bench -- restart-health                        250 days, 3 starts each, beside main
  *   npm run bench -- restart-health --days 60 --runs 5 --before ''
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +26,9 @@ import { tradingDays } from './support/bhavcopy-days.ts';
 import { codeBefore, codeNow, type Code } from './support/code-before.ts';
 import { serve } from './support/serve.ts';
 import { spread, table, type Spread } from './support/stats.ts';
+import { tradingAccount } from './support/trading-account.ts';
+import { importReplayDay, replayDay, replayExpiries } from '../server/replay/replay-fixture.ts';
+import { manualClock, startTestServer } from '../server/support/test-server.ts';
 
 const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, runs: { type: 'string', default: '3' }, before: { type: 'string', default: 'main' } } });
 const dayCount = Number(values.days);
@@ -74,18 +83,77 @@ async function yearOfHistory(folder: string): Promise<number> {
   return stored;
 }
 
-/** From the spawn to the first answered health check, on a copy of the folder. */
-async function restartToHealth(code: Code, folder: string, distDir: string): Promise<number> {
+type Replay = { token: string; id: number };
+
+/** A trader's replay of another day, an order sold in its book (the restart rebuilds it from that action). */
+async function replayInFolder(folder: string): Promise<Replay> {
+  const db = await openPgliteDatabase({ dataDir: join(folder, 'pg') });
+  try {
+    await importReplayDay(db);
+    const server = await startTestServer({ database: db, clock: manualClock(new Date()) });
+    try {
+      const { token } = await tradingAccount(server.app, 1);
+      const call = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) => {
+        const res = await server.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload === undefined ? {} : { payload }) });
+        if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+        return res.json<Record<string, unknown>>();
+      };
+      const id = ((await call('POST', '/api/replays/', { index: 'NIFTY', day: replayDay, start: '10:00' })).replay as { id: number }).id;
+      const order = { tradingsymbol: 'NIFTY26O1325050CE', exchange: 'NFO', transaction_type: 'SELL', order_type: 'MARKET', product: 'NRML', quantity: 75 };
+      await call('POST', `/api/replays/${id}/orders/`, { orders: [order] }, { 'idempotency-key': 'bench-restart-sell' });
+      return { token, id };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** How `npm start` starts this code's server (the PWA built): its bundle when it has one (built now, untimed), else its TypeScript through tsx. */
+function startCommand(code: Code): string[] | undefined {
+  if (!existsSync(join(code.root, 'scripts/start.mjs'))) return undefined;
+  execFileSync(process.execPath, [join(code.root, 'scripts/server-bundle.mjs')], { cwd: code.root, stdio: 'inherit' });
+  return [join(code.root, 'scripts/start.mjs')];
+}
+
+/** CPU seconds a process has used (user + system), from /proc; NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+type Start = { health: number; cpu: number; firstRead: number };
+
+/** From the spawn to the first answered health check on a copy of the folder; then the replay's first read. */
+async function restartToHealth(code: Code, command: string[] | undefined, folder: string, distDir: string, replay: Replay): Promise<Start> {
   let spawnedAt = 0;
   const served = await serve(code.root, distDir, 0, async (dataDir) => {
     cpSync(folder, dataDir, { recursive: true });
     spawnedAt = performance.now();
-  });
+  }, command);
   try {
-    for (;;) {
+    let health = 0;
+    while (health === 0) {
       const answer = await fetch(`${served.url}/api/health/`).catch(() => null);
-      if (answer?.status === 200) return performance.now() - spawnedAt;
+      if (answer?.status === 200) health = performance.now() - spawnedAt;
     }
+    const cpu = cpuSeconds(served.pid);
+    const readAt = performance.now();
+    for (const path of [`${replay.id}/`, `${replay.id}/index/`, `${replay.id}/chain/?expiry=${replayExpiries[1]}`]) {
+      // A read longer than the server's request time-out (30 s) is closed unanswered: counted as failed, not thrown.
+      const answer = await fetch(`${served.url}/api/replays/${path}`, { headers: { authorization: `Bearer ${replay.token}` } }).catch((error: unknown) => {
+        console.log(`${code.name}: the replay's ${path} got no answer after ${((performance.now() - readAt) / 1000).toFixed(1)} s (${String(error)})`);
+        return null;
+      });
+      if (answer === null) return { health, cpu, firstRead: Number.POSITIVE_INFINITY };
+      if (answer.status !== 200) throw new Error(`${code.name}: the replay's ${path} answered ${answer.status} ${await answer.text()}`);
+    }
+    return { health, cpu, firstRead: performance.now() - readAt };
   } finally {
     await served.stop();
   }
@@ -97,15 +165,30 @@ const before = values.before === '' ? null : codeBefore(values.before);
 try {
   const writing = performance.now();
   const rows = await yearOfHistory(join(folder, 'data'));
-  console.log(`${dayCount} days of history (${rows.toLocaleString('en-IN')} option rows) written in ${((performance.now() - writing) / 1000).toFixed(0)} s.`);
+  const replay = await replayInFolder(join(folder, 'data'));
+  console.log(`${dayCount} days of history (${rows.toLocaleString('en-IN')} option rows) and a replay written in ${((performance.now() - writing) / 1000).toFixed(0)} s.`);
   mkdirSync(distDir);
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>StrikeDesk</title>');
   const codes = before === null ? [codeNow] : [before, codeNow];
-  const times = new Map<Code, number[]>(codes.map((code) => [code, []]));
+  const commands = new Map(codes.map((code) => [code, startCommand(code)]));
+  const starts = new Map<Code, Start[]>(codes.map((code) => [code, []]));
+  const shown = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(1) : 'no answer');
   // Alternately, so a change in the machine's load falls on both.
-  for (let run = 0; run < runs; run += 1) for (const code of codes) times.get(code)!.push(await restartToHealth(code, join(folder, 'data'), distDir));
-  const seconds = (s: Spread) => [(s.median / 1000).toFixed(1), (s.min / 1000).toFixed(1), (s.max / 1000).toFixed(1)];
-  console.log(table(['code', 'starts', 'restart to health s (median)', 'min', 'max'], codes.map((code) => [code.name, String(runs), ...seconds(spread(times.get(code)!))])));
+  for (let run = 0; run < runs; run += 1) {
+    for (const code of codes) {
+      const start = await restartToHealth(code, commands.get(code), join(folder, 'data'), distDir, replay);
+      starts.get(code)!.push(start);
+      console.log(`${code.name}: health ${(start.health / 1000).toFixed(1)} s (CPU ${start.cpu.toFixed(1)} s), first replay read ${shown(start.firstRead)} s; load ${loadavg()[0]!.toFixed(1)}`);
+    }
+  }
+  const seconds = (s: Spread) => `${shown(s.median)} (${shown(s.min)}–${shown(s.max)})`;
+  const of = (code: Code, pick: (start: Start) => number) => spread(starts.get(code)!.map(pick));
+  console.log(
+    table(
+      ['code', 'starts', 'restart to health s, median (min–max)', 'CPU s by then, median', 'first replay read s, median (min–max)'],
+      codes.map((code) => [code.name, String(runs), seconds(of(code, (start) => start.health)), (of(code, (start) => start.cpu).median).toFixed(1), seconds(of(code, (start) => start.firstRead))]),
+    ),
+  );
   console.log(`Load average while running: ${loadavg().map((load) => load.toFixed(1)).join(', ')} on ${availableParallelism()} cores.`);
 } finally {
   before?.remove();

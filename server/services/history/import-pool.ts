@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Piscina } from 'piscina';
+import { bundledEntry } from '../../worker-entry.ts';
 import type { IndexNames } from './index-names.ts';
 import type { HistoryIndex } from './history-files.ts';
 import type { ReadCsv, UploadListing, UploadTask } from './upload-reader.ts';
@@ -28,8 +29,10 @@ const importNice = 10;
 
 export function createImportPool(threads = defaultImportThreads): ImportPool {
   let pool: Piscina | null = null;
+  // Bundled (`npm start`), the reader runs as it is; from TypeScript, import-worker.mjs registers tsx first.
+  const filename = (bundledEntry(new URL('./upload-reader.ts', import.meta.url)) ?? new URL('./import-worker.mjs', import.meta.url)).href;
   const started = () =>
-    (pool ??= new Piscina({ filename: new URL('./import-worker.mjs', import.meta.url).href, name: 'runUploadTask', minThreads: 0, maxThreads: threads, idleTimeout: idleThreadMs, niceIncrement: importNice }));
+    (pool ??= new Piscina({ filename, name: 'runUploadTask', minThreads: 0, maxThreads: threads, idleTimeout: idleThreadMs, niceIncrement: importNice }));
   const run = <Answer>(task: UploadTask) => started().run(task) as Promise<Answer>;
   return {
     list: (name, bytes) => run<UploadListing>({ op: 'list', name, bytes }),

@@ -9,16 +9,17 @@ import { join } from 'node:path';
 import { buildPwa, buildReason } from '../../../scripts/build-pwa.ts';
 import { repoRoot } from '../../../server/paths.ts';
 
-export type Served = { url: string; stop: () => Promise<void> };
+export type Served = { url: string; stop: () => Promise<void>; /** The server's process (its CPU time in /proc). */ pid: number | undefined };
 
 const START_TIMEOUT_MS = 300_000;
 const STOP_GRACE_MS = 10_000;
 
 /**
  * `port` 0: any free port; a fixed one where the machine's ports are shared out among developers. `prepare` writes
- * into the server's data folder before it starts (a recorded day, say).
+ * into the server's data folder before it starts (a recorded day, say). `command`: Node's arguments (the server's
+ * TypeScript through tsx by default; restart-health.bench.ts gives `npm start`'s scripts/start.mjs).
  */
-export async function serve(root: string, distDir: string, port = 0, prepare?: (dataDir: string) => Promise<void>): Promise<Served> {
+export async function serve(root: string, distDir: string, port = 0, prepare?: (dataDir: string) => Promise<void>, command = ['--import', 'tsx', join(root, 'server/main.ts')]): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-bench-'));
   if (prepare !== undefined) {
     try {
@@ -28,7 +29,7 @@ export async function serve(root: string, distDir: string, port = 0, prepare?: (
       throw error;
     }
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, command, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +63,7 @@ export async function serve(root: string, distDir: string, port = 0, prepare?: (
         reject(new Error(`the server exited (code ${code}) before it started:\n${output}`));
       });
     });
-    return { url, stop };
+    return { url, stop, pid: child.pid };
   } catch (error) {
     await stop();
     throw error;
