@@ -1564,9 +1564,10 @@ export interface paths {
         };
         /**
          * The history imports under way and waiting, and the caller's own places in the line.
-         * @description A few imports run at once (`limit`); the rest wait their turn, first come first served. An import holds
-         *     its place from when its request arrives until its last file is stored, so a trader whose upload is
-         *     waiting can ask here where it stands.
+         * @description A few imports run at once on each server instance (`limit`); the rest wait their turn, first come first
+         *     served, in one line every instance of the install shares (each import is a job any instance may run). An
+         *     import holds its place from when its files are queued until its last file is stored, so a trader whose
+         *     upload is waiting can ask here where it stands.
          */
         get: operations["getMarketHistoryImportQueue"];
         put?: never;
@@ -4377,11 +4378,11 @@ export interface components {
             files: components["schemas"]["HistoryFileOutcome"][];
         };
         HistoryImportQueue: {
-            /** @description Imports under way now. */
+            /** @description Imports under way now */
             running: number;
-            /** @description Imports waiting for a place. */
+            /** @description Imports waiting for a place */
             waiting: number;
-            /** @description How many imports run at once. */
+            /** @description How many imports run at once on each instance. */
             limit: number;
             /** @description The caller's own imports, 0 for one under way, n for the n-th in the line. */
             places: number[];

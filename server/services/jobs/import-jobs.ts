@@ -1,5 +1,6 @@
 // History imports as jobs any instance runs (issue 61, "shared across instances"): the instance a trader's upload
-// reaches keeps its files in the database (migration 099) and queues one job for them; whichever instance has a
+// reaches keeps its files in the database (migration 099; on PostgreSQL, where another process may run it) and
+// queues one job for them; whichever instance has a
 // free import worker runs it (reading in its import pool's threads, storing in chunks, history-import-service.ts),
 // and writes each file's outcome, which the request answers as before. An instance that dies mid-import leaves
 // its job to expire and be retried elsewhere: a file replaces what is stored for its days, so a retried import
@@ -13,6 +14,12 @@ import type { ImportQueueState } from '../history/import-queue.ts';
 import type { JobQueue } from './job-queue.ts';
 
 type ImportJob = { upload_id: number; user_id: number };
+
+/**
+ * Uploads on PGlite, whose one process holds the database and so runs every job: read from memory, never stored.
+ * Module-wide, not per instance: instances built in one process (tests) share a PGlite, and these.
+ */
+const pgliteUploads = new Map<number, readonly UploadedFile[]>();
 
 /** Tests only: called as a job starts on this instance, before anything is read (a held promise holds it there). */
 export type JobStartHook = (queue: string, key: number) => Promise<void> | void;
@@ -31,6 +38,8 @@ export type ImportJobsOptions = {
 };
 
 export async function startImportJobs({ db, clock, history, jobs, slots, wait, pollMs = 250, onStart }: ImportJobsOptions) {
+  /** Uploads whose request waits on this instance: its own jobs read them here instead of reading back what was stored. */
+  const held = db.kind === 'pglite' ? pgliteUploads : new Map<number, readonly UploadedFile[]>();
   /** Requests on this instance waiting for their upload's job, woken at once when this instance ran it. */
   const waiting = new Map<number, () => void>();
 
@@ -39,12 +48,16 @@ export async function startImportJobs({ db, clock, history, jobs, slots, wait, p
     const { rows: uploads } = await db.query<{ index_name: HistoryIndex | null }>('SELECT index_name FROM history_import_uploads WHERE id = $1 AND outcomes IS NULL', [uploadId]);
     // Answered already (a retry after its run finished), or its trader gone: nothing to do.
     if (uploads[0] === undefined) return;
-    const { rows } = await db.query<{ file_name: string; bytes: Uint8Array }>('SELECT file_name, bytes FROM history_import_upload_files WHERE upload_id = $1 ORDER BY position', [uploadId]);
-    const files: UploadedFile[] = rows.map((row) => ({ name: row.file_name, bytes: Buffer.from(row.bytes) }));
+    const files = held.get(uploadId) ?? (await storedFiles(uploadId));
     const outcomes = await history.importFiles(userId, files, uploads[0].index_name);
     await db.query('UPDATE history_import_uploads SET outcomes = $2::jsonb, finished_at = $3 WHERE id = $1 AND outcomes IS NULL', [uploadId, JSON.stringify(outcomes), clock()]);
     await db.query('DELETE FROM history_import_upload_files WHERE upload_id = $1', [uploadId]);
     waiting.get(uploadId)?.();
+  }
+
+  async function storedFiles(uploadId: number): Promise<UploadedFile[]> {
+    const { rows } = await db.query<{ file_name: string; bytes: Uint8Array }>('SELECT file_name, bytes FROM history_import_upload_files WHERE upload_id = $1 ORDER BY position', [uploadId]);
+    return rows.map((row) => ({ name: row.file_name, bytes: Buffer.from(row.bytes) }));
   }
 
   await jobs.work<ImportJob>('history-import', slots, run);
@@ -70,13 +83,16 @@ export async function startImportJobs({ db, clock, history, jobs, slots, wait, p
     async importFiles(userId: number, files: readonly UploadedFile[], index: HistoryIndex | null): Promise<FileOutcome[]> {
       const { rows } = await db.query<{ id: string }>('INSERT INTO history_import_uploads (user_id, index_name, created_at) VALUES ($1, $2, $3) RETURNING id', [userId, index, clock()]);
       const uploadId = Number(rows[0]!.id);
+      held.set(uploadId, files);
       try {
-        for (const [position, file] of files.entries()) {
+        // Another process may run the job only on PostgreSQL: PGlite's one process holds them in memory already.
+        for (const [position, file] of db.kind === 'pglite' ? [] : files.entries()) {
           await db.query('INSERT INTO history_import_upload_files (upload_id, position, file_name, bytes) VALUES ($1, $2, $3, $4)', [uploadId, position, file.name, file.bytes]);
         }
         await jobs.send('history-import', uploadId, { upload_id: uploadId, user_id: userId } satisfies ImportJob);
         return await outcomesOf(uploadId);
       } finally {
+        held.delete(uploadId);
         await db.query('DELETE FROM history_import_uploads WHERE id = $1', [uploadId]);
       }
     },

@@ -169,6 +169,9 @@ describe.each(testBackends)('two instances share import and backtest jobs on %s'
     const answer = upload('a', dayFile('2024-07-05'));
     await until(() => runs.length > before);
     const dead = runs[before]!.instance;
+    // On PostgreSQL the upload is stored for whichever process runs its job; PGlite's one process holds it in memory.
+    const { rows: kept } = await db.query<{ files: number }>('SELECT count(*)::int AS files FROM history_import_upload_files');
+    expect(kept[0]!.files).toBe(backend === 'postgres' ? 1 : 0);
     // Killed mid-job: its workers stop and never finish or fail what they hold.
     await servicesOf(servers[dead]).jobs!.queue.stop({ graceful: false });
     const res = await answer;
