@@ -1775,6 +1775,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/iv/first-open/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The volatility screen's first three reads in one answer (its IV history, day and smile).
+         * @description What the volatility screen draws when it opens, in one request instead of three (issue 61: fewer round trips
+         *     before the first drawing on a slow network): `history` as `getIvHistory` answers with the default lookback
+         *     (365 days) up to the last day with prices, `day` as `getIvDay` for the last day with option prices, and `smile`
+         *     as `getIvSmile` without `at` or `against` (so of the expiry `day` charts). With `expiry`, the day and the smile
+         *     are of that expiry. A refusal of any part refuses the whole; the screen then asks each part for itself.
+         */
+        get: operations["getIvFirstOpen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market-history/days/": {
         parameters: {
             query?: never;
@@ -4698,6 +4722,12 @@ export interface components {
             strikes: number[];
             call_iv: (number | null)[];
             put_iv: (number | null)[];
+        };
+        /** @description The volatility screen's first three answers (getIvFirstOpen). */
+        IvFirstOpen: {
+            history: components["schemas"]["IvHistory"];
+            day: components["schemas"]["IvDay"];
+            smile: components["schemas"]["IvSmile"];
         };
         IvSmile: {
             index: components["schemas"]["HistoryIndex"];
@@ -8213,6 +8243,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IvSmile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIvFirstOpen: {
+        parameters: {
+            query: {
+                index: components["schemas"]["HistoryIndex"];
+                /** @description The expiry, YYYY-MM-DD. */
+                expiry?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvFirstOpen"];
                 };
             };
             400: components["responses"]["BadRequest"];

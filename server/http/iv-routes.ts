@@ -25,4 +25,16 @@ export const ivRoutes: RoutePlugin = async (app, { context }) => {
     const { index, expiry, at, against } = request.query;
     return ivCharts.smile(index, expiry ?? null, at ?? null, against ?? null);
   });
+
+  // The volatility screen's first open: its three reads in one request (a round trip each on a slow network).
+  route(app, 'getIvFirstOpen', async (request) => {
+    requireAuth(request);
+    const { index, expiry } = request.query;
+    const [history, day, smile] = await Promise.all([
+      ivCharts.history(index, null, 365),
+      ivCharts.day(index, null, expiry ?? null),
+      ivCharts.smile(index, expiry ?? null, null, null),
+    ]);
+    return { history, day, smile };
+  });
 };

@@ -12,6 +12,7 @@ import { addDays, isTradingDay, regularSessionOn, sessionOn, type TradingCalenda
 import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { openInterestTexts } from '../texts/open-interest-texts.ts';
+import { intraday, type OiIntraday, type OiSeries } from './oi-intraday.ts';
 import { maxPain, putCallRatio, type StrikeOi } from './oi-math.ts';
 import {
   contractKey,
@@ -20,8 +21,6 @@ import {
   readExpirySpan,
   readOiDays,
   readOiExpiries,
-  worstSource,
-  type ContractDay,
   type DayEnd,
   type OiSource,
 } from './oi-store.ts';
@@ -36,7 +35,7 @@ export const oiIntervals = [1, 3, 5, 15, 30, 60] as const;
 export type OiInterval = (typeof oiIntervals)[number];
 
 type Value = number | null;
-export type OiSeries = { strike: number; type: 'CE' | 'PE'; oi: Value[]; change: Value[] };
+export type { OiSeries } from './oi-intraday.ts';
 export type OiProfileSide = { day: string; source: OiSource; as_of: string; call_oi: Value[]; put_oi: Value[]; pcr: Value; max_pain: Value };
 export type OiProfile = OiProfileSide & { strikes: number[]; previous: OiProfileSide | null };
 
@@ -51,7 +50,7 @@ export type OiDayAnswer = {
   /** The trading day before `day`, whose day-end OI the change is measured from; its source, null when nothing of it is stored. */
   previous_day: string | null;
   previous_source: OiSource | null;
-  intraday: { minutes: number[]; sources: (OiSource | null)[]; pcr: Value[]; max_pain: Value[]; series: OiSeries[] };
+  intraday: OiIntraday;
   profile: OiProfile | null;
 };
 
@@ -136,63 +135,6 @@ function profileSide(end: DayEnd, strikes: readonly number[]): OiProfileSide {
 function refuseUnlisted(strikes: readonly number[], listed: ReadonlySet<number>, expiry: string) {
   const unlisted = strikes.find((strike) => !listed.has(strike));
   if (unlisted !== undefined) throw DomainError.said('validation_failed', openInterestTexts.unlistedStrike(rupees(unlisted), expiry), { field: 'strikes' });
-}
-
-/**
- * The day's buckets of `interval` minutes from the session's open: each contract's OI at the bucket's last stored
- * minute. A bucket where nothing of the expiry is stored is a gap for every figure; a contract that has no minute
- * in a bucket keeps its last OI of the day before it (a contract's OI changes only when it trades, and a broker's
- * candles skip the minutes without a trade), but never one from before its first stored minute.
- */
-function intraday(
-  contracts: readonly ContractDay[],
-  session: { open: number; close: number },
-  interval: OiInterval,
-  strikes: readonly number[],
-  previous: DayEnd | undefined,
-): OiDayAnswer['intraday'] {
-  const empty = { minutes: [], sources: [], pcr: [], max_pain: [], series: strikes.flatMap((strike) => (['CE', 'PE'] as const).map((type) => ({ strike: rupees(strike), type, oi: [], change: [] }))) };
-  // The last stored minute, by a loop: a whole recorded day is hundreds of thousands of contract-minutes, more
-  // arguments than Math.max(...) can take (RangeError: the read answered 500).
-  let last = Number.NEGATIVE_INFINITY;
-  for (const contract of contracts) for (const minute of contract.minutes.keys()) if (minute > last) last = minute;
-  if (last === Number.NEGATIVE_INFINITY) return empty;
-  const minutes: number[] = [];
-  // Buckets up to the last stored minute: a day still being recorded has no gap after its latest minute.
-  for (let start = session.open; start < session.close && start <= last; start += interval) minutes.push(start);
-  const ordered = contracts.map((contract) => ({ contract, times: [...contract.minutes.keys()].sort((a, b) => a - b), next: 0, held: null as { oi: number } | null }));
-  const sources: (OiSource | null)[] = [];
-  const pcr: Value[] = [];
-  const pains: Value[] = [];
-  const charted = new Map(strikes.flatMap((strike) => (['CE', 'PE'] as const).map((type) => [contractKey(strike, type), [] as Value[]])));
-  for (const start of minutes) {
-    const end = start + interval;
-    const now = new Map<string, { strikePaise: number; type: 'CE' | 'PE'; oi: number }>();
-    const read: OiSource[] = [];
-    for (const entry of ordered) {
-      while (entry.next < entry.times.length && (entry.times[entry.next] as number) < end) {
-        const held = entry.contract.minutes.get(entry.times[entry.next] as number) as { oi: number; source: OiSource };
-        entry.held = held;
-        read.push(held.source);
-        entry.next += 1;
-      }
-      if (entry.held !== null) now.set(contractKey(entry.contract.strikePaise, entry.contract.type), { strikePaise: entry.contract.strikePaise, type: entry.contract.type, oi: entry.held.oi });
-    }
-    const gap = read.length === 0;
-    const whole = !gap && now.size === contracts.length;
-    sources.push(gap ? null : worstSource(read));
-    pcr.push(whole ? pcrOf(now) : null);
-    pains.push(whole ? maxPainOf(now) : null);
-    for (const [key, values] of charted) values.push(gap ? null : (now.get(key)?.oi ?? null));
-  }
-  const series = strikes.flatMap((strike) =>
-    (['CE', 'PE'] as const).map((type) => {
-      const oi = charted.get(contractKey(strike, type)) as Value[];
-      const before = previous?.contracts.get(contractKey(strike, type))?.oi;
-      return { strike: rupees(strike), type, oi, change: oi.map((value) => (value === null || before === undefined ? null : value - before)) };
-    }),
-  );
-  return { minutes, sources, pcr, max_pain: pains, series };
 }
 
 export function createOpenInterestCharts(db: Queryable) {

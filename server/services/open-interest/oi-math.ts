@@ -14,8 +14,11 @@ export function putCallRatio(strikes: readonly StrikeOi[]): number | null {
     calls += strike.callOi;
     puts += strike.putOi;
   }
-  return calls === 0 ? null : Math.round((puts / calls) * 10_000) / 10_000;
+  return ratioOf(puts, calls);
 }
+
+/** Put OI over call OI, to four decimals; null without calls (also for sums kept elsewhere, oi-intraday.ts). */
+export const ratioOf = (puts: number, calls: number): number | null => (calls === 0 ? null : Math.round((puts / calls) * 10_000) / 10_000);
 
 /**
  * The strike (paise) where, were the index to expire there, the options' holders would be paid least: for each

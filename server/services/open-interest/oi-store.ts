@@ -18,17 +18,44 @@ export const minuteRank: Record<MinuteSource, number> = { upstox: 0, kite: 0, re
 
 export const contractKey = (strikePaise: number, type: 'CE' | 'PE') => `${strikePaise}|${type}`;
 
-/** A contract's stored minutes of one day: minute of the day (IST, 555 is 09:15) → its OI at the minute's end and the source. */
-export type ContractDay = { strikePaise: number; type: 'CE' | 'PE'; minutes: Map<number, { oi: number; source: MinuteSource }> };
+/** The sources a stored minute can have, by their place in `ContractDay.sources`. */
+export const dayMinuteSources: readonly MinuteSource[] = ['upstox', 'kite', 'recorded', 'simulated'];
+
+/**
+ * A contract's stored minutes of one day, as columns in minute order (IST minute of the day, 555 is 09:15): its OI
+ * at each minute's end and the source (a place in `dayMinuteSources`).
+ */
+export type ContractDay = { strikePaise: number; type: 'CE' | 'PE'; minutes: Int32Array; oi: Float64Array; sources: Uint8Array };
 
 const istMinute = `((extract(epoch FROM minute)::bigint + 19800) % 86400 / 60)::integer`;
+
+type Part = { minutes: readonly number[]; oi: readonly number[]; source: number };
+
+/** One contract's parts (a recorded day's arrays, a source's single minutes) as columns, the better source's value where two hold a minute. */
+function contractColumns(strikePaise: number, type: 'CE' | 'PE', parts: readonly Part[]): ContractDay {
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only !== undefined && only.minutes.every((minute, i) => i === 0 || minute > (only.minutes[i - 1] as number))) {
+    return { strikePaise, type, minutes: Int32Array.from(only.minutes), oi: Float64Array.from(only.oi), sources: new Uint8Array(only.minutes.length).fill(only.source) };
+  }
+  const rank = (source: number) => minuteRank[dayMinuteSources[source] as MinuteSource];
+  const entries = parts.flatMap((part) => part.minutes.map((minute, i) => ({ minute, oi: part.oi[i] as number, source: part.source })));
+  entries.sort((a, b) => a.minute - b.minute || rank(a.source) - rank(b.source));
+  const kept = entries.filter((entry, i) => i === 0 || entry.minute !== (entries[i - 1] as (typeof entries)[number]).minute);
+  return {
+    strikePaise,
+    type,
+    minutes: Int32Array.from(kept, (entry) => entry.minute),
+    oi: Float64Array.from(kept, (entry) => entry.oi),
+    sources: Uint8Array.from(kept, (entry) => entry.source),
+  };
+}
 
 /** Every stored minute of each contract of the expiry on the day, the better source's where two hold the same minute. */
 export async function readDayMinutes(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<ContractDay[]> {
   const [rows, days] = await Promise.all([
     db.query<{ s: number; t: 'CE' | 'PE'; m: number; oi: string; src: MinuteSource }>(
       `SELECT strike_paise AS s, option_type AS t, ${istMinute} AS m, open_interest AS oi, source AS src
-       FROM history_option_minutes WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date`,
+       FROM history_option_minutes WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date ORDER BY strike_paise, option_type, source, minute`,
       [index, day, expiry],
     ),
     // The arrays as they are: unnesting a NIFTY day's 375 minutes of every contract in SQL costs more than reading them here.
@@ -38,21 +65,28 @@ export async function readDayMinutes(db: Queryable, index: HistoryIndex, day: st
       [index, day, expiry],
     ),
   ]);
-  const contracts = new Map<string, ContractDay>();
-  const put = (strikePaise: number, type: 'CE' | 'PE', minute: number, oi: number, source: MinuteSource) => {
+  // The parts of each contract: a key a row, never a minute (a recorded day is hundreds of thousands of them).
+  const parts = new Map<string, { strikePaise: number; type: 'CE' | 'PE'; parts: Part[] }>();
+  const partOf = (strikePaise: number, type: 'CE' | 'PE') => {
     const key = contractKey(strikePaise, type);
-    let contract = contracts.get(key);
-    if (contract === undefined) contracts.set(key, (contract = { strikePaise, type, minutes: new Map() }));
-    const held = contract.minutes.get(minute);
-    if (held === undefined || minuteRank[source] < minuteRank[held.source]) contract.minutes.set(minute, { oi, source });
+    let contract = parts.get(key);
+    if (contract === undefined) parts.set(key, (contract = { strikePaise, type, parts: [] }));
+    return contract.parts;
   };
-  for (const row of rows.rows) put(Number(row.s), row.t, Number(row.m), Number(row.oi), row.src);
-  for (const row of days.rows) {
-    const minutes = row.minutes.map(Number);
-    const oi = row.oi.map(Number);
-    for (let i = 0; i < minutes.length; i += 1) put(Number(row.s), row.t, minutes[i] as number, oi[i] as number, row.src);
+  // The single minutes come sorted by contract and source: a new part where either changes.
+  let part: { s: number; t: string; src: string; minutes: number[]; oi: number[]; source: number } | null = null;
+  for (const row of rows.rows) {
+    if (part === null || part.s !== Number(row.s) || part.t !== row.t || part.src !== row.src) {
+      part = { s: Number(row.s), t: row.t, src: row.src, minutes: [], oi: [], source: dayMinuteSources.indexOf(row.src) };
+      partOf(part.s, row.t).push(part);
+    }
+    part.minutes.push(Number(row.m));
+    part.oi.push(Number(row.oi));
   }
-  return [...contracts.values()].sort((a, b) => a.strikePaise - b.strikePaise || a.type.localeCompare(b.type));
+  for (const row of days.rows) partOf(Number(row.s), row.t).push({ minutes: row.minutes.map(Number), oi: row.oi.map(Number), source: dayMinuteSources.indexOf(row.src) });
+  return [...parts.values()]
+    .map((contract) => contractColumns(contract.strikePaise, contract.type, contract.parts))
+    .sort((a, b) => a.strikePaise - b.strikePaise || a.type.localeCompare(b.type));
 }
 
 /** A contract's OI at a day's end, and the exchange's own change on the day where the bhavcopy gives it. */

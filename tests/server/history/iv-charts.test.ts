@@ -200,7 +200,7 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
     );
   });
 
-  async function read(operationId: 'getIvDay' | 'getIvHistory' | 'getIvSmile', path: string, query: string) {
+  async function read(operationId: 'getIvDay' | 'getIvHistory' | 'getIvSmile' | 'getIvFirstOpen', path: string, query: string) {
     const res = await server.app.inject({ method: 'GET', url: `/api/market-history/iv/${path}/?${query}`, headers: { authorization: `Bearer ${token}` } });
     assertMatchesContract(operationId, res);
     return res;
@@ -366,6 +366,26 @@ describe.each(testBackends)('implied volatility charts on %s', (backend) => {
     const smile = await read('getIvSmile', 'smile', 'index=NIFTY&expiry=2025-06-26&at=2025-06-13T15:29&against=2025-06-13T09:15');
     expect(smile.json().now.strikes.length).toBeGreaterThan(80);
     for (const res of [day, smile]) expect(gzipSync(res.body).length).toBeLessThanOrEqual(50 * 1024);
+  });
+
+  it('answers the screen’s first open in one request, each part as its own read answers it', async () => {
+    await importHistory(server.db, 'NIFTY', Object.fromEntries(history.map(([day]) => [day, spotOf(day)])), bhavcopyRows());
+    const first = await read('getIvFirstOpen', 'first-open', 'index=NIFTY');
+    expect(first.statusCode).toBe(200);
+    const parts = first.json();
+    expect(parts.history.dates.length).toBeGreaterThan(0);
+    expect(parts.smile.now).not.toBeNull();
+    expect(parts.history).toEqual((await read('getIvHistory', 'history', 'index=NIFTY&lookback_days=365')).json());
+    expect(parts.day).toEqual((await read('getIvDay', 'day', 'index=NIFTY')).json());
+    expect(parts.smile).toEqual((await read('getIvSmile', 'smile', 'index=NIFTY')).json());
+    const expiry = parts.day.expiries.at(-1);
+    const chosen = (await read('getIvFirstOpen', 'first-open', `index=NIFTY&expiry=${expiry}`)).json();
+    expect(chosen.day).toEqual((await read('getIvDay', 'day', `index=NIFTY&expiry=${expiry}`)).json());
+    expect(chosen.smile).toEqual((await read('getIvSmile', 'smile', `index=NIFTY&expiry=${expiry}`)).json());
+    // A refusal of a part is the whole answer's: the screen then asks each part for itself.
+    const refused = await read('getIvFirstOpen', 'first-open', 'index=NIFTY&expiry=2000-01-06');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.text.code).toBe('history.iv_expiry_before_day');
   });
 
   it('reads a day’s ATM IV from the strikes near the index only, and answers as every strike does on a day the index moves 10 %', async () => {

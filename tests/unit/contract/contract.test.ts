@@ -34,6 +34,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/market-history/iv/day/',
     'GET /api/market-history/iv/history/',
     'GET /api/market-history/iv/smile/',
+    'GET /api/market-history/iv/first-open/',
     'GET /api/market-history/premium/',
     'DELETE /api/market-history/days/',
     'POST /api/authenticate/register/',

@@ -11,6 +11,7 @@ export type IvHistory = components['schemas']['IvHistory'];
 export type IvSmile = components['schemas']['IvSmile'];
 export type IvSmileAt = components['schemas']['IvSmileAt'];
 export type IvSource = components['schemas']['IvSource'];
+export type IvFirstOpen = components['schemas']['IvFirstOpen'];
 
 export const ivIndices: readonly IvIndex[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'];
 export const isIvIndex = (value: string | null): value is IvIndex => value !== null && (ivIndices as readonly string[]).includes(value);
@@ -47,16 +48,26 @@ export async function getIvSmile(index: IvIndex, expiry: string | null, at: stri
   return requireField(await mainApi().GET('/api/market-history/iv/smile/', { params: { query }, middleware: [inPlace] }), 'index');
 }
 
+export async function getIvFirstOpen(index: IvIndex, expiry: string | null): Promise<IvFirstOpen> {
+  const query = { index, ...(expiry === null ? {} : { expiry }) };
+  return requireField(await mainApi().GET('/api/market-history/iv/first-open/', { params: { query }, middleware: [inPlace] }), 'history', 'day', 'smile');
+}
+
 /**
  * The screen's three first reads for the address being opened (`search`: ?index= and ?expiry=, the latest day, the
  * default lookback, the smile against the previous day), started beside its files (screens.ts); the screen takes them.
+ * One request answers the three (issue 61: a round trip each on a slow network, and the screen's first drawing
+ * waited for the last); should it fail, each read asks for itself, so the screen shows the very refusal it did.
  */
 export function startEarlyIvReads(search: string): void {
   const params = new URLSearchParams(search);
   const asked = params.get('index');
   const index = isIvIndex(asked) ? asked : 'NIFTY';
   const expiry = params.get('expiry');
-  startEarlyRead(ivReadNames.history(index, defaultIvLookback), () => getIvHistory(index, defaultIvLookback));
-  startEarlyRead(ivReadNames.day(index, null, expiry), () => getIvDay(index, null, expiry));
-  startEarlyRead(ivReadNames.smile(index, expiry, null, null), () => getIvSmile(index, expiry, null, null));
+  let firstOpen: Promise<IvFirstOpen> | null = null;
+  // Sent by the first of the three early reads to go out, once the session is restored (early-read.ts).
+  const together = () => (firstOpen ??= getIvFirstOpen(index, expiry));
+  startEarlyRead(ivReadNames.history(index, defaultIvLookback), () => together().then((answer) => answer.history, () => getIvHistory(index, defaultIvLookback)));
+  startEarlyRead(ivReadNames.day(index, null, expiry), () => together().then((answer) => answer.day, () => getIvDay(index, null, expiry)));
+  startEarlyRead(ivReadNames.smile(index, expiry, null, null), () => together().then((answer) => answer.smile, () => getIvSmile(index, expiry, null, null)));
 }

@@ -139,17 +139,51 @@ describe('a chart screen\'s early read', () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('volatility: its history, day and smile asked before the screen renders, each taken by it', async () => {
+  it('volatility: its history, day and smile asked before the screen renders in one request, each taken by it', async () => {
+    const smile = { index: 'NIFTY', expiry: null, now: null, earlier: null };
     server.use(
+      count('/api/market-history/iv/first-open/', () => HttpResponse.json({ history: emptyHistory, day: emptyDay, smile })),
       count('/api/market-history/iv/history/', () => HttpResponse.json(emptyHistory)),
       count('/api/market-history/iv/day/', () => HttpResponse.json(emptyDay)),
-      count('/api/market-history/iv/smile/', () => HttpResponse.json({ index: 'NIFTY', expiry: null, now: null, earlier: null })),
+      count('/api/market-history/iv/smile/', () => HttpResponse.json(smile)),
     );
     startEarlyIvReads('?index=NIFTY');
-    await vi.waitFor(() => expect([...asked].sort()).toEqual(['/api/market-history/iv/day/?index=NIFTY', '/api/market-history/iv/history/?index=NIFTY&lookback_days=365', '/api/market-history/iv/smile/?index=NIFTY']));
+    await vi.waitFor(() => expect(asked).toEqual(['/api/market-history/iv/first-open/?index=NIFTY']));
     renderAt('/app/volatility?index=NIFTY', <VolatilityScreen />);
     await screen.findByText('No option prices in market history yet');
-    expect(asked).toHaveLength(3);
+    await settle();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('volatility: when the one request is refused, each read asks for itself and the screen says the refusal in place', async () => {
+    const expiredBefore = () =>
+      HttpResponse.json(
+        {
+          message: 'expiry: 2026-11-03 had expired before 2026-11-27: choose an expiry on or after the day',
+          code: 'validation_failed',
+          field: 'expiry',
+          details: { text: { code: 'history.iv_expiry_before_day', params: { expiry: '2026-11-03', day: '2026-11-27' } } },
+        },
+        { status: 400 },
+      );
+    server.use(
+      count('/api/market-history/iv/first-open/', expiredBefore),
+      count('/api/market-history/iv/history/', () => HttpResponse.json(emptyHistory)),
+      count('/api/market-history/iv/day/', expiredBefore),
+      count('/api/market-history/iv/smile/', expiredBefore),
+    );
+    startEarlyIvReads('?index=NIFTY&expiry=2026-11-03');
+    await vi.waitFor(() => expect(asked).toHaveLength(4));
+    expect([...asked].sort()).toEqual([
+      '/api/market-history/iv/day/?index=NIFTY&expiry=2026-11-03',
+      '/api/market-history/iv/first-open/?index=NIFTY&expiry=2026-11-03',
+      '/api/market-history/iv/history/?index=NIFTY&lookback_days=365',
+      '/api/market-history/iv/smile/?index=NIFTY&expiry=2026-11-03',
+    ]);
+    renderAt('/app/volatility?index=NIFTY&expiry=2026-11-03', <VolatilityScreen />);
+    await screen.findAllByText(/had expired before/);
+    expect(asked).toHaveLength(4);
+    expect(notificationTitles()).toEqual([]);
   });
 
   it('premium: a refusal of the early read is said in the chart\'s place, no notification, one request', async () => {
