@@ -6,26 +6,49 @@
 // may hold all connections but `reserved`, kept for trading, so a burst of analysis never leaves an order
 // waiting for a connection.
 //
-// A turn that ends with work waiting hands over at the event loop's next turn (setImmediate), not at once: PGlite
-// answers a statement without waiting on any input or output, so a queue of statements handed over one to the
-// next in microtasks ran to its end before the server read another request (an arm sent behind a hundred chart
-// reads was not even read until they were done). Between turns, requests are read and their trading statements
-// join the queue ahead of the analysis still waiting.
+// PGlite answers a statement without waiting on any input or output, so a queue of statements handed over one to
+// the next in microtasks ran to its end before the server read another request (an arm sent behind forty chart
+// reads was not even read until they were done). So once statements have followed one another for `sliceMs`
+// without the event loop turning, the next waits for its turn (setImmediate): requests are read, and their trading
+// statements join the queue ahead of the analysis still waiting. Short statements still follow one another
+// at once (a handover a loop turn each would cost a busy server its database's throughput).
+import { performance } from 'node:perf_hooks';
 import { currentLane, type Lane } from './lanes.ts';
 
 type Waiting = { start: () => void };
+
+/** How long queued statements may follow one another before the event loop reads what came meanwhile. */
+export const sliceMs = 5;
 
 export type PriorityGateOptions = {
   /** How many may run at once (PGlite: 1, its one connection; PostgreSQL: the pool's size). */
   capacity: number;
   /** Of those, how many analysis may never take (0 on PGlite, where there is one). */
   reserved?: number;
+  /** A monotonic clock in milliseconds (tests move their own). */
+  now?: () => number;
 };
 
-export function createPriorityGate({ capacity, reserved = 0 }: PriorityGateOptions) {
+export function createPriorityGate({ capacity, reserved = 0, now = () => performance.now() }: PriorityGateOptions) {
   const waiting: Record<Lane, Waiting[]> = { trading: [], analysis: [] };
   const running: Record<Lane, number> = { trading: 0, analysis: 0 };
   const analysisCapacity = Math.max(1, capacity - reserved);
+  // When the event loop last turned (as this gate saw it), and whether a turn is awaited.
+  let turnedAt = now();
+  let awaitingTurn = false;
+
+  /** A turn ended: the next starts at once, or at the loop's next turn once this slice is spent. */
+  function handOver(): void {
+    if (waiting.trading.length + waiting.analysis.length === 0) return;
+    if (now() - turnedAt < sliceMs) return next();
+    if (awaitingTurn) return;
+    awaitingTurn = true;
+    setImmediate(() => {
+      awaitingTurn = false;
+      turnedAt = now();
+      next();
+    });
+  }
 
   function next(): void {
     while (running.trading + running.analysis < capacity) {
@@ -47,7 +70,7 @@ export function createPriorityGate({ capacity, reserved = 0 }: PriorityGateOptio
       return await work();
     } finally {
       running[lane] -= 1;
-      if (waiting.trading.length + waiting.analysis.length > 0) setImmediate(next);
+      handOver();
     }
   }
 

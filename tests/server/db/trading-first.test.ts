@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../../server/db/database.ts';
 import { currentLane, inLane, type Lane } from '../../../server/db/lanes.ts';
-import { createPriorityGate } from '../../../server/db/priority-gate.ts';
+import { createPriorityGate, sliceMs } from '../../../server/db/priority-gate.ts';
 import { openQuotedDesk, startScriptedServer } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 
@@ -61,6 +61,33 @@ describe('the database queue', () => {
     for (const work of analysis) work.release();
     await Promise.all(runs);
     expect(gate.queued()).toEqual({ trading: 0, analysis: 0 });
+  });
+
+  it('hands over at once within a slice, and at the event loop\'s next turn past it', async () => {
+    let clock = 0;
+    const gate = createPriorityGate({ capacity: 1, now: () => clock });
+    const started: number[] = [];
+    const [first, second] = [held(), held()];
+    const runs = [
+      gate.run(() => first.done),
+      gate.run(() => {
+        started.push(2);
+        return second.done;
+      }),
+      gate.run(async () => void started.push(3)),
+    ];
+    first.release();
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    // Within the slice: the second started as the first ended, no turn of the loop between.
+    expect(started).toEqual([2]);
+    clock += sliceMs;
+    second.release();
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    // Past it: requests read meanwhile may put trading work ahead of the third, which waits for the turn.
+    expect(started).toEqual([2]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await Promise.all(runs);
+    expect(started).toEqual([2, 3]);
   });
 
   it('frees a place when the work fails', async () => {
