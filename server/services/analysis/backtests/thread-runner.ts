@@ -5,6 +5,7 @@
 // line of book starts (book-starts.ts), as a replay's book does, until its database is up.
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { Database } from '../../../db/database.ts';
+import { inLane } from '../../../db/lanes.ts';
 import { serveReads } from '../../../db/port-reads.ts';
 import { received } from '../../../db/worker-protocol.ts';
 import type { BacktestReport } from './backtest-jobs.ts';
@@ -31,7 +32,8 @@ export function createThreadRunner({ history, entry }: { history: Database; entr
   return async (job, report) => {
     const template = await bookTemplateBytes();
     const { port1: reads, port2: theirReads } = new MessageChannel();
-    serveReads(reads, history);
+    // The thread's reads wait behind trading's statements in the database's queue (lanes.ts), whoever woke the run.
+    serveReads(reads, { ...history, query: (sql, params, options) => inLane('analysis', () => history.query(sql, params, options)) });
     const started = deferred<void>();
     const finished = deferred<BacktestReport>();
     // Progress is recorded in order, one write at a time; the report waits for the last.
