@@ -278,7 +278,7 @@ export function createServices(options: ServicesOptions): Services {
       pacing: createUpstoxPacing({ clock, wait: historyWait }),
       calls: createUpstoxHistoryCalls({ db, clock, sessions: upstoxLive.sessions }),
     }),
-    ...createAnalysis({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, bookServices, backtestRun }),
+    ...createAnalysis({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, bookServices, backtestThread: new URL('./backtest-thread.ts', import.meta.url), backtestRun }),
   };
 }
 

@@ -7,10 +7,10 @@ import type { DailyBot, TradingBot } from '../bots/bot-rules.ts';
 import type { BotsService } from '../bots/bots-service.ts';
 import type { Clock } from '../clock.ts';
 import type { BookServicesFactory } from './book-services.ts';
-import { createHistoryRunner } from './backtests/backtest-runner.ts';
 import { createBacktestRequests } from './backtests/backtest-requests.ts';
 import { createBacktestServices } from './backtests/backtest-services.ts';
 import type { BacktestRun } from './backtests/backtest-worker.ts';
+import { createThreadRunner } from './backtests/thread-runner.ts';
 import { createReplayBooks } from './replay/replay-books.ts';
 import { createReplayBots } from './replay/replay-bot-service.ts';
 import { createReplayOrders } from './replay/replay-orders.ts';
@@ -27,6 +27,7 @@ export { replayInstant, replayOf, type ReplayRow, type ReplaySessions } from './
 export { replayDays } from './replay/replay-days.ts';
 export { indexQuote, replayChain, replayExpiries } from './replay/replay-market.ts';
 export { replayCandles } from './replay/replay-candles.ts';
+export { runBacktestThread } from './backtests/thread-run.ts';
 
 export type AnalysisOptions = {
   db: Database;
@@ -34,15 +35,20 @@ export type AnalysisOptions = {
   bots: { daily: BotsService<DailyBot>; trading: BotsService<TradingBot> };
   /** The server's services over a book's database (the root's bookServices). */
   bookServices: BookServicesFactory;
+  /** The entry of a backtest's thread (the root's backtest-thread.ts), which hands bookServices to the thread's engine. */
+  backtestThread: URL;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
 };
 
-/** The backtests (jobs, request checks, this instance's worker) and the replays (sessions, books, orders, bots). */
-export function createAnalysis({ db, clock, bots, bookServices, backtestRun }: AnalysisOptions) {
+/**
+ * The backtests (jobs, request checks, this instance's worker, each run in a thread of its own) and the replays
+ * (sessions, books, orders, bots).
+ */
+export function createAnalysis({ db, clock, bots, bookServices, backtestThread, backtestRun }: AnalysisOptions) {
   const replayBooks = createReplayBooks({ db, clock, services: bookServices });
   return {
-    backtests: createBacktestServices({ db, clock, bots, run: backtestRun ?? createHistoryRunner(db, bookServices) }),
+    backtests: createBacktestServices({ db, clock, bots, run: backtestRun ?? createThreadRunner({ history: db, entry: backtestThread }) }),
     replays: createReplaySessions({ db, clock }),
     replayBooks,
     replayOrders: createReplayOrders(replayBooks),

@@ -101,9 +101,17 @@ export async function addBookBot(
   return bots[0]!.id;
 }
 
-/** Opens a book for the job: its account, the trader's risk limits (read from `server`), its portfolio and bot. */
-export async function openBook(job: BacktestJob, server: Queryable, clock: Clock, prices: PriceSource, services: BookServicesFactory): Promise<Book> {
-  return openPaperBook({ slug: 'backtest', title: 'Backtest', accountNumber: 'BT1' }, { clock, prices, capitalPaise: job.capitalPaise, services }, async ({ db, services, accountId, portfolioId }) => {
+/**
+ * Opens a book for the job: its account, the trader's risk limits (read from `server`), its portfolio and bot;
+ * on `database` when one was opened ahead (a backtest's thread opens its own, in-thread), else on a new one.
+ */
+export async function openBook(
+  job: BacktestJob,
+  server: Queryable,
+  book: { clock: Clock; prices: PriceSource; services: BookServicesFactory; database?: Promise<Database> | undefined },
+): Promise<Book> {
+  const { clock, prices, services, database } = book;
+  return openPaperBook({ slug: 'backtest', title: 'Backtest', accountNumber: 'BT1' }, { clock, prices, capitalPaise: job.capitalPaise, services, database }, async ({ db, services, accountId, portfolioId }) => {
     const limits = await riskLimitsOf(server, job.portfolioId);
     await copyExecutionPolicy(server, db, job.portfolioId, accountId);
     const botId = await addBookBot(db, { accountId, portfolioId }, job.bot, job.entryUntil, limits, clock());

@@ -44,6 +44,8 @@ export type RunnerOptions = {
   /** Minutes between the engine's looks inside the day (5 with imported minutes, 60 on the daily path,
    *  a straight line between two closes). */
   stepMinutes?: LookSteps;
+  /** The book's database, when the caller opens it (a backtest's thread: in-thread, started while history is read). */
+  openDatabase?: () => Promise<Database>;
 };
 
 /** `services` builds the server's services over the run's book (the services root's bookServices). */
@@ -62,7 +64,7 @@ export function createHistoryRunner(history: Database, services: BookServicesFac
     const calendar = await loadTradingCalendar(history, 'NSE');
     const days = await prices.load(index, job.from, job.to, (day) => dayHours(calendar, day));
     if (days.length === 0) throw new BacktestFailure(job.from, `No ${index} option history between ${job.from} and ${job.to}`);
-    const book = await openBook(job, history, clock, prices, services);
+    const book = await openBook(job, history, { clock, prices, services, database: options.openDatabase?.() });
     try {
       await shapeMarket(book.db, index, days.map((day) => prices.day(index, day)!));
       const run = await startBotRun(book, job.bot, job.entryUntil, calendar, (instant) => (now = instant), steps);

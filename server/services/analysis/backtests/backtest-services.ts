@@ -2,6 +2,7 @@
 // this instance's worker. `wake` starts the worker on a queued job at once when this instance runs its
 // background loop (production); tests drive the worker by hand.
 import type { Database } from '../../../db/database.ts';
+import { inLane } from '../../../db/lanes.ts';
 import type { DailyBot, TradingBot } from '../../bots/bot-rules.ts';
 import type { BotsService } from '../../bots/bots-service.ts';
 import type { Clock } from '../../clock.ts';
@@ -18,8 +19,10 @@ export function createBacktestServices({ db, clock, bots, run }: Options) {
   let running = false;
   let onError: (error: unknown) => void = () => {};
 
+  // A job's statements are analysis: they wait behind trading's in the database's queue (lanes.ts), whether a
+  // route or the timer woke the worker.
   const wake = () => {
-    if (running) void worker.drain().catch(onError);
+    if (running) void inLane('analysis', () => worker.drain()).catch(onError);
   };
 
   /** The background loop: every `everyMs` (and on wake) the worker drains the queue. Answers its stop. */

@@ -31,6 +31,13 @@ export async function addPaperAccount(db: Database, userId: number, kind: PaperB
 }
 
 let templateBytes: Promise<Uint8Array> | undefined;
+
+/** The migrated template's dump (book-template.ts), read once: what each book's database starts from. */
+export function bookTemplateBytes(): Promise<Uint8Array> {
+  templateBytes ??= bookTemplate().then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
+  return templateBytes;
+}
+
 const bookWorker = new URL('./book-database-worker.ts', import.meta.url);
 
 /**
@@ -42,8 +49,7 @@ const bookWorker = new URL('./book-database-worker.ts', import.meta.url);
  * starts (book-starts.ts).
  */
 export async function openBookDatabase(key = 'book'): Promise<Database> {
-  templateBytes ??= bookTemplate().then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
-  const template = await templateBytes;
+  const template = await bookTemplateBytes();
   // Started one a core at most (book-starts.ts); `key` names the start for its place in the line.
   return bookStarts.run(key, () => openWorkerDatabase(bookWorker, { template }));
 }

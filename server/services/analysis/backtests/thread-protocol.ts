@@ -1,0 +1,27 @@
+// What a backtest's thread is given and what it says back (thread-runner.ts starts it, thread-run.ts is its inside).
+// Everything crosses by structured clone; the reads port is transferred.
+import type { MessagePort } from 'node:worker_threads';
+import type { DatabaseKind } from '../../../db/database.ts';
+import type { SentError } from '../../../db/worker-protocol.ts';
+import type { BacktestJob, BacktestReport } from './backtest-jobs.ts';
+
+export type ThreadData = {
+  /** The thread's entry module (db/worker-boot.mjs imports it). */
+  entry: string;
+  job: BacktestJob;
+  /** The migrated template's dump the book's PGlite starts from (paper-book.ts bookTemplateBytes). */
+  template: Uint8Array;
+  /** Where the server's database answers the run's history reads (db/port-reads.ts), and what kind it is. */
+  reads: MessagePort;
+  kind: DatabaseKind;
+};
+
+/**
+ * `started`: the book's database is up (its start no longer holds a slot of book-starts.ts); `progress` once a
+ * day; then `done` with the report, or `failed` with the error and the day a BacktestFailure names.
+ */
+export type ThreadMessage =
+  | { kind: 'started' }
+  | { kind: 'progress'; share: number }
+  | { kind: 'done'; report: BacktestReport }
+  | { kind: 'failed'; error: SentError; day: string | null };
