@@ -6,12 +6,22 @@
 // request thread only waits. Closing the database ends the worker: its WebAssembly memory goes with it.
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { bundledEntry } from './worker-bundle.ts';
 import { received, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Request = HostRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 const boot = new URL('./worker-boot.mjs', import.meta.url);
+
+/**
+ * The thread, started from its entry bundled into plain JavaScript (worker-bundle.ts: no TypeScript loader in the
+ * thread); should bundling fail (esbuild missing), from worker-boot.mjs, which registers tsx there instead.
+ */
+async function startWorker(entry: URL, data: Record<string, unknown>): Promise<Worker> {
+  const bundled = await bundledEntry(entry).catch(() => null);
+  return bundled === null ? new Worker(boot, { workerData: { ...data, entry: entry.href } }) : new Worker(bundled, { workerData: data });
+}
 
 export type WorkerDatabase = Database & {
   /** The worker's thread id (tests: one worker a database). */
@@ -23,7 +33,7 @@ export type WorkerDatabase = Database & {
  * opens) and answers its Database once the database is open there.
  */
 export async function openWorkerDatabase(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerDatabase> {
-  const worker = new Worker(boot, { workerData: { ...data, entry: entry.href } });
+  const worker = await startWorker(entry, data);
   const pending = new Map<number, Pending>();
   let next = 0;
   let gone: Error | null = null;
