@@ -14,6 +14,12 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 const noClimbing = { group: ['../*', '../**'], message: 'Import with @/… instead of climbing with ../' };
 const noServer = { group: ['**/server/**', '**/server'], message: 'src/ and sw/ never import server/.' };
+const serverNoPwa = { group: ['**/src/**', '**/sw/**', '@/*'], message: 'server/ never imports src/ or sw/.' };
+const servicesNoHttp = { group: ['**/http/**', '**/http', 'fastify', '@fastify/*'], message: 'Services raise DomainError; only server/http knows HTTP.' };
+const analysisDoor = {
+  group: ['**/analysis/replay/**', '**/analysis/backtests/**', '**/analysis/book-services.ts'],
+  message: 'Replays and backtests are one module: import it through its door, services/analysis/index.ts.',
+};
 // An icon set's index imports every icon: the build then counts each as used by every page that imports the
 // index, and cannot group the signed-in shell's modules apart from the public pages' (scripts/signed-in-chunks.ts).
 const noIconIndex = { regex: '^@heroicons/react/\\d+/(solid|outline)$', message: 'Import each icon from its own file (@heroicons/react/24/outline/XMarkIcon).' };
@@ -93,14 +99,12 @@ export default tseslint.config(
       ],
     },
   },
-  // The server never imports the PWA or the service worker.
+  // The server never imports the PWA or the service worker; the analysis module (replays, backtests) only
+  // through its door (server/services/analysis/index.ts).
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/src/**', '**/sw/**', '@/*'], message: 'server/ never imports src/ or sw/.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [serverNoPwa, analysisDoor] }],
     },
   },
   // quant/ is pure option maths shared by the server and the PWA: no I/O, no dependency, nothing of either.
@@ -117,12 +121,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/src/**', '**/sw/**', '@/*'], message: 'server/ never imports src/ or sw/.' },
-            { group: ['**/http/**', '**/http', 'fastify', '@fastify/*'], message: 'Services raise DomainError; only server/http knows HTTP.' },
-          ],
+          patterns: [serverNoPwa, servicesNoHttp, analysisDoor],
         },
       ],
+    },
+  },
+  // Inside analysis: its own files, never the services root above it (the root hands in what a book needs).
+  {
+    files: ['server/services/analysis/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNoPwa, servicesNoHttp, { group: ['**/services.ts'], message: 'analysis/ never imports the services root; it is handed what it needs (book-services.ts).' }] }],
     },
   },
   {

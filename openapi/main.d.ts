@@ -2364,7 +2364,7 @@ export interface components {
          */
         Money: number;
         /**
-         * @description Rupees per unit, to the paisa (the instrument's tick size, 0.05 for options, is checked by the server); 0 when not applicable.
+         * @description Rupees per unit, to the paisa (the exchange's tick of the order's day, read from tick_sizes, ₹0.05 for options today, is checked by the server); 0 when not applicable.
          * @example 142.35
          */
         Price: number;

@@ -37,7 +37,8 @@ import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
 import type { Wait } from './services/clock.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
-import type { BacktestRun } from './services/backtests/backtest-worker.ts';
+import type { BacktestRun } from './services/analysis/index.ts';
+import { startSharedJobs, type SharedJobsOptions } from './services/jobs/shared-jobs.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
@@ -119,6 +120,8 @@ export type ServerOptions = {
   tradingHooks?: TradingHooks | undefined;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
+  /** The shared job queue's tuning (tests: short polls and expiries, a hook at each job's start); false: no queue. */
+  jobs?: SharedJobsOptions | false | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS, MARKET_RECORDING_DAYS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /** Where Kite Connect is (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL); Zerodha's when absent. */
@@ -213,6 +216,16 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   });
   // The import pool's threads end before the database they store into closes.
   app.addHook('onClose', async () => services.history.close());
+  if (options.jobs !== false) {
+    // Imports and backtests (issue 61) are jobs any instance on the database runs; this instance's workers stop first, its
+    // running jobs failed for another instance to retry.
+    // Backtests run from it where the background loop runs (tests run theirs by hand unless they ask for slots).
+    const tuning = options.jobs ?? {};
+    tuning.backtestSlots ??= options.tickOnTimer === true ? 1 : 0;
+    services.jobs = await startSharedJobs({ db, clock, history: services.history, backtests: services.backtests }, tuning, (error) => app.log.warn({ err: error }, 'job queue failed'));
+    const jobs = services.jobs;
+    app.addHook('preClose', async () => jobs.stop());
+  }
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
   // Sessions are kept a few seconds per instance, each told of every revocation (accounts/session-cache.ts).
   const stopSessionNotices = await services.accounts.listenForSessionChanges();
@@ -232,9 +245,11 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
   });
   if (options.tickOnTimer === true) {
-    // This instance's backtest worker shares the database's queue with every other instance's.
-    const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
-    app.addHook('preClose', async () => stopBacktests());
+    // Without the job queue, this instance's backtest worker polls the backtests table itself.
+    if (services.jobs === undefined) {
+      const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
+      app.addHook('preClose', async () => stopBacktests());
+    }
     // Replay books nobody reads are closed (their threads' memory returned) and rebuilt from the log when read again.
     const evictions = setInterval(() => void services.replayBooks.evictIdle().catch((error: unknown) => app.log.warn({ err: error }, 'closing idle replay books failed')), 60_000);
     evictions.unref();

@@ -1,8 +1,10 @@
-// The embedded default: real Postgres compiled to WebAssembly, its files under DATA_DIR/pg.
+// The embedded default: real Postgres compiled to WebAssembly, its files under DATA_DIR/pg. It runs one
+// statement or transaction at a time; the others wait in priority-gate.ts, trading ahead of analysis.
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from './copy-from.ts';
 import type { Database, Queryable } from './database.ts';
+import { createPriorityGate } from './priority-gate.ts';
 
 export type PgliteOptions = {
   /** Where the cluster's files live; in memory when absent (tests). */
@@ -33,14 +35,17 @@ export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<D
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });
   const outer = wrap(pg);
+  // PGlite's own queue is in arrival order: every statement waits here first, where trading goes first.
+  const gate = createPriorityGate({ capacity: 1 });
   const listening = new Map<string, number>();
   const count = (channel: string, by: number) => listening.set(channel, (listening.get(channel) ?? 0) + by);
   return {
     kind: 'pglite',
-    query: outer.query,
-    exec: outer.exec,
-    copyFrom: outer.copyFrom,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    query: <T>(sql: string, params?: readonly unknown[]) => gate.run(() => outer.query<T>(sql, params)),
+    exec: (sql) => gate.run(() => outer.exec(sql)),
+    copyFrom: (sql, data) => gate.run(() => outer.copyFrom(sql, data)),
+    // The whole transaction is one turn: PGlite holds every other statement until it ends.
+    transaction: (fn) => gate.run(() => pg.transaction((tx) => fn(wrap(tx)))),
     // One process holds the database: its notices are heard at each commit, and never lost.
     async listen(channel, listener) {
       const stop = await pg.listen(channel, listener.notice);

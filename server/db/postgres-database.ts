@@ -1,9 +1,12 @@
-// PostgreSQL through a connection pool: how the server scales past one machine (DATABASE_URL).
+// PostgreSQL through a connection pool: how the server scales past one machine (DATABASE_URL). Statements and
+// transactions take their turn for a connection in priority-gate.ts: trading first, and a few connections
+// analysis never takes.
 import pg from 'pg';
 import { postgresCopyFrom } from './copy-from.ts';
 import { describedQuery } from './described-statements.ts';
 import type { Database, Queryable, QueryOptions } from './database.ts';
 import { listenOnPostgres, listenStatement } from './postgres-listen.ts';
+import { createPriorityGate } from './priority-gate.ts';
 
 export type PostgresOptions = {
   connectionString: string;
@@ -135,9 +138,10 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
   if (options.schema !== undefined && !isSafeIdentifier(options.schema)) {
     throw new Error(`Not a safe schema name: "${options.schema}"`);
   }
+  const max = options.maxConnections ?? 10;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
+    max,
     // A statement may be sent before the one ahead of it is answered (a transaction's BEGIN with its first
     // statement, above); one at a time otherwise, as every caller awaits its statement.
     pipeline: true,
@@ -148,7 +152,7 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
   const outer = wrap(pool, (sql, data) => copyOnPool(pool, sql, data));
   // Every LISTEN's own connection, ended with the pool.
   const listening = new Set<() => Promise<void>>();
-  return {
+  const database: Database = {
     kind: 'postgres',
     query: outer.query,
     exec: outer.exec,
@@ -196,5 +200,15 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
       await Promise.all([...listening].map((stop) => stop()));
       await pool.end();
     },
+  };
+  // One turn a connection (a statement outside a transaction, a COPY, or a whole transaction); a fifth of the
+  // pool (at least one) is kept for the trading lane.
+  const gate = createPriorityGate({ capacity: max, reserved: Math.max(1, Math.floor(max / 5)) });
+  return {
+    ...database,
+    query: <T>(sql: string, params?: readonly unknown[], queryOptions?: QueryOptions) => gate.run(() => database.query<T>(sql, params, queryOptions)),
+    exec: (sql) => gate.run(() => database.exec(sql)),
+    copyFrom: (sql, data) => gate.run(() => database.copyFrom(sql, data)),
+    transaction: (fn) => gate.run(() => database.transaction(fn)),
   };
 }

@@ -1,8 +1,8 @@
 // /api/backtests/*: queue a backtest of a bot over imported history, read its progress and report, list the
-// trader's, cancel or remove one. The work runs in a worker (services/backtests/backtest-worker.ts), never in
+// trader's, cancel or remove one. The work runs in a worker (services/analysis/backtests/backtest-worker.ts), never in
 // the request.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BacktestRefusal } from '../services/backtests/backtest-requests.ts';
+import { BacktestRefusal } from '../services/analysis/index.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
@@ -23,6 +23,8 @@ export const backtestRoutes: RoutePlugin = async (app, { context }) => {
       const checked = await requests.check(user, request.body);
       const backtest = await jobs.queue(user, checked.bot, checked.portfolioId, checked.from, checked.to, checked.capitalPaise, checked.entryUntil);
       context.services.backtests.wake();
+      // On the job queue every instance shares, where it runs (services/jobs/backtest-queue.ts).
+      await context.services.jobs?.backtests.queued(backtest.id);
       return reply.code(202).send({ backtest }) as never;
     } catch (error) {
       if (error instanceof BacktestRefusal) return sendRefusal(reply, error);
@@ -32,5 +34,9 @@ export const backtestRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'getBacktests', async (request) => ({ backtests: await jobs.list(userId(request)) }));
   route(app, 'getBacktest', async (request) => ({ backtest: await jobs.get(userId(request), request.params.id) }));
-  route(app, 'deleteBacktest', async (request) => ({ backtest: await jobs.remove(userId(request), request.params.id) }));
+  route(app, 'deleteBacktest', async (request) => {
+    const backtest = await jobs.remove(userId(request), request.params.id);
+    await context.services.jobs?.backtests.cancelled(request.params.id);
+    return { backtest };
+  });
 };

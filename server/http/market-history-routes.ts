@@ -53,6 +53,8 @@ function uploadedFiles(request: FastifyRequest, fileName: string | undefined): {
 
 export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
   const { history, kiteHistory, upstoxHistory } = context.services;
+  // Uploads run as jobs any instance may take (services/jobs/import-jobs.ts) where the job queue runs.
+  const imports = context.services.jobs?.imports ?? history;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
 
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (request, bytes, done) => {
@@ -64,7 +66,7 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
 
   route(app, 'importMarketHistory', async (request, reply) => {
     const { files, index } = uploadedFiles(request, request.query.file_name);
-    const outcomes = await history.importFiles(userId(request), files, request.query.index ?? index);
+    const outcomes = await imports.importFiles(userId(request), files, request.query.index ?? index);
     const refused = outcomes.filter((outcome) => outcome.status === 'refused');
     if (refused.length === 0) return { files: outcomes };
     const first = refused[0] as (typeof refused)[number] & { status: 'refused' };
@@ -75,7 +77,7 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
     return reply.code(422).send({ message, code: 'import_refused', details: { files: outcomes } }) as never;
   });
 
-  route(app, 'getMarketHistoryImportQueue', async (request) => history.queue(userId(request)));
+  route(app, 'getMarketHistoryImportQueue', async (request) => imports.queue(userId(request)));
 
   route(app, 'importKiteMinuteCandles', async (request) => {
     const { broker_account_id: brokerAccountId, index, from, to } = request.body;

@@ -1,9 +1,8 @@
 // /api/replays/:id/bot/*: the bot of a trader's replay (issue 39): attach one (chosen as a backtest's bot is),
 // read it at the replayed minute, and read its report (a backtest's of the day). The work is the replay's book's
-// (services/replay/replay-bot-service.ts); a bot chosen wrongly is refused as a backtest request is.
+// (services/analysis/replay/replay-bot-service.ts); a bot chosen wrongly is refused as a backtest request is.
 import type { FastifyRequest } from 'fastify';
-import { BacktestRefusal } from '../services/backtests/backtest-requests.ts';
-import { replayOf } from '../services/replay/replay-sessions.ts';
+import { BacktestRefusal, replayOf } from '../services/analysis/index.ts';
 import { requireAuth } from './authentication.ts';
 import { sendRefusal } from './backtest-routes.ts';
 import { route } from './contract-route.ts';

@@ -1,9 +1,8 @@
 // /api/replays/:id/candles/: the replayed index's candles up to the replayed minute (issue 39), for the charts
-// while a replay is open (services/replay/replay-candles.ts). Read from market history alone: no replay book is
+// while a replay is open (services/analysis/replay/replay-candles.ts). Read from market history alone: no replay book is
 // opened for it.
 import type { FastifyRequest } from 'fastify';
-import { replayCandles } from '../services/replay/replay-candles.ts';
-import { replayInstant, replayOf } from '../services/replay/replay-sessions.ts';
+import { replayCandles, replayInstant, replayOf } from '../services/analysis/index.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';

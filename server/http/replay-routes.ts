@@ -1,12 +1,10 @@
 // /api/replays/*: a trader's replay of a past day (issue 39): the days market history can replay, the open
 // replay, what moves its clock (start, seek, step, speed, reset, end), and its market at the replayed minute
 // (the index, the expiries, an expiry's chain). Every answer says the replayed minute at the time it was
-// answered (services/replay/replay-clock.ts).
+// answered (services/analysis/replay/replay-clock.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdempotentAnswer } from '../services/trading/trading-service.ts';
-import { replayDays } from '../services/replay/replay-days.ts';
-import { indexQuote, replayChain, replayExpiries } from '../services/replay/replay-market.ts';
-import { replayOf, type ReplayRow } from '../services/replay/replay-sessions.ts';
+import { indexQuote, replayChain, replayDays, replayExpiries, replayOf, type ReplayRow } from '../services/analysis/index.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Services } from '../services/services.ts';
 import { alertRoutes } from './alert-routes.ts';
+import { inAnalysisLane } from './analysis-lane.ts';
 import { analyticsTableRoutes } from './analytics-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { backtestRoutes } from './backtest-routes.ts';
@@ -52,12 +53,15 @@ export type RoutePluginOptions = { context: RouteContext };
 
 export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
 
-/** The trading backend, mounted at /api (Django-style paths with trailing slashes). */
+/**
+ * The trading backend, mounted at /api (Django-style paths with trailing slashes). The analysis routes (charts,
+ * history, backtests, replays) answer in the analysis lane: the database serves every other route first.
+ */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
-    marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes, webhookRoutes,
-    approvalRoutes, marketFactsRoutes,
+    inAnalysisLane([marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes]),
+    webhookRoutes, approvalRoutes, marketFactsRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

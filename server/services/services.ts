@@ -1,5 +1,6 @@
 // Builds the domain services over one database. Later areas (orders, positions) add their service
 // here, and routes reach them through the route context.
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts-service.ts';
 import { createHashSlots, defaultHashConcurrency, type HashQueueLimits, type HashSlots, type StartTimer } from './accounts/hash-slots.ts';
@@ -52,6 +53,7 @@ import { createLiveFeeds } from './brokers/live-feeds.ts';
 import { createAccountPrices } from './brokers/account-prices.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
+import type { SharedJobs } from './jobs/shared-jobs.ts';
 import { createOpenInterestCharts, type OpenInterestCharts } from './open-interest/oi-charts.ts';
 import { createIvCharts, type IvCharts } from './history/volatility/iv-charts.ts';
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
@@ -59,15 +61,9 @@ import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
 import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
-import { createBacktestServices, type BacktestServices } from './backtests/backtest-services.ts';
-import type { BacktestRun } from './backtests/backtest-worker.ts';
-import { createHistoryRunner } from './backtests/backtest-runner.ts';
 import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
-import { createReplaySessions, type ReplaySessions } from './replay/replay-sessions.ts';
-import { createReplayBooks, type ReplayBooks } from './replay/replay-books.ts';
-import { createReplayOrders, type ReplayOrders } from './replay/replay-orders.ts';
-import { createReplayBots, type ReplayBots } from './replay/replay-bot-service.ts';
-import { createBacktestRequests } from './backtests/backtest-requests.ts';
+import { createAnalysis, type BacktestRun, type BacktestServices, type BookServicesOptions, type ReplayBooks, type ReplayBots, type ReplayOrders, type ReplaySessions } from './analysis/index.ts';
+import { webPush } from './alerts/vapid-keys.ts';
 
 export type Services = {
   accounts: AccountsService;
@@ -123,6 +119,8 @@ export type Services = {
   upstox: UpstoxLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
+  /** The job queue shared by every instance on the database, and its workers (app.ts starts them); absent before. */
+  jobs?: SharedJobs;
   /** The implied volatility charts' reads of market history (ATM IV over a day and across days, IV rank and percentile, smiles). */
   ivCharts: IvCharts;
   /** A strategy's combined premium as candles (the strategy premium chart). */
@@ -220,7 +218,6 @@ export function createServices(options: ServicesOptions): Services {
   const killSwitch = createKillSwitchService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks, execution });
   const tradingBots = createBotsService(tradingBotKind, { db, clock, strategies, demo: market.demo });
   const dailyBots = createBotsService(dailyBotKind, { db, clock, strategies, demo: market.demo });
-  const replayBooks = createReplayBooks({ db, clock });
   const botEngine = createBotEngine({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, prices: accountPrices, market: marketService, hooks: engineHooks, execution });
   const trading = createTradingService({ db, clock, brokers: brokerRegistry, limits: rateLimits, wait, hooks: tradingHooks, execution });
   const tradingAccounts = createTradingAccounts({ db, clock, brokers: brokerRegistry });
@@ -281,10 +278,24 @@ export function createServices(options: ServicesOptions): Services {
       pacing: createUpstoxPacing({ clock, wait: historyWait }),
       calls: createUpstoxHistoryCalls({ db, clock, sessions: upstoxLive.sessions }),
     }),
-    backtests: createBacktestServices({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, run: backtestRun ?? createHistoryRunner(db) }),
-    replays: createReplaySessions({ db, clock }),
-    replayBooks,
-    replayOrders: createReplayOrders(replayBooks),
-    replayBots: createReplayBots({ db, books: replayBooks, requests: createBacktestRequests({ db, bots: { daily: dailyBots, trading: tradingBots } }) }),
+    ...createAnalysis({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, bookServices, backtestRun }),
   };
+}
+
+/**
+ * The server's own services over a paper book's database (a backtest's or a replay's, analysis/): no user's
+ * keys, no live broker, no simulated market of its own (the book's prices are history's), its own push keys.
+ */
+export function bookServices({ db, clock, prices, wait, slug }: BookServicesOptions): Services {
+  const vapid = webPush.generateVAPIDKeys();
+  return createServices({
+    db,
+    clock,
+    secretKey: randomBytes(32),
+    market: { demo: false, seed: slug, tickMs: 0 },
+    prices,
+    wait,
+    push: { vapid: { ...vapid, subject: `mailto:${slug}@strikedesk.example.com` } },
+    kite: {},
+  });
 }

@@ -15,7 +15,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPgliteDatabase } from '../../server/db/pglite-database.ts';
-import { createHistoryRunner } from '../../server/services/backtests/backtest-runner.ts';
+import { createHistoryRunner } from '../../server/services/analysis/backtests/backtest-runner.ts';
+import { bookServices } from '../../server/services/services.ts';
 import { addDays, isoWeekday } from '../../server/services/market/trading-calendar.ts';
 import { importHistory, syntheticRows } from '../server/backtests/history-fixture.ts';
 import { table } from './support/stats.ts';
@@ -45,7 +46,7 @@ const db = await openPgliteDatabase();
 await migrate(db);
 await importHistory(db, 'NIFTY', underlying, syntheticRows(underlying, expiries, { around: 20 }), 75);
 
-const run = createHistoryRunner(db);
+const run = createHistoryRunner(db, bookServices);
 const job = {
   id: 1,
   userId: 1,

@@ -7,6 +7,7 @@
  *   npm run bench -- price-fanout --before main --rounds 2           beside main's code, alternating
  *   npm run bench -- price-fanout --streams 300 --from poll          the clock from the feed's poll
  *   npm run bench -- price-fanout --crowds same --ticks 20           only N desks on one chain (one,same,spread)
+ *   npm run bench -- price-fanout --database-url … --follower        the streams on a second instance
  *
  * Three crowds of desks (a desk streams the five indices and one expiry's 21 strikes nearest the money,
  * calls and puts: 47 instruments, as the phone desk does): one desk; N desks on NIFTY's nearest expiry;
@@ -23,6 +24,11 @@
  * `--before <git ref or folder>` measures the code before a change in the same run, alternating rounds (the
  * machine is shared and noisy: only figures from one run compare). A git ref is archived beside this
  * checkout's node_modules (support/code-before.ts); a folder needs node_modules (a symbolic link will do).
+ * `--follower` (PostgreSQL only) opens the streams on a second instance on the same database, running its own
+ * market loop on its timer (a second a tick, its clock 400 ms behind so it never leads): how long a tick made
+ * by another instance takes to reach this one's desks (issue 61: its next pass, up to a tick, before it
+ * listened for the tick's notice). The clock still starts as the leader's pass starts.
+ *
  * A benchmark, not a test: it prints a table and passes nothing.
  */
 import { fork } from 'node:child_process';
@@ -47,6 +53,7 @@ const { values } = parseArgs({
     crowds: { type: 'string', default: 'one,same,spread' },
     rounds: { type: 'string', default: '1' },
     before: { type: 'string', default: '' },
+    follower: { type: 'boolean', default: false },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
   },
 });
@@ -56,6 +63,7 @@ const from = values.from;
 if (from !== 'tick' && from !== 'poll') throw new Error('--from takes tick (a pass of the market loop) or poll (the feed alone)');
 if (streamCounts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('--streams takes whole numbers of streams, comma-separated');
 const rounds = Number(values.rounds);
+if (values.follower && values['database-url'] === '') throw new Error('--follower needs --database-url: instances share a PostgreSQL');
 const streamsPerUser = 4;
 const indices = ['NSE:NIFTY 50', 'NSE:NIFTY BANK', 'NSE:NIFTY FIN SERVICE', 'NSE:NIFTY MID SELECT', 'BSE:SENSEX'];
 
@@ -123,6 +131,11 @@ async function measure(root: string, crowd: Crowd, streamCount: number, database
   let now = Date.now();
   const clock = () => new Date(now);
   const app = await buildServer({ distDir: join(dataDir, 'dist'), dataDir, databaseUrl, clock, demoDesk: true, scryptCost: { N: 2 ** 10, r: 8, p: 1 } });
+  // A second instance on the same database, its own loop on its timer, its clock behind so it never leads.
+  const followerDir = join(dataDir, 'follower');
+  const follower = values.follower
+    ? await buildServer({ distDir: join(dataDir, 'dist'), dataDir: followerDir, databaseUrl, clock: () => new Date(now - 400), tickOnTimer: true, scryptCost: { N: 2 ** 10, r: 8, p: 1 } })
+    : null;
   const readers = fork(join(import.meta.dirname, 'support', 'stream-readers.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const services = app.getDecorator<Services>(servicesDecorator);
@@ -138,8 +151,9 @@ async function measure(root: string, crowd: Crowd, streamCount: number, database
     const lists = await instrumentLists(services, crowd, streamCount);
     const tokens: string[] = [];
     for (let i = 0; i < Math.ceil(streamCount / streamsPerUser); i += 1) tokens.push(await signIn(app, i));
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
+    const streamed = follower ?? app;
+    await streamed.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = streamed.server.address() as AddressInfo;
 
     const waiting = new Map<string, (message: ReaderMessage) => void>();
     readers.on('message', (message: ReaderMessage) => {
@@ -188,6 +202,7 @@ async function measure(root: string, crowd: Crowd, streamCount: number, database
     };
   } finally {
     readers.kill();
+    await follower?.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -198,7 +213,7 @@ async function main(): Promise<void> {
   const archived = values.before === '' || existsSync(values.before) ? null : codeBefore(values.before);
   if (archived !== null) variants.unshift([archived.name, archived.root]);
   else if (values.before !== '') variants.unshift(['before', resolve(values.before)]);
-  const backends: [string, string | undefined][] = [['PGlite', undefined]];
+  const backends: [string, string | undefined][] = values.follower ? [] : [['PGlite', undefined]];
   if (values['database-url'] !== '') backends.push(['PostgreSQL', values['database-url']]);
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const rows: string[][] = [];
@@ -232,7 +247,8 @@ async function main(): Promise<void> {
   }
   archived?.remove();
   const clockFrom = from === 'tick' ? 'the clock from the start of a market-loop pass' : "the clock from the feed's poll";
-  console.log(`\nA tick to the price streams: ${tickCount} ticks × ${rounds} round(s) each, ${clockFrom}, readers in their own process\n`);
+  const where = values.follower ? ', the streams on a second instance (not the leader)' : '';
+  console.log(`\nA tick to the price streams: ${tickCount} ticks × ${rounds} round(s) each, ${clockFrom}${where}, readers in their own process\n`);
   console.log(table(['database', 'streams (distinct)', 'code', 'tick to arrival p50', 'p99', 'server CPU a tick', 'deltas missing'], rows));
   if (values['database-url'] === '') console.log('\nPostgreSQL not measured: pass --database-url (or BENCH_DATABASE_URL).');
 }

@@ -19,11 +19,17 @@ export type ImportPool = {
 export const defaultImportThreads = Math.max(1, availableParallelism() - 1);
 
 const idleThreadMs = 30_000;
+/**
+ * The reading threads' nice value, above the request thread's (Linux: per thread, through @napi-rs/nice): when the
+ * cores are busy, orders and the kill switch run before an import's parsing (issue 61: trading has priority over
+ * analysis), as the book databases' threads do (worker-host.ts). Where it cannot be set, threads run as before.
+ */
+const importNice = 10;
 
 export function createImportPool(threads = defaultImportThreads): ImportPool {
   let pool: Piscina | null = null;
   const started = () =>
-    (pool ??= new Piscina({ filename: new URL('./import-worker.mjs', import.meta.url).href, name: 'runUploadTask', minThreads: 0, maxThreads: threads, idleTimeout: idleThreadMs }));
+    (pool ??= new Piscina({ filename: new URL('./import-worker.mjs', import.meta.url).href, name: 'runUploadTask', minThreads: 0, maxThreads: threads, idleTimeout: idleThreadMs, niceIncrement: importNice }));
   const run = <Answer>(task: UploadTask) => started().run(task) as Promise<Answer>;
   return {
     list: (name, bytes) => run<UploadListing>({ op: 'list', name, bytes }),

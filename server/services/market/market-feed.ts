@@ -3,7 +3,9 @@
 // instance's streams as surely as its own; the market status is followed the same way. A poll ends once its
 // listeners have sent what it told them (each may answer a promise of that), so the market loop can keep the
 // rest of its pass (fills, bots, the recorder) from competing with the streams for the event loop and the
-// database while a tick is on its way to the desks (issue 61).
+// database while a tick is on its way to the desks (issue 61). Polls run one at a time, in the order asked (the
+// market loop's pass and a tick's notice may both ask): a read answered late can never tell the streams of a
+// tick older than one they already had.
 import type { IndexName } from './index-config.ts';
 import type { IndexSnapshot, MarketService, MarketStatus } from './market-service.ts';
 
@@ -22,12 +24,20 @@ export function createMarketFeed(market: Pick<MarketService, 'readStates' | 'sta
   const listeners = new Set<MarketListener>();
   const lastSeq = new Map<IndexName, number>();
   let lastStatus: string | null = null;
+  let last: Promise<unknown> = Promise.resolve();
 
   /**
    * Reads the stored state and notifies the listeners of what moved; returns the indices that moved, once
-   * the listeners have sent it on (a listener's failure is its own: it never fails the poll).
+   * the listeners have sent it on (a listener's failure is its own: it never fails the poll). After any poll
+   * under way.
    */
-  async function poll(now?: Date): Promise<ReadonlySet<IndexName>> {
+  function poll(now?: Date): Promise<ReadonlySet<IndexName>> {
+    const run = last.then(() => pollNow(now));
+    last = run.catch(() => undefined);
+    return run;
+  }
+
+  async function pollNow(now?: Date): Promise<ReadonlySet<IndexName>> {
     const states = await market.readStates();
     const moved = new Set<IndexName>();
     for (const [name, state] of states) {

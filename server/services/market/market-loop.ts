@@ -5,6 +5,12 @@
 // way to the tick (issue 61: p99 312 ms for 30 streams as for 300, a fixed cost, not the fan-out). A fill
 // still reaches its desk in the same pass, just after the price that made it. One pass at a time (a slow
 // database never stacks passes), and old candles are pruned once an hour.
+//
+// An instance that is not the leader hears of each tick from the database at its commit (tick-states.ts: the
+// NOTIFY of migration 050) and tells its streams then, not at its own timer's next pass, up to a tick later
+// (issue 61: a desk on another instance got its tick 0–1,000 ms late). Its pass still reads the state (a
+// notice lost with a connection, the market's opening and closing); a notice of the instance's own tick is
+// left to its pass, which polls right after it.
 import type { MarketFeed } from './market-feed.ts';
 import type { MarketService } from './market-service.ts';
 
@@ -33,6 +39,12 @@ type MarketLoopOptions = {
 export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoopOptions) {
   let running: Promise<void> | null = null;
   let lastPruneMs = 0;
+  // Whether this instance is ticking now, or led the last tick: a notice heard then is of its own tick.
+  let ticking = false;
+  let led = false;
+  const stopHearing = market.onTickNotice?.(() => {
+    if (!ticking && !led) void feed.poll().catch(onError);
+  });
   const pass = (): Promise<void> => {
     if (running !== null) return running;
     running = run().finally(() => {
@@ -42,7 +54,11 @@ export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoop
   };
   const run = async () => {
     try {
-      const ticked = await market.tick();
+      ticking = true;
+      const ticked = await market.tick().finally(() => {
+        ticking = false;
+      });
+      led = ticked;
       // A failed read of the stored state costs the streams this tick (the next pass reads again), not the fills.
       const told = feed.poll().catch(onError);
       // The rest of the pass waits until the streams have sent the tick (their quotes, compression and writes
@@ -67,6 +83,7 @@ export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoop
    */
   const stop = async (): Promise<void> => {
     clearInterval(timer);
+    stopHearing?.();
     await running;
   };
   return { stop, pass };

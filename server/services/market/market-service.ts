@@ -25,6 +25,8 @@ export function createMarketService(options: MarketOptions) {
     /** The stored states as of the last tick, read once a tick (tick-states.ts). */
     currentStates: core.tickStates.current,
     listenForTicks: core.tickStates.listen,
+    /** Called at each tick any instance commits, as the database tells it (while listening); answers its stop. */
+    onTickNotice: core.tickStates.heard,
     status: core.status,
     sessionState: core.sessionState,
     /** The exchange calendar the market runs on (what the variance clock and the sessions read). */

@@ -20,42 +20,53 @@ export type PriceRules = { tickPaise: number; band: ProtectionBand };
 /** The exchange of a derivatives segment (NFO is NSE's, BFO BSE's). */
 export const exchangeOf = (segment: 'NFO' | 'BFO'): Exchange => (segment === 'BFO' ? 'BSE' : 'NSE');
 
-/** The latest row of each exchange on or before the day; the earliest for a day before any (a clock set far back still trades). */
-const inForce = (table: string, columns: string) =>
-  `SELECT DISTINCT ON (exchange) exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, ${columns}
-   FROM ${table}
-   ORDER BY exchange, (effective_from <= $1::date) DESC, CASE WHEN effective_from <= $1::date THEN effective_from END DESC, effective_from`;
+/**
+ * The row of `rows` (one exchange's, oldest first) in force on `day`: the last begun by then, the earliest for a day
+ * before any (a clock set far back still trades). The one rule every reader of these tables applies.
+ */
+function rowInForce<Row extends { effectiveFrom: string }>(rows: readonly Row[], day: string): Row {
+  let found = rows[0]!;
+  for (const row of rows) if (row.effectiveFrom <= day) found = row;
+  return found;
+}
+
+/** Each exchange's row in force on `day`, in the exchanges' order. */
+function eachExchangeOn<Row extends { exchange: Exchange; effectiveFrom: string }>(rows: readonly Row[], day: string): Row[] {
+  const exchanges = [...new Set(rows.map((row) => row.exchange))].sort();
+  return exchanges.map((exchange) => rowInForce(rows.filter((row) => row.exchange === exchange), day));
+}
+
+type TickRecord = { exchange: Exchange; effective_from: string; tick_paise: number; source: string };
+const tickRow = (row: TickRecord): TickRow => ({ exchange: row.exchange, tickPaise: Number(row.tick_paise), effectiveFrom: row.effective_from, source: row.source });
 
 /** Each exchange's tick in force on `day` (YYYY-MM-DD). */
 export async function tickRowsOn(q: Queryable, day: string): Promise<TickRow[]> {
-  const { rows } = await q.query<{ exchange: Exchange; effective_from: string; tick_paise: number; source: string }>(inForce('tick_sizes', 'tick_paise, source'), [day]);
-  return rows.map((row) => ({ exchange: row.exchange, tickPaise: Number(row.tick_paise), effectiveFrom: row.effective_from, source: row.source }));
+  const { rows } = await q.query<TickRecord>(`SELECT exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, tick_paise, source FROM tick_sizes ORDER BY exchange, effective_from`);
+  return eachExchangeOn(rows.map(tickRow), day);
 }
 
 /** Each exchange's limit price protection band in force on `day`. */
 export async function bandRowsOn(q: Queryable, day: string): Promise<ProtectionBand[]> {
   const { rows } = await q.query<{ exchange: Exchange; effective_from: string; min_width_paise: number; fraction: string; source: string }>(
-    inForce('price_protection_bands', 'min_width_paise, fraction, source'),
-    [day],
+    `SELECT exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, min_width_paise, fraction, source FROM price_protection_bands ORDER BY exchange, effective_from`,
   );
-  return rows.map((row) => ({ exchange: row.exchange, minWidthPaise: Number(row.min_width_paise), fraction: Number(row.fraction), effectiveFrom: row.effective_from, source: row.source }));
+  const bands = rows.map((row) => ({ exchange: row.exchange, minWidthPaise: Number(row.min_width_paise), fraction: Number(row.fraction), effectiveFrom: row.effective_from, source: row.source }));
+  return eachExchangeOn(bands, day);
 }
 
 /** Every tick row of an exchange, oldest first: for readers that price many days in a pass (quotes, backtests). */
 export async function tickHistory(q: Queryable, exchange: Exchange): Promise<TickRow[]> {
-  const { rows } = await q.query<{ exchange: Exchange; effective_from: string; tick_paise: number; source: string }>(
+  const { rows } = await q.query<TickRecord>(
     `SELECT exchange, to_char(effective_from, 'YYYY-MM-DD') AS effective_from, tick_paise, source FROM tick_sizes WHERE exchange = $1 ORDER BY effective_from`,
     [exchange],
   );
   if (rows.length === 0) throw new Error(`tick_sizes has no row for ${exchange}`);
-  return rows.map((row) => ({ exchange: row.exchange, tickPaise: Number(row.tick_paise), effectiveFrom: row.effective_from, source: row.source }));
+  return rows.map(tickRow);
 }
 
-/** The tick in force on `day` among `rows` (tickHistory's, oldest first): the last begun by then, the earliest before any (as `inForce`). */
+/** The tick in force on `day` among `rows` (tickHistory's, oldest first). */
 export function tickInForce(rows: readonly TickRow[], day: string): number {
-  let tick = rows[0]!.tickPaise;
-  for (const row of rows) if (row.effectiveFrom <= day) tick = row.tickPaise;
-  return tick;
+  return rowInForce(rows, day).tickPaise;
 }
 
 /** The tick and band a contract of `segment` is held to on `day`. */

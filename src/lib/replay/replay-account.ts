@@ -1,6 +1,6 @@
 /**
  * The account a replay trades in: the server's replay book has one paper account of its own, `RP1`
- * (services/replay/replay-book.ts), which no broker and no paper book of the trader can reach. While a replay
+ * (services/analysis/replay/replay-book.ts), which no broker and no paper book of the trader can reach. While a replay
  * is open the desk trades on it, and the trading and position calls that name it go to the replay's routes.
  */
 import type { components } from '@openapi/main';

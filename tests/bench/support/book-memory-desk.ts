@@ -7,10 +7,12 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type * as PaperBookModule from '../../../server/services/backtests/paper-book.ts';
+import type * as PaperBookModule from '../../../server/services/analysis/backtests/paper-book.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string' }, books: { type: 'string', default: '4' } } });
-const { openBookDatabase } = (await import(pathToFileURL(join(values.root!, 'server/services/backtests/paper-book.ts')).href)) as typeof PaperBookModule;
+const load = async (path: string) => (await import(pathToFileURL(join(values.root!, path)).href)) as typeof PaperBookModule;
+// Where the tree keeps it (analysis/ since issue 61's seam; a tree before, services/backtests/).
+const { openBookDatabase } = await load('server/services/analysis/backtests/paper-book.ts').catch(() => load('server/services/backtests/paper-book.ts'));
 const mb = () => process.memoryUsage().rss / 1e6;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 

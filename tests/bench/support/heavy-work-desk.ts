@@ -18,8 +18,9 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type * as AppModule from '../../../server/app.ts';
+import type * as ServicesModule from '../../../server/services/services.ts';
 import type { Services } from '../../../server/services/services.ts';
-import type * as RunnerModule from '../../../server/services/backtests/backtest-runner.ts';
+import type * as RunnerModule from '../../../server/services/analysis/backtests/backtest-runner.ts';
 import type * as FixtureModule from '../../server/backtests/history-fixture.ts';
 import type * as TestServerModule from '../../server/support/test-server.ts';
 import type * as AccountModule from './trading-account.ts';
@@ -45,7 +46,10 @@ const { nearestAtmCall } = await load<typeof AtmModule>('tests/bench/support/atm
 // The bhavcopies are this checkout's (the same files for either code).
 const { bhavcopy, tradingDays } = await import('./bhavcopy-days.ts');
 const { servicesDecorator } = await load<typeof AppModule>('server/app.ts');
-const { createHistoryRunner } = await load<typeof RunnerModule>('server/services/backtests/backtest-runner.ts');
+// The runner where the tree keeps it (analysis/ since issue 61's seam; a tree before, services/backtests/), and
+// the services root's bookServices it takes since (undefined before: that runner builds its own).
+const { createHistoryRunner } = await load<typeof RunnerModule>('server/services/analysis/backtests/backtest-runner.ts').catch(async () => load<typeof RunnerModule>('server/services/backtests/backtest-runner.ts'));
+const { bookServices } = await load<typeof ServicesModule>('server/services/services.ts');
 
 const day = '2026-10-05';
 const expiries = ['2026-10-06', '2026-10-13', '2026-10-20'];
@@ -104,7 +108,7 @@ try {
   };
   const playing: Promise<void>[] = [];
   const backtest = (n: number) =>
-    createHistoryRunner(server.db)(
+    createHistoryRunner(server.db, bookServices)(
       { id: n + 1, userId: 1, portfolioId: 0, entryUntil: '15:10', from: Object.keys(underlying)[0]!, to: Object.keys(underlying).at(-1)!, capitalPaise: 50_000_000,
         bot: { kind: 'daily', id: null, name: 'Bench iron condor', underlying: 'NIFTY', strategy: 'iron_condor', lots: 1, stop_loss_pct: 50, target_pct: 50, params: {}, entry_time: '09:20', exit_time: '15:10', weekdays: [1, 2, 3, 4, 5] } },
       async () => {},

@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPgError, pgErrorCodes, type Database } from '../../../server/db/database.ts';
-import { createHistoryRunner } from '../../../server/services/backtests/backtest-runner.ts';
-import { loadOrMakeTemplate, templateKey } from '../../../server/services/backtests/book-template.ts';
-import { preparedPglite } from '../../../server/services/backtests/prepared-pglite.ts';
+import { createHistoryRunner } from '../../../server/services/analysis/backtests/backtest-runner.ts';
+import { bookServices } from '../../../server/services/services.ts';
+import { loadOrMakeTemplate, templateKey } from '../../../server/services/analysis/backtests/book-template.ts';
+import { preparedPglite } from '../../../server/services/analysis/backtests/prepared-pglite.ts';
 import { chargeRatesOn, fillCharges } from '../../../server/services/brokers/paper/charges.ts';
 import { createMigratedTestDatabase, emptyClusterTemplate } from '../support/test-database.ts';
 import { importHistory, syntheticRows } from './history-fixture.ts';
@@ -148,7 +149,7 @@ describe('a backtest across a change of charge rates', () => {
       // Holi (3 March 2026) moved that week's Tuesday expiry to Monday 2 March.
       const underlying = { '2026-02-25': 25_000, '2026-02-26': 25_120, '2026-02-27': 24_980, '2026-03-02': 25_060, '2026-03-04': 25_150, '2026-03-05': 25_090 };
       await importHistory(history, 'NIFTY', underlying, syntheticRows(underlying, ['2026-03-02', '2026-03-10', '2026-03-17', '2026-03-24']), 75);
-      const report = await createHistoryRunner(history)(
+      const report = await createHistoryRunner(history, bookServices)(
         {
           id: 1,
           userId: 1,

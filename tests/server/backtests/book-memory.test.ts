@@ -5,7 +5,7 @@
 // template1 copied into each book).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { openBookDatabase } from '../../../server/services/backtests/paper-book.ts';
+import { openBookDatabase } from '../../../server/services/analysis/backtests/paper-book.ts';
 
 describe('an open book’s memory', () => {
   let book: Database;

@@ -6,7 +6,7 @@
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { preparedPglite } from '../../../server/services/backtests/prepared-pglite.ts';
+import { preparedPglite } from '../../../server/services/analysis/backtests/prepared-pglite.ts';
 import { emptyClusterTemplate } from '../support/test-database.ts';
 
 describe('the book’s cache of repeated reads', () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
-import { ohlcLevelPaise } from '../../../server/services/backtests/history-prices.ts';
+import { ohlcLevelPaise } from '../../../server/services/analysis/backtests/history-prices.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { clockMinutes } from '../../../server/services/market/ist.ts';
 import { signedInAccount } from '../support/accounts.ts';

@@ -6,8 +6,8 @@
 // size written for the index from a day's file (each contract is listed at its own: tests/server/replay/replay-lots.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { historyPrices, type HistoryPrices } from '../../../server/services/backtests/history-prices.ts';
-import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
+import { historyPrices, type HistoryPrices } from '../../../server/services/analysis/backtests/history-prices.ts';
+import { shapeMarket } from '../../../server/services/analysis/backtests/history-market.ts';
 import { expiryWeekdayRow } from '../../../server/services/market/expiries.ts';
 import { indexFacts } from '../../../server/services/market/index-config.ts';
 import { istOffsetMs } from '../../../server/services/market/ist.ts';

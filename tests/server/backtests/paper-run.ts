@@ -4,8 +4,8 @@
 import { expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
-import { listDay } from '../../../server/services/backtests/history-market.ts';
-import type { historyPrices } from '../../../server/services/backtests/history-prices.ts';
+import { listDay } from '../../../server/services/analysis/backtests/history-market.ts';
+import type { historyPrices } from '../../../server/services/analysis/backtests/history-prices.ts';
 import { clockMinutes, istOffsetMs } from '../../../server/services/market/ist.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { signedInAccount } from '../support/accounts.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRupees } from '../../../server/services/backtests/backtest-report.ts';
+import { averageRupees } from '../../../server/services/analysis/backtests/backtest-report.ts';
 
 describe("a backtest report's averages (average win, average loss, expectancy)", () => {
   it('round a mean that ends in half a paisa up, as whole paise do, not down as rupee floats did', () => {

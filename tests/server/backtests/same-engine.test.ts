@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
-import { buildReport, type MarginSample } from '../../../server/services/backtests/backtest-report.ts';
-import { dayTimes } from '../../../server/services/backtests/bot-looks.ts';
-import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
-import { shapeMarket } from '../../../server/services/backtests/history-market.ts';
+import { buildReport, type MarginSample } from '../../../server/services/analysis/backtests/backtest-report.ts';
+import { dayTimes } from '../../../server/services/analysis/backtests/bot-looks.ts';
+import { historyPrices } from '../../../server/services/analysis/backtests/history-prices.ts';
+import { shapeMarket } from '../../../server/services/analysis/backtests/history-market.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer } from '../support/test-server.ts';

@@ -3,8 +3,8 @@
 // stop, exit time, pause or reversed signal closes the position, and when it does nothing at all (stopped,
 // not its day, an action under way). exit-rules.test.ts has the per-leg stop-loss.
 import { describe, expect, it } from 'vitest';
-import { botTimes } from '../../../server/services/backtests/bot-looks.ts';
-import type { BacktestBot } from '../../../server/services/backtests/backtest-jobs.ts';
+import { botTimes } from '../../../server/services/analysis/backtests/bot-looks.ts';
+import type { BacktestBot } from '../../../server/services/analysis/backtests/backtest-jobs.ts';
 import type { ActionRow, BotRunRow, EngineBot, HeldLeg } from '../../../server/services/bots/engine/engine-types.ts';
 import { decide, effectiveExitTime, legStopCloses, profitOf, timedForSession, type RuleInputs } from '../../../server/services/bots/engine/rules.ts';
 import { dailyStraddleBot, istInstant, monday } from './bot-desk.ts';

@@ -158,7 +158,11 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
     expect(await refusal({ action: 'open' })).toEqual([400, 'validation_failed', 'action']);
     expect(await refusal({ action: 'enter', legs: [{ strike: 'ATM+2', option_type: 'CE', qty: 1 }] })).toEqual([400, 'validation_failed', 'legs.0.qty']);
     expect(await refusal({ action: 'enter', legs: [{ strike: 'OTM', option_type: 'CE' }] })).toEqual([400, 'validation_failed', 'legs.0.strike']);
-    expect(await refusal({ action: 'enter', legs: [{ strike: 'ATM', option_type: 'CE', limit_price: 10.03 }] })).toEqual([400, 'validation_failed', 'legs.0.limit_price']);
+    expect(await refusal({ action: 'enter', legs: [{ strike: 'ATM', option_type: 'CE', limit_price: 10.031 }] })).toEqual([400, 'validation_failed', 'legs.0.limit_price']);
+    // Off the exchange's tick of the alert's day (tick_sizes), refused before any order, with the tick named.
+    const offTick = await w.deliver(token!, { action: 'enter', legs: [{ strike: 'ATM', option_type: 'CE', limit_price: 10.03 }] });
+    expect([offTick.status, offTick.body.code, offTick.body.field]).toEqual([400, 'validation_failed', 'legs.0.limit_price']);
+    expect(offTick.body.message).toContain('tick size ₹0.05');
     expect(await refusal({ action: 'enter', legs: [{ tradingsymbol: 'NIFTY26D0199999CE' }] })).toEqual([422, 'unknown_instrument', 'tradingsymbol']);
     expect(await refusal({ action: 'enter', legs: [{ tradingsymbol: 'BANKNIFTY26D0150000CE' }] })).toEqual([422, 'unknown_instrument', 'legs.0.tradingsymbol']);
     expect(await refusal({ action: 'enter', lots: 3, legs: [{ strike: 'ATM', option_type: 'PE' }] })).toEqual([422, 'alert_over_limit', 'lots']);
@@ -185,7 +189,8 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
     expect(await refusal(buyAtmCall('second'))).toEqual([422, 'alert_over_limit', undefined]);
 
     const log = await w.log(bot.id);
-    expect(log).toHaveLength(15);
+    expect(log).toHaveLength(16);
+    expect(log.find((entry) => entry.message_i18n?.code === 'order.price_tick')?.message_i18n).toEqual({ code: 'order.price_tick', params: { price: 10.03, tick: 0.05 } });
     expect(log.filter((entry) => entry.outcome === 'placed').map((entry) => entry.alert_id)).toEqual(['x', 'straddle']);
     expect(log.find((entry) => entry.alert_id === 'paused')?.message_i18n).toEqual({ code: 'webhook.not_active', params: { status: 'paused' } });
     expect(log.find((entry) => entry.alert_id === 'early')?.message_i18n).toEqual({ code: 'webhook.outside_hours', params: { from: '09:30', until: '14:30' } });

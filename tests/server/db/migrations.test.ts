@@ -6,6 +6,8 @@ import type { Database } from '../../../server/db/database.ts';
 import { loadMigrations, migrate, type Migration } from '../../../server/db/migrate.ts';
 import { createTestDatabase, testBackends } from '../support/test-database.ts';
 
+// With pg-boss's (migration 098): archive, job and its queues' partitions (j + the sha224 of each name), queue,
+// schedule, subscription, version.
 const tables = [
   'account_security_events',
   'alert_reads',
@@ -13,6 +15,7 @@ const tables = [
   'alerts',
   'analytics_candles',
   'analytics_index_config',
+  'archive',
   'backtests',
   'base_strategies',
   'bot_actions',
@@ -42,6 +45,8 @@ const tables = [
   'fo_segment_starts',
   'freeze_quantities',
   'history_day_claims',
+  'history_import_upload_files',
+  'history_import_uploads',
   'history_imports',
   'history_index_days',
   'history_index_minutes',
@@ -54,6 +59,10 @@ const tables = [
   'index_config',
   'index_names',
   'instruments',
+  'j15bf51b7a1624f59ed5197d51fba22ab5b1e3dcfd5db4c0ccce8e323',
+  'j26383135702be3625d6e24254514fb512ed6aaaf66da0a702fee8d04',
+  'j507b0f3c23eed2ffe61e3a9ca9d6a78f237a3bc4939c7f8315dd4e2a',
+  'job',
   'kill_switch_events',
   'kite_api_calls',
   'kite_instrument_loads',
@@ -83,20 +92,24 @@ const tables = [
   'price_protection_bands',
   'proposal_tokens',
   'push_devices',
+  'queue',
   'replay_actions',
   'replays',
   'repricing_orders',
   'repricing_steps',
   'risk_days',
   'risk_limits',
+  'schedule',
   'schema_migrations',
   'screener',
   'sessions',
   'stream_notices',
+  'subscription',
   'throttle_events',
   'tick_sizes',
   'trading_bots',
   'users',
+  'version',
   'webhook_alerts',
 ];
 

@@ -3,8 +3,8 @@
 // then over the real simulator in demo mode (open at all hours), which is recorded in NSE's hours only.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { historyPrices } from '../../../server/services/backtests/history-prices.ts';
-import { optionMinutePrices } from '../../../server/services/backtests/option-minute-prices.ts';
+import { historyPrices } from '../../../server/services/analysis/backtests/history-prices.ts';
+import { optionMinutePrices } from '../../../server/services/analysis/backtests/option-minute-prices.ts';
 import { readCoverage } from '../../../server/services/history/history-coverage.ts';
 import { createMarketRecorder, simulatorRecording, type Watched } from '../../../server/services/history/market-recorder.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';

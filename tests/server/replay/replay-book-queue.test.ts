@@ -3,7 +3,7 @@
 // in the replay's answer (book_place), then opens and answers the desk's reads once the line moves.
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
-import { bookStarts, createStartQueue } from '../../../server/services/backtests/book-starts.ts';
+import { bookStarts, createStartQueue } from '../../../server/services/analysis/backtests/book-starts.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openReplayDesk, replayExpiries } from './replay-fixture.ts';
 

@@ -3,7 +3,7 @@
 // difference: the same orders (ids, statuses, prices), the same positions and the same P&L, and it trades on.
 import { describe, expect, it } from 'vitest';
 import { servicesDecorator } from '../../../server/app.ts';
-import { replayBookIdleMs } from '../../../server/services/replay/replay-books.ts';
+import { replayBookIdleMs } from '../../../server/services/analysis/replay/replay-books.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openReplayDesk } from './replay-fixture.ts';

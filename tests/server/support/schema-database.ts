@@ -1,30 +1,28 @@
 // One database connection shared by many test databases, each living in its own schema. PGlite is one
 // session, so whoever runs a statement must first make the session's search_path point at its own
 // schema, and nobody else may slip a statement in between: every call takes the connection's turn
-// (a promise chain), switches the search_path when another schema had it last, then runs. A
+// (the server's own queue, priority-gate.ts: trading ahead of analysis, as on the server's PGlite), switches
+// the search_path when another schema had it last, then runs. A
 // transaction keeps the turn until it ends, as PGlite itself does, so a query on the outer database
 // inside a transaction waits forever here too (the rule in server/db/database.ts holds unchanged).
 import type { Database, Queryable } from '../../../server/db/database.ts';
 import { isSafeIdentifier } from '../../../server/db/postgres-database.ts';
+import { createPriorityGate } from '../../../server/db/priority-gate.ts';
 
 export type SharedConnection = {
   base: Database;
-  /** Runs fn when every earlier call on the connection has finished. */
+  /** Runs fn at its turn: when the calls running have finished and no waiting one of a higher lane is left. */
   turn: <T>(fn: () => Promise<T>) => Promise<T>;
   /** The schema the session's search_path names now. */
   current: string | null;
 };
 
 export function shareConnection(base: Database): SharedConnection {
-  let tail: Promise<unknown> = Promise.resolve();
+  const gate = createPriorityGate({ capacity: 1 });
   const shared: SharedConnection = {
     base,
     current: null,
-    turn(fn) {
-      const run = tail.then(fn);
-      tail = run.catch(() => undefined);
-      return run;
-    },
+    turn: (fn) => gate.run(fn),
   };
   return shared;
 }

@@ -51,7 +51,8 @@ function limitPaiseOf(value: unknown, field: string): number | null {
   const rupees = typeof value === 'string' && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? Number(value) : value;
   if (typeof rupees !== 'number' || !Number.isFinite(rupees) || rupees <= 0 || rupees > 1_000_000) throw invalid(field, 'a price in rupees above 0');
   const paise = Math.round(rupees * 100);
-  if (Math.abs(paise - rupees * 100) > 1e-6 || paise % 5 !== 0) throw invalid(field, 'a price on the ₹0.05 tick');
+  // Whole paise here; the tick is the exchange's on the alert's day, which the receiver checks (price-rules).
+  if (Math.abs(paise - rupees * 100) > 1e-6) throw invalid(field, 'a price in whole paise');
   return paise;
 }
 

@@ -23,12 +23,14 @@ import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
+import { priceRulesOn } from '../../market/price-rules.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
 import { dayHours, isTradingDay, regularSessionOn } from '../../market/trading-calendar.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
 import { liveTexts } from '../../texts/live-texts.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
+import { priceTickRefusal } from '../../brokers/paper/order-rules.ts';
 import { requestTexts } from '../../texts/request-texts.ts';
 import { words, type Said } from '../../texts/said.ts';
 import { webhookTexts } from '../../texts/webhook-texts.ts';
@@ -254,10 +256,13 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     const expiryBot = alert.expiry === null ? bot : { ...bot, params: { ...bot.params, expiry: alert.expiry } };
     const around = alert.legs.some((leg) => leg.kind === 'around_atm') ? await engine.aroundTheMoney(expiryBot, now, reads) : null;
     const facts = around?.facts ?? (await engine.factsOf(bot.underlying, now));
+    const { tickPaise } = await priceRulesOn(db, facts.exchange, istDate(now));
     const intents: OrderIntent[] = [];
     for (const [index, leg] of alert.legs.entries()) {
       const lots = leg.lots ?? alert.lots ?? bot.lots;
       overLots(lots, leg.lots === null ? 'lots' : `legs.${index}.lots`);
+      const offTick = leg.limitPaise === null ? null : priceTickRefusal(leg.limitPaise, tickPaise);
+      if (offTick !== null) throw DomainError.said('validation_failed', offTick, { field: `legs.${index}.limit_price` });
       let tradingsymbol: string;
       // Each leg counts its lots in its own contract's lot (two expiries of a day may carry two).
       let lotSize: number | null;

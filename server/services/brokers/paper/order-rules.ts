@@ -69,6 +69,16 @@ export const slmRefusal: Said = said(
   'SL-M orders are not allowed for index options (NSE and BSE, since 27 September 2021). Place an SL order with a limit price instead.',
 );
 
+/** A limit price off the exchange's tick of the day: refused by the paper broker and, before any order, by a webhook. */
+export function priceTickRefusal(pricePaise: number, tickPaise: number): Said | null {
+  if (pricePaise % tickPaise === 0) return null;
+  return said(
+    'order.price_tick',
+    { price: toRupees(pricePaise), tick: toRupees(tickPaise) },
+    `Price ${formatPaise(pricePaise)} is not a multiple of the tick size ${formatPaise(tickPaise)}.`,
+  );
+}
+
 /**
  * Why this order cannot be placed at this quote, or null when the exchange would take it. Without
  * `exchangeChecks` (an after-market order the broker holds), the exchange's limit price protection is left
@@ -86,12 +96,9 @@ export function orderRefusal(order: OrderShape, quote: Quote, { exchangeChecks =
   }
   const priced = order.orderType === 'LIMIT' || order.orderType === 'SL';
   if (priced && order.pricePaise <= 0) return said('order.price_required', {}, 'Enter a price above ₹0 for a limit order.');
-  if (priced && order.pricePaise % order.tickPaise !== 0) {
-    return said(
-      'order.price_tick',
-      { price: toRupees(order.pricePaise), tick: toRupees(order.tickPaise) },
-      `Price ${formatPaise(order.pricePaise)} is not a multiple of the tick size ${formatPaise(order.tickPaise)}.`,
-    );
+  if (priced) {
+    const offTick = priceTickRefusal(order.pricePaise, order.tickPaise);
+    if (offTick !== null) return offTick;
   }
   if (order.orderType === 'SL') {
     if (order.triggerPaise <= 0) return said('order.trigger_required', {}, 'Enter a trigger price above ₹0 for a stop-loss order.');

@@ -1,0 +1,456 @@
+// The paper broker's prices read from imported history instead of the simulator (the PriceSource the bot
+// engine and the paper broker already take, brokers/paper/price-source.ts), at the clock's instant:
+// - the index: its minute candle's close when minutes are imported for the day; else, when the day's open,
+//   high, low and close are imported (NSE's index close file), straight lines through open (09:15) → low
+//   (at 28 % of the session: 11:00 of 09:15–15:30) → high (at 68 %: 13:30) → close (the day's close, 15:40
+//   since 3 August 2026) on a day that closed at or above its open, high before low on a day that closed below
+//   it (the extremes' real times are not published: these are fixed, and modelled); else a straight line from
+//   the previous history day's underlying value (at the open) to the day's own (at the close);
+// - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
+//   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
+//   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
+//   a one-tick bid while the contract has any value. Every such quote is modelled, unless the contract's real
+//   minute candles are stored (a broker's historical API, a live feed recorded: option-minute-prices.ts): then
+//   its price is that minute's close, quoted around it at the same spread model, and counted as real. Where no volatility explains the settlement (expiry day, no time value) the contract's
+//   last solved volatility is used, else the day's at-the-money one, else 15 %;
+// - the index's minute candles (the signals of trend-following bots): the imported minutes, else one candle a
+//   minute along the daily path above, so a signal fires on the index path the bot's contracts are priced from;
+// - expiry: the index's closing value read back from the file (strike + settlement of an expiring call in the
+//   money), so an expiring contract settles at exactly the exchange's settlement price;
+// - a day without its bhavcopy (one a live feed recorded): its contracts are those whose real minutes are
+//   stored, each priced from its minutes, modelled before its first one from its last close as if that were
+//   its settlement; an expiry settles at the index's last minute.
+// History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
+import { black76Price } from '../../../../quant/black76.ts';
+import { impliedVolatility } from '../../../../quant/implied-volatility.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import type { Quote } from '../../brokers/paper/order-rules.ts';
+import type { IndexMinute, PriceSource } from '../../brokers/paper/price-source.ts';
+import type { Clock } from '../../clock.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { loadTradingCalendar } from '../../market/calendar-data.ts';
+import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../../market/ist.ts';
+import { pausedSession } from '../../market/exchange-session.ts';
+import { contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { bookAround, spreadTicks } from '../../market/spreads.ts';
+import { tickHistory, tickInForce, type TickRow } from '../../market/price-rules.ts';
+import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
+
+const yearMs = 365 * 24 * 60 * 60 * 1000;
+const fallbackVolatility = 0.15;
+
+/** The instant a history day's session closed, that its settlement prices stand at (its regular close, or a special session's). */
+const dayCloseInstant = (day: HistoryDay) => Date.parse(`${day.day}T${day.hours.close}:00Z`) - istOffsetMs;
+
+type OptionRow = { expiry: string; strikePaise: number; optionType: 'CE' | 'PE'; settlePaise: number; underlyingPaise: number | null; lotSize: number | null };
+export type HistoryDay = {
+  index: IndexName;
+  day: string;
+  options: Map<string, OptionRow>;
+  /** The day's underlying value (UDiFF's), or the last minute's close. */
+  closePaise: number;
+  /** Minute closes by IST minute of the day; empty without imported minutes. */
+  minutes: Map<number, number>;
+  /** The previous history day's close (the daily path's start); null on the first. */
+  previousClosePaise: number | null;
+  /** The index's daily open/high/low/close (paise) when imported; null without. */
+  ohlc: DailyOhlc | null;
+  /**
+   * Whether the day's bhavcopy is imported. Without it (a day a live feed recorded, or a broker's minutes were
+   * fetched for) the day's contracts are those whose real minutes are stored, each "settled" at its last minute's
+   * close, and an expiry settles at the index's last minute.
+   */
+  bhavcopy: boolean;
+  /**
+   * The hours the day traded at: the regular ones of that date (09:15–15:30, 15:40 since 3 August 2026), or a special session's (Muhurat trading's evening
+   * hour), as the caller's `hoursOf` answers for the day (trading-calendar.ts dayHours, the one rule a backtest
+   * and a replay both read). The index path, the market's open hours and the MIS square-off run over them.
+   */
+  hours: DayHours;
+};
+
+export type DailyOhlc = { openPaise: number; highPaise: number; lowPaise: number; closePaise: number };
+
+/**
+ * When the daily path without minutes reaches its first and second extreme, as shares of the session's length
+ * (see the header): 11:00 and 13:30 of a 09:15–15:30 session.
+ */
+export const firstExtremeShare = 0.28;
+export const secondExtremeShare = 0.68;
+
+const optionKey = (expiry: string, strikePaise: number, type: string) => `${expiry}|${strikePaise}|${type}`;
+
+/** The index level at an IST minute of the day (see the header). */
+export function indexLevelPaise(day: HistoryDay, minute: number): number {
+  const openMinutes = clockMinutes(day.hours.open);
+  const closeMinutes = clockMinutes(day.hours.close);
+  if (day.minutes.size > 0) {
+    let best: number | undefined;
+    for (let at = Math.min(minute, closeMinutes); at >= openMinutes - 1 && best === undefined; at -= 1) best = day.minutes.get(at);
+    return best ?? day.minutes.values().next().value ?? day.closePaise;
+  }
+  if (day.ohlc !== null) return ohlcLevelPaise(day.ohlc, minute, day.hours);
+  const start = day.previousClosePaise ?? day.closePaise;
+  const share = Math.min(1, Math.max(0, (minute - openMinutes) / (closeMinutes - openMinutes)));
+  return Math.round(start + (day.closePaise - start) * share);
+}
+
+/**
+ * The daily path through open, the two extremes and close (see the header), at an IST minute of a session of
+ * `hours`: its extremes at the same shares of its length whatever its hours (11:00 and 13:30 of 09:15–15:30).
+ */
+export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number, hours: { open: string; close: string }): number {
+  const closedUp = ohlc.closePaise >= ohlc.openPaise;
+  const openMinutes = clockMinutes(hours.open);
+  const closeMinutes = clockMinutes(hours.close);
+  const at = (share: number) => openMinutes + Math.round((closeMinutes - openMinutes) * share);
+  const points: [number, number][] = [
+    [openMinutes, ohlc.openPaise],
+    [at(firstExtremeShare), closedUp ? ohlc.lowPaise : ohlc.highPaise],
+    [at(secondExtremeShare), closedUp ? ohlc.highPaise : ohlc.lowPaise],
+    [closeMinutes, ohlc.closePaise],
+  ];
+  if (minute <= openMinutes) return ohlc.openPaise;
+  for (let at = 1; at < points.length; at += 1) {
+    const [toMinute, toLevel] = points[at] as [number, number];
+    if (minute > toMinute) continue;
+    const [fromMinute, fromLevel] = points[at - 1] as [number, number];
+    return Math.round(fromLevel + ((toLevel - fromLevel) * (minute - fromMinute)) / (toMinute - fromMinute));
+  }
+  return ohlc.closePaise;
+}
+
+export type HistoryPrices = PriceSource & {
+  /**
+   * Loads the days of an index (call before stepping the clock into them); answers the days with option rows.
+   * `hoursOf`: the hours each day traded at, by default NSE's calendar's (trading-calendar.ts dayHours: a special
+   * session's, else the regular ones of that date).
+   */
+  load: (index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours) => Promise<string[]>;
+  /** When a contract expiring on `expiry` stopped trading: the close of that day's regular session (after `load`). */
+  expiryMs: (expiry: string) => number;
+  day: (index: IndexName, day: string) => HistoryDay | undefined;
+  /** Quotes served, modelled or at a real minute. */
+  counts: { modelled: number; real: number };
+  /** The contract's real minute at an instant, or null where its price is modelled: one answer for quotes and the report. */
+  realMinute: (index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) => RealMinute | null;
+  /** The theory (paise, unrounded) of a contract at an instant, and the volatility it was priced with. */
+  theory: (index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) => { theory: number; volatility: number; spot: number } | null;
+};
+
+export function historyPrices({ history, clock }: { history: Database; clock: Clock }): HistoryPrices {
+  const days = new Map<string, HistoryDay>();
+  const volatilities = new Map<string, number>();
+  const lastVolatility = new Map<string, number>();
+  const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
+  const counts = { modelled: 0, real: 0 };
+  const realMinutes = optionMinutePrices();
+
+  // NSE's calendar, where the regular sessions are dated (the close moved from 15:30 to 15:40 on 3 August 2026):
+  // read by the first load, from the database history is in.
+  let calendar: TradingCalendar | null = null;
+  // NSE's tick by date (tick_sizes), read with the calendar: each day is quoted on its own tick.
+  let ticks: TickRow[] | null = null;
+  const expiryMs = (expiry: string) => {
+    if (calendar === null) throw new Error('history prices: load() a day before pricing one');
+    return contractExpiryMs(calendar, expiry);
+  };
+
+  async function load(index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours): Promise<string[]> {
+    const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
+    ticks ??= await tickHistory(history, 'NSE');
+    const hoursOfDay = hoursOf ?? ((day: string) => dayHours(known, day));
+    const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
+      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
+              underlying_paise AS u, lot_size AS l
+       FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY trade_date`,
+      [index, from, to],
+    );
+    const { rows: minutes } = await history.query<{ d: string; m: Date; c: string }>(
+      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
+       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated' ORDER BY minute`,
+      [index, from, to],
+    );
+    const { rows: dailies } = await history.query<{ d: string; o: string; h: string; l: string; c: string }>(
+      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_days
+       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date`,
+      [index, from, to],
+    );
+    await realMinutes.load(history, index, from, to);
+    const ohlcByDay = new Map(dailies.map((row) => [row.d, { openPaise: Number(row.o), highPaise: Number(row.h), lowPaise: Number(row.l), closePaise: Number(row.c) }]));
+    const byDay = new Map<string, HistoryDay>();
+    for (const row of rows) {
+      let day = byDay.get(row.d);
+      if (day === undefined) {
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
+        byDay.set(row.d, day);
+      }
+      const underlying = row.u === null ? null : Number(row.u);
+      if (underlying !== null) day.closePaise = underlying;
+      day.options.set(optionKey(row.e, Number(row.s), row.t), {
+        expiry: row.e,
+        strikePaise: Number(row.s),
+        optionType: row.t,
+        settlePaise: Number(row.p),
+        underlyingPaise: underlying,
+        lotSize: row.l === null ? null : Number(row.l),
+      });
+    }
+    // A day without its bhavcopy: the contracts whose real minutes are stored, at their last close of the day.
+    for (const row of realMinutes.lastCloses(index)) {
+      if (row.day < from || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
+      let day = byDay.get(row.day);
+      if (day === undefined) {
+        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
+        byDay.set(row.day, day);
+      }
+      const { day: _day, closePaise, ...contract } = row;
+      day.options.set(optionKey(row.expiry, row.strikePaise, row.optionType), { ...contract, settlePaise: closePaise, underlyingPaise: null, lotSize: null });
+    }
+    for (const minute of minutes) {
+      const day = byDay.get(minute.d);
+      if (day === undefined) continue;
+      day.minutes.set(istMinutes(new Date(minute.m)), Number(minute.c));
+    }
+    let previous: number | null = null;
+    for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
+      // The older layout has no underlying: the last minute's close stands in for it.
+      if (day.closePaise === 0 && day.minutes.size > 0) day.closePaise = [...day.minutes.entries()].sort((a, b) => a[0] - b[0]).at(-1)![1];
+      // ... else the index close file's close.
+      if (day.closePaise === 0 && day.ohlc !== null) day.closePaise = day.ohlc.closePaise;
+      if (day.closePaise === 0) {
+        byDay.delete(day.day);
+        continue;
+      }
+      day.previousClosePaise = previous;
+      previous = day.closePaise;
+      days.set(`${index}|${day.day}`, day);
+    }
+    return [...byDay.keys()].sort();
+  }
+
+  const dayOf = (index: IndexName, day: string) => days.get(`${index}|${day}`);
+
+  /** The volatility a contract is priced with on a day (see the header); solved once a day. */
+  function volatilityOf(day: HistoryDay, row: OptionRow): number {
+    const key = `${day.index}|${day.day}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    const known = volatilities.get(key);
+    if (known !== undefined) return known;
+    const contract = `${day.index}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    const years = Math.max(0, expiryMs(row.expiry) - dayCloseInstant(day)) / yearMs;
+    const solved =
+      years > 0
+        ? impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 })
+        : ({ ok: false } as const);
+    const volatility = solved.ok ? solved.volatility : (lastVolatility.get(contract) ?? atmVolatilityOf(day) ?? fallbackVolatility);
+    if (solved.ok) lastVolatility.set(contract, volatility);
+    volatilities.set(key, volatility);
+    return volatility;
+  }
+
+  const atmVolatilities = new Map<string, number | null>();
+
+  /** The solved volatility of the nearest expiry's contract closest to the money that day, if any solves (once a day). */
+  function atmVolatilityOf(day: HistoryDay): number | null {
+    const key = `${day.index}|${day.day}`;
+    if (atmVolatilities.has(key)) return atmVolatilities.get(key)!;
+    const volatility = solveAtmVolatility(day);
+    atmVolatilities.set(key, volatility);
+    return volatility;
+  }
+
+  function solveAtmVolatility(day: HistoryDay): number | null {
+    let best: { distance: number; volatility: number } | null = null;
+    for (const row of day.options.values()) {
+      const years = (expiryMs(row.expiry) - dayCloseInstant(day)) / yearMs;
+      if (years <= 0) continue;
+      const distance = Math.abs(row.strikePaise - day.closePaise) + years * 1e9;
+      if (best !== null && distance >= best.distance) continue;
+      const solved = impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 });
+      if (solved.ok) best = { distance, volatility: solved.volatility };
+    }
+    return best?.volatility ?? null;
+  }
+
+  function theory(index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) {
+    const day = dayOf(index, istDate(at));
+    const row = day?.options.get(optionKey(expiry, strikePaise, type));
+    if (day === undefined || row === undefined) return null;
+    const spot = indexLevelPaise(day, istMinutes(at));
+    const years = Math.max(0, expiryMs(expiry) - at.getTime()) / yearMs;
+    const volatility = volatilityOf(day, row);
+    const price = black76Price({ kind: type, forward: spot / 100, strike: strikePaise / 100, years, rate: 0, volatility }) * 100;
+    return { theory: price, volatility, spot };
+  }
+
+  const candlesByDay = new Map<string, IndexMinute[]>();
+
+  /** A day's minute candles in rupees (see the header); read once a day. */
+  async function candlesOf(day: HistoryDay): Promise<IndexMinute[]> {
+    const key = `${day.index}|${day.day}`;
+    const known = candlesByDay.get(key);
+    if (known !== undefined) return known;
+    let candles: IndexMinute[];
+    if (day.minutes.size > 0) {
+      const { rows } = await history.query<{ m: Date; o: string; h: string; l: string; c: string }>(
+        `SELECT minute AS m, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_minutes
+         WHERE index_name = $1 AND trade_date = $2::date AND source <> 'simulated' ORDER BY minute`,
+        [day.index, day.day],
+      );
+      candles = rows.map((row) => ({ minute: new Date(row.m), open: Number(row.o) / 100, high: Number(row.h) / 100, low: Number(row.l) / 100, close: Number(row.c) / 100 }));
+    } else {
+      candles = [];
+      const start = Date.parse(`${day.day}T00:00:00Z`) - istOffsetMs;
+      for (let minute = clockMinutes(day.hours.open); minute < clockMinutes(day.hours.close); minute += 1) {
+        const open = indexLevelPaise(day, minute) / 100;
+        const close = indexLevelPaise(day, minute + 1) / 100;
+        candles.push({ minute: new Date(start + minute * 60_000), open, high: Math.max(open, close), low: Math.min(open, close), close });
+      }
+    }
+    candlesByDay.set(key, candles);
+    return candles;
+  }
+
+  async function contractsOf(keys: readonly string[], q: Queryable): Promise<void> {
+    const missing = keys.filter((key) => !contracts.has(key));
+    if (missing.length === 0) return;
+    // Looked up by (exchange, tradingsymbol), the table's unique index: matching the joined key text instead
+    // read every instrument the book had listed, on each quote (a year lists tens of thousands).
+    const parts = missing.filter((key) => key.includes(':')).map((key) => [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] as const);
+    const { rows } = await q.query<{ key: string; name: IndexName; expiry: string; strike: number; instrument_type: 'CE' | 'PE' }>(
+      `SELECT i.exchange || ':' || i.tradingsymbol AS key, i.name, to_char(i.expiry, 'YYYY-MM-DD') AS expiry, i.strike, i.instrument_type
+       FROM unnest($1::text[], $2::text[]) AS k (exchange, tradingsymbol) JOIN instruments i ON i.exchange = k.exchange AND i.tradingsymbol = k.tradingsymbol`,
+      [parts.map(([exchange]) => exchange), parts.map(([, symbol]) => symbol)],
+    );
+    for (const row of rows) contracts.set(row.key, { index: row.name, expiry: row.expiry, strikePaise: Math.round(Number(row.strike) * 100), type: row.instrument_type });
+  }
+
+  function quoteOf(key: string, at: Date): { quote: Quote; real: boolean } | null {
+    const contract = contracts.get(key);
+    if (contract === undefined) return null;
+    const modelled = theory(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
+    if (modelled === null) return null;
+    const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
+    const priced = real === null ? modelled : { ...modelled, theory: real.closePaise };
+    const day = dayOf(contract.index, istDate(at))!;
+    const tickPaise = tickInForce(ticks!, day.day);
+    const years = Math.max(0, expiryMs(contract.expiry) - at.getTime()) / yearMs;
+    const width = spreadTicks({
+      theoryPaise: priced.theory,
+      strike: contract.strikePaise / 100,
+      forward: priced.spot / 100,
+      years,
+      atmVolatility: atmVolatilityOf(day) ?? priced.volatility,
+      istMinutes: istMinutes(at),
+      session: day.hours,
+      tickPaise,
+    });
+    const book = bookAround(priced.theory, width, tickPaise);
+    // The exchange's far options keep a bid of one tick while they have any value; the simulator's book
+    // would show none there, and a market order would find no buyer for a wing on an expiry day.
+    const bidPaise = book.bidPaise === 0 && priced.theory > 0 ? tickPaise : book.bidPaise;
+    const askPaise = Math.max(book.askPaise, bidPaise + tickPaise);
+    const settle = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.settlePaise;
+    return { quote: { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle }, real: real !== null };
+  }
+
+  async function quotesAt(keys: readonly string[], at: Date, q: Queryable): Promise<Map<string, Quote>> {
+    await contractsOf(keys, q);
+    const found = new Map<string, Quote>();
+    for (const key of keys) {
+      const quoted = quoteOf(key, at);
+      if (quoted === null) continue;
+      if (quoted.real) counts.real += 1;
+      else counts.modelled += 1;
+      found.set(key, quoted.quote);
+    }
+    return found;
+  }
+
+  function spotOf(index: IndexName, at: Date): number {
+    const day = dayOf(index, istDate(at));
+    if (day === undefined) throw new Error(`No ${index} history on ${istDate(at)}`);
+    return indexLevelPaise(day, istMinutes(at));
+  }
+
+  /** The loaded day `now` falls on (of any index: they share the exchange's hours). */
+  const dayAt = (now: Date) => [...days.values()].find((day) => day.day === istDate(now));
+
+  const open = (now: Date) => {
+    const day = dayAt(now);
+    const minutes = istMinutes(now);
+    // Shut between two sessions (a drill's 10:00–11:30) as before the open and after the close.
+    return day !== undefined && tradesAt(day.hours, minutes);
+  };
+
+  return {
+    load,
+    expiryMs,
+    day: dayOf,
+    counts,
+    realMinute: realMinutes.at,
+    theory,
+    quotes: (keys, q) => quotesAt(keys, clock(), q),
+    // History has every minute of the day: a square-off the server missed is quoted at its own minute.
+    quotesAt,
+    // A contract's recorded volume of the instant's minute: 0 for a minute it did not trade in (the candle found is
+    // an earlier one's), absent for a contract whose prices are modelled.
+    async volumesAt(keys, at, q) {
+      await contractsOf(keys, q);
+      const found = new Map<string, number>();
+      for (const key of keys) {
+        const contract = contracts.get(key);
+        if (contract === undefined) continue;
+        const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
+        if (real !== null) found.set(key, real.minute === istMinutes(at) ? real.volume : 0);
+      }
+      return found;
+    },
+    spotPaise: async (index) => spotOf(index, clock()),
+    async closingValuePaise(index, day) {
+      const history = dayOf(index, day);
+      if (history === undefined) throw new Error(`No ${index} history on ${day} to settle its expiry`);
+      // Without the exchange's settlement prices, the index's own close (its last minute) is the closing value.
+      if (!history.bhavcopy) return history.closePaise;
+      // The exchange's settlement of an expiring call in the money is the index's closing value minus the strike.
+      let best: OptionRow | null = null;
+      for (const row of history.options.values()) {
+        if (row.expiry !== day || row.optionType !== 'CE' || row.settlePaise <= 0) continue;
+        if (best === null || row.settlePaise < best.settlePaise) best = row;
+      }
+      return best === null ? history.closePaise : best.strikePaise + best.settlePaise;
+    },
+    async pricing(index) {
+      const now = clock();
+      const day = dayOf(index, istDate(now));
+      const spot = spotOf(index, now) / 100;
+      const volatility = (strike: number, expiry: string) => {
+        const row = day?.options.get(optionKey(expiry, Math.round(strike * 100), 'CE')) ?? day?.options.get(optionKey(expiry, Math.round(strike * 100), 'PE'));
+        return day === undefined || row === undefined ? (day === undefined ? fallbackVolatility : (atmVolatilityOf(day) ?? fallbackVolatility)) : volatilityOf(day, row);
+      };
+      return { spot, rate: 0, nowMs: now.getTime(), volatility };
+    },
+    async indexCandles(indices, since) {
+      const nowMs = clock().getTime();
+      const from = istDate(since);
+      const to = istDate(new Date(nowMs));
+      const found = new Map<IndexName, IndexMinute[]>();
+      for (const index of indices) {
+        const inRange = [...days.values()].filter((day) => day.index === index && day.day >= from && day.day <= to).sort((a, b) => a.day.localeCompare(b.day));
+        const candles: IndexMinute[] = [];
+        // Only minutes that began before now: a candle after the clock's instant is the future.
+        for (const day of inRange) for (const candle of await candlesOf(day)) if (candle.minute >= since && candle.minute.getTime() < nowMs) candles.push(candle);
+        found.set(index, candles);
+      }
+      return found;
+    },
+    marketOpen: async (_exchange, now) => open(now),
+    misSquareOff: (now) => dayAt(now)?.hours.misSquareOff,
+    session: async (_exchange, now) => {
+      const pause = dayAt(now)?.hours.pause;
+      if (pause !== undefined && inPause({ pause }, istMinutes(now))) return pausedSession(istDate(now), pause);
+      return { open: open(now), nextOpen: null, closedAt: null };
+    },
+    demo: false,
+  };
+}

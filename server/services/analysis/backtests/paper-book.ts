@@ -1,0 +1,74 @@
+// An isolated paper book: a database of its own (in-memory PGlite from a dump of a migrated one,
+// book-template.ts) under the server's own services (built by the services root: ../book-services.ts) with the prices given, holding one user, one
+// paper account with the capital given and one portfolio. Backtests (backtest-book.ts) and replays
+// (replay/replay-book.ts) trade on one; no row of a trader's real paper or live books is ever in it.
+import type { Database } from '../../../db/database.ts';
+import type { Clock, Wait } from '../../clock.ts';
+import type { PriceSource } from '../../brokers/paper/price-source.ts';
+import type { BookServices, BookServicesFactory } from '../book-services.ts';
+import { bookStarts } from './book-starts.ts';
+import { bookTemplate } from './book-template.ts';
+import { openWorkerDatabase } from '../../../db/worker-database.ts';
+
+/** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
+export type PaperBookKind = { slug: string; title: string; accountNumber: string };
+
+export type PaperBook = { db: Database; services: BookServices; userId: number; accountId: number; portfolioId: number };
+
+/** A paper account of the book's user, logged in for good, with the capital given and one portfolio. */
+export async function addPaperAccount(db: Database, userId: number, kind: PaperBookKind, capitalPaise: number, now: Date): Promise<{ accountId: number; portfolioId: number }> {
+  const capital = (capitalPaise / 100).toFixed(2);
+  const { rows: accounts } = await db.query<{ id: number }>(
+    `INSERT INTO broker_accounts (user_id, broker_id, name, account_number, api_key, api_secret_encrypted, capital, session_expires_at, created_at, updated_at)
+     VALUES ($1, 1, $2, $3, $4, '!', $5, '9999-12-31', $6, $6) RETURNING id`,
+    [userId, `${kind.title} book`, kind.accountNumber, kind.slug, capital, now],
+  );
+  const { rows: portfolios } = await db.query<{ id: number }>(
+    `INSERT INTO portfolios (broker_account_id, name, capital, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+    [accounts[0]!.id, kind.title, capital, now],
+  );
+  return { accountId: accounts[0]!.id, portfolioId: portfolios[0]!.id };
+}
+
+let templateBytes: Promise<Uint8Array> | undefined;
+const bookWorker = new URL('./book-database-worker.ts', import.meta.url);
+
+/**
+ * An empty book's database: an in-memory PGlite started from the migrated template, in a worker thread of its own
+ * (book-database-worker.ts): starting it (the WebAssembly Postgres and its data directory unpacked from the dump,
+ * about 2 s of CPU) and every statement of the book run there, never on the request thread (issue 61), and
+ * closing it ends the thread and frees its memory. Starting it is still most of a book's opening, so a caller
+ * that knows a book will be wanted opens one ahead and hands it over. `key` names the start in the line of
+ * starts (book-starts.ts).
+ */
+export async function openBookDatabase(key = 'book'): Promise<Database> {
+  templateBytes ??= bookTemplate().then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
+  const template = await templateBytes;
+  // Started one a core at most (book-starts.ts); `key` names the start for its place in the line.
+  return bookStarts.run(key, () => openWorkerDatabase(bookWorker, { template }));
+}
+
+/** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */
+export async function openPaperBook<T>(
+  kind: PaperBookKind,
+  options: { clock: Clock; prices: PriceSource; capitalPaise: number; wait?: Wait; database?: Promise<Database>; services: BookServicesFactory },
+  fill: (book: PaperBook) => Promise<T>,
+): Promise<T> {
+  // A database opened ahead (openBookDatabase) saves the wait for PGlite's start; else (or if it failed to
+  // start) one is opened now.
+  const db = await (options.database?.catch(() => openBookDatabase()) ?? openBookDatabase());
+  try {
+    const services = options.services({ db, clock: options.clock, prices: options.prices, wait: options.wait, slug: kind.slug });
+    const now = options.clock();
+    const { rows: users } = await db.query<{ id: number }>(
+      `INSERT INTO users (email, name, mobile, password_hash, trade_defaults, created_at, updated_at)
+       VALUES ($1, $2, '+919000000000', '!', '{}'::jsonb, $3, $3) RETURNING id`,
+      [`${kind.slug}@strikedesk.invalid`, kind.title, now],
+    );
+    const { accountId, portfolioId } = await addPaperAccount(db, users[0]!.id, kind, options.capitalPaise, now);
+    return await fill({ db, services, userId: users[0]!.id, accountId, portfolioId });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,202 @@
+// The backtest book's Database over PGlite with named prepared statements. A backtest asks the same few
+// dozen statements tens of thousands of times (the engine's reads on each look, the paper broker's writes);
+// PGlite's own `query` sends every one as an unnamed statement in six calls into the WebAssembly (parse,
+// describe, bind, describe, execute, sync), so Postgres parses and analyses the text again each time. Here a
+// statement is parsed, described (its parameter types cached) and planned once per book, then each run is one
+// call: bind, describe, execute, sync. The plan is generic (`plan_cache_mode = force_generic_plan`): planning
+// the engine's joins over views took as long as running them. Postgres plans a statement again when the
+// statistics it was planned with change (the runner's ANALYZE). A plan decides how rows are found, never
+// which rows a query answers; the order of rows a query does not sort could differ from PGlite.query's, as
+// it can between PGlite and PostgreSQL (the bench's year of trades and its report are identical either way).
+// Like PGlite, one statement or transaction at a time: a query outside a transaction waits for the running
+// one (and, as with PGlite, a query on the outer database inside `transaction` would wait for ever).
+// Reads asked again with nothing they read changed in between are answered from book-read-cache.ts.
+import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
+import { pgliteCopyFrom } from '../../../db/copy-from.ts';
+import type { Database, Queryable } from '../../../db/database.ts';
+import { catalogueFacts, catalogueSql, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
+
+const { serialize } = protocol;
+
+type Prepared = { name: string; paramTypes: number[]; effect: Promise<StatementEffect> | undefined };
+
+/** Drops every cached answer: what a statement whose effect is not known gets. */
+const unknownEffect: StatementEffect = { kind: 'write', tables: null };
+
+const concat = (parts: readonly Uint8Array[]) => {
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  return joined;
+};
+
+export function preparedPglite(pg: PGlite): Database {
+  const statements = new Map<string, Promise<Prepared>>();
+  let named = 0;
+  // One statement or transaction at a time (PGlite's single connection): each waits for the one before.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  // The book lives in memory (no file system to sync after a statement).
+  const send = (parts: readonly Uint8Array[]) => pg.execProtocol(concat(parts), { syncToFs: false });
+  const simple = async (sql: string) => parse.parseResults((await send([serialize.query(sql)])).messages, pg.parsers);
+
+  const cache = createReadCache();
+  // Inside `transaction`: a failed statement aborts it, after which Postgres answers every statement with an
+  // error until the rollback, so nothing is answered from the cache then.
+  let inTransaction = false;
+  let aborted = false;
+  let facts: Promise<CatalogueFacts> | undefined;
+
+  /** The statement's effect on the cache, from its generic plan; inside a transaction under a savepoint, so a failure changes nothing. */
+  async function effectOfStatement(sql: string): Promise<StatementEffect> {
+    // The engine's tick reads in one snapshot: the isolation level changes which rows a later read could see
+    // beside other sessions, and the book has none.
+    if (/^\s*SET\s+TRANSACTION\b/i.test(sql)) return { kind: 'pass' };
+    if (!isExplainable(sql)) return unknownEffect;
+    const savepoint = inTransaction;
+    if (savepoint) await simple('SAVEPOINT book_read_cache');
+    try {
+      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as Array<{ kind: string; name: string }>));
+      const known = await facts;
+      const results = await simple(`EXPLAIN (GENERIC_PLAN, VERBOSE, FORMAT JSON) ${sql}`);
+      const cell = (results[0]?.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
+      const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: Parameters<typeof effectOf>[0] }>;
+      return effectOf(plan[0]!.Plan, JSON.stringify(plan), known);
+    } catch {
+      facts = undefined;
+      if (savepoint) await simple('ROLLBACK TO SAVEPOINT book_read_cache');
+      throw new Error('unknown effect');
+    } finally {
+      if (savepoint) await simple('RELEASE SAVEPOINT book_read_cache');
+    }
+  }
+
+  async function effectOfPrepared(sql: string, prepared: Prepared): Promise<StatementEffect> {
+    if (prepared.effect === undefined) {
+      prepared.effect = effectOfStatement(sql);
+      // Not known this time (an aborted transaction): asked again next time.
+      prepared.effect.catch(() => (prepared.effect = undefined));
+    }
+    return prepared.effect.catch(() => unknownEffect);
+  }
+
+  function prepare(sql: string): Promise<Prepared> {
+    let prepared = statements.get(sql);
+    if (prepared === undefined) {
+      const name = `book_${(named += 1)}`;
+      prepared = send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]).then(
+        ({ messages }) => ({ name, paramTypes: parse.parseDescribeStatementResults(messages), effect: undefined }),
+      );
+      // A statement that does not parse (or arrived in an aborted transaction) is not kept: the next try parses it again.
+      prepared.catch(() => statements.delete(sql));
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  const rowsOf = <T>(messages: Messages) => (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[];
+
+  async function run<T>(sql: string, params: readonly unknown[]): Promise<{ rows: T[] }> {
+    try {
+      return await runStatement<T>(sql, params);
+    } catch (error) {
+      if (inTransaction) aborted = true;
+      throw error;
+    }
+  }
+
+  async function runStatement<T>(sql: string, params: readonly unknown[]): Promise<{ rows: T[] }> {
+    const prepared = await prepare(sql);
+    const { name, paramTypes } = prepared;
+    // The values serialised as PGlite's own query does (its serializer for the parameter's type, else text).
+    const values = params.map((value, n) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pg.serializers[paramTypes[n]!];
+      return serializer === undefined ? String(value) : serializer(value);
+    });
+    const effect = aborted ? unknownEffect : await effectOfPrepared(sql, prepared);
+    const key = effect.kind === 'read' && values.every((value) => value === null || typeof value === 'string') ? cache.keyOf(name, values as Array<string | null>) : null;
+    if (key !== null) {
+      const kept = cache.get(key);
+      if (kept !== undefined) return { rows: rowsOf<T>(kept) };
+    }
+    // Dropped before the write runs: a write that fails leaves at worst fewer answers kept.
+    if (effect.kind === 'write') cache.drop(effect.tables);
+    const { messages } = await send([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+    if (key !== null && effect.kind === 'read') cache.keep(key, effect.tables, messages);
+    return { rows: rowsOf<T>(messages) };
+  }
+
+  async function execute(sql: string): Promise<void> {
+    // ANALYZE changes plans, never rows; anything else may change what a read answers.
+    if (!/^\s*analyze\s*;?\s*$/i.test(sql)) cache.drop(null);
+    await send([serialize.query(sql)]);
+  }
+
+  // COPY through PGlite's own query (its /dev/blob), in the turn of whoever holds the connection.
+  const copy = (sql: string, data: string) => {
+    cache.drop(null);
+    return pgliteCopyFrom(pg, sql, data);
+  };
+  // Inside a transaction a caller may send a statement before the last one is answered (funds.ts bookAhead, which
+  // PostgreSQL pipelines): run here one after another in the order sent, never interleaving one statement's
+  // parse, bind and execute with another's on the one connection.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(step: () => Promise<T>): Promise<T> => {
+    const next = turn.then(step, step);
+    turn = next.catch(() => undefined);
+    return next;
+  };
+  const inside: Queryable = { query: (sql, params = []) => inTurn(() => run(sql, params)), exec: (sql) => inTurn(() => execute(sql)), copyFrom: (sql, data) => inTurn(() => copy(sql, data)) };
+
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params: readonly unknown[] = []) => exclusive(() => run<T>(sql, params)),
+    exec: (sql) => exclusive(() => execute(sql)),
+    copyFrom: (sql, data) => exclusive(() => copy(sql, data)),
+    transaction: (fn) =>
+      exclusive(async () => {
+        await send([serialize.query('BEGIN')]);
+        inTransaction = true;
+        aborted = false;
+        let result;
+        try {
+          try {
+            result = await fn(inside);
+          } catch (error) {
+            // What the transaction read and wrote is undone: so is every answer kept.
+            cache.drop(null);
+            await send([serialize.query('ROLLBACK')]);
+            throw error;
+          }
+          // As PGlite: a transaction whose statement failed (the error caught inside) rolls back at COMMIT and throws.
+          const { messages } = await send([serialize.query('COMMIT')]);
+          if (parse.parseResults(messages, pg.parsers)[0]?.command === 'ROLLBACK') {
+            cache.drop(null);
+            throw new TransactionAbortedError();
+          }
+          return result;
+        } finally {
+          inTransaction = false;
+          aborted = false;
+        }
+      }),
+    close: () => exclusive(() => pg.close()),
+  };
+}
+
+/** Opens an in-memory PGlite from a dump with prepared statements (see the header). */
+export async function openPreparedPglite(dump: Blob): Promise<Database> {
+  const pg = await PGlite.create({ loadDataDir: dump });
+  // Planned once per statement (see the header).
+  await pg.exec('SET plan_cache_mode = force_generic_plan');
+  return preparedPglite(pg);
+}

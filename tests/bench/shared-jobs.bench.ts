@@ -1,0 +1,139 @@
+/**
+ * The shared job queue across instances (issue 61, "adding an instance adds capacity"): 4 backtests of a daily
+ * NIFTY iron condor over synthetic history, queued through POST /api/backtests/ (spread over the instances) and
+ * run by 1, 2 and 4 server processes (`npm start`'s server/main.ts, each with its one backtest worker on the job
+ * queue) on one PostgreSQL. Timed from the first request until every backtest is done, as GET /api/backtests/
+ * says; the instances are started (and the history stored) before. Each count gets a fresh schema.
+ *
+ *   npm run bench -- shared-jobs --database-url postgres://…            (or BENCH_DATABASE_URL)
+ *   npm run bench -- shared-jobs --days 40 --backtests 4 --instances 1,2,4
+ *
+ * On a machine of N cores, more than N instances share the cores: capacity grows with instances up to the cores.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { components } from '../../openapi/main.d.ts';
+import { buildServer } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { repoRoot } from '../../server/paths.ts';
+import { addDays, isoWeekday } from '../../server/services/market/trading-calendar.ts';
+import { importHistory, syntheticRows } from '../server/backtests/history-fixture.ts';
+import { signedInAccount } from '../server/support/accounts.ts';
+import { contractClient } from '../server/support/contract-client.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../server/support/trading.ts';
+import { startInstances } from './support/server-instances.ts';
+import { table } from './support/stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? '' },
+    days: { type: 'string', default: '40' },
+    backtests: { type: 'string', default: '4' },
+    instances: { type: 'string', default: '1,2,4' },
+  },
+});
+const url = values['database-url'];
+if (url === '') {
+  console.log('shared-jobs needs PostgreSQL (instances share one database): pass --database-url or BENCH_DATABASE_URL.');
+  process.exit(0);
+}
+const dayCount = Number(values.days);
+const backtestCount = Number(values.backtests);
+const counts = values.instances.split(',').map(Number);
+
+// The backtest bench's history: a seeded walk of NIFTY over weekdays from 6 January 2025, Thursday expiries.
+const underlying: Record<string, number> = {};
+let spot = 23_500;
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+for (let day = '2025-01-06'; Object.keys(underlying).length < dayCount; day = addDays(day, 1)) {
+  if (isoWeekday(day) > 5) continue;
+  spot = Math.round(spot * (1 + (random() - 0.5) * 0.025) * 100) / 100;
+  underlying[day] = spot;
+}
+const days = Object.keys(underlying);
+const expiries: string[] = [];
+for (let day = days[0]!; day <= addDays(days.at(-1)!, 40); day = addDays(day, 1)) if (isoWeekday(day) === 4) expiries.push(day);
+const rows = syntheticRows(underlying, expiries, { around: 20 });
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+/** A fresh schema with the history stored and a trader's daily bot, made by an app in this process (no job queue). */
+async function prepare(work: string, secretKey: Buffer) {
+  const schema = `jobs_bench_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE SCHEMA ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const database = await openDatabase({ dataDir: join(work, 'setup'), databaseUrl: scoped.toString() });
+  const app = await buildServer({ distDir: join(work, 'dist'), dataDir: join(work, 'setup'), database, secretKey, jobs: false, market: { demo: false, seed: 'bench', tickMs: 0 } });
+  try {
+    await importHistory(database, 'NIFTY', underlying, rows, 75);
+    const call = guardedClient(app);
+    const { token } = await signedInAccount(contractClient(app));
+    const { account } = await createBrokerAccount(call, token);
+    const portfolio = await createPortfolio(call, token, account.id);
+    const strategy = (await baseStrategies(call, token)).get('iron_condor')!.id;
+    const body = dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [1, 2, 3, 4, 5], entry_time: '09:20', exit_time: '15:10', params: {} });
+    const bot = await call<{ daily_bot: components['schemas']['DailyBot'] }>('createDailyBot', { token, params: { portfolioId: portfolio.id }, body });
+    return { schema, databaseUrl: scoped.toString(), token, botId: bot.body.daily_bot.id };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+async function measure(instanceCount: number) {
+  const work = mkdtempSync(join(tmpdir(), 'strikedesk-jobs-bench-'));
+  const secretKey = randomBytes(32);
+  const desk = await prepare(work, secretKey);
+  const env = { STRIKEDESK_SECRET_KEY: secretKey.toString('base64'), DATABASE_URL: desk.databaseUrl, MARKET_TICK_MS: '0', MARKET_RECORDING_DAYS: '0' };
+  const instances = await startInstances(repoRoot, instanceCount, Array.from({ length: instanceCount }, (_, i) => join(work, `instance-${i}`)), env);
+  try {
+    const headers = { authorization: `Bearer ${desk.token}`, 'content-type': 'application/json' };
+    const started = performance.now();
+    for (let i = 0; i < backtestCount; i += 1) {
+      const res = await fetch(`${instances.urls[i % instanceCount]}/api/backtests/`, { method: 'POST', headers, body: JSON.stringify({ daily_bot_id: desk.botId, from: days[0], to: days.at(-1), capital: 500_000 }) });
+      if (res.status !== 202) throw new Error(`backtest refused: ${res.status} ${await res.text()}`);
+    }
+    for (;;) {
+      const res = await fetch(`${instances.urls[0]}/api/backtests/`, { headers });
+      const { backtests } = (await res.json()) as { backtests: Array<{ status: string; error: unknown }> };
+      const failed = backtests.find((backtest) => backtest.status === 'failed');
+      if (failed !== undefined) throw new Error(`a backtest failed: ${JSON.stringify(failed.error)}`);
+      if (backtests.every((backtest) => backtest.status === 'done')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await instances.stop();
+    await admin(`DROP SCHEMA ${desk.schema} CASCADE`);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const measured: Array<{ instances: number; seconds: number; load: number }> = [];
+for (const count of counts) {
+  const seconds = await measure(count);
+  measured.push({ instances: count, seconds, load: loadavg()[0]! });
+  console.log(`${count} instance(s): ${backtestCount} backtests of ${dayCount} days in ${seconds.toFixed(1)} s`);
+}
+const one = measured.find((row) => row.instances === 1)?.seconds;
+console.log(`\n${availableParallelism()} cores, PostgreSQL, ${backtestCount} backtests of ${dayCount} days each\n`);
+console.log(
+  table(
+    ['instances', 'all done (s)', 'backtests / min', 'vs 1 instance', 'load (1 min)'],
+    measured.map((row) => [String(row.instances), row.seconds.toFixed(1), ((backtestCount / row.seconds) * 60).toFixed(1), one === undefined ? '-' : `${(one / row.seconds).toFixed(2)}×`, row.load.toFixed(1)]),
+  ),
+);

@@ -1,0 +1,148 @@
+// Trading has priority over analysis wherever work waits its turn (issue 61). PGlite runs one statement at a
+// time, and queued the others in arrival order: a kill switch armed behind forty chart reads waited for all
+// of them. Now the database's queue (server/db/priority-gate.ts) serves a waiting trading statement before any
+// waiting analysis one, and the analysis routes answer in the analysis lane (server/http/analysis-lane.ts).
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import type { Queryable } from '../../../server/db/database.ts';
+import { currentLane, inLane, type Lane } from '../../../server/db/lanes.ts';
+import { createPriorityGate } from '../../../server/db/priority-gate.ts';
+import { openQuotedDesk, startScriptedServer } from '../support/paper-desk.ts';
+import { testBackends } from '../support/test-database.ts';
+
+type Schemas = components['schemas'];
+
+/** The kill switch's budget (its goal, README). */
+const budgetMs = 1000;
+/** Analysis statements queued ahead of the arm: seconds of work on any machine. */
+const queuedReads = 40;
+/**
+ * One analysis read: a count over a generated series, tens of milliseconds of the database's CPU on PGlite and
+ * hundreds on PostgreSQL, where the pool's connections run reads side by side (all but the one kept for trading).
+ */
+const slowRead = (backend: string) => `SELECT count(*) AS n FROM generate_series(1, ${backend === 'postgres' ? 500_000 : 60_000}) AS s(i) WHERE i % 7 = 3`;
+
+/** A piece of work the test ends when it chooses. */
+function held() {
+  let release: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { done, release };
+}
+
+describe('the database queue', () => {
+  it('serves waiting trading work before waiting analysis work, each lane in arrival order', async () => {
+    const gate = createPriorityGate({ capacity: 1 });
+    const served: string[] = [];
+    const first = held();
+    const running = gate.run(() => first.done, 'analysis');
+    const waiting = [
+      gate.run(async () => void served.push('analysis 1'), 'analysis'),
+      gate.run(async () => void served.push('trading 1'), 'trading'),
+      gate.run(async () => void served.push('analysis 2'), 'analysis'),
+      inLane('analysis', () => gate.run(async () => void served.push('analysis 3'))),
+      gate.run(async () => void served.push('trading 2')),
+    ];
+    expect(gate.queued()).toEqual({ trading: 2, analysis: 3 });
+    first.release();
+    await Promise.all([running, ...waiting]);
+    expect(served).toEqual(['trading 1', 'trading 2', 'analysis 1', 'analysis 2', 'analysis 3']);
+  });
+
+  it('keeps its reserved places for trading however much analysis waits', async () => {
+    const gate = createPriorityGate({ capacity: 3, reserved: 1 });
+    const analysis = Array.from({ length: 4 }, () => held());
+    const runs = analysis.map((work) => gate.run(() => work.done, 'analysis'));
+    // Two run (three places, one kept), two wait; a trading statement takes the kept place at once.
+    expect(gate.queued()).toEqual({ trading: 0, analysis: 2 });
+    await gate.run(async () => undefined, 'trading');
+    for (const work of analysis) work.release();
+    await Promise.all(runs);
+    expect(gate.queued()).toEqual({ trading: 0, analysis: 0 });
+  });
+
+  it('frees a place when the work fails', async () => {
+    const gate = createPriorityGate({ capacity: 1 });
+    await expect(gate.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await gate.run(async () => 'next', 'analysis')).toBe('next');
+  });
+});
+
+describe.each(testBackends)('trading ahead of analysis on %s', (backend) => {
+  it('arms the kill switch within its budget with forty slow analysis reads queued ahead of it', async () => {
+    const started = await startScriptedServer(backend);
+    const { server, call } = started;
+    try {
+      const { desk, atmCall } = await openQuotedDesk(started);
+      await desk.place(atmCall, 'BUY', desk.lotSize);
+      // What a first call costs once per server is paid before the clock starts: an arm on another desk.
+      const { desk: warm } = await openQuotedDesk(started);
+      expect((await call('armKillSwitch', { token: warm.token, body: { account_number: warm.accountNumber, source: 'header' }, headers: { 'idempotency-key': 'warm-arm' } })).status).toBe(200);
+
+      let finished = 0;
+      const reads = inLane('analysis', () =>
+        Promise.all(
+          Array.from({ length: queuedReads }, () =>
+            server.db.query(slowRead(backend)).then(() => {
+              finished += 1;
+            }),
+          ),
+        ),
+      );
+      const startedAt = performance.now();
+      const arm = await call<Schemas['KillSwitchResult']>('armKillSwitch', {
+        token: desk.token,
+        body: { account_number: desk.accountNumber, source: 'header' },
+        headers: { 'idempotency-key': 'behind-analysis-arm' },
+      });
+      const armMs = performance.now() - startedAt;
+      const finishedAtArm = finished;
+      await reads;
+
+      expect(arm.status, JSON.stringify(arm.body)).toBe(200);
+      expect(arm.body.accounts[0]).toMatchObject({ blocked: true, flat: true });
+      // In arrival order every read went first (all 40: PGlite's one connection, or PostgreSQL's pool all taken by
+      // analysis); trading first, few slip in between the arm's statements.
+      expect(finishedAtArm, 'analysis reads done when the arm answered').toBeLessThan(queuedReads / 4);
+      expect(armMs, 'the kill switch armed in (ms)').toBeLessThanOrEqual(budgetMs);
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+
+  it('runs the analysis routes in the analysis lane and the trading routes in the trading lane', async () => {
+    const started = await startScriptedServer(backend);
+    const { server, call } = started;
+    try {
+      const { desk } = await openQuotedDesk(started);
+      const lanes: Lane[] = [];
+      const db = server.db;
+      const { query, transaction } = db;
+      db.query = ((...args: Parameters<Queryable['query']>) => {
+        lanes.push(currentLane());
+        return query(...args);
+      }) as Queryable['query'];
+      db.transaction = (fn) => {
+        lanes.push(currentLane());
+        return transaction(fn);
+      };
+      try {
+        const laneOf = async (answer: () => Promise<{ status: number }>) => {
+          lanes.length = 0;
+          expect((await answer()).status).toBe(200);
+          return [...new Set(lanes)];
+        };
+        expect(await laneOf(() => call('getMarketHistoryCoverage', { token: desk.token }))).toEqual(['analysis']);
+        expect(await laneOf(() => call('getReplays', { token: desk.token }))).toEqual(['analysis']);
+        expect(await laneOf(() => call('armKillSwitch', { token: desk.token, body: { account_number: desk.accountNumber, source: 'header' }, headers: { 'idempotency-key': 'lane-arm' } }))).toEqual(['trading']);
+      } finally {
+        db.query = query;
+        db.transaction = transaction;
+      }
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+});
