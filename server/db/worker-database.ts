@@ -4,15 +4,12 @@
 // which on the request thread held every order, kill switch and health check behind it (issue 61). Here the
 // services keep the same Database; each statement is a message to the worker and its rows a message back, so the
 // request thread only waits. Closing the database ends the worker: its WebAssembly memory goes with it.
-import { Worker } from 'node:worker_threads';
-import { bundledEntry } from '../worker-entry.ts';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { startWorker } from './worker-start.ts';
 import { received, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Request = HostRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-
-const boot = new URL('./worker-boot.mjs', import.meta.url);
 
 export type WorkerDatabase = Database & {
   /** The worker's thread id (tests: one worker a database). */
@@ -24,9 +21,7 @@ export type WorkerDatabase = Database & {
  * opens) and answers its Database once the database is open there.
  */
 export async function openWorkerDatabase(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerDatabase> {
-  // Bundled (`npm start`), the entry runs as it is; from TypeScript, tsx is registered in the thread first.
-  const bundled = bundledEntry(entry);
-  const worker = bundled === undefined ? new Worker(boot, { workerData: { ...data, entry: entry.href } }) : new Worker(bundled, { workerData: data });
+  const worker = await startWorker(entry, data);
   const pending = new Map<number, Pending>();
   let next = 0;
   let gone: Error | null = null;

@@ -5,6 +5,12 @@
  * books opening) while a daily iron condor backtests over those days, and meanwhile, every 250 ms, a trader arms
  * the kill switch, another places an order and the health check is read, each timed from the instant it was due
  * (so a blocked thread counts in full). Prints one JSON line: each call's times in ms, the server's peak RSS in MB.
+ *
+ * The full load of issue 61 (`--replays 8 --backtests 2 --imports 4 --speed 60`): `--backtests` backtests at once,
+ * `--imports` traders each uploading a day's bhavcopy (bhavcopy-days.ts, ~8 MB), and once its book is open each
+ * replay plays at `--speed`: the server's clock moves with real time, the trader's desk reads its chain every
+ * second and seeks a few minutes on every fourth (each seek timed). The timed calls run while any of that work
+ * is under way (at least 10 s), and RSS is sampled every 250 ms until all of it is done.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -20,13 +26,25 @@ import type * as TestServerModule from '../../server/support/test-server.ts';
 import type * as AccountModule from './trading-account.ts';
 import type * as AtmModule from './atm-call.ts';
 
-const { values } = parseArgs({ options: { root: { type: 'string' }, replays: { type: 'string', default: '4' }, days: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string' },
+    replays: { type: 'string', default: '4' },
+    days: { type: 'string', default: '20' },
+    backtests: { type: 'string', default: '1' },
+    imports: { type: 'string', default: '0' },
+    speed: { type: 'string', default: '0' },
+  },
+});
+const speed = Number(values.speed);
 const root = values.root!;
 const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(root, path)).href)) as T;
 const { startTestServer, manualClock } = await load<typeof TestServerModule>('tests/server/support/test-server.ts');
 const { importHistory, importMinutes, syntheticRows } = await load<typeof FixtureModule>('tests/server/backtests/history-fixture.ts');
 const { tradingAccount } = await load<typeof AccountModule>('tests/bench/support/trading-account.ts');
 const { nearestAtmCall } = await load<typeof AtmModule>('tests/bench/support/atm-call.ts');
+// The bhavcopies are this checkout's (the same files for either code).
+const { bhavcopy, tradingDays } = await import('./bhavcopy-days.ts');
 const { servicesDecorator } = await load<typeof AppModule>('server/app.ts');
 // The runner where the tree keeps it (analysis/ since issue 61's seam; a tree before, services/backtests/), and
 // the services root's bookServices it takes since (undefined before: that runner builds its own).
@@ -35,7 +53,8 @@ const { bookServices } = await load<typeof ServicesModule>('server/services/serv
 
 const day = '2026-10-05';
 const expiries = ['2026-10-06', '2026-10-13', '2026-10-20'];
-const server = await startTestServer({ clock: manualClock(new Date('2026-11-27T04:00:00Z')) });
+const clock = manualClock(new Date('2026-11-27T04:00:00Z'));
+const server = await startTestServer({ clock });
 const ms = (since: number) => performance.now() - since;
 try {
   await importHistory(server.db, 'NIFTY', { [day]: 25_000 }, syntheticRows({ [day]: 25_000 }, expiries, { around: 20 }));
@@ -57,43 +76,81 @@ try {
   for (let n = 0; n < 40; n += 1) arms.push(await tradingAccount(server.app, 100 + n));
   const traders = [];
   for (let n = 0; n < Number(values.replays); n += 1) traders.push(await tradingAccount(server.app, 10 + n));
+  const importers = [];
+  for (let n = 0; n < Number(values.imports); n += 1) importers.push(await tradingAccount(server.app, 60 + n));
+  const files = tradingDays(importers.length).map((date, n) => ({ date, bytes: bhavcopy(date, n) }));
   // First calls (validators compiled) before the clock starts.
   await order();
   await inject(arms[39]!.token, 'POST', '/api/kill-switch/arm/', { source: 'settings', account_number: arms[39]!.accountNumber }, { 'idempotency-key': randomUUID() });
   await server.app.inject({ method: 'GET', url: '/api/health/' });
 
   let rss = process.memoryUsage().rss;
+  const sampling = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 250);
+  let done = false;
+  const seeks: number[] = [];
+  /** A replay played at `speed` until the rest is done: its chain read each second, a seek every fourth. */
+  const play = async (trader: { token: string }, id: number) => {
+    if (speed === 0) return;
+    const speedSet = await inject(trader.token, 'POST', `/api/replays/${id}/speed/`, { speed });
+    if (speedSet.statusCode !== 200) throw new Error(`replay speed: ${speedSet.statusCode} ${speedSet.body.slice(0, 300)}`);
+    for (let second = 0, minute = 9 * 60 + 30; !done; second += 1) {
+      if (second % 4 === 3 && minute < 15 * 60) {
+        minute += 5;
+        const at = performance.now();
+        const seek = await inject(trader.token, 'POST', `/api/replays/${id}/seek/`, { minute: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}` });
+        seeks.push(ms(at));
+        if (seek.statusCode !== 200) throw new Error(`replay seek: ${seek.statusCode} ${seek.body.slice(0, 300)}`);
+      }
+      const chain = await inject(trader.token, 'GET', `/api/replays/${id}/chain/?expiry=${expiries[1]}`);
+      if (chain.statusCode !== 200) throw new Error(`replay chain: ${chain.statusCode}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+  const playing: Promise<void>[] = [];
+  const backtest = (n: number) =>
+    createHistoryRunner(server.db, bookServices)(
+      { id: n + 1, userId: 1, portfolioId: 0, entryUntil: '15:10', from: Object.keys(underlying)[0]!, to: Object.keys(underlying).at(-1)!, capitalPaise: 50_000_000,
+        bot: { kind: 'daily', id: null, name: 'Bench iron condor', underlying: 'NIFTY', strategy: 'iron_condor', lots: 1, stop_loss_pct: 50, target_pct: 50, params: {}, entry_time: '09:20', exit_time: '15:10', weekdays: [1, 2, 3, 4, 5] } },
+      async () => {},
+    );
   const heavy = Promise.all([
     ...traders.map(async (trader) => {
       const created = await inject(trader.token, 'POST', '/api/replays/', { index: 'NIFTY', day, start: '09:15' });
       const id = created.json<{ replay: { id: number } }>().replay.id;
       const chain = await inject(trader.token, 'GET', `/api/replays/${id}/chain/?expiry=${expiries[1]}`);
       if (chain.statusCode !== 200) throw new Error(`replay chain: ${chain.statusCode}`);
+      playing.push(play(trader, id));
     }),
-    createHistoryRunner(server.db, bookServices)(
-      { id: 1, userId: 1, portfolioId: 0, entryUntil: '15:10', from: Object.keys(underlying)[0]!, to: Object.keys(underlying).at(-1)!, capitalPaise: 50_000_000,
-        bot: { kind: 'daily', id: null, name: 'Bench iron condor', underlying: 'NIFTY', strategy: 'iron_condor', lots: 1, stop_loss_pct: 50, target_pct: 50, params: {}, entry_time: '09:20', exit_time: '15:10', weekdays: [1, 2, 3, 4, 5] } },
-      async () => {},
-    ),
+    ...Array.from({ length: Number(values.backtests) }, (_, n) => backtest(n)),
+    ...importers.map(async (importer, n) => {
+      const { date, bytes } = files[n]!;
+      const res = await inject(importer.token, 'POST', `/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_${date.replaceAll('-', '')}_F_0000.csv`, bytes as never, { 'content-type': 'application/octet-stream' });
+      if (res.statusCode >= 300) throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    }),
   ]);
-  let done = false;
   void heavy.finally(() => (done = true));
   const times = { arm: [] as number[], order: [] as number[], health: [] as number[] };
   const calls: Promise<unknown>[] = [];
-  let due = performance.now();
-  for (let n = 0; !done && n < 39; n += 1) {
+  const started = performance.now();
+  let due = started;
+  // At least 10 s (39 rounds) of timed calls, and on while the heavy work runs (an hour at most).
+  for (let n = 0; (!done || n < 39) && n < 14_400; n += 1) {
     const at = due;
-    const desk = arms[n]!;
+    const desk = arms[n % arms.length]!;
     calls.push(inject(desk.token, 'POST', '/api/kill-switch/arm/', { source: 'settings', account_number: desk.accountNumber }, { 'idempotency-key': randomUUID() }).then(() => times.arm.push(ms(at))));
     calls.push(order().then(() => times.order.push(ms(at))));
     calls.push(server.app.inject({ method: 'GET', url: '/api/health/' }).then(() => times.health.push(ms(at))));
-    rss = Math.max(rss, process.memoryUsage().rss);
     due += 250;
+    // The replays' clock moves with real time (the server's clock is the test's manual one).
+    clock.advance(250);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
   }
+  done = true;
   await Promise.all(calls);
   await heavy;
-  console.log(JSON.stringify({ ...times, rssMb: Math.round(Math.max(rss, process.memoryUsage().rss) / 1e6) }));
+  await Promise.all(playing);
+  clearInterval(sampling);
+  console.log(JSON.stringify({ ...times, seek: seeks, heavyS: Math.round((performance.now() - started) / 100) / 10, rssMb: Math.round(Math.max(rss, process.memoryUsage().rss) / 1e6) }));
 } finally {
   await server.close();
 }

@@ -4,6 +4,12 @@
 // again). The file's name carries a hash of everything the dump is made of: PGlite's version, every migration
 // file's name and text, and the strategy catalogue; changing any of them names another file, so a stale dump
 // is never loaded.
+//
+// A book is held in memory for as long as it is open (issue 61: at most 64 MB a book), so the template is made
+// small, and so is what Postgres sets aside when it starts from it (bookSettings): WAL segments of 1 MB instead
+// of 16 (the one segment a data directory holds was 16 MB of zeros in every book), no template0 or template1
+// databases (a book never creates a database: 15 MB of catalogues), no WAL made ahead, and shared memory sized
+// for one session.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -27,6 +33,7 @@ export function templateKey(dir: string = migrationsDir): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pglite = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
   hash.update(`pglite ${pglite.version}\n`);
+  hash.update(`initdb ${JSON.stringify(initdbArgs)}, no template databases, no WAL ahead\n`);
   for (const file of readdirSync(dir).sort()) hash.update(`${file}\n`).update(readFileSync(join(dir, file))).update('\n');
   hash.update(JSON.stringify(baseStrategyCatalogue));
   return hash.digest('hex').slice(0, 24);
@@ -44,11 +51,61 @@ function adapt(pg: PGlite): Database {
   return { kind: 'pglite', query: outer.query, exec: outer.exec, copyFrom: outer.copyFrom, transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))), close: () => pg.close() };
 }
 
+/**
+ * What a book's Postgres sets aside, written by initdb into the template's postgresql.conf (so the making runs
+ * with it too, and every book starts with it). PGlite's WebAssembly Postgres zeroes its shared memory as it
+ * starts, so Postgres's default 128 MB of shared buffers were 128 MB of every book's memory, used or not: a book's
+ * tables and indexes are a few MB (a day's contracts, its orders), which 4 MB of buffers holds, the rest read from
+ * the in-memory data directory. One session: no connection slots or WAL senders beyond it. WAL is kept to a few
+ * segments (checkpoints recycle the rest), and sorts and index builds are bounded as well.
+ */
+export const bookSettings: Readonly<Record<string, string>> = {
+  shared_buffers: '4MB',
+  max_connections: '4',
+  superuser_reserved_connections: '0',
+  max_wal_senders: '0',
+  max_replication_slots: '0',
+  wal_level: 'minimal',
+  min_wal_size: '2MB',
+  max_wal_size: '16MB',
+  work_mem: '2MB',
+  maintenance_work_mem: '8MB',
+};
+
+/** initdb's arguments beyond PGlite's own: WAL in 1 MB segments (the smallest), and the settings above. */
+const initdbArgs = ['--wal-segsize=1', ...Object.entries(bookSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+
+/** PGlite's data directory in its virtual file system. */
+const dataDir = '/pglite/data';
+
+/**
+ * Removes the WAL segments after the one in use: segments Postgres made ahead for the migrations' writes (7 MB
+ * more in every book). A data directory needs only the segment holding its last checkpoint; Postgres makes the
+ * next when it needs it. Not done (only bigger books) if the directory is not where PGlite kept it.
+ */
+async function dropSpareWal(pg: PGlite): Promise<void> {
+  const { rows } = await pg.query<{ segment: string }>('SELECT pg_walfile_name(pg_current_wal_lsn()) AS segment');
+  const current = rows[0]!.segment;
+  const fs = pg.Module.FS;
+  try {
+    for (const name of fs.readdir(`${dataDir}/pg_wal`)) if (/^[0-9A-F]{24}$/.test(name) && name > current) fs.unlink(`${dataDir}/pg_wal/${name}`);
+  } catch {
+    // Elsewhere in another PGlite version: the template keeps them.
+  }
+}
+
 async function makeTemplate(): Promise<Blob> {
-  const pg = await PGlite.create();
+  const pg = await PGlite.create({ initDbStartParams: initdbArgs });
   const db = adapt(pg);
   await migrate(db);
   await syncBaseStrategies(db);
+  // One statement each: DROP DATABASE refuses to run in a transaction block.
+  for (const database of ['template0', 'template1']) {
+    await pg.exec(`ALTER DATABASE ${database} IS_TEMPLATE false`);
+    await pg.exec(`DROP DATABASE ${database}`);
+  }
+  await pg.exec('CHECKPOINT');
+  await dropSpareWal(pg);
   const dump = await pg.dumpDataDir('gzip');
   await pg.close();
   return dump;

@@ -6,8 +6,6 @@ import type { SentError } from '../../../db/worker-protocol.ts';
 import type { BacktestJob, BacktestReport } from './backtest-jobs.ts';
 
 export type ThreadData = {
-  /** The thread's entry module (db/worker-boot.mjs imports it). */
-  entry: string;
   job: BacktestJob;
   /** The migrated template's dump the book's PGlite starts from (paper-book.ts bookTemplateBytes). */
   template: Uint8Array;

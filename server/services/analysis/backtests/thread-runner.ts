@@ -3,18 +3,17 @@
 // answers the run's few history reads (db/port-reads.ts) and records its progress once a day. A cancel seen
 // there (the progress write throws BacktestCancelled) ends the thread at once. The thread's start waits in the
 // line of book starts (book-starts.ts), as a replay's book does, until its database is up.
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { Database } from '../../../db/database.ts';
 import { inLane } from '../../../db/lanes.ts';
 import { serveReads } from '../../../db/port-reads.ts';
 import { received } from '../../../db/worker-protocol.ts';
+import { startWorker } from '../../../db/worker-start.ts';
 import type { BacktestReport } from './backtest-jobs.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
 import { bookStarts } from './book-starts.ts';
 import { bookTemplateBytes } from './paper-book.ts';
 import type { ThreadData, ThreadMessage } from './thread-protocol.ts';
-
-const boot = new URL('../../../db/worker-boot.mjs', import.meta.url);
 
 /** A promise and its settling (Promise.withResolvers, not in Node 20). */
 function deferred<T>() {
@@ -49,8 +48,8 @@ export function createThreadRunner({ history, entry }: { history: Database; entr
     };
     try {
       await bookStarts.run(`backtest-${job.id}`, async () => {
-        const data: ThreadData = { entry: entry.href, job, template, reads: theirReads, kind: history.kind };
-        worker = new Worker(boot, { workerData: data, transferList: [theirReads] });
+        const data: ThreadData = { job, template, reads: theirReads, kind: history.kind };
+        worker = await startWorker(entry, data, [theirReads]);
         worker.on('message', onMessage);
         worker.on('error', finished.reject);
         worker.on('exit', (code) => finished.reject(new Error(`The backtest's thread ended before its report (exit code ${code})`)));
