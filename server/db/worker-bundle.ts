@@ -3,8 +3,10 @@
 // (worker-boot.mjs): tsx's loader and the esbuild service it transforms through then lived in every thread, about
 // 60 MB of each book's memory. Here the entry and the project files it imports are bundled once per process by
 // esbuild (what tsx itself runs), packages left to Node and named by their absolute file URLs; the thread starts
-// from that module, given as a data: URL, with nothing to transform. Bundled code must not look for files beside
-// itself (`import.meta.url` is the data: URL).
+// from that module, given as a data: URL, with nothing to transform. Each project module's `import.meta.url` is
+// its own source file's (as in npm start's bundle, scripts/server-bundle.mjs), so code that finds files beside
+// itself (migrations, templates) still finds them.
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -23,6 +25,18 @@ const packagesByFile: Plugin = {
   },
 };
 
+/** Each project module's `import.meta.url` as the URL of its source file, not the bundle's data: URL. */
+const sourceUrls: Plugin = {
+  name: 'source-urls',
+  setup(bundler) {
+    bundler.onLoad({ filter: /\.(ts|mts)$/ }, async (args) => {
+      if (args.path.includes('/node_modules/')) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
 async function bundle(entry: URL): Promise<URL> {
   const result = await build({
     entryPoints: [fileURLToPath(entry)],
@@ -32,7 +46,7 @@ async function bundle(entry: URL): Promise<URL> {
     target: 'node20',
     write: false,
     logLevel: 'silent',
-    plugins: [packagesByFile],
+    plugins: [packagesByFile, sourceUrls],
   });
   return new URL(`data:text/javascript,${encodeURIComponent(result.outputFiles[0]!.text)}`);
 }
