@@ -25,6 +25,7 @@ import { importHistory, syntheticRows } from '../server/backtests/history-fixtur
 import { signedInAccount } from '../server/support/accounts.ts';
 import { contractClient } from '../server/support/contract-client.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../server/support/trading.ts';
+import { benchWalk } from './support/bench-walk.ts';
 import { startInstances } from './support/server-instances.ts';
 import { table } from './support/stats.ts';
 
@@ -45,22 +46,7 @@ const dayCount = Number(values.days);
 const backtestCount = Number(values.backtests);
 const counts = values.instances.split(',').map(Number);
 
-// The backtest bench's history: a seeded walk of NIFTY over weekdays from 6 January 2025, Thursday expiries.
-const underlying: Record<string, number> = {};
-let spot = 23_500;
-let seed = 42;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-for (let day = '2025-01-06'; Object.keys(underlying).length < dayCount; day = addDays(day, 1)) {
-  if (isoWeekday(day) > 5) continue;
-  spot = Math.round(spot * (1 + (random() - 0.5) * 0.025) * 100) / 100;
-  underlying[day] = spot;
-}
-const days = Object.keys(underlying);
-const expiries: string[] = [];
-for (let day = days[0]!; day <= addDays(days.at(-1)!, 40); day = addDays(day, 1)) if (isoWeekday(day) === 4) expiries.push(day);
+const { underlying, days, expiries } = benchWalk(dayCount, { addDays, isoWeekday });
 const rows = syntheticRows(underlying, expiries, { around: 20 });
 
 async function admin(sql: string): Promise<void> {

@@ -18,6 +18,7 @@ import type * as PgliteModule from '../../../server/db/pglite-database.ts';
 import type * as ThreadRunnerModule from '../../../server/services/analysis/backtests/thread-runner.ts';
 import type * as CalendarModule from '../../../server/services/market/trading-calendar.ts';
 import type * as FixtureModule from '../../server/backtests/history-fixture.ts';
+import { benchWalk } from './bench-walk.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string' }, days: { type: 'string', default: '250' }, out: { type: 'string' } } });
 const root = values.root!;
@@ -27,22 +28,7 @@ const { openPgliteDatabase } = await load<typeof PgliteModule>('server/db/pglite
 const { addDays, isoWeekday } = await load<typeof CalendarModule>('server/services/market/trading-calendar.ts');
 const { importHistory, syntheticRows } = await load<typeof FixtureModule>('tests/server/backtests/history-fixture.ts');
 
-// 2025: no holiday list in the calendar, so every weekday trades; NIFTY's weekly expiry was on Thursdays.
-const underlying: Record<string, number> = {};
-let spot = 23_500;
-let seed = 42;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-for (let day = '2025-01-06'; Object.keys(underlying).length < Number(values.days); day = addDays(day, 1)) {
-  if (isoWeekday(day) > 5) continue;
-  spot = Math.round(spot * (1 + (random() - 0.5) * 0.025) * 100) / 100;
-  underlying[day] = spot;
-}
-const days = Object.keys(underlying);
-const expiries: string[] = [];
-for (let day = days[0]!; day <= addDays(days.at(-1)!, 40); day = addDays(day, 1)) if (isoWeekday(day) === 4) expiries.push(day);
+const { underlying, days, expiries } = benchWalk(Number(values.days), { addDays, isoWeekday });
 
 const db = await openPgliteDatabase();
 await migrate(db);
