@@ -9,6 +9,10 @@ import { createMigratedTestDatabase, createTestDatabase, testBackends } from '..
 
 const schemaOf = async (db: Database) => (await db.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema;
 
+/** pg-boss's queues (migration 098) without the moment the migration made them (created_on, updated_on). */
+const unstamped = (rows: string) =>
+  (JSON.parse(rows) as Array<Record<string, unknown>>).map(({ created_on: _created, updated_on: _updated, ...queue }) => queue);
+
 /** Everything a test can read: each table's rows (the migrations' own timestamps aside), each sequence, the definition. */
 async function contents(db: Database) {
   const pristine = await readPristine(db);
@@ -16,7 +20,7 @@ async function contents(db: Database) {
   return {
     definition: await definitionOf(db),
     tables: pristine.tables,
-    seeded: pristine.seeded.filter((seed) => seed.table !== 'schema_migrations').map((seed) => [seed.table, seed.digest]),
+    seeded: pristine.seeded.filter((seed) => seed.table !== 'schema_migrations').map((seed) => [seed.table, seed.table === 'queue' ? unstamped(seed.rows) : seed.digest]),
     versions: versions.rows,
     sequences: pristine.sequences,
   };
