@@ -4402,9 +4402,9 @@ export interface components {
             files: components["schemas"]["HistoryFileOutcome"][];
         };
         HistoryImportQueue: {
-            /** @description Imports under way now */
+            /** @description Imports under way now, on every instance. */
             running: number;
-            /** @description Imports waiting for a place */
+            /** @description Imports waiting for a place, on every instance. */
             waiting: number;
             /** @description How many imports run at once on each instance. */
             limit: number;
