@@ -2,7 +2,9 @@
  * The first visit: boot paints the sign-in form without waiting for /config.json, and a sign-in made before
  * the configuration has arrived waits for it and goes to the configured backend (never to a guessed one).
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type * as ReactDomClient from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -10,12 +12,30 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 
 vi.mock('@/app/pwa/register-service-worker', () => ({ startServiceWorker: vi.fn() }));
 
+// Every root boot makes, unmounted after the file: a root left mounted can commit a lazy screen after the
+// environment's teardown ("window is not defined", seen on a busy machine), which fails the whole run.
+const roots: Root[] = [];
+vi.mock('react-dom/client', async (original) => {
+  const client = await original<typeof ReactDomClient>();
+  return {
+    ...client,
+    createRoot: (...args: Parameters<typeof client.createRoot>) => {
+      const root = client.createRoot(...args);
+      roots.push(root);
+      return root;
+    },
+  };
+});
+
 const API = 'http://configured.test';
 const server = setupServer();
 const signIns: string[] = [];
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+afterAll(() => {
+  act(() => roots.forEach((root) => root.unmount()));
+  server.close();
+});
 afterEach(() => {
   server.resetHandlers();
   vi.unstubAllGlobals();
