@@ -20,6 +20,7 @@ import { EARLY_READ_FRESH_MS, startEarlyRead, takeEarlyRead } from '@/lib/api/ea
 import { sessionRestoredAtom, tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
 import { API, notificationTitles, useNotifiedApi } from '../../support/notified-api';
+import { expiredBefore } from './iv-refusals';
 
 const server = setupServer();
 const asked: string[] = [];
@@ -156,16 +157,6 @@ describe('a chart screen\'s early read', () => {
   });
 
   it('volatility: when the one request is refused, each read asks for itself and the screen says the refusal in place', async () => {
-    const expiredBefore = () =>
-      HttpResponse.json(
-        {
-          message: 'expiry: 2026-11-03 had expired before 2026-11-27: choose an expiry on or after the day',
-          code: 'validation_failed',
-          field: 'expiry',
-          details: { text: { code: 'history.iv_expiry_before_day', params: { expiry: '2026-11-03', day: '2026-11-27' } } },
-        },
-        { status: 400 },
-      );
     server.use(
       count('/api/market-history/iv/first-open/', expiredBefore),
       count('/api/market-history/iv/history/', () => HttpResponse.json(emptyHistory)),

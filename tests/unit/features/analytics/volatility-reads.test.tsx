@@ -17,21 +17,12 @@ import { forgetLastKnown } from '@/lib/persist/last-known';
 import { store } from '@/lib/store';
 import { plainText } from '../../support/plain-text';
 import { API, useNotifiedApi } from '../../support/notified-api';
+import { expiredBefore } from './iv-refusals';
 
 const server = setupServer();
 
 const emptyHistory = { index: 'NIFTY', basis: 'near_month', lookback_days: 365, from: null, to: null, as_of: null, dates: [], iv: [], expiry: [], strike: [], at: [], source: [], missing_days: [], standing: null };
 const emptyDay = { index: 'NIFTY', day: null, expiry: null, expiries: [], as_of: null, minutes: [], iv: [], call_iv: [], put_iv: [], strike: [], spot: [], source: [], settlement: null };
-const expiredBefore = () =>
-  HttpResponse.json(
-    {
-      message: 'expiry: 2026-11-03 had expired before 2026-11-27: choose an expiry on or after the day',
-      code: 'validation_failed',
-      field: 'expiry',
-      details: { text: { code: 'history.iv_expiry_before_day', params: { expiry: '2026-11-03', day: '2026-11-27' } } },
-    },
-    { status: 400 },
-  );
 
 function renderScreen(search: string, locale: 'en' | 'fr' = 'en') {
   return render(
