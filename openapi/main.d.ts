@@ -732,7 +732,9 @@ export interface paths {
          *     secret also needs `X-StrikeDesk-Timestamp` (Unix seconds, within 60 s) and `X-StrikeDesk-Signature`
          *     (`sha256=` and the hex HMAC-SHA256 of `<timestamp>.<body>` with the secret). The order goes through
          *     the manual order's gate (kill switch, risk limits, rate limits, the account's paper or live broker)
-         *     and the bot engine's exactly-once claim. Every delivery to a live address is in the bot's alert log.
+         *     and the bot engine's exactly-once claim. Every delivery to a live address is in the bot's alert log,
+         *     those refused before their alert could be read too (a body over 1 MB: 413; another media type than JSON
+         *     or text/plain: 415; bytes that do not parse: 400), with the alert id when the bytes show one.
          *     30 deliveries a minute per address.
          */
         post: operations["receiveBotWebhook"];
@@ -6738,6 +6740,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

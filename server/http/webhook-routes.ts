@@ -5,9 +5,10 @@
 // text/plain, which is read here too, to answer "not JSON" rather than 415.
 import type { FastifyRequest } from 'fastify';
 import { doneTexts, told } from '../services/texts/done-texts.ts';
+import { requestTexts } from '../services/texts/request-texts.ts';
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
-import { HttpError } from './errors.ts';
+import { fastifyRefusal, HttpError } from './errors.ts';
 import { parseJsonBody } from './json-body.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
@@ -34,6 +35,23 @@ export const webhookRoutes: RoutePlugin = async (app, { context }) => {
       unreadable.set(request, error);
       done(null, {});
     }
+  });
+
+  // Any other media type: a delivery's bytes are read all the same, so its refusal (415) is in its bot's log with
+  // the alert id when the bytes show one (issue 62); the settings routes answer 415 as every route does.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
+    const refused = HttpError.said(415, 'unsupported_media_type', requestTexts.unsupportedMediaType('json'));
+    if (!request.url.startsWith('/api/webhooks/')) return done(refused, undefined);
+    rawBodies.set(request, typeof body === 'string' ? Buffer.from(body) : body);
+    unreadable.set(request, refused);
+    done(null, {});
+  });
+
+  // A delivery over the size limit is refused before its bytes are read (413): logged against its bot all the same.
+  app.addHook('onError', async (request, _reply, error) => {
+    const token = (request.params as { token?: unknown }).token;
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE' || typeof token !== 'string' || !request.url.startsWith('/api/webhooks/')) return;
+    await receiver.logUnread(token, 'payload_too_large', fastifyRefusal(error, 413));
   });
 
   route(app, 'getBotWebhook', async (request) => settings.get(userId(request), request.params.id));

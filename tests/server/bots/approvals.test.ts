@@ -176,6 +176,9 @@ describe.each(testBackends)('approve-first bots on %s', (backend) => {
     await t.tick();
     expect((await proposals(later.id))[0]).toMatchObject({ status: 'expired' });
     expect(await t.actions('daily', later.id)).toMatchObject([{ action: 'enter', status: 'skipped' }]);
+    // Approved after the sweep expired it: still the expiry's answer (the docs' 409 proposal_expired), not "decided".
+    const afterSweep = await approve((await proposals(later.id))[0]!.id);
+    expect([afterSweep.status, afterSweep.body.code, afterSweep.body.message]).toEqual([409, 'proposal_expired', 'Not approved within 15 s: entry skipped.']);
     t.at(monday, '09:31');
     await t.tick();
     expect(await proposals(later.id)).toHaveLength(1);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
+import { bodyLimitBytes } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -67,7 +68,8 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
 
     // Entering again while in a position places nothing; the exit closes what the alert bought.
     expect((await w.deliver(token!, buyAtmCall('tv-2'))).body.code).toBe('bot_in_position');
-    t.at(monday, '10:05');
+    // After the bot's own exit time (15:15), before its engine has run: an exit is never refused for the hour (issue 62).
+    t.at(monday, '15:25');
     const exit = await w.deliver(token!, { action: 'exit', alert_id: 'tv-3' });
     expect(exit.status, JSON.stringify(exit.body)).toBe(200);
     expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([
@@ -196,6 +198,31 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
     expect(log.find((entry) => entry.alert_id === 'early')?.message_i18n).toEqual({ code: 'webhook.outside_hours', params: { from: '09:30', until: '14:30' } });
   });
 
+  it('logs the deliveries refused before their alert was read: too large, another media type, bytes that do not parse', async () => {
+    const bot = await w.createBot();
+    const { token } = await w.enable(bot.id);
+    const raw = (alertId: string, pad = '') => `{"action": "enter", "alert_id": "${alertId}", "pad": "${pad}"}`;
+    const tooLarge = await w.deliver(token!, null, { raw: raw('huge', 'x'.repeat(bodyLimitBytes)) });
+    expect([tooLarge.status, tooLarge.body.code]).toEqual([413, 'payload_too_large']);
+    const form = await w.deliver(token!, null, { raw: raw('form-1'), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([form.status, form.body.code]).toEqual([415, 'unsupported_media_type']);
+    const broken = await w.deliver(token!, null, { raw: '{"action": "enter", "alert_id": "tv-broken", ' });
+    expect([broken.status, broken.body.code]).toEqual([400, 'invalid_json']);
+    const unknownField = await w.deliver(token!, { action: 'enter', alert_id: 'tv-field', qty: 1 });
+    expect([unknownField.status, unknownField.body.code]).toEqual([400, 'validation_failed']);
+    // Newest first: each with its code, and the alert id wherever the bytes showed one (a body over the limit is never read).
+    expect((await w.log(bot.id)).map((entry) => [entry.alert_id, entry.outcome, entry.code, entry.message_i18n?.code])).toEqual([
+      ['tv-field', 'refused', 'validation_failed', 'webhook.payload_invalid'],
+      ['tv-broken', 'refused', 'invalid_json', 'request.invalid_json'],
+      ['form-1', 'refused', 'unsupported_media_type', 'request.unsupported_media_type'],
+      [null, 'refused', 'payload_too_large', 'request.too_large'],
+    ]);
+    // An unknown address writes nothing anywhere, and nothing was placed.
+    expect((await w.deliver('x'.repeat(43), null, { raw: raw('nobody', 'x'.repeat(bodyLimitBytes)) })).status).toBe(413);
+    expect((await t.server.db.query('SELECT count(*)::int AS n FROM webhook_alerts')).rows).toEqual([{ n: 4 }]);
+    expect(await t.orders('trading', bot.id)).toEqual([]);
+  });
+
   it("is refused by the kill switch and the account's risk limits like a manual order, placing nothing", async () => {
     const bot = await w.createBot({ lots: 2 });
     const { token } = await w.enable(bot.id);
@@ -217,9 +244,10 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
-    // Arming stops the bots: an alert finds this one stopped. Resumed while armed, its alert meets the switch itself.
+    // Arming stops the bots: an alert finds this one stopped by the switch, and says so (403, as documented, not
+    // "the bot is stopped"). Resumed while armed, its alert meets the switch itself.
     const stopped = await w.deliver(token!, buyAtmCall('stopped'));
-    expect([stopped.status, stopped.body.code]).toEqual([409, 'bot_not_active']);
+    expect([stopped.status, stopped.body.code]).toEqual([403, 'kill_switch_armed']);
     expect((await t.call('updateTradingBot', { token: t.desk.token, params: { id: bot.id }, body: { status: 'active' } })).status).toBe(200);
     const killed = await w.deliver(token!, buyAtmCall('killed'));
     expect([killed.status, killed.body.code]).toEqual([403, 'kill_switch_armed']);
@@ -227,7 +255,7 @@ describe.each(testBackends)('a trading bot webhook on %s', (backend) => {
     expect(await t.actions('trading', bot.id)).toEqual([]);
     expect((await w.log(bot.id)).map((entry) => [entry.alert_id, entry.outcome, entry.code])).toEqual([
       ['killed', 'refused', 'kill_switch_armed'],
-      ['stopped', 'refused', 'bot_not_active'],
+      ['stopped', 'refused', 'kill_switch_armed'],
       ['big', 'refused', 'risk_limit_exceeded'],
     ]);
     // A refused alert does not hold its id: once the switch is off the same alert would be placed (not a duplicate).

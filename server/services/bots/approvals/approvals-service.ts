@@ -119,12 +119,13 @@ export function createApprovalsService({ db, clock, engine, brokers, prices, own
   async function pending(userId: number, id: number, now: Date): Promise<ProposalRow> {
     const proposal = await load(id);
     if (proposal === undefined || Number(proposal.user_id) !== userId) throw notFound('bot_proposal');
+    const expired = approvalTexts.expired(Math.round((proposal.expires_at.getTime() - proposal.created_at.getTime()) / 1000));
+    // Expired by the sweep before the trader came back: it answers expired, as it would have a second earlier (issue 62).
+    if (proposal.status === 'expired') throw DomainError.said('proposal_expired', expired);
     if (proposal.status !== 'pending') throw DomainError.said('proposal_decided', approvalTexts.decided(proposal.status));
     if (proposal.expires_at.getTime() <= now.getTime()) {
-      const seconds = Math.round((proposal.expires_at.getTime() - proposal.created_at.getTime()) / 1000);
-      const reason = approvalTexts.expired(seconds);
-      await endProposal(db, proposal, { status: 'expired', reason }, now);
-      throw DomainError.said('proposal_expired', reason);
+      await endProposal(db, proposal, { status: 'expired', reason: expired }, now);
+      throw DomainError.said('proposal_expired', expired);
     }
     return proposal;
   }

@@ -145,3 +145,20 @@ export function parseAlert(body: unknown, arrivedOn: string): Alert {
     legs: legs.map(legOf),
   };
 }
+
+/**
+ * The alert id a refused delivery shows, for its log line (issue 62): the parsed body's `alert_id` when it is a
+ * valid one, else, for bytes that did not parse as JSON, an `"alert_id": "…"` found in them. Null when none is
+ * readable: the refusal is logged all the same.
+ */
+export function readableAlertId(body: unknown, raw: Buffer): string | null {
+  if (isObject(body) && body.alert_id !== undefined) {
+    try {
+      return alertIdOf(body.alert_id, 'alert_id');
+    } catch {
+      return null;
+    }
+  }
+  const found = /"alert_id"\s*:\s*(?:"([^"\\]{1,64})"|(\d{1,15})\b)/.exec(raw.toString('utf8', 0, 64 * 1024));
+  return found === null ? null : (found[1] ?? found[2])!.trim() || null;
+}

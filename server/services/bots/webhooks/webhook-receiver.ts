@@ -18,14 +18,15 @@ import { presetNames, type PresetName } from '../../../../quant/strategy-presets
 import type { Database } from '../../../db/database.ts';
 import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
-import type { OrderIntent } from '../../brokers/broker-trading.ts';
+import { killSwitchRefusal, type OrderIntent } from '../../brokers/broker-trading.ts';
+import { readEntryGuards } from '../../brokers/entry-guards.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { priceRulesOn } from '../../market/price-rules.ts';
 import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
-import { dayHours, isTradingDay, regularSessionOn } from '../../market/trading-calendar.ts';
+import { dayHours, isTradingDay } from '../../market/trading-calendar.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
 import { liveTexts } from '../../texts/live-texts.ts';
@@ -42,7 +43,7 @@ import { loadActions, loadBot, loadHeld, loadRuns } from '../engine/engine-store
 import { botKey, type EngineBot } from '../engine/engine-types.ts';
 import { botProduct, botRunsOn, timedForSession } from '../engine/rules.ts';
 import { approvalSettingsOf, createProposals, type ApprovalSettings } from '../approvals/proposals.ts';
-import { parseAlert, type Alert } from './webhook-payload.ts';
+import { parseAlert, readableAlertId, type Alert } from './webhook-payload.ts';
 import { countOnce, logRefused, nameAction, refuseCounted, settleCounted, type Delivery } from './webhook-log.ts';
 import { tokenHash } from './webhook-settings.ts';
 import { recordBotsNotice } from '../../notices/stream-notices.ts';
@@ -97,6 +98,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     try {
       if (hook.signing_secret !== null) checkSignature(secrets.open(hook.signing_secret), delivered, now);
       if (delivered.unreadable != null) {
+        delivery.alertId = readableAlertId(undefined, delivered.rawBody);
         await logRefused(db, delivery, delivered.unreadable.code, delivered.unreadable.reason);
         throw delivered.unreadable.error;
       }
@@ -105,7 +107,10 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       delivery.action = alert.action;
       if (alert.sentAt !== null) checkAge(alert.sentAt, now);
     } catch (error) {
-      if (error instanceof DomainError) await logRefused(db, delivery, error.code, refusal(error));
+      if (error instanceof DomainError) {
+        delivery.alertId ??= readableAlertId(delivered.body, delivered.rawBody);
+        await logRefused(db, delivery, error.code, refusal(error));
+      }
       throw error;
     }
     const logId = await countOnce(db, delivery);
@@ -128,13 +133,38 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     };
   }
 
+  /**
+   * A delivery refused before its body was read (over the size limit), in its bot's log when the token is one
+   * (issue 62). Counted against the address's rate like any delivery; over it, nothing more is written.
+   */
+  async function logUnread(token: string, code: string, reason: Said): Promise<void> {
+    const now = clock();
+    const hash = tokenHash(token);
+    try {
+      await reserveAttempt(db, [{ scope: 'webhook_token', key: hash, rule: perToken }], now);
+    } catch (error) {
+      if (error instanceof DomainError) return;
+      throw error;
+    }
+    const { rows } = await db.query<{ bot_id: number }>('SELECT bot_id FROM bot_webhooks WHERE token_hash = $1', [hash]);
+    if (rows[0] === undefined) return;
+    const delivery: Delivery = { botId: Number(rows[0].bot_id), receivedAt: now, alertId: null, action: null, bodyHash: createHash('sha256').digest('hex') };
+    await logRefused(db, delivery, code, reason);
+  }
+
   /** Steps 4 and 5: the bot's state and limits, the gate, the claim and the broker call. */
   async function place(botId: number, alert: Alert, maxEntries: number, now: Date, logId: number) {
     const bot = await loadBot(db, now.getTime(), 'trading', botId);
     if (bot === undefined) throw DomainError.said('not_found', requestTexts.notFound);
-    if (bot.status !== 'active') throw DomainError.said('bot_not_active', webhookTexts.notActive(bot.status));
+    if (bot.status !== 'active') {
+      // Arming the kill switch stops the account's bots: while it is armed, that is the refusal (403, as documented).
+      const { killedAt } = await readEntryGuards(db, bot.account.id, false);
+      if (killedAt !== null) throw killSwitchRefusal(bot.account.accountNumber, killedAt);
+      throw DomainError.said('bot_not_active', webhookTexts.notActive(bot.status));
+    }
     const entry = alert.action !== 'exit';
-    await checkHours(bot, entry, now);
+    // An exit is never refused for the hour (issue 62): a position the bot holds may always be closed.
+    if (entry) await checkEntryHours(bot, now);
     if (!bot.sessionOpen) throw DomainError.said('broker_session_expired', liveTexts.sessionEnded(bot.broker, null));
     const day = istDate(now);
     const key = botKey(bot.kind, bot.id);
@@ -226,17 +256,17 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     return { outcome: 'proposed' as const, actionId: null, orderIds: [], reason: webhookTexts.proposed(settings.deadlineSeconds), proposalId: made };
   }
 
-  /** Entries inside the bot's entry window, exits from the open to its exit time, on a day it trades. */
-  async function checkHours(bot: EngineBot, entry: boolean, now: Date): Promise<void> {
+  /** Entries inside the bot's entry window, on a day it trades. */
+  async function checkEntryHours(bot: EngineBot, now: Date): Promise<void> {
     const day = istDate(now);
     const facts = await engine.factsOf(bot.underlying, now);
     const calendar = await loadTradingCalendar(db, facts.exchange === 'BFO' ? 'BSE' : 'NSE');
-    const hours = dayHours(calendar, day);
-    // An exit in the demo market (open at any hour) is taken from the regular open of the day on, as on the exchange.
-    const [from, until] = entry ? [bot.entryFrom, bot.entryUntil] : [prices.simulator.demo ? regularSessionOn(calendar, day).open : hours.open, bot.exitTime];
     const minutes = istMinutes(now);
-    const open = botRunsOn(bot.weekdays, day, isTradingDay(calendar, day), prices.simulator.demo, timedForSession(bot, hours)) && minutes >= clockMinutes(from) && minutes < clockMinutes(until);
-    if (!open) throw DomainError.said('outside_bot_hours', webhookTexts.outsideHours(from, until));
+    const open =
+      botRunsOn(bot.weekdays, day, isTradingDay(calendar, day), prices.simulator.demo, timedForSession(bot, dayHours(calendar, day))) &&
+      minutes >= clockMinutes(bot.entryFrom) &&
+      minutes < clockMinutes(bot.entryUntil);
+    if (!open) throw DomainError.said('outside_bot_hours', webhookTexts.outsideHours(bot.entryFrom, bot.entryUntil));
   }
 
   /** The alert's legs as orders: around the money on the bot's (or the alert's) expiry, or named; hedges first. */
@@ -295,7 +325,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     return ordered;
   }
 
-  return { receive };
+  return { receive, logUnread };
 }
 
 export type WebhookReceiver = ReturnType<typeof createWebhookReceiver>;
