@@ -23,6 +23,11 @@ export type PublicRuntimeConfig = {
   analyticsUrl: string;
   /** Identifies the app to the analytics backend, not the user; public by design. */
   analyticsAnonKey: string;
+  /**
+   * PUBLIC_ORIGIN, or '' (the API's own origin): where a bot's webhook address points, so TradingView and ChartInk
+   * reach it through a reverse proxy or a tunnel while the trader opens StrikeDesk at a private address.
+   */
+  webhookOrigin: string;
 };
 
 /** The documented default key of the bundled analytics backend (README). */
@@ -32,6 +37,7 @@ export const defaultPublicRuntimeConfig: PublicRuntimeConfig = {
   apiBaseUrl: '',
   analyticsUrl: '/analytics',
   analyticsAnonKey: defaultAnalyticsAnonKey,
+  webhookOrigin: '',
 };
 
 export type ServerConfig = {
@@ -219,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       apiBaseUrl: parsePublicApiUrl(env.PUBLIC_API_URL),
       analyticsUrl: parseAnalyticsUrl(env.ANALYTICS_URL),
       analyticsAnonKey: parseAnonKey(env.ANALYTICS_ANON_KEY),
+      webhookOrigin: parsePublicOrigin(env.PUBLIC_ORIGIN) ?? '',
     },
     secretKey: parseSecretKeyEnv(env.STRIKEDESK_SECRET_KEY),
     timeouts: parseTimeouts(env),

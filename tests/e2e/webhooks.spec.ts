@@ -33,6 +33,10 @@ test('a webhook bot: its address and TradingView template copied, a delivery pla
   const address = await page.evaluate(() => navigator.clipboard.readText());
   expect(address).toMatch(/^http:\/\/[^/]+\/api\/webhooks\/[A-Za-z0-9_-]{43}\/$/);
   await expect(dialog.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(address);
+  // The address is this test server's http://127.0.0.1: the screen says TradingView cannot post to it, and the way (issue 62).
+  const notReachable = dialog.getByRole('note');
+  await expect(notReachable).toContainText(`and \u2068${new URL(address).origin}\u2069 is not one: their alerts will not arrive here`);
+  await expect(notReachable).toContainText('set PUBLIC_ORIGIN: see docs/operations.md');
 
   // TradingView's entry message: the bot's own legs (a straddle has a shape), the alert id and time left to TradingView.
   await dialog.getByRole('button', { name: 'Copy TradingView message: enter' }).click();

@@ -26,7 +26,7 @@ describe('GET /config.json', () => {
     try {
       const res = await server.app.inject({ method: 'GET', url: '/config.json' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ api_base_url: '', analytics_url: '/analytics', analytics_anon_key: 'strikedesk-public-anon-key' });
+      expect(res.json()).toEqual({ api_base_url: '', analytics_url: '/analytics', analytics_anon_key: 'strikedesk-public-anon-key', webhook_origin: '' });
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(String(res.headers['content-type'])).toContain('application/json');
       expect(connectSrc(res.headers['content-security-policy'])).toBe("connect-src 'self'");
@@ -38,12 +38,12 @@ describe('GET /config.json', () => {
   it('answers the configured backends and lets the PWA connect to them', async () => {
     const server = await startTestServer({
       database: db,
-      publicConfig: { apiBaseUrl: 'https://api.example.com', analyticsUrl: 'https://abc.supabase.co', analyticsAnonKey: 'anon-123' },
+      publicConfig: { apiBaseUrl: 'https://api.example.com', analyticsUrl: 'https://abc.supabase.co', analyticsAnonKey: 'anon-123', webhookOrigin: 'https://alerts.example.in' },
       extraConnectSrc: ['wss://abc.supabase.co'],
     });
     try {
       const res = await server.app.inject({ method: 'GET', url: '/config.json' });
-      expect(res.json()).toEqual({ api_base_url: 'https://api.example.com', analytics_url: 'https://abc.supabase.co', analytics_anon_key: 'anon-123' });
+      expect(res.json()).toEqual({ api_base_url: 'https://api.example.com', analytics_url: 'https://abc.supabase.co', analytics_anon_key: 'anon-123', webhook_origin: 'https://alerts.example.in' });
       expect(connectSrc(res.headers['content-security-policy'])).toBe(
         "connect-src 'self' wss://abc.supabase.co https://api.example.com https://abc.supabase.co",
       );

@@ -61,6 +61,7 @@ describe('loadConfig', () => {
         apiBaseUrl: 'https://api.strikedesk.example',
         analyticsUrl: 'https://abc.supabase.co',
         analyticsAnonKey: 'eyJhbGciOi.public',
+        webhookOrigin: 'https://trade.example.in',
       },
       timeouts: { requestMs: 15_000, idleMs: 65_000, keepAliveMs: 61_000 },
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8'],
@@ -159,9 +160,9 @@ describe('loadConfig', () => {
 
 describe('backendOrigins (added to the CSP connect-src)', () => {
   it('lists the origins of backends elsewhere, and nothing for same-origin paths', () => {
-    expect(backendOrigins({ apiBaseUrl: '', analyticsUrl: '/analytics', analyticsAnonKey: 'k' })).toEqual([]);
+    expect(backendOrigins({ apiBaseUrl: '', analyticsUrl: '/analytics', analyticsAnonKey: 'k', webhookOrigin: '' })).toEqual([]);
     expect(
-      backendOrigins({ apiBaseUrl: 'https://api.example.com/v1', analyticsUrl: 'https://abc.supabase.co:8443/x', analyticsAnonKey: 'k' }),
+      backendOrigins({ apiBaseUrl: 'https://api.example.com/v1', analyticsUrl: 'https://abc.supabase.co:8443/x', analyticsAnonKey: 'k', webhookOrigin: 'https://alerts.example.in' }),
     ).toEqual(['https://api.example.com', 'https://abc.supabase.co:8443']);
   });
 });

@@ -56,6 +56,12 @@ export const addressHiddenMessage = defineMessage<{ hint: MessageValue }>({
   id: 'portfolios.webhook.addressHidden',
   defaultMessage: 'The address ends in {hint}. It is not shown again; lost it? Make a new one.',
 });
+/** TradingView and ChartInk cannot post to this origin (issue 62): said above the address. */
+export const notReachableMessage = defineMessage<{ origin: MessageValue }>({
+  id: 'portfolios.webhook.notReachable',
+  defaultMessage:
+    'TradingView and ChartInk post only to a public HTTPS address (TradingView only on port 443 or 80), and {origin} is not one: their alerts will not arrive here. A script on this machine or network can use it. To take their alerts, put StrikeDesk behind a reverse proxy or a tunnel with HTTPS and set PUBLIC_ORIGIN: see docs/operations.md, “Alerts from TradingView and ChartInk”.',
+});
 export const alertIdMessage = defineMessage<{ id: MessageValue }>({ id: 'portfolios.webhook.alertId', defaultMessage: 'Alert {id}' });
 
 export const webhookTitle = defineMessage<{ name: MessageValue }>({ id: 'portfolios.webhook.title', defaultMessage: 'Webhook of {name}' });

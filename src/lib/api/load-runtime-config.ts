@@ -19,6 +19,8 @@ export function parseRuntimeConfig(body: unknown): Partial<RuntimeConfig> {
   if (api !== undefined) parsed.apiBaseUrl = api.replace(/\/+$/, '');
   if (analytics) parsed.analyticsUrl = analytics.replace(/\/+$/, '');
   if (key) parsed.analyticsAnonKey = key;
+  const webhook = stringField(record, 'webhook_origin');
+  if (webhook !== undefined) parsed.webhookOrigin = webhook.replace(/\/+$/, '');
   return parsed;
 }
 

@@ -7,6 +7,8 @@ export type RuntimeConfig = {
   apiBaseUrl: string;
   analyticsUrl: string;
   analyticsAnonKey: string;
+  /** Where a bot's webhook address points (the server's PUBLIC_ORIGIN); absent or '' for the API's own origin. */
+  webhookOrigin?: string;
 };
 
 export const DEFAULT_ANALYTICS_ANON_KEY = 'strikedesk-public-anon-key';
@@ -15,6 +17,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   apiBaseUrl: '',
   analyticsUrl: '/analytics',
   analyticsAnonKey: DEFAULT_ANALYTICS_ANON_KEY,
+  webhookOrigin: '',
 };
 
 export function buildTimeOverrides(): Partial<RuntimeConfig> {

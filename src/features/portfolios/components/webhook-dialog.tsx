@@ -10,8 +10,9 @@ import { deleteBotWebhook, getBotWebhook, updateBotWebhook, type BotWebhookChang
 import { WebhookAlertList } from '@/features/portfolios/components/webhook-alert-list';
 import { WebhookRepeatField } from '@/features/portfolios/components/webhook-repeat-field';
 import { WebhookTemplates } from '@/features/portfolios/components/webhook-templates';
-import { addressHiddenMessage, webhookMessages as m, webhookTitle } from '@/features/portfolios/webhook-messages';
+import { addressHiddenMessage, notReachableMessage, webhookMessages as m, webhookTitle } from '@/features/portfolios/webhook-messages';
 import { apiOrigin } from '@/lib/api/api-origin';
+import { takesInternetAlerts } from '@/features/portfolios/model/webhook-reach';
 import { runtimeConfig } from '@/lib/api/clients';
 import { useOperation } from '@/lib/api/use-operation';
 import { isolate } from '@/lib/format/isolate';
@@ -64,10 +65,17 @@ export function WebhookDialog({ botId, name, strategySlug, canChange, onClose }:
         </div>
       );
     }
-    const url = made?.path == null ? null : `${apiOrigin(window.location.origin, runtimeConfig().apiBaseUrl)}${made.path}`;
+    const { webhookOrigin, apiBaseUrl } = runtimeConfig();
+    const origin = webhookOrigin || apiOrigin(window.location.origin, apiBaseUrl);
+    const url = made?.path == null ? null : `${origin}${made.path}`;
     return (
       <div className="flex flex-col gap-5">
         <section className="flex flex-col gap-2">
+          {takesInternetAlerts(origin) ? null : (
+            <p role="note" className="rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-sm text-fg">
+              {intl.formatMessage(notReachableMessage, { origin: isolate(origin) })}
+            </p>
+          )}
           {url === null ? (
             <p className="text-sm text-fg">{intl.formatMessage(addressHiddenMessage, { hint: isolate(webhook.token_hint) })}</p>
           ) : (
