@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.extraConnectSrc).toEqual([]);
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.publicConfig).toEqual({ apiBaseUrl: '', analyticsUrl: '/analytics', analyticsAnonKey: 'strikedesk-public-anon-key' });
+    expect(config.publicConfig).toEqual({ apiBaseUrl: '', analyticsUrl: '/analytics', analyticsAnonKey: 'strikedesk-public-anon-key', webhookOrigin: '' });
     expect(config.timeouts).toEqual({ requestMs: 30_000, idleMs: 70_000, keepAliveMs: 72_000 });
     // Nobody's X-Forwarded-For is believed until a proxy is named: a client could forge it.
     expect(config.trustProxy).toBe(false);
