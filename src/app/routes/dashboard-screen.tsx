@@ -135,6 +135,8 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
 function PositionsTile({ data }: { data: DashboardData }) {
   const intl = useIntl();
   const { formatSignedInr } = useFormat();
+  // No account yet is no failure: the tile says what the P&L tile says, not that positions could not be read (issue 62).
+  if (data.accounts.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noAccounts)}</p>;
   const books = data.accounts.flatMap(({ book }) => (book === null || book.status === 'UNKNOWN' ? [] : [book]));
   if (books.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.bookUnavailable)}</p>;
   const { positions: open, accounts } = openPositionCount(books);

@@ -189,6 +189,14 @@ describe('the dashboard', () => {
     expect(within(next).getByRole('link', { name: link[0] }).getAttribute('href')).toBe(link[1]);
   });
 
+  it('with no broker account, says so in the positions tile too, never that positions could not be read', async () => {
+    serve(states[0]!.backend);
+    renderScreen(DashboardScreen);
+    const positions = await screen.findByRole('region', { name: 'Open positions' });
+    expect(await within(positions).findByText('No broker account linked yet.')).toBeTruthy();
+    expect(screen.queryByText('Positions could not be read')).toBeNull();
+  });
+
   it('with everything done, says so and shows the day instead of the steps', async () => {
     serve(allDone);
     renderScreen(DashboardScreen);
