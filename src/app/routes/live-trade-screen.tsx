@@ -129,6 +129,7 @@ export function LiveTradeScreen() {
         feedHeardAt={inReplay ? null : feedHeardAt}
         // Over the chain (a phone) the ticket hides the desk's notice: it says it again.
         notice={wide || account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} compact />}
+        killSwitchOn={killSwitch !== null}
         onPlaced={() => setPlacedStamp((value) => value + 1)}
         // Over the chain the ticket is a sheet: the sheet's title and close button are the ticket's.
         framing={wide ? 'card' : 'sheet'}

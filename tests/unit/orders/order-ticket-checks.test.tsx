@@ -50,7 +50,12 @@ const instrument: TicketInstrument = {
   name: 'NIFTY',
 };
 
-function renderTicket({ locale = 'en', side = 'BUY', defaults = {} }: { locale?: 'en' | 'fr'; side?: 'BUY' | 'SELL'; defaults?: Partial<TicketDefaults> } = {}) {
+function renderTicket({
+  locale = 'en',
+  side = 'BUY',
+  defaults = {},
+  killSwitchOn = false,
+}: { locale?: 'en' | 'fr'; side?: 'BUY' | 'SELL'; defaults?: Partial<TicketDefaults>; killSwitchOn?: boolean } = {}) {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
       <OrderTicket
@@ -61,6 +66,7 @@ function renderTicket({ locale = 'en', side = 'BUY', defaults = {} }: { locale?:
         sessionOpen
         defaults={{ product: 'NRML', order_type: 'LIMIT', lots: 1, confirm_before_order: true, ...defaults }}
         initialSide={side}
+        killSwitchOn={killSwitchOn}
       />
     </IntlProvider>,
   );
@@ -69,6 +75,22 @@ function renderTicket({ locale = 'en', side = 'BUY', defaults = {} }: { locale?:
 /** The send button ("Buy 65", "Buy " without a quantity), not the side toggle ("Buy"). */
 const submit = (side = 'Buy') => screen.getAllByRole('button', { name: new RegExp(`^${side}`) }).find((button) => button.getAttribute('type') === 'submit') as HTMLButtonElement;
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('the order window while the kill switch is on', () => {
+  it('sends nothing and says why, in en and fr: every order it sends is an entry the switch refuses (issue 62)', async () => {
+    renderTicket({ killSwitchOn: true });
+    expect(submit().disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe(
+      'The kill switch is on for this account: new orders are refused. Close positions from the position book; turn the switch off on the kill switch page.',
+    );
+  });
+
+  it('says it in French', () => {
+    renderTicket({ locale: 'fr', killSwitchOn: true });
+    expect(screen.getByText(/^Le coupe-circuit est activé pour ce compte/)).toBeTruthy();
+    expect((screen.getAllByRole('button', { name: /^Acheter/ }).find((button) => button.getAttribute('type') === 'submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
 
 describe('the order window checks what is typed before the review step', () => {
   it('refuses a price off the 0.05 tick, under the field and beside the disabled button', async () => {

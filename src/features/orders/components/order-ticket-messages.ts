@@ -17,6 +17,10 @@ export const ticketMessages = defineMessages({
   close: { id: 'orders.ticket.close', defaultMessage: 'Close' },
   noPrice: { id: 'orders.ticket.noPrice', defaultMessage: 'No live price yet' },
   short: { id: 'orders.ticket.short', defaultMessage: 'Not enough funds: the broker will reject this order.' },
+  killSwitchOn: {
+    id: 'orders.ticket.killSwitchOn',
+    defaultMessage: 'The kill switch is on for this account: new orders are refused. Close positions from the position book; turn the switch off on the kill switch page.',
+  },
 });
 
 /** The ticket's sentences, with their values. */

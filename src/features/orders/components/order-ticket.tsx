@@ -70,6 +70,7 @@ export function OrderTicket({
   initialLots,
   freezeQuantity = null,
   notice = null,
+  killSwitchOn = false,
   afterMarket = null,
   mis = null,
   feedHeardAt = null,
@@ -92,6 +93,8 @@ export function OrderTicket({
   freezeQuantity?: number | null;
   /** Said above everything else (the account's kill switch is on). */
   notice?: ReactNode;
+  /** The account's kill switch is on: every order the ticket sends is an entry, refused, so it sends none (issue 62). */
+  killSwitchOn?: boolean;
   /**
    * Set while the exchange is closed (the server's market status): the order goes as an after-market order
    * (AMO), held by the broker until the next open, so the price shown is the last close and need not be live.
@@ -169,7 +172,13 @@ export function OrderTicket({
 
   const blocked =
     networkBlock ??
-    (accountNumber === null ? intl.formatMessage(intentMessages.noAccount) : !sessionOpen ? intl.formatMessage(intentMessages.noSession) : null);
+    (accountNumber === null
+      ? intl.formatMessage(intentMessages.noAccount)
+      : !sessionOpen
+        ? intl.formatMessage(intentMessages.noSession)
+        : killSwitchOn
+          ? intl.formatMessage(messages.killSwitchOn)
+          : null);
   const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && !stale;
 
   // Focus follows the order: it stays on the send button while it is sending (busy, not disabled, which
