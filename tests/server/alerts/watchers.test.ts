@@ -116,7 +116,8 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
     await run();
     const alerts = (await feed(env.call, desk.token, { category: 'kill_switch' })).alerts;
     expect(alerts.map((alert) => alert.event)).toEqual(['kill_switch_disarmed', 'kill_switch_armed']);
-    expect(alerts[1]).toMatchObject({ severity: 'danger', title: `Kill switch on for ${desk.accountNumber}`, link: '/app/kill-switch' });
+    // Everything closed as the trader asked: told as done, not as an error (issue 62).
+    expect(alerts[1]).toMatchObject({ severity: 'success', title: `Kill switch on for ${desk.accountNumber}`, link: '/app/kill-switch' });
     expect(alerts[1]!.body).toContain('Runaway market');
     expect(alerts[1]!.body).toContain(armed.body.accounts[0]!.message);
     // Coded: the trader's reason as typed, and the kill switch's summary, each said in the trader's language.
@@ -168,6 +169,8 @@ describe.each(testBackends)('the alert watchers on %s', (backend) => {
     expect((await run()).written.killSwitches).toBe(1);
     const [alert] = (await feed(env.call, desk.token, { category: 'kill_switch' })).alerts;
     expect(alert!.body_i18n).toEqual({ code: 'kill_switch.unfinished', params: {} });
+    // Not finished: still told as danger.
+    expect(alert!.severity).toBe('danger');
   });
 
   it('tells a broker session that ended, once per expiry', async () => {

@@ -24,6 +24,15 @@ type EventRow = {
   account_number: string;
 };
 
+/**
+ * How an arm is told (issue 62): the trader's own arm that closed everything did what was asked (success, not a red
+ * "Error"); a risk limit's that did is a warning; one that left something open or unreached is danger.
+ */
+function armSeverity(row: EventRow): 'success' | 'warning' | 'danger' {
+  if (localTextOf(row.summary_i18n)?.code !== 'kill_switch.armed') return 'danger';
+  return row.source === 'risk_limit' ? 'warning' : 'success';
+}
+
 /** The event's reason (when its summary does not already say it) and summary, coded when both were written coded. */
 function bodyOf(row: EventRow): Said | string {
   const withReason = row.reason !== null && !row.summary.includes(row.reason);
@@ -53,7 +62,7 @@ export async function watchKillSwitches(tx: Queryable, now: Date): Promise<numbe
       accountId: row.broker_account_id,
       category: 'kill_switch',
       event: armed ? 'kill_switch_armed' : 'kill_switch_disarmed',
-      severity: armed ? 'danger' : 'info',
+      severity: armed ? armSeverity(row) : 'info',
       title: armed
         ? said('alert.kill_switch_on_title', { account: row.account_number, by: byRiskLimit ? 'risk_limit' : 'trader' }, `Kill switch on for ${row.account_number}${byRiskLimit ? ' (risk limit)' : ''}`)
         : said('alert.kill_switch_off_title', { account: row.account_number }, `Kill switch off for ${row.account_number}`),
