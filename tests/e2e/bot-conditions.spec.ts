@@ -110,7 +110,7 @@ test('the bot form says the conditions, product and points in words, in English 
   await dialog.getByLabel('Base strategy').selectOption({ label: 'Short straddle' });
   await dialog.getByLabel('Enter when').selectOption({ label: 'Straddle premium falls' });
   await dialog.getByLabel('Exit when').selectOption({ label: 'Premium crosses above its VWAP' });
-  await dialog.getByLabel('Product').selectOption({ label: 'MIS (intraday)' });
+  await dialog.getByLabel('Product').selectOption({ label: 'Intraday (MIS)' });
   await dialog.getByLabel('Stop-loss and target in').selectOption({ label: 'Points' });
   const summary = dialog.getByTestId('condition-summary');
   await expect.poll(() => plain(summary)).toContain('Enters on the first completed minute, from its entry time on, that the straddle fixed at 09:20 falls 20 % below its premium at 09:20.');
@@ -133,7 +133,7 @@ test('the bot form says the conditions, product and points in words, in English 
   const frDialog = page.getByRole('dialog');
   await frDialog.getByLabel('Stratégie de base').selectOption({ index: 1 });
   await frDialog.getByLabel('Entrer quand').selectOption({ label: 'La prime du straddle baisse' });
-  await frDialog.getByLabel('Produit').selectOption({ label: 'MIS (intraday)' });
+  await frDialog.getByLabel('Produit').selectOption({ label: 'Intrajournalier (MIS)' });
   const frSummary = frDialog.getByTestId('condition-summary');
   await expect.poll(() => plain(frSummary)).toContain('Entre à la première minute terminée, à partir de son heure d’entrée, où le straddle fixé à 09:20 baisse de 20');
   await expect.poll(() => plain(frSummary)).toContain('MIS : le bot sort une minute avant que le courtier solde les positions MIS');
