@@ -21,6 +21,8 @@ export async function putPaperOnFeed(page: Page, brokers: BrokerAccountsPage, pa
   const pricesFrom = row.getByLabel('Prices from');
   await expect(pricesFrom).toHaveValue('');
   await expect(row).toContainText('Simulated market');
+  // Said once, in the list; under it what it means, not the same words again (issue 62).
+  await expect(row).toContainText("This paper account's prices come from StrikeDesk's simulated market, not the exchange.");
   // The account number is isolated (U+2068 … U+2069) so its characters keep their order in a right-to-left page.
   const number = `\u2068?${feed.clientId}\u2069?`;
   const onFeed = new RegExp(`Prices: ${feed.broker} · ${number} \\(live\\)`);

@@ -46,7 +46,8 @@ export function MarketChoice({ account, accounts, offline }: { account: BrokerAc
         disabled={offline || loading}
         aria-busy={loading || undefined}
         onChange={(event) => void choose(event.target.value === '' ? null : Number(event.target.value))}
-        hint={<PriceSourceNote source={source} />}
+        // The list already says "Simulated market": under it, what that means rather than the same words again (issue 62).
+        hint={source.kind === 'simulator' ? intl.formatMessage(priceSourceMessages.simulatedHint) : <PriceSourceNote source={source} />}
         error={rejectionOf(error, intl)?.text}
       >
         <option value="">{intl.formatMessage(priceSourceMessages.simulated)}</option>
