@@ -24,9 +24,9 @@ test('at 1280×800 the desk shows more than 7 strikes, OI, OI change and volume 
   expect(onScreen.length, `strikes on screen: ${onScreen.join(' ')}`).toBeGreaterThan(7);
   await expect(chain.atmRow).toBeInViewport({ ratio: 1 });
 
-  // Delta follows when the figures leave room: with the session's volume and OI change (lakh, signed) the
-  // chain drops it at 1280 px rather than scroll sideways (chain-columns.ts).
-  for (const name of ['LTP', 'OI (lakh)', 'OI chg (lakh)', 'Volume (lakh)', 'IV']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  // Delta right after IV, the greek a trader reads first (issue 62), then OI change and volume (lakh, signed).
+  for (const name of ['LTP', 'OI (lakh)', 'IV', 'Delta', 'OI chg (lakh)', 'Volume (lakh)']) await expect(chain.table.getByRole('columnheader', { name, exact: true })).toHaveCount(2);
+  await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'Delta' && /^[-−]?0\.\d{2}$/.test(plain(value))).length).toBe(2);
   // Figures arrive with the prices; OI and volume in lakh (the header says so), OI change signed.
   await expect.poll(async () => (await chain.atmColumns()).filter(([head, value]) => head === 'OI (lakh)' && units.test(plain(value))).length).toBe(2);
   for (const [head, value] of await chain.atmColumns()) {
@@ -52,7 +52,7 @@ test('at 1280×800 the desk shows more than 7 strikes, OI, OI change and volume 
   await page.screenshot({ path: 'test-results/option-chain/chain-en-light-1280.png' });
 
   // Gamma, theta and vega on request, remembered on the next visit.
-  const greeks = page.getByRole('button', { name: 'Gamma, theta, vega' });
+  const greeks = page.getByRole('button', { name: 'Greeks: delta, gamma, theta, vega' });
   await expect(greeks).toHaveAttribute('aria-pressed', 'false');
   await expect(chain.table.getByRole('columnheader', { name: 'Gamma' })).toHaveCount(0);
   await greeks.click();

@@ -2,11 +2,12 @@
  * The option chain's columns for one side, from the strike outwards (the calls' side mirrors them, so the
  * last price always sits next to the strike). Which columns show depends on the chain's own width, not the
  * window's (the chain in the builder's dialog or beside the desk's ticket fits its box): the last price and
- * open interest always, so a 360 px phone reads both sides without scrolling sideways; then change, IV, OI
- * change, volume, delta and the book as room allows. Gamma, theta and vega are the trader's choice.
+ * open interest always, so a 360 px phone reads both sides without scrolling sideways; then change, IV, delta
+ * (the greek a trader reads first: "sell the 0.2-delta call", issue 62), OI change, volume and the book as room
+ * allows. The greeks are the trader's choice where they fit: delta with them when the width had left it out.
  */
-export const chainColumns = ['ltp', 'oi', 'chg', 'iv', 'oiChange', 'volume', 'delta', 'bidAsk'] as const;
-export const greekColumns = ['gamma', 'theta', 'vega'] as const;
+export const chainColumns = ['ltp', 'oi', 'chg', 'iv', 'delta', 'oiChange', 'volume', 'bidAsk'] as const;
+export const greekColumns = ['delta', 'gamma', 'theta', 'vega'] as const;
 export type ChainColumn = (typeof chainColumns)[number] | (typeof greekColumns)[number];
 
 /**
@@ -19,9 +20,9 @@ const shownFrom: Record<ChainColumn, number> = {
   oi: 0,
   chg: 470,
   iv: 560,
-  oiChange: 680,
-  volume: 800,
-  delta: 900,
+  delta: 680,
+  oiChange: 800,
+  volume: 900,
   bidAsk: 1120,
   gamma: 680,
   theta: 680,
@@ -43,7 +44,7 @@ export const greeksFit = (width: number) => width >= shownFrom.gamma;
 export function sideColumns(width: number, greeks: boolean, dropped = 0): ChainColumn[] {
   const fitting: ChainColumn[] = chainColumns.filter((column) => width >= shownFrom[column]);
   const kept = fitting.slice(0, Math.max(2, fitting.length - dropped));
-  return greeks && greeksFit(width) ? [...kept, ...greekColumns] : kept;
+  return greeks && greeksFit(width) ? [...kept, ...greekColumns.filter((column) => !kept.includes(column))] : kept;
 }
 
 /** Whether dropping one more column could still narrow the table. */

@@ -21,7 +21,7 @@ import { openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
 
 const messages = defineMessages({
-  greeks: { id: 'market.chain.greeks', defaultMessage: 'Gamma, theta, vega' },
+  greeks: { id: 'market.chain.greeks', defaultMessage: 'Greeks: delta, gamma, theta, vega' },
   caption: { id: 'market.chain.caption', defaultMessage: 'Option chain' },
   loading: { id: 'market.chain.loading', defaultMessage: 'Loading the option chain…' },
   failed: { id: 'market.chain.failed', defaultMessage: 'The option chain could not be loaded.' },
