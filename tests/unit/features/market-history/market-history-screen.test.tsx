@@ -240,6 +240,33 @@ describe('an import', () => {
   });
 });
 
+describe('a first import', () => {
+  it('replaces "No history imported yet" once the first file is in, while the next is still on its way (issue 62)', async () => {
+    const user = userEvent.setup();
+    shown = { ...coverage, indices: [], participants: null };
+    let releaseSecond = () => {};
+    let answered = 0;
+    server.use(
+      http.post(`${API}/api/market-history/imports/`, async () => {
+        answered += 1;
+        if (answered === 1) shown = coverage;
+        else await new Promise<void>((release) => (releaseSecond = release));
+        return HttpResponse.json({ files: [{ file_name: 'a.csv', status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 42, skipped_rows: 0 }] });
+      }),
+    );
+    renderHistoryScreen();
+    expect(await screen.findByText('No history imported yet')).toBeTruthy();
+    const file = (name: string) => new File(['TradDt,BizDt\n'], name, { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Files'), [file('BhavCopy_NSE_FO_0_0_0_20240708_F_0000.csv'), file('BhavCopy_NSE_FO_0_0_0_20240709_F_0000.csv')]);
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await screen.findByTestId('history-size');
+    expect(screen.queryByText('No history imported yet')).toBeNull();
+    expect(answered).toBe(2);
+    releaseSecond();
+    await waitFor(() => expect(coverageReads).toBe(3));
+  });
+});
+
 describe('an import in French', () => {
   it('says each refused line in French, the file’s columns and values as the file has them', async () => {
     const user = userEvent.setup();
