@@ -70,7 +70,7 @@ export function OrderBookScreen() {
       {desk.account !== null && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-3xl">
           <AccountChoice desk={desk} />
-          <DateField label={intl.formatMessage(messages.date)} value={date} onDayChange={setDate} />
+          <DateField label={intl.formatMessage(messages.date)} value={date} onDayChange={setDate} emptyIsToday />
         </div>
       )}
       {asOf !== null && <StaleNote asOf={asOf} />}

@@ -123,7 +123,7 @@ export function PositionsScreen() {
               </option>
             ))}
           </SelectField>
-          <DateField label={intl.formatMessage(messages.date)} value={date} onDayChange={setDate} />
+          <DateField label={intl.formatMessage(messages.date)} value={date} onDayChange={setDate} emptyIsToday />
           {account !== null && (
             <div className="sm:col-span-2">
               <OrderAccount account={account} />

@@ -8,6 +8,7 @@ const messages = defineMessages({
   placeholder: { id: 'form.date.placeholder', defaultMessage: 'DD/MM/YYYY' },
   invalid: { id: 'form.date.invalid', defaultMessage: 'Enter a day as DD/MM/YYYY, for example 05/01/2026.' },
   calendar: { id: 'form.date.calendar', defaultMessage: 'Choose a day on the calendar' },
+  todayWhenEmpty: { id: 'form.date.todayWhenEmpty', defaultMessage: 'Today (or type a day: DD/MM/YYYY)' },
 });
 
 export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' | 'trailing' | 'error'> & {
@@ -15,6 +16,8 @@ export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' 
   value: string;
   /** Called with the day as YYYY-MM-DD ('' when the field is emptied) once what was typed reads as a day. */
   onDayChange: (day: string) => void;
+  /** Left empty, the screen shows today's (a book's day): the empty field says so, not a bare DD/MM/YYYY (issue 62). */
+  emptyIsToday?: boolean;
 };
 
 /**
@@ -23,7 +26,7 @@ export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' 
  * is typed as text and read when the field is left or Enter is pressed; the calendar button opens the
  * browser's date picker on a hidden native input, whose choice lands in the text field.
  */
-export function DateField({ value, onDayChange, onBlur, id, ...props }: DateFieldProps) {
+export function DateField({ value, onDayChange, onBlur, id, emptyIsToday = false, ...props }: DateFieldProps) {
   const intl = useIntl();
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
@@ -78,7 +81,7 @@ export function DateField({ value, onDayChange, onBlur, id, ...props }: DateFiel
       autoComplete="off"
       spellCheck={false}
       maxLength={10}
-      placeholder={intl.formatMessage(messages.placeholder)}
+      placeholder={intl.formatMessage(emptyIsToday ? messages.todayWhenEmpty : messages.placeholder)}
       value={typed}
       onChange={(event) => setTyped(event.target.value)}
       onBlur={handleBlur}

@@ -1,6 +1,6 @@
 // The order book's and the positions' trading day: shown and typed DD/MM/YYYY in the interface language,
 // never in the browser's own (US) order, and read back as the ISO day the API takes.
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,11 +9,12 @@ import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locale';
 import { parseTypedDay, typedDayOf } from '@/lib/format/typed-day';
 
-function Day({ initial, onDay }: { initial: string; onDay: (day: string) => void }) {
+function Day({ initial, onDay, emptyIsToday = false }: { initial: string; onDay: (day: string) => void; emptyIsToday?: boolean }) {
   const [day, setDay] = useState(initial);
   return (
     <DateField
       label="Trading day"
+      emptyIsToday={emptyIsToday}
       value={day}
       onDayChange={(next) => {
         setDay(next);
@@ -23,11 +24,11 @@ function Day({ initial, onDay }: { initial: string; onDay: (day: string) => void
   );
 }
 
-async function renderDay(locale: Locale, initial: string, onDay = vi.fn()) {
+async function renderDay(locale: Locale, initial: string, onDay = vi.fn(), emptyIsToday = false) {
   await preloadMessages(locale);
   render(
     <I18nProvider locale={locale}>
-      <Day initial={initial} onDay={onDay} />
+      <Day initial={initial} onDay={onDay} emptyIsToday={emptyIsToday} />
     </I18nProvider>,
   );
   return { field: screen.getByRole('textbox', { name: 'Trading day' }), onDay };
@@ -77,6 +78,14 @@ describe('DateField', () => {
     await user.type(field, '31/02/2026{Enter}');
     expect(screen.getByText('Saisissez un jour au format JJ/MM/AAAA, par exemple 05/01/2026.')).toBeTruthy();
     expect(onDay).not.toHaveBeenCalled();
+  });
+
+  it("a book's day, empty, says it shows today's, in en and fr (issue 62)", async () => {
+    const { field } = await renderDay('en', '', vi.fn(), true);
+    expect(field.getAttribute('placeholder')).toBe('Today (or type a day: DD/MM/YYYY)');
+    cleanup();
+    const french = await renderDay('fr', '', vi.fn(), true);
+    expect(french.field.getAttribute('placeholder')).toBe('Aujourd’hui (ou saisissez un jour : JJ/MM/AAAA)');
   });
 
   it('emptied, it asks for no day (today)', async () => {
