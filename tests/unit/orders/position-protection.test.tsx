@@ -1,6 +1,7 @@
 // A position row shows its working stop-loss and target, each with its price and its own Modify and Cancel,
 // in place of the plain buttons that would place another.
 import { render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
@@ -99,5 +100,23 @@ describe('a position’s protection', () => {
     renderRow([stopLoss], 'fr');
     expect(screen.getByRole('button', { name: 'Modifier le stop-loss' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Objectif' })).toBeTruthy();
+  });
+
+  it('says the loss if a stop-loss fills at its limit, and the profit if a target fills, in rupees and points, en and fr (issue 62)', async () => {
+    const user = userEvent.setup();
+    renderRow([]);
+    await user.click(screen.getByRole('button', { name: 'Stop-loss' }));
+    // Long 65 at ₹120; the suggested limit ₹93.60: 26.40 points under, ₹1,716 on 65.
+    expect(plainText(screen.getByTestId('if-hit').textContent ?? '')).toBe('If it fills at ₹93.60: -₹1,716.00 (-26.40 points), before charges');
+    const limit = screen.getByLabelText('Limit price once triggered (₹)');
+    await user.clear(limit);
+    await user.type(limit, '100');
+    expect(plainText(screen.getByTestId('if-hit').textContent ?? '')).toBe('If it fills at ₹100.00: -₹1,300.00 (-20.00 points), before charges');
+    await user.clear(limit);
+    expect(screen.queryByTestId('if-hit')).toBeNull();
+    document.body.innerHTML = '';
+    renderRow([], 'fr');
+    await user.click(screen.getByRole('button', { name: 'Objectif' }));
+    expect(plainText(screen.getByTestId('if-hit').textContent ?? '')).toMatch(/^S’il est exécuté à 156,00 ₹ : \+2 340,00 ₹ \(\+36,00 points\), hors frais$/);
   });
 });

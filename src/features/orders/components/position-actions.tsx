@@ -47,6 +47,10 @@ const closeLine = defineMessage<{ side: MessageValue; quantity: MessageValue; sy
 });
 const squareOffOne = defineMessage<{ symbol: MessageValue }>({ id: 'orders.position.squareOffOne', defaultMessage: 'Square off {symbol}?' });
 const protectTitle = defineMessage<{ kind: MessageValue; symbol: MessageValue }>({ id: 'orders.position.protectTitle', defaultMessage: '{kind} for {symbol}' });
+const ifHitText = defineMessage<{ price: MessageValue; pnl: MessageValue; points: MessageValue }>({
+  id: 'orders.position.ifHit',
+  defaultMessage: 'If it fills at {price}: {pnl} ({points} points), before charges',
+});
 const buyText = defineMessage({ id: 'orders.position.buy', defaultMessage: 'Buy' });
 const sellText = defineMessage({ id: 'orders.position.sell', defaultMessage: 'Sell' });
 
@@ -166,10 +170,34 @@ function ProtectDialog({ kind, position, account, onDone, onClose }: Omit<Common
         ) : (
           <TextField label={intl.formatMessage(messages.targetPrice)} inputMode="decimal" value={target} onChange={(event) => edit(setTarget)(event.target.value)} />
         )}
+        <IfHit position={position} price={Number(kind === 'stoploss' ? limit : target)} />
         <IntentOutcomeView outcome={intent.outcome} checking={intent.checking} />
         <LiveOrderDialog {...intent.question} />
       </div>
     </Modal>
+  );
+}
+
+/**
+ * What the stop-loss or target does to the position if it fills at its price (a stop-loss at its limit, the worst
+ * it fills at), in rupees and points against the position's average (issue 62): the loss if hit, said before the
+ * trader places it, as Kite's and Sensibull's order windows do. Nothing while the price is not a number.
+ */
+function IfHit({ position, price }: { position: Position; price: number }) {
+  const intl = useIntl();
+  const { formatInr, formatSignedInr, formatNumber } = useFormat();
+  if (!Number.isFinite(price) || price <= 0) return null;
+  const points = (price - position.average_price) * Math.sign(position.quantity);
+  const rupees = Math.round((price - position.average_price) * position.quantity * 100) / 100;
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  return (
+    <p className={`text-sm font-medium ${rupees < 0 ? 'text-loss' : rupees > 0 ? 'text-profit' : 'text-fg'}`} data-testid="if-hit">
+      {intl.formatMessage(ifHitText, {
+        price: formatInr(price, two),
+        pnl: formatSignedInr(rupees, two),
+        points: formatNumber(points, { ...two, signDisplay: 'exceptZero' }),
+      })}
+    </p>
   );
 }
 
