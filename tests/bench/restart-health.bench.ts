@@ -12,6 +12,7 @@
  *
  *   npm run bench -- restart-health                        250 days, 3 starts each, beside main
  *   npm run bench -- restart-health --days 60 --runs 5 --before ''
+ *   npm run bench -- restart-health --folder /tmp/year      the year written there once and kept (profiling by hand)
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ import { tradingAccount } from './support/trading-account.ts';
 import { importReplayDay, replayDay, replayExpiries } from '../server/replay/replay-fixture.ts';
 import { manualClock, startTestServer } from '../server/support/test-server.ts';
 
-const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, runs: { type: 'string', default: '3' }, before: { type: 'string', default: 'main' } } });
+const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, runs: { type: 'string', default: '3' }, before: { type: 'string', default: 'main' }, folder: { type: 'string' } } });
 const dayCount = Number(values.days);
 const runs = Number(values.runs);
 
@@ -159,16 +160,26 @@ async function restartToHealth(code: Code, command: string[] | undefined, folder
   }
 }
 
-const folder = mkdtempSync(join(tmpdir(), 'strikedesk-restart-bench-'));
+// --folder: a folder kept between runs (the year is written once; its replay's sign-in kept in replay.json).
+const kept = values.folder;
+const folder = kept ?? mkdtempSync(join(tmpdir(), 'strikedesk-restart-bench-'));
 const distDir = join(folder, 'dist');
 const before = values.before === '' ? null : codeBefore(values.before);
 try {
-  const writing = performance.now();
-  const rows = await yearOfHistory(join(folder, 'data'));
-  const replay = await replayInFolder(join(folder, 'data'));
-  console.log(`${dayCount} days of history (${rows.toLocaleString('en-IN')} option rows) and a replay written in ${((performance.now() - writing) / 1000).toFixed(0)} s.`);
-  mkdirSync(distDir);
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>StrikeDesk</title>');
+  const written = join(folder, 'replay.json');
+  let replay: Replay;
+  if (existsSync(written)) {
+    replay = JSON.parse(readFileSync(written, 'utf8')) as Replay;
+    console.log(`The history and replay of ${folder} kept from an earlier run.`);
+  } else {
+    const writing = performance.now();
+    const rows = await yearOfHistory(join(folder, 'data'));
+    replay = await replayInFolder(join(folder, 'data'));
+    console.log(`${dayCount} days of history (${rows.toLocaleString('en-IN')} option rows) and a replay written in ${((performance.now() - writing) / 1000).toFixed(0)} s.`);
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>StrikeDesk</title>');
+    if (kept !== undefined) writeFileSync(written, JSON.stringify(replay));
+  }
   const codes = before === null ? [codeNow] : [before, codeNow];
   const commands = new Map(codes.map((code) => [code, startCommand(code)]));
   const starts = new Map<Code, Start[]>(codes.map((code) => [code, []]));
@@ -192,5 +203,5 @@ try {
   console.log(`Load average while running: ${loadavg().map((load) => load.toFixed(1)).join(', ')} on ${availableParallelism()} cores.`);
 } finally {
   before?.remove();
-  rmSync(folder, { recursive: true, force: true });
+  if (kept === undefined) rmSync(folder, { recursive: true, force: true });
 }
