@@ -70,7 +70,7 @@ export function serverBundleReason(root) {
     if (!existsSync(join(dir, name))) return `${bundleFolder}/${name} is missing`;
   }
   // A TypeScript migration is bundled (server/db/migrate.ts imports the folder's by a pattern): a new one is a new build.
-  for (const file of readdirSync(join(root, migrationsFolder))) {
+  for (const file of existsSync(join(root, migrationsFolder)) ? readdirSync(join(root, migrationsFolder)) : []) {
     const input = `${migrationsFolder}/${file}`;
     if (file.endsWith('.ts') && !file.endsWith('.d.ts') && !stamp.inputs.includes(input)) return `${input} is not in it`;
   }

@@ -197,8 +197,6 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
   });
   const seed = async () => {
-    // `npm start`: a replay read after the restart takes a book database started now, in its thread, beside the seeds.
-    if (options.seedAfterListen === true) await warmReplayBooks(db, services.replayBooks);
     await ensureDemoAccount(db, services.passwords, clock());
     if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
     await syncBaseStrategies(db);
@@ -233,9 +231,12 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   });
   // `npm start`: made after listen, every request but health's held until then (http/startup-gate.ts). Its closing
   // hook comes first: a close during the start waits for what the start began, then the hooks below stop it.
+  // The market loop starts first (the recorder's minute: issue 61), the catch-up before it.
   const startAfterListen = options.seedAfterListen === true ? holdRequestsForSeeds(app, async () => {
-    await seed();
+    // A replay read after the restart takes a book database started now, in its thread, beside the rest.
+    await warmReplayBooks(db, services.replayBooks);
     await startRunning();
+    await seed();
   }) : undefined;
   // The import pool's threads end before the database they store into closes.
   app.addHook('onClose', async () => services.history.close());

@@ -13,8 +13,13 @@
  *   npm run bench -- restart-health                        250 days, 3 starts each, beside main
  *   npm run bench -- restart-health --days 60 --runs 5 --before ''
  *   npm run bench -- restart-health --folder /tmp/year      the year written there once and kept (profiling by hand)
+ *   npm run bench -- restart-health --unprimed              each start the folder's first under npm start
+ *
+ * A restart is of a server that ran on the folder before: this code's server is started once on it (untimed), so
+ * what a first start makes once (the demo desk's account, session and trades, the analytics seed) is there, as
+ * after any earlier `npm start`. `--unprimed` times that first start instead.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +36,7 @@ import { tradingAccount } from './support/trading-account.ts';
 import { importReplayDay, replayDay, replayExpiries } from '../server/replay/replay-fixture.ts';
 import { manualClock, startTestServer } from '../server/support/test-server.ts';
 
-const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, runs: { type: 'string', default: '3' }, before: { type: 'string', default: 'main' }, folder: { type: 'string' } } });
+const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, runs: { type: 'string', default: '3' }, before: { type: 'string', default: 'main' }, folder: { type: 'string' }, unprimed: { type: 'boolean', default: false } } });
 const dayCount = Number(values.days);
 const runs = Number(values.runs);
 
@@ -118,6 +123,33 @@ function startCommand(code: Code): string[] | undefined {
   return [join(code.root, 'scripts/start.mjs')];
 }
 
+/**
+ * Runs this code's server once on the folder itself until it serves a held request (its start's seeds made), then
+ * stops it: the folder is then one that `npm start` has run on, as any restart's is.
+ */
+async function primeFolder(folder: string, distDir: string, command: string[]): Promise<void> {
+  const child = spawn(process.execPath, command, {
+    cwd: codeNow.root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(folder, 'data'), DIST_DIR: distDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+?)\/?(?:\s|$)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it started:\n${output}`)));
+  });
+  // Any request but health waits for the start's seeds (http/startup-gate.ts).
+  await fetch(`${url}/`);
+  child.kill('SIGTERM');
+  await exited;
+  writeFileSync(join(folder, 'primed'), new Date().toISOString());
+}
+
 /** CPU seconds a process has used (user + system), from /proc; NaN elsewhere. */
 function cpuSeconds(pid: number | undefined): number {
   try {
@@ -182,6 +214,7 @@ try {
   }
   const codes = before === null ? [codeNow] : [before, codeNow];
   const commands = new Map(codes.map((code) => [code, startCommand(code)]));
+  if (!values.unprimed && !existsSync(join(folder, 'primed'))) await primeFolder(folder, distDir, commands.get(codeNow) ?? ['--import', 'tsx', join(codeNow.root, 'server/main.ts')]);
   const starts = new Map<Code, Start[]>(codes.map((code) => [code, []]));
   const shown = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(1) : 'no answer');
   // Alternately, so a change in the machine's load falls on both.
