@@ -30,16 +30,14 @@ import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
 import { createServices, type ServicesOptions, type TradingHooks } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
-import { startMarketLoop } from './services/market/market-loop.ts';
-import { settleLeftAlerts } from './services/bots/webhooks/webhook-leftovers.ts';
-import { afterMarketTick } from './services/after-market-tick.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
 import type { Wait } from './services/clock.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { BacktestRun } from './services/analysis/index.ts';
-import { startSharedJobs, type SharedJobsOptions } from './services/jobs/shared-jobs.ts';
+import type { SharedJobsOptions } from './services/jobs/shared-jobs.ts';
+import { startBackground, type BackgroundStops } from './start-background.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
@@ -241,7 +239,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   // The import pool's threads end before the database they store into closes.
   app.addHook('onClose', async () => services.history.close());
   // What startRunning starts, stopped in this order (the job queue first, as its hook stood before the notices').
-  const stops: { jobs?: () => Promise<void>; background: Array<() => Promise<void>> } = { background: [] };
+  const stops: BackgroundStops = { background: [] };
   app.addHook('preClose', async () => stops.jobs?.());
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
   // Sessions are kept a few seconds per instance, each told of every revocation (accounts/session-cache.ts).
@@ -259,50 +257,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.addHook('preClose', async () => {
     for (const stop of stops.background) await stop();
   });
-  /**
-   * The shared jobs, the catch-up of what fell due while the server was down, and the timers: before requests are
-   * served (`npm start`: after listen, requests but health's held until done; otherwise before buildServer returns).
-   */
-  const startRunning = async () => {
-    if (options.jobs !== false) {
-      // Imports and backtests (issue 61) are jobs any instance on the database runs; this instance's workers stop first, its
-      // running jobs failed for another instance to retry.
-      // Backtests run from it where the background loop runs (tests run theirs by hand unless they ask for slots).
-      const tuning = options.jobs ?? {};
-      tuning.backtestSlots ??= options.tickOnTimer === true ? 1 : 0;
-      services.jobs = await startSharedJobs({ db, clock, history: services.history, backtests: services.backtests }, tuning, (error) => app.log.warn({ err: error }, 'job queue failed'));
-      const jobs = services.jobs;
-      stops.jobs = async () => jobs.stop();
-    }
-    // Before serving anyone: the MIS square-offs and expiry settlements due while the server was down, dated
-    // when they were due (paper-trading.ts catchUp). A failure is logged; every pass tries again.
-    await services.paperTrading.catchUp(clock()).catch((error: unknown) => app.log.warn({ err: error }, 'paper broker catch-up failed (tried again next pass)'));
-    // Webhook alerts a crash left working: settled from the order book before the first alert after the restart (issue 61).
-    await settleLeftAlerts(db, services.botEngine, clock()).catch((error: unknown) => app.log.warn({ err: error }, 'webhook alerts left working could not be settled (the engine settles them later)'));
-    if (options.tickOnTimer === true) {
-      // Without the job queue, this instance's backtest worker polls the backtests table itself.
-      if (services.jobs === undefined) {
-        const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
-        stops.background.push(async () => stopBacktests());
-      }
-      // Replay books nobody reads are closed (their threads' memory returned) and rebuilt from the log when read again.
-      const evictions = setInterval(() => void services.replayBooks.evictIdle().catch((error: unknown) => app.log.warn({ err: error }, 'closing idle replay books failed')), 60_000);
-      evictions.unref();
-      stops.background.push(async () => clearInterval(evictions));
-    }
-    if (options.tickOnTimer === true && services.market.tickMs > 0) {
-      const loop = startMarketLoop({
-        market: services.market,
-        feed: services.marketFeed,
-        afterTick: afterMarketTick(services, app.log),
-        onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
-      });
-      stops.background.push(async () => {
-        await loop.stop();
-        await services.alerts.watchers.settle();
-      });
-    }
-  };
+  const startRunning = () => startBackground({ db, clock, services, log: app.log, options }, stops);
   if (startAfterListen === undefined) await startRunning();
 
   const contract = loadMainContract();
