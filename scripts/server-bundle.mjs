@@ -47,6 +47,8 @@ const otherInputs = ['openapi/main.yaml', 'package-lock.json', 'scripts/server-b
 
 const bundleEntriesModule = 'server/bundle-entries.ts';
 
+const migrationsFolder = 'server/db/migrations';
+
 /** The contract as the server reads it (document.ts parseContractYaml), with the hash of the text it came from. */
 export const contractJsonName = 'openapi-main.json';
 
@@ -66,6 +68,11 @@ export function serverBundleReason(root) {
   if (!Array.isArray(stamp.outputs) || !Array.isArray(stamp.inputs)) return 'its stamp is from another version';
   for (const name of stamp.outputs) {
     if (!existsSync(join(dir, name))) return `${bundleFolder}/${name} is missing`;
+  }
+  // A TypeScript migration is bundled (server/db/migrate.ts imports the folder's by a pattern): a new one is a new build.
+  for (const file of existsSync(join(root, migrationsFolder)) ? readdirSync(join(root, migrationsFolder)) : []) {
+    const input = `${migrationsFolder}/${file}`;
+    if (file.endsWith('.ts') && !file.endsWith('.d.ts') && !stamp.inputs.includes(input)) return `${input} is not in it`;
   }
   for (const input of stamp.inputs) {
     const path = join(root, input);

@@ -30,16 +30,14 @@ import { loadOrCreateSecretKey } from './services/secrets/secret-key.ts';
 import { createServices, type ServicesOptions, type TradingHooks } from './services/services.ts';
 import { syncBaseStrategies } from './services/strategies/strategies-service.ts';
 import { defaultMarketConfig, type MarketConfig } from './config-market.ts';
-import { startMarketLoop } from './services/market/market-loop.ts';
-import { settleLeftAlerts } from './services/bots/webhooks/webhook-leftovers.ts';
-import { afterMarketTick } from './services/after-market-tick.ts';
 import { ensureDemoDesk } from './services/demo/demo-desk.ts';
 import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
 import type { Wait } from './services/clock.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
 import type { BacktestRun } from './services/analysis/index.ts';
-import { startSharedJobs, type SharedJobsOptions } from './services/jobs/shared-jobs.ts';
+import type { SharedJobsOptions } from './services/jobs/shared-jobs.ts';
+import { startBackground, type BackgroundStops } from './start-background.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
 import type { HostResolver } from './services/alerts/push-targets.ts';
 import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
@@ -139,9 +137,10 @@ export type ServerOptions = {
    */
   tickOnTimer?: boolean;
   /**
-   * `npm start`: the demo account and desk, the base strategies and the analytics seed are made after `listen`
-   * (the caller runs startupSeedsDecorator), health answering meanwhile and every other request held until they
-   * are done (http/startup-gate.ts). Otherwise they are made before buildServer returns.
+   * `npm start`: the demo account and desk, the base strategies and the analytics seed are made after `listen`,
+   * then the shared jobs, the paper broker's catch-up, the settling of webhook alerts a crash left working and the
+   * market loop start (the caller runs startupSeedsDecorator), health answering meanwhile and every other request
+   * held until they are done (http/startup-gate.ts). Otherwise all of it is done before buildServer returns.
    */
   seedAfterListen?: boolean;
 };
@@ -196,8 +195,6 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
   });
   const seed = async () => {
-    // `npm start`: a replay read after the restart takes a book database started now, in its thread, beside the seeds.
-    if (options.seedAfterListen === true) await warmReplayBooks(db, services.replayBooks);
     await ensureDemoAccount(db, services.passwords, clock());
     if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
     await syncBaseStrategies(db);
@@ -230,18 +227,20 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
       sendSaid(reply, 400, 'bad_request', fastifyRefusal(error, 400));
     },
   });
+  // `npm start`: made after listen, every request but health's held until then (http/startup-gate.ts). Its closing
+  // hook comes first: a close during the start waits for what the start began, then the hooks below stop it.
+  // The market loop starts first (the recorder's minute: issue 61), the catch-up before it.
+  const startAfterListen = options.seedAfterListen === true ? holdRequestsForSeeds(app, async () => {
+    // A replay read after the restart takes a book database started now, in its thread, beside the rest.
+    await warmReplayBooks(db, services.replayBooks);
+    await startRunning();
+    await seed();
+  }) : undefined;
   // The import pool's threads end before the database they store into closes.
   app.addHook('onClose', async () => services.history.close());
-  if (options.jobs !== false) {
-    // Imports and backtests (issue 61) are jobs any instance on the database runs; this instance's workers stop first, its
-    // running jobs failed for another instance to retry.
-    // Backtests run from it where the background loop runs (tests run theirs by hand unless they ask for slots).
-    const tuning = options.jobs ?? {};
-    tuning.backtestSlots ??= options.tickOnTimer === true ? 1 : 0;
-    services.jobs = await startSharedJobs({ db, clock, history: services.history, backtests: services.backtests }, tuning, (error) => app.log.warn({ err: error }, 'job queue failed'));
-    const jobs = services.jobs;
-    app.addHook('preClose', async () => jobs.stop());
-  }
+  // What startRunning starts, stopped in this order (the job queue first, as its hook stood before the notices').
+  const stops: BackgroundStops = { background: [] };
+  app.addHook('preClose', async () => stops.jobs?.());
   if (ownsDatabase) app.addHook('onClose', async () => db.close());
   // Sessions are kept a few seconds per instance, each told of every revocation (accounts/session-cache.ts).
   const stopSessionNotices = await services.accounts.listenForSessionChanges();
@@ -249,40 +248,17 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   // The paper broker reads the market's state once a tick, each instance told of every tick (market/tick-states.ts).
   const stopTickNotices = await services.market.listenForTicks();
   app.addHook('preClose', stopTickNotices);
-  // Before serving anyone: the MIS square-offs and expiry settlements due while the server was down, dated
-  // when they were due (paper-trading.ts catchUp). A failure is logged; every pass tries again.
-  await services.paperTrading.catchUp(clock()).catch((error: unknown) => app.log.warn({ err: error }, 'paper broker catch-up failed (tried again next pass)'));
-  // Webhook alerts a crash left working: settled from the order book before the first alert after the restart (issue 61).
-  await settleLeftAlerts(db, services.botEngine, clock()).catch((error: unknown) => app.log.warn({ err: error }, 'webhook alerts left working could not be settled (the engine settles them later)'));
   // Live feeds' sockets (Kite's tickers, Upstox's market feeds) would keep the process alive and reconnect forever.
   app.addHook('preClose', async () => {
     services.kite.prices.closeAll();
     services.upstox.prices.closeAll();
     await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
   });
-  if (options.tickOnTimer === true) {
-    // Without the job queue, this instance's backtest worker polls the backtests table itself.
-    if (services.jobs === undefined) {
-      const stopBacktests = services.backtests.start(2000, (error) => app.log.warn({ err: error }, 'backtest worker failed'));
-      app.addHook('preClose', async () => stopBacktests());
-    }
-    // Replay books nobody reads are closed (their threads' memory returned) and rebuilt from the log when read again.
-    const evictions = setInterval(() => void services.replayBooks.evictIdle().catch((error: unknown) => app.log.warn({ err: error }, 'closing idle replay books failed')), 60_000);
-    evictions.unref();
-    app.addHook('preClose', async () => clearInterval(evictions));
-  }
-  if (options.tickOnTimer === true && services.market.tickMs > 0) {
-    const loop = startMarketLoop({
-      market: services.market,
-      feed: services.marketFeed,
-      afterTick: afterMarketTick(services, app.log),
-      onError: (error) => app.log.warn({ err: error }, 'market tick failed'),
-    });
-    app.addHook('preClose', async () => {
-      await loop.stop();
-      await services.alerts.watchers.settle();
-    });
-  }
+  app.addHook('preClose', async () => {
+    for (const stop of stops.background) await stop();
+  });
+  const startRunning = () => startBackground({ db, clock, services, log: app.log, options }, stops);
+  if (startAfterListen === undefined) await startRunning();
 
   const contract = loadMainContract();
   const kit: ContractKit = {
@@ -295,7 +271,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.decorate(servicesDecorator, services);
   app.decorateRequest(authDecorator, null);
 
-  app.decorate(startupSeedsDecorator, options.seedAfterListen === true ? holdRequestsForSeeds(app, seed) : async () => undefined);
+  app.decorate(startupSeedsDecorator, startAfterListen ?? (async () => undefined));
   registerSecurityHeaders(app, sendSecurityHeaders);
   registerApiNoStore(app);
   registerErrorHandler(app);

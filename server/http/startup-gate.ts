@@ -1,7 +1,9 @@
 // Health answers the moment the server listens; every other request waits for the start's seeds (the demo
-// account and desk, the base strategies, the analytics seed), which `npm start` runs after `listen` (issue 61: a
-// start spent seconds on them before it answered anything). A request never sees them half made: it waits for
-// them (a second or so on a quiet machine), as before it waited for the whole start.
+// account and desk, the base strategies, the analytics seed) and for what must run before anyone is served (the
+// shared jobs' start, the paper broker's catch-up of what fell due while it was down, the webhook alerts a crash
+// left working), which `npm start` runs after `listen` (issue 61: a start spent seconds on them before it answered
+// anything). A request never sees them half made: an order is never taken before the catch-up; it waits for them
+// (a second or so on a quiet machine), as before it waited for the whole start.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 

@@ -12,8 +12,14 @@
  *
  *   npm run bench -- restart-health                        250 days, 3 starts each, beside main
  *   npm run bench -- restart-health --days 60 --runs 5 --before ''
+ *   npm run bench -- restart-health --folder /tmp/year      the year written there once and kept (profiling by hand)
+ *   npm run bench -- restart-health --unprimed              each start the folder's first under npm start
+ *
+ * A restart is of a server that ran on the folder before: this code's server is started once on it (untimed), so
+ * what a first start makes once (the demo desk's account, session and trades, the analytics seed) is there, as
+ * after any earlier `npm start`. `--unprimed` times that first start instead.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +36,7 @@ import { tradingAccount } from './support/trading-account.ts';
 import { importReplayDay, replayDay, replayExpiries } from '../server/replay/replay-fixture.ts';
 import { manualClock, startTestServer } from '../server/support/test-server.ts';
 
-const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, runs: { type: 'string', default: '3' }, before: { type: 'string', default: 'main' } } });
+const { values } = parseArgs({ options: { days: { type: 'string', default: '250' }, runs: { type: 'string', default: '3' }, before: { type: 'string', default: 'main' }, folder: { type: 'string' }, unprimed: { type: 'boolean', default: false } } });
 const dayCount = Number(values.days);
 const runs = Number(values.runs);
 
@@ -117,6 +123,33 @@ function startCommand(code: Code): string[] | undefined {
   return [join(code.root, 'scripts/start.mjs')];
 }
 
+/**
+ * Runs this code's server once on the folder itself until it serves a held request (its start's seeds made), then
+ * stops it: the folder is then one that `npm start` has run on, as any restart's is.
+ */
+async function primeFolder(folder: string, distDir: string, command: string[]): Promise<void> {
+  const child = spawn(process.execPath, command, {
+    cwd: codeNow.root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(folder, 'data'), DIST_DIR: distDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+?)\/?(?:\s|$)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it started:\n${output}`)));
+  });
+  // Any request but health waits for the start's seeds (http/startup-gate.ts).
+  await fetch(`${url}/`);
+  child.kill('SIGTERM');
+  await exited;
+  writeFileSync(join(folder, 'primed'), new Date().toISOString());
+}
+
 /** CPU seconds a process has used (user + system), from /proc; NaN elsewhere. */
 function cpuSeconds(pid: number | undefined): number {
   try {
@@ -159,18 +192,29 @@ async function restartToHealth(code: Code, command: string[] | undefined, folder
   }
 }
 
-const folder = mkdtempSync(join(tmpdir(), 'strikedesk-restart-bench-'));
+// --folder: a folder kept between runs (the year is written once; its replay's sign-in kept in replay.json).
+const kept = values.folder;
+const folder = kept ?? mkdtempSync(join(tmpdir(), 'strikedesk-restart-bench-'));
 const distDir = join(folder, 'dist');
 const before = values.before === '' ? null : codeBefore(values.before);
 try {
-  const writing = performance.now();
-  const rows = await yearOfHistory(join(folder, 'data'));
-  const replay = await replayInFolder(join(folder, 'data'));
-  console.log(`${dayCount} days of history (${rows.toLocaleString('en-IN')} option rows) and a replay written in ${((performance.now() - writing) / 1000).toFixed(0)} s.`);
-  mkdirSync(distDir);
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>StrikeDesk</title>');
+  const written = join(folder, 'replay.json');
+  let replay: Replay;
+  if (existsSync(written)) {
+    replay = JSON.parse(readFileSync(written, 'utf8')) as Replay;
+    console.log(`The history and replay of ${folder} kept from an earlier run.`);
+  } else {
+    const writing = performance.now();
+    const rows = await yearOfHistory(join(folder, 'data'));
+    replay = await replayInFolder(join(folder, 'data'));
+    console.log(`${dayCount} days of history (${rows.toLocaleString('en-IN')} option rows) and a replay written in ${((performance.now() - writing) / 1000).toFixed(0)} s.`);
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>StrikeDesk</title>');
+    if (kept !== undefined) writeFileSync(written, JSON.stringify(replay));
+  }
   const codes = before === null ? [codeNow] : [before, codeNow];
   const commands = new Map(codes.map((code) => [code, startCommand(code)]));
+  if (!values.unprimed && !existsSync(join(folder, 'primed'))) await primeFolder(folder, distDir, commands.get(codeNow) ?? ['--import', 'tsx', join(codeNow.root, 'server/main.ts')]);
   const starts = new Map<Code, Start[]>(codes.map((code) => [code, []]));
   const shown = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(1) : 'no answer');
   // Alternately, so a change in the machine's load falls on both.
@@ -192,5 +236,5 @@ try {
   console.log(`Load average while running: ${loadavg().map((load) => load.toFixed(1)).join(', ')} on ${availableParallelism()} cores.`);
 } finally {
   before?.remove();
-  rmSync(folder, { recursive: true, force: true });
+  if (kept === undefined) rmSync(folder, { recursive: true, force: true });
 }

@@ -90,6 +90,26 @@ describe('the database queue', () => {
     expect(started).toEqual([2, 3]);
   });
 
+  it("lets the event loop turn in one caller's statements awaited one after another, once a slice is spent", async () => {
+    let clock = 0;
+    const gate = createPriorityGate({ capacity: 1, now: () => clock });
+    await gate.run(async () => undefined);
+    // Within the slice, the caller's next statement starts at once (nothing else waited: no hand-over involved).
+    let started = false;
+    await Promise.race([gate.run(async () => void (started = true)), Promise.resolve()]);
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(started).toBe(true);
+    // Past it, the next one waits for the loop's turn (a start's seeds held health for hundreds of statements).
+    clock += sliceMs;
+    started = false;
+    const third = gate.run(async () => void (started = true));
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(started).toBe(false);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await third;
+    expect(started).toBe(true);
+  });
+
   it('frees a place when the work fails', async () => {
     const gate = createPriorityGate({ capacity: 1 });
     await expect(gate.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');

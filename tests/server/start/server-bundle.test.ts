@@ -53,6 +53,15 @@ describe('npm start decides when to build the server', () => {
     expect(serverBundleReason(root)).toBe('server/app.ts changed since the last build');
   });
 
+  it('builds when a migration written in TypeScript is not in it (a new one: the bundle imports them, no loader does)', async () => {
+    await put('server/db/migrations/001-first.sql', before);
+    await put('server/db/migrations/002-second.ts', before);
+    await stamp(['server/main.ts', 'server/db/migrations/002-second.ts']);
+    expect(serverBundleReason(root)).toBeNull();
+    await put('server/db/migrations/003-third.ts', before);
+    expect(serverBundleReason(root)).toBe('server/db/migrations/003-third.ts is not in it');
+  });
+
   it('builds when an input is gone or a bundled file is missing', async () => {
     await stamp(['server/main.ts', 'server/gone.ts']);
     expect(serverBundleReason(root)).toBe('server/gone.ts is gone');
