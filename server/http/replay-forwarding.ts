@@ -9,7 +9,7 @@
 // seek, step, speed, reset, candles) change the replay's row, which every instance reads: they answer anywhere.
 // On PGlite (one instance) nothing is claimed nor forwarded.
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { inLane } from '../db/lanes.ts';
 import { replayLeaseRenewMs, type ReplayOwner, type ReplayOwners } from '../services/analysis/index.ts';
 import { DomainError } from '../services/domain-error.ts';
@@ -42,7 +42,9 @@ function refused(error: unknown): boolean {
   return cause?.code === 'ECONNREFUSED';
 }
 
-async function forward(request: FastifyRequest, reply: FastifyReply, address: string, hop: number): Promise<void> {
+type Answer = { status: number; headers: Record<string, string>; bytes: Buffer };
+
+async function forward(request: FastifyRequest, address: string, hop: number): Promise<Answer> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && !notForwarded.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -51,13 +53,12 @@ async function forward(request: FastifyRequest, reply: FastifyReply, address: st
   const body = request.body === undefined || request.body === null ? undefined : JSON.stringify(request.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
   const answer = await fetch(new URL(request.url, address), { method: request.method, headers, body });
-  const bytes = Buffer.from(await answer.arrayBuffer());
-  reply.code(answer.status);
+  const kept: Record<string, string> = {};
   for (const name of answerHeaders) {
     const value = answer.headers.get(name);
-    if (value !== null) reply.header(name, value);
+    if (value !== null) kept[name] = value;
   }
-  await reply.send(bytes);
+  return { status: answer.status, headers: kept, bytes: Buffer.from(await answer.arrayBuffer()) };
 }
 
 /**
@@ -74,15 +75,18 @@ export function forwardReplayBooks(app: FastifyInstance, owners: ReplayOwners | 
     const owner: ReplayOwner = await inLane('analysis', () => owners.claim(replayId, userId));
     if (owner.here) return;
     if (owner.address === null || hop >= maxHops) throw moving();
+    let answer: Answer;
     try {
-      await forward(request, reply, owner.address, hop);
-      return reply;
+      answer = await forward(request, owner.address, hop);
     } catch (error) {
       // Nothing listens where the owner was: it is gone without letting go. Taken over here, its book rebuilt.
       if (refused(error) && (await inLane('analysis', () => owners.takeOver(replayId, owner.instance)))) return;
       request.log.warn({ err: error, replayId, owner: owner.address }, 'a replay request could not be forwarded to its owner');
       throw moving();
     }
+    // The owner's answer, sent as this instance's own (its security and cache headers added as to any answer).
+    reply.code(answer.status).headers(answer.headers).send(answer.bytes);
+    return reply;
   });
 }
 
