@@ -12,6 +12,7 @@ import { openDatabase } from './db/open-database.ts';
 import { authDecorator, createAuthenticateHook } from './http/authentication.ts';
 import { registerApiNoStore } from './http/cache-policy.ts';
 import { registerCompression } from './http/compression.ts';
+import { holdReplayLeases } from './http/replay-forwarding.ts';
 import { createClientErrorHandler } from './http/client-errors.ts';
 import { contractKitDecorator, type ContractKit } from './http/contract-route.ts';
 import { fastifyRefusal, registerErrorHandler, sendSaid } from './http/errors.ts';
@@ -119,6 +120,11 @@ export type ServerOptions = {
   tradingHooks?: TradingHooks | undefined;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
+  /**
+   * Where the other instances on the database reach this one (INSTANCE_ADDRESS, e.g. http://10.0.0.5:3000): a
+   * replay's book requests are forwarded to the instance holding it. The loopback at the port listened on when absent.
+   */
+  instanceAddress?: string | undefined;
   /** The shared job queue's tuning (tests: short polls and expiries, a hook at each job's start); false: no queue. */
   jobs?: SharedJobsOptions | false | undefined;
   /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS, MARKET_RECORDING_DAYS); the defaults when absent. */
@@ -274,6 +280,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.decorate(startupSeedsDecorator, startAfterListen ?? (async () => undefined));
   registerSecurityHeaders(app, sendSecurityHeaders);
   registerApiNoStore(app);
+  // On PostgreSQL, one instance at a time holds a replay's book: its address, its leases, let go at its stop.
+  holdReplayLeases(app, services.replayOwners, options.instanceAddress);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   await registerCompression(app);

@@ -67,7 +67,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
 }
 
 /** PUBLIC_ORIGIN: where users reach this server, e.g. https://trade.example.in (HSTS is sent there). */
-export function parsePublicOrigin(raw: string | undefined): string | undefined {
+export function parsePublicOrigin(raw: string | undefined, name = 'PUBLIC_ORIGIN', example = 'https://trade.example.in'): string | undefined {
   const text = raw?.trim() ?? '';
   if (text === '') return undefined;
   let url: URL | null;
@@ -78,7 +78,7 @@ export function parsePublicOrigin(raw: string | undefined): string | undefined {
   }
   const isOrigin = url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' && url.search === '' && url.hash === '';
   if (url === null || !isOrigin || url.username !== '' || url.password !== '') {
-    throw new ConfigError(`PUBLIC_ORIGIN must be an origin like https://trade.example.in (no path), got "${raw}".`);
+    throw new ConfigError(`${name} must be an origin like ${example} (no path), got "${raw}".`);
   }
   return url.origin;
 }

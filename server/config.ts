@@ -59,6 +59,8 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   /** PUBLIC_ORIGIN: the origin users reach the server at; an https one turns HSTS on for it. */
   publicOrigin: string | undefined;
+  /** INSTANCE_ADDRESS: where the other instances on the database reach this one (a replay's book requests are forwarded there). */
+  instanceAddress: string | undefined;
   /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more wait in a short line (hash-slots.ts). */
   hashConcurrency: number;
   /** MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS: the simulated market. */
@@ -231,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     timeouts: parseTimeouts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicOrigin: parsePublicOrigin(env.PUBLIC_ORIGIN),
+    instanceAddress: parsePublicOrigin(env.INSTANCE_ADDRESS, 'INSTANCE_ADDRESS', 'http://10.0.0.5:3000'),
     hashConcurrency: parseHashConcurrency(env.PASSWORD_HASH_CONCURRENCY),
     market: parseMarketConfig(env),
     vapidKeys: parseVapidKeys(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),

@@ -92,6 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     timeouts: config.timeouts,
     trustProxy: config.trustProxy,
     publicOrigin: config.publicOrigin,
+    instanceAddress: config.instanceAddress,
     hashConcurrency: config.hashConcurrency,
     market: config.market,
     push: { keys: config.vapidKeys, subject: config.vapidSubject, serviceHosts: config.pushServiceHosts },

@@ -142,6 +142,7 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   replay_seek_backward: 409,
   replay_bot_attached: 409,
   replay_bot_index: 422,
+  replay_moving: 503,
   signature_invalid: 403,
   alert_stale: 422,
   alert_duplicate: 409,

@@ -7,10 +7,13 @@ import { requireAuth } from './authentication.ts';
 import { sendRefusal } from './backtest-routes.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
+import { forwardReplayBooks } from './replay-forwarding.ts';
 
 export const replayBotRoutes: RoutePlugin = async (app, { context }) => {
   const { replays, replayBots } = context.services;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
+  // A book request for a replay another instance holds is answered there (replay-forwarding.ts).
+  forwardReplayBooks(app, context.services.replayOwners);
 
   route(app, 'createReplayBot', async (request, reply) => {
     const user = userId(request);

@@ -8,6 +8,7 @@ import { indexQuote, replayChain, replayDays, replayExpiries, replayOf, type Rep
 import { requireAuth } from './authentication.ts';
 import { route } from './contract-route.ts';
 import type { RoutePlugin } from './route-plugins.ts';
+import { forwardReplayBooks } from './replay-forwarding.ts';
 import { HttpError } from './errors.ts';
 import { validationTexts } from '../services/texts/validation-texts.ts';
 
@@ -29,6 +30,8 @@ function ordersAnswer(reply: FastifyReply, result: IdempotentAnswer): any {
 export const replayRoutes: RoutePlugin = async (app, { context }) => {
   const { replays, replayBooks, replayOrders } = context.services;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
+  // A book request for a replay another instance holds is answered there (replay-forwarding.ts).
+  forwardReplayBooks(app, context.services.replayOwners);
   // A book waiting its turn to open says its place (Replay.book_place).
   const shown = (row: ReplayRow) => {
     const place = replayBooks.place(row.id);

@@ -98,6 +98,8 @@ export type DomainErrorCode =
   // A replay's bot: one runs already (one per replay); the bot trades another index than the replay's.
   | 'replay_bot_attached'
   | 'replay_bot_index'
+  // A replay's book is moving between instances (its owner's lease just changed hands): try again in a second.
+  | 'replay_moving'
   // A bot's webhook (issue 41): a signature missing or wrong; an alert too old (or dated ahead); the same
   // alert again; a paused bot, or outside its hours; more than the bot allows; an enter while it holds a
   // position, an exit with nothing held, or while another of its actions is on its way.

@@ -62,7 +62,7 @@ import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/u
 import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
 import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
-import { createAnalysis, type BacktestRun, type BacktestServices, type BookServicesOptions, type ReplayBooks, type ReplayBots, type ReplayOrders, type ReplaySessions } from './analysis/index.ts';
+import { createAnalysis, type BacktestRun, type BacktestServices, type BookServicesOptions, type ReplayBooks, type ReplayBots, type ReplayOrders, type ReplayOwners, type ReplaySessions } from './analysis/index.ts';
 import { webPush } from './alerts/vapid-keys.ts';
 
 export type Services = {
@@ -139,6 +139,8 @@ export type Services = {
   replays: ReplaySessions;
   /** This instance's replay books, each brought to its replay's stored state before it answers. */
   replayBooks: ReplayBooks;
+  /** Which instance holds each replay's book (PostgreSQL; null on PGlite, one instance). */
+  replayOwners: ReplayOwners | null;
   /** Orders and books of the replays (their own books, never the trader's). */
   replayOrders: ReplayOrders;
   /** The bot of a replay: attached, its state, its report (a backtest's of the day). */

@@ -940,6 +940,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.replay.bot_index',
     defaultMessage: 'The bot trades {underlying}; this replay is of {index}. Choose a bot of {index}.',
   },
+  'replay.moving': {
+    id: 'server.replay.moving',
+    defaultMessage: "The replay's book is moving to another server: try again in a second.",
+  },
 
   // issue 24, French everywhere: not found, price alerts, push devices, broker accounts and their login, bot rules, Kite's history
   'not_found.thing': {

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       KEEP_ALIVE_TIMEOUT_MS: '61000',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8',
       PUBLIC_ORIGIN: 'https://Trade.Example.in/',
+      INSTANCE_ADDRESS: 'http://10.0.0.5:3000/',
       PASSWORD_HASH_CONCURRENCY: '3',
       MARKET_DEMO: 'off',
       MARKET_SEED: 'expiry-day',
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       timeouts: { requestMs: 15_000, idleMs: 65_000, keepAliveMs: 61_000 },
       trustProxy: ['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8'],
       publicOrigin: 'https://trade.example.in',
+      instanceAddress: 'http://10.0.0.5:3000',
       hashConcurrency: 3,
       market: { demo: false, seed: 'expiry-day', tickMs: 500, recordingDays: 30 },
       kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
@@ -152,6 +154,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'proxy.internal', /TRUST_PROXY/],
     ['PUBLIC_ORIGIN', 'https://trade.example.in/app', /PUBLIC_ORIGIN must be an origin/],
     ['PUBLIC_ORIGIN', 'trade.example.in', /PUBLIC_ORIGIN/],
+    ['INSTANCE_ADDRESS', 'http://10.0.0.5:3000/replays', /INSTANCE_ADDRESS must be an origin like http:\/\/10.0.0.5:3000/],
   ])('rejects %s=%s', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

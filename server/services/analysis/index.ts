@@ -14,6 +14,7 @@ import { createThreadRunner } from './backtests/thread-runner.ts';
 import { createReplayBooks } from './replay/replay-books.ts';
 import { createReplayBots } from './replay/replay-bot-service.ts';
 import { createReplayOrders } from './replay/replay-orders.ts';
+import { createReplayOwners } from './replay/replay-owners.ts';
 import { createReplaySessions } from './replay/replay-sessions.ts';
 
 export type { BookServices, BookServicesFactory, BookServicesOptions } from './book-services.ts';
@@ -23,6 +24,7 @@ export { BacktestRefusal } from './backtests/backtest-requests.ts';
 export type { ReplayBooks } from './replay/replay-books.ts';
 export type { ReplayBots } from './replay/replay-bot-service.ts';
 export type { ReplayOrders } from './replay/replay-orders.ts';
+export { replayLeaseRenewMs, type ReplayOwner, type ReplayOwners } from './replay/replay-owners.ts';
 export { replayInstant, replayOf, type ReplayRow, type ReplaySessions } from './replay/replay-sessions.ts';
 export { replayDays } from './replay/replay-days.ts';
 export { indexQuote, replayChain, replayExpiries } from './replay/replay-market.ts';
@@ -43,11 +45,16 @@ export type AnalysisOptions = {
 
 /**
  * The backtests (jobs, request checks, this instance's worker, each run in a thread of its own) and the replays
- * (sessions, books, orders, bots).
+ * (sessions, books and their owners, orders, bots).
  */
 export function createAnalysis({ db, clock, bots, bookServices, backtestThread, backtestRun }: AnalysisOptions) {
-  const replayBooks = createReplayBooks({ db, clock, services: bookServices });
+  // On PostgreSQL several instances may share the replays: one at a time holds each book (replay-owners.ts).
+  const replayOwners = db.kind === 'pglite' ? null : createReplayOwners({ db, clock });
+  const replayBooks = createReplayBooks({ db, clock, services: bookServices, owners: replayOwners ?? undefined });
+  // A replay taken over by another instance, or ended there: its book here closes.
+  replayOwners?.onLost((replayId) => void replayBooks.drop(replayId));
   return {
+    replayOwners,
     backtests: createBacktestServices({ db, clock, bots, run: backtestRun ?? createThreadRunner({ history: db, entry: backtestThread }) }),
     replays: createReplaySessions({ db, clock }),
     replayBooks,

@@ -33,4 +33,6 @@ export const replayTexts = {
     said('replay.bot_attached', { name }, `The bot ${name} already runs in this replay: reset the replay to run another`),
   botIndex: (underlying: string, index: string): Said =>
     said('replay.bot_index', { underlying, index }, `The bot trades ${underlying}; this replay is of ${index}`),
+  /** Another server instance holds the replay's book and cannot be reached yet, or the book is changing hands. */
+  moving: (): Said => said('replay.moving', {}, "The replay's book is moving to another server: try again in a second"),
 };

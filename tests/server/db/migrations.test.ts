@@ -94,6 +94,7 @@ const tables = [
   'push_devices',
   'queue',
   'replay_actions',
+  'replay_owners',
   'replays',
   'repricing_orders',
   'repricing_steps',

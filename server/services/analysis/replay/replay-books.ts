@@ -30,6 +30,7 @@ import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { priceRulesOn, type ProtectionBand } from '../../market/price-rules.ts';
 import { inPause } from '../../market/trading-calendar.ts';
 import { instantOf, sessionOf } from './replay-clock.ts';
+import type { BookOwnership } from './replay-owners.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
 const minuteMs = 60_000;
@@ -127,7 +128,7 @@ export function perform(book: ReplayBook, kind: 'place' | 'cancel', key: string,
 /** The name of a replay's book start in the line of starts (backtests/book-starts.ts). */
 const bookKey = (replayId: number) => `replay ${replayId}`;
 
-export function createReplayBooks({ db, clock, services, idleMs = replayBookIdleMs }: { db: Database; clock: Clock; services: BookServicesFactory; idleMs?: number }) {
+export function createReplayBooks({ db, clock, services, idleMs = replayBookIdleMs, owners }: { db: Database; clock: Clock; services: BookServicesFactory; idleMs?: number; owners?: BookOwnership | undefined }) {
   const books = new Map<number, ReplayBook>();
   /** Calls running or waiting on each book: a book in use is never evicted. */
   const using = new Map<number, number>();
@@ -180,8 +181,10 @@ export function createReplayBooks({ db, clock, services, idleMs = replayBookIdle
       await close(book);
       book = undefined;
     }
-    if (book === undefined) return openBook(row);
-    return book;
+    if (book !== undefined) return book;
+    // Opened only where the replay is held (issue 61): a book open on two instances would answer two stories.
+    await owners?.mustHold(row.id);
+    return openBook(row);
   }
 
   /** Opens the replay's book (from the spare database when there is one), once however many ask at a time. */
