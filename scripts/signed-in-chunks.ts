@@ -25,6 +25,11 @@
  *   alert form): a few KB in one file, which a screen that used one of them now fetches whole, in one request
  *   where it often took several. Not what leads to `chart-screens`, which every screen taking the kit would
  *   then fetch too.
+ * Left out of every group (`leftOut`): modules the shell reaches only through a package's index, which re-exports
+ * every part of the package, and does not use (headless UI's index leads to its tabs and, through its combobox, to
+ * the order book's and option chain's virtual scrolling: about 40 KB of the shell's file, minified, that the
+ * bundler's tree shaking kept there only because those screens import them; issue 61). The bundler puts them with
+ * the screens that use them.
  * The rest of what pages without the shell load is left to the bundler. Every module a grouped module
  * imports is in its group, a group listed above it or the entry, and none of those imports it back, so no
  * two chunks import each other and the modules run in their source order.
@@ -62,6 +67,11 @@ export type SignedInChunkRoots = {
    * cold open fetches no file more for them.
    */
   restore: readonly string[];
+  /**
+   * Modules no group takes (see above): reached from the shell only through a package's index, used by a few other
+   * screens. A module the shell did use would then come in a file of its own (tests/budget counts the shell's files).
+   */
+  leftOut: readonly RegExp[];
 };
 
 const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id.replace(/\?.*$/, ''));
@@ -132,6 +142,7 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
   };
   return (id: string, ctx: Context): string | null => {
     if (groups?.context !== ctx) groups = compute(ctx);
+    if (roots.leftOut.some((pattern) => pattern.test(id))) return null;
     if (groups.early.has(id)) return 'early-reads';
     if (groups.shell.has(id)) return 'app-shell';
     if (groups.shared.has(id)) return 'shell-shared';
