@@ -144,6 +144,18 @@ describe('bundle budget', () => {
     expect(files.size).toBeLessThanOrEqual(5);
   });
 
+  it('the shell\'s file carries no code only other screens use: the order book\'s virtual scrolling stays with them (issue 61)', () => {
+    // The shell reaches @tanstack/react-virtual only through @headlessui/react's index (signed-in-chunks.ts, leftOut):
+    // grouped with the shell, it was about 10 KB of every signed-in cold open's largest file. Its method names survive
+    // minification.
+    const shell = readFileSync(join(dist, screenTableFile()), 'utf8');
+    expect(shell).not.toContain('getVirtualItems');
+    // ...and the order book still has it, in a file of its own imports.
+    const orderBook = [...staticClosure(manifest, findKey(manifest, 'src/app/routes/order-book-screen.tsx'))].filter((file) => file.endsWith('.js'));
+    expect(orderBook.some((file) => readFileSync(join(dist, file), 'utf8').includes('getVirtualItems'))).toBe(true);
+    console.info(`the shell's file: ${(gzipSize(screenTableFile()) / KB).toFixed(1)} KB gzip`);
+  });
+
   it('a chart screen asks for the chart library (candle-chart and lightweight-charts) beside itself, from the route table', () => {
     const entryFile = manifest['index.html']?.file;
     const tableFile = screenTableFile();
