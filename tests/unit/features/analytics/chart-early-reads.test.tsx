@@ -217,11 +217,31 @@ describe('the early reads\' store', () => {
 
     vi.useFakeTimers({ now: Date.parse('2026-11-27T04:00:00Z') });
     startEarlyRead('old', read);
-    // Sent (the session is restored and signed in): the third read.
-    await Promise.resolve();
-    await Promise.resolve();
+    // Sent (the session is restored and signed in): the third read, answered at once.
+    for (let tick = 0; tick < 5; tick += 1) await Promise.resolve();
     expect(reads).toBe(3);
     vi.setSystemTime(Date.parse('2026-11-27T04:00:00Z') + EARLY_READ_FRESH_MS + 1);
     expect(await takeEarlyRead('old', read)).toBe(4);
+  });
+
+  it('counts freshness from the answer: a read still on its way after 15 s is neither sent again nor read afresh (issue 61)', async () => {
+    const start = Date.parse('2026-11-27T05:00:00Z');
+    vi.useFakeTimers({ now: start });
+    let reads = 0;
+    let answer: (value: string) => void = () => {};
+    const slow = () => {
+      reads += 1;
+      return new Promise<string>((resolve) => (answer = resolve));
+    };
+    // Boot starts it; on a loaded phone the screen table starts it again 20 s later, and the screen takes it after.
+    startEarlyRead('slow', slow);
+    await vi.waitFor(() => expect(reads).toBe(1));
+    vi.setSystemTime(start + EARLY_READ_FRESH_MS + 5_000);
+    startEarlyRead('slow', slow);
+    answer('the early answer');
+    await Promise.resolve();
+    vi.setSystemTime(start + EARLY_READ_FRESH_MS + 6_000);
+    expect(await takeEarlyRead('slow', () => Promise.resolve('read afresh'))).toBe('the early answer');
+    expect(reads).toBe(1);
   });
 });
