@@ -138,20 +138,3 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
     },
   };
 }
-
-/** A worker hosting one database, ended with it (a worker of its own per database). */
-export async function openWorkerDatabase(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerDatabase> {
-  const host = await openWorkerHost(entry, data);
-  const db = await host.open().catch(async (error: unknown) => {
-    await host.end();
-    throw error;
-  });
-  let closing: Promise<void> | null = null;
-  return {
-    ...db,
-    close() {
-      closing ??= db.close().then(() => host.end());
-      return closing;
-    },
-  };
-}

@@ -6,6 +6,8 @@
 import type { Database } from '../../../db/database.ts';
 import { openWorkerHost, type WorkerHost } from '../../../db/worker-database.ts';
 
+class ThreadGone extends Error {}
+
 type BookThread = { host: Promise<WorkerHost>; held: number; idle: ReturnType<typeof setTimeout> | null };
 
 export type BookThreads = {
@@ -58,6 +60,17 @@ export function createBookThreads({ entry, template, schemas, idleMs }: { entry:
     count: () => threads.length,
     async open(): Promise<Database> {
       const thread = pick();
+      try {
+        return await openIn(thread);
+      } catch (error) {
+        // A thread already started that has ended since (its worker failed) is forgotten by now: the book opens in another, once.
+        if (!(error instanceof ThreadGone)) throw error;
+        return openIn(pick());
+      }
+    },
+  };
+
+  async function openIn(thread: BookThread): Promise<Database> {
       thread.held += 1;
       if (thread.idle !== null) clearTimeout(thread.idle);
       thread.idle = null;
@@ -65,13 +78,15 @@ export function createBookThreads({ entry, template, schemas, idleMs }: { entry:
       let db: Database;
       try {
         host = await thread.host;
-        if (host.gone) throw new Error("The book's thread has ended");
+        if (host.gone) throw new ThreadGone("The book's thread has ended");
         host.ref();
         db = await host.open();
       } catch (error) {
         thread.held -= 1;
-        if ((await thread.host.catch(() => null))?.gone !== false) forget(thread);
-        throw error;
+        const started = await thread.host.catch(() => null);
+        if (started?.gone !== false) forget(thread);
+        // Gone after it had started: another thread is worth a try.
+        throw started?.gone === true && !(error instanceof ThreadGone) ? new ThreadGone(String(error)) : error;
       }
       let closing: Promise<void> | null = null;
       return {
@@ -85,6 +100,5 @@ export function createBookThreads({ entry, template, schemas, idleMs }: { entry:
           return closing;
         },
       };
-    },
-  };
+  }
 }
