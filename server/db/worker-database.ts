@@ -1,9 +1,11 @@
-// A Database whose database lives in a worker thread (worker-host.ts), for the databases the server opens for
-// analysis: a replay's or a backtest's book, each an in-memory PGlite. PGlite runs Postgres in WebAssembly on the
-// thread that calls it, and starting one costs seconds of CPU (its data directory unpacked, Postgres started),
-// which on the request thread held every order, kill switch and health check behind it (issue 61). Here the
-// services keep the same Database; each statement is a message to the worker and its rows a message back, so the
-// request thread only waits. Closing the database ends the worker: its WebAssembly memory goes with it.
+// Databases whose database lives in a worker thread (worker-host.ts), for the databases the server opens for
+// analysis: replays' books, in-memory PGlite. PGlite runs Postgres in WebAssembly on the thread that calls it, and
+// starting one costs seconds of CPU (its data directory unpacked, Postgres started), which on the request thread
+// held every order, kill switch and health check behind it (issue 61). Here the services keep the same Database;
+// each statement is a message to the worker and its rows a message back, so the request thread only waits. A
+// worker hosts several databases (the books of one PGlite, a schema each: book-schemas.ts), each opened by
+// `open`; ending the worker gives its WebAssembly memory back.
+import type { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { startWorker } from './worker-start.ts';
 import { received, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
@@ -12,16 +14,29 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 type Request = HostRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 export type WorkerDatabase = Database & {
-  /** The worker's thread id (tests: one worker a database). */
+  /** The worker's thread id (tests: which worker a database is in). */
   readonly threadId: number;
 };
 
+export type WorkerHost = {
+  readonly threadId: number;
+  /** One more database in the worker (a book). */
+  open(): Promise<WorkerDatabase>;
+  /** Whether the worker has ended (or failed): nothing more opens in it. */
+  readonly gone: boolean;
+  /** Lets the process exit while the worker lives (no database open in it), or not (ref). */
+  unref(): void;
+  ref(): void;
+  /** Ends the worker and its memory: every database in it fails from then on. */
+  end(): Promise<void>;
+};
+
 /**
- * Starts a worker thread running `entry` (a module that calls worker-host.ts hostDatabase with the database it
- * opens) and answers its Database once the database is open there.
+ * Starts a worker thread running `entry` (a module that calls worker-host.ts hostDatabases) and answers it once
+ * the worker is ready to open databases.
  */
-export async function openWorkerDatabase(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerDatabase> {
-  const worker = await startWorker(entry, data);
+export async function openWorkerHost(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerHost> {
+  const worker: Worker = await startWorker(entry, data);
   const pending = new Map<number, Pending>();
   let next = 0;
   let gone: Error | null = null;
@@ -65,45 +80,61 @@ export async function openWorkerDatabase(entry: URL, data: Record<string, unknow
     });
   }
 
-  const queryable = (tx?: number): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      return { rows: await send<T[]>({ op: 'query', sql, params, ...(tx === undefined ? {} : { tx }) }) };
-    },
-    exec: (sql) => send<void>({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }),
-    copyFrom: (sql, data) => send<void>({ op: 'copy', sql, data, ...(tx === undefined ? {} : { tx }) }),
-  });
-  const outer = queryable();
+  /** Numbered across the worker's databases (the worker keeps them in one map). */
   let transactions = 0;
-  let closing: Promise<void> | null = null;
+  let ending: Promise<void> | null = null;
+
+  function database(db: number): WorkerDatabase {
+    const queryable = (tx?: number): Queryable => ({
+      async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+        return { rows: await send<T[]>({ op: 'query', db, sql, params, ...(tx === undefined ? {} : { tx }) }) };
+      },
+      exec: (sql) => send<void>({ op: 'exec', db, sql, ...(tx === undefined ? {} : { tx }) }),
+      copyFrom: (sql, data) => send<void>({ op: 'copy', db, sql, data, ...(tx === undefined ? {} : { tx }) }),
+    });
+    const outer = queryable();
+    let closing: Promise<void> | null = null;
+    return {
+      kind: 'pglite',
+      threadId: worker.threadId,
+      query: outer.query,
+      exec: outer.exec,
+      copyFrom: outer.copyFrom,
+      async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+        transactions += 1;
+        const tx = transactions;
+        await send<void>({ op: 'begin', db, tx });
+        let result: T;
+        try {
+          result = await fn(queryable(tx));
+        } catch (error) {
+          await send<void>({ op: 'end', tx, commit: false }).catch(() => undefined);
+          throw error;
+        }
+        await send<void>({ op: 'end', tx, commit: true });
+        return result;
+      },
+      close() {
+        // Closed once, after its running statement: the worker puts its schema back for the next book.
+        closing ??= send<void>({ op: 'close', db }).catch(() => undefined);
+        return closing;
+      },
+    };
+  }
 
   return {
-    kind: 'pglite',
     threadId: worker.threadId,
-    query: outer.query,
-    exec: outer.exec,
-    copyFrom: outer.copyFrom,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      transactions += 1;
-      const tx = transactions;
-      await send<void>({ op: 'begin', tx });
-      let result: T;
-      try {
-        result = await fn(queryable(tx));
-      } catch (error) {
-        await send<void>({ op: 'end', tx, commit: false }).catch(() => undefined);
-        throw error;
-      }
-      await send<void>({ op: 'end', tx, commit: true });
-      return result;
+    get gone() {
+      return gone !== null || ending !== null;
     },
-    close() {
-      // Closed once: the database first (its running statement finishes), then the thread and its memory.
-      closing ??= send<void>({ op: 'close' })
-        .catch(() => undefined)
-        .then(async () => {
-          await worker.terminate();
-        });
-      return closing;
+    async open() {
+      return database(await send<number>({ op: 'open' }));
+    },
+    unref: () => worker.unref(),
+    ref: () => worker.ref(),
+    end() {
+      ending ??= worker.terminate().then(() => undefined);
+      return ending;
     },
   };
 }

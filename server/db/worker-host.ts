@@ -1,7 +1,8 @@
-// The worker thread's side of worker-database.ts: serves one Database (opened by the worker's entry module) to
-// the thread that started it, one message a statement. A transaction is held open here between its `begin` and
-// its `end`, its statements run on it in the order they arrive; the database's own queue (PGlite: one statement
-// or transaction at a time) keeps the others waiting meanwhile, as it would in-thread.
+// The worker thread's side of worker-database.ts: serves the Databases the worker's entry module opens (each a
+// book: a schema of the thread's one PGlite, book-schemas.ts) to the thread that started it, one message a
+// statement. A transaction is held open here between its `begin` and its `end`, its statements run on it in the
+// order they arrive; the databases' own queue (PGlite: one statement or transaction at a time, whichever book's)
+// keeps the others waiting meanwhile, as it would in-thread.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
@@ -27,31 +28,42 @@ export function yieldToRequests(nice: number): void {
   }
 }
 
-export async function hostDatabase(open: () => Promise<Database>): Promise<void> {
+/** What the worker's entry hosts: a way to open one more database (a book), each closed by its own close(). */
+export type DatabaseHost = { open(): Promise<Database> };
+
+export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise<void> {
   const port = parentPort;
-  if (port === null) throw new Error('hostDatabase runs in a worker thread');
-  let db: Database;
+  if (port === null) throw new Error('hostDatabases runs in a worker thread');
+  let host: DatabaseHost;
   try {
-    db = await open();
+    host = await start();
   } catch (error) {
     port.postMessage({ ready: false, error: sendable(error) } satisfies HostReady);
     return;
   }
+  const databases = new Map<number, Database>();
+  let opened = 0;
   const transactions = new Map<number, OpenTransaction>();
   /** Each open transaction's outcome: committed, or why not. */
   const outcomes = new Map<number, Promise<unknown>>();
 
-  const target = (tx: number | undefined): Queryable => {
-    if (tx === undefined) return db;
+  const database = (db: number): Database => {
+    const found = databases.get(db);
+    if (found === undefined) throw new Error(`No database ${db} is open`);
+    return found;
+  };
+
+  const target = (db: number, tx: number | undefined): Queryable => {
+    if (tx === undefined) return database(db);
     const open = transactions.get(tx);
     if (open === undefined) throw new Error(`No transaction ${tx} is open`);
     return open.tx;
   };
 
-  function begin(tx: number): Promise<void> {
+  function begin(db: number, tx: number): Promise<void> {
     return new Promise<void>((started, failed) => {
       let begun = false;
-      const done = db.transaction(
+      const done = database(db).transaction(
         (inner) =>
           new Promise((resolve, reject) => {
             begun = true;
@@ -85,18 +97,27 @@ export async function hostDatabase(open: () => Promise<Database>): Promise<void>
 
   async function answer(request: HostRequest): Promise<unknown> {
     switch (request.op) {
+      case 'open': {
+        const db = await host.open();
+        opened += 1;
+        databases.set(opened, db);
+        return opened;
+      }
       case 'query':
-        return (await target(request.tx).query(request.sql, request.params)).rows;
+        return (await target(request.db, request.tx).query(request.sql, request.params)).rows;
       case 'exec':
-        return target(request.tx).exec(request.sql);
+        return target(request.db, request.tx).exec(request.sql);
       case 'copy':
-        return target(request.tx).copyFrom(request.sql, request.data);
+        return target(request.db, request.tx).copyFrom(request.sql, request.data);
       case 'begin':
-        return begin(request.tx);
+        return begin(request.db, request.tx);
       case 'end':
         return end(request.tx, request.commit);
-      case 'close':
-        return db.close();
+      case 'close': {
+        const db = databases.get(request.db);
+        databases.delete(request.db);
+        return db?.close();
+      }
     }
   }
 

@@ -3,14 +3,19 @@
 // and arrays all do); an error crosses as its name, message and own fields, so the services' checks of a
 // Postgres error (`code`, `severity`: database.ts isPgError, sqlStateOf) read it as they would in-thread.
 
-/** `tx`: the transaction the statement belongs to (begun by `begin`), absent outside one. */
+/**
+ * A worker can host several databases (books sharing one PGlite, a schema each): `open` opens one more and answers
+ * its number, `db`, which each of its statements names. `tx`: the transaction the statement belongs to (begun by
+ * `begin`, numbered apart across the worker's databases), absent outside one.
+ */
 export type HostRequest =
-  | { id: number; op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
-  | { id: number; op: 'exec'; sql: string; tx?: number }
-  | { id: number; op: 'copy'; sql: string; data: string; tx?: number }
-  | { id: number; op: 'begin'; tx: number }
+  | { id: number; op: 'open' }
+  | { id: number; op: 'query'; db: number; sql: string; params: readonly unknown[]; tx?: number }
+  | { id: number; op: 'exec'; db: number; sql: string; tx?: number }
+  | { id: number; op: 'copy'; db: number; sql: string; data: string; tx?: number }
+  | { id: number; op: 'begin'; db: number; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close'; db: number };
 
 export type SentError = { name: string; message: string; fields: Record<string, unknown> };
 

@@ -11,7 +11,8 @@
  *
  * The whole load of issue 61 (the last line): 8 replays playing at 60× (their desks reading and seeking), 2
  * backtests and 4 imports of a day's bhavcopy; seeks timed as well. Each round also measures what an open book
- * costs (support/book-memory-desk.ts: RSS with `--books` books open, 4 by default, beside none).
+ * costs (support/book-memory-desk.ts: RSS with `--books` books open, 4 by default, beside none before the first;
+ * give 12 to count two full book threads after session 68).
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';

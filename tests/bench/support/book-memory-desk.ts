@@ -1,8 +1,9 @@
 /**
  * One sample of what an open book costs (heavy-work.bench.ts, issue 61: at most 64 MB a book) on one tree of the
- * code (`--root`): one book database opened and closed first (the template made or read, code compiled), then
- * `--books` opened one after another as a replay or a backtest opens them, each asked a query; the process's RSS
- * before, with all of them open, and a second after closing them. Prints one JSON line (MB).
+ * code (`--root`): the process's RSS before any book, then with `--books` books opened one after another as a
+ * replay opens them, each asked a query, and a second after closing them. A book's cost is its share of all that
+ * opening took: its own thread (a book a thread, before session 68) or its share of the threads the books share
+ * (a schema each, after), the template read and the thread's code bundled counted for either. Prints one JSON line (MB).
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,9 +17,6 @@ const { openBookDatabase } = await load('server/services/analysis/backtests/pape
 const mb = () => process.memoryUsage().rss / 1e6;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
-const first = await openBookDatabase();
-await first.query('SELECT count(*) FROM paper_orders');
-await first.close();
 await settle();
 const before = mb();
 const books = [];

@@ -1,11 +1,11 @@
-// The entry of a book database's worker thread (paper-book.ts openBookDatabase, through db/worker-database.ts):
-// the book's in-memory PGlite, started from the migrated template the request thread hands over, with its
-// prepared statements, served to the request thread. The thread runs at a lower priority than the request
-// thread (nice 10): on busy cores a replay's or a backtest's statements wait, a trader's order does not.
+// The entry of a book thread (paper-book.ts openBookDatabase, through book-threads.ts and db/worker-database.ts):
+// one in-memory PGlite started from the books' template the request thread hands over, a schema a book
+// (book-schemas.ts), served to the request thread. The thread runs at a lower priority than the request thread
+// (nice 10): on busy cores a replay's statements wait, a trader's order does not.
 import { workerData } from 'node:worker_threads';
-import { hostDatabase, yieldToRequests } from '../../../db/worker-host.ts';
-import { openPreparedPglite } from './prepared-pglite.ts';
+import { hostDatabases, yieldToRequests } from '../../../db/worker-host.ts';
+import { openBookSchemas } from './book-schemas.ts';
 
-const { template } = workerData as { template: Uint8Array<ArrayBuffer> };
+const { template, schemas } = workerData as { template: Uint8Array<ArrayBuffer>; schemas: number };
 yieldToRequests(10);
-await hostDatabase(() => openPreparedPglite(new Blob([template])));
+await hostDatabases(() => openBookSchemas(new Blob([template]), schemas));

@@ -39,7 +39,7 @@ export type CatalogueFacts = {
 /** The catalogue query behind CatalogueFacts (one row per fact: kind, name). */
 export const catalogueSql = `
   SELECT 'table' AS kind, c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE c.relkind = 'r' AND n.nspname = 'public'
+    WHERE c.relkind = 'r' AND n.nspname = current_schema()
   UNION ALL
   SELECT 'noisy', c.relname FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_proc p ON p.oid = g.tgfoid
     WHERE p.proname NOT IN ('RI_FKey_check_ins', 'RI_FKey_check_upd', 'RI_FKey_noaction_del', 'RI_FKey_noaction_upd', 'RI_FKey_restrict_del', 'RI_FKey_restrict_upd')

@@ -10,6 +10,10 @@
 // of 16 (the one segment a data directory holds was 16 MB of zeros in every book), no template0 or template1
 // databases (a book never creates a database: 15 MB of catalogues), no WAL made ahead, and shared memory sized
 // for one session.
+//
+// Replays' books share a PGlite, a schema each (book-schemas.ts): their template holds the migrated schema
+// `schemas` times (public, book_2, …), so a book opened in a warm thread takes a schema already made rather than
+// running the migrations (a second or more of CPU) or starting another PGlite.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -27,13 +31,14 @@ import { syncBaseStrategies } from '../../strategies/strategies-service.ts';
 const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 
 /** The hash naming a template made from these migrations (see the header). */
-export function templateKey(dir: string = migrationsDir): string {
+export function templateKey(dir: string = migrationsDir, schemas = 1): string {
   const hash = createHash('sha256');
   // Its package.json is not exported: found beside its entry (dist/).
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pglite = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
   hash.update(`pglite ${pglite.version}\n`);
   hash.update(`initdb ${JSON.stringify(initdbArgs)}, no template databases, no WAL ahead\n`);
+  if (schemas > 1) hash.update(`schemas ${bookSchemaNames(schemas).join(' ')}\n`);
   for (const file of readdirSync(dir).sort()) hash.update(`${file}\n`).update(readFileSync(join(dir, file))).update('\n');
   hash.update(JSON.stringify(baseStrategyCatalogue));
   return hash.digest('hex').slice(0, 24);
@@ -94,11 +99,22 @@ async function dropSpareWal(pg: PGlite): Promise<void> {
   }
 }
 
-async function makeTemplate(): Promise<Blob> {
+/** The schemas of a template holding `count` books: public first, then book_2, book_3, … */
+export function bookSchemaNames(count: number): string[] {
+  return Array.from({ length: count }, (_, n) => (n === 0 ? 'public' : `book_${n + 1}`));
+}
+
+async function makeTemplate(schemas: number): Promise<Blob> {
   const pg = await PGlite.create({ initDbStartParams: initdbArgs });
   const db = adapt(pg);
-  await migrate(db);
-  await syncBaseStrategies(db);
+  for (const schema of bookSchemaNames(schemas)) {
+    // Each schema migrated as the server's own is, the search_path naming it (the migrations name no schema).
+    if (schema !== 'public') await pg.exec(`CREATE SCHEMA ${schema}`);
+    await pg.exec(`SET search_path TO ${schema}`);
+    await migrate(db);
+    await syncBaseStrategies(db);
+  }
+  await pg.exec('SET search_path TO public');
   // One statement each: DROP DATABASE refuses to run in a transaction block.
   for (const database of ['template0', 'template1']) {
     await pg.exec(`ALTER DATABASE ${database} IS_TEMPLATE false`);
@@ -112,14 +128,14 @@ async function makeTemplate(): Promise<Blob> {
 }
 
 /** The template from `dir` when a file of this key is there, else made and written there (atomically: a rename). */
-export async function loadOrMakeTemplate(dir: string, key: string = templateKey()): Promise<Blob> {
+export async function loadOrMakeTemplate(dir: string, key: string = templateKey(), schemas = 1): Promise<Blob> {
   const path = join(dir, `strikedesk-backtest-book-${key}.tar.gz`);
   try {
     return new Blob([await readFile(path)]);
   } catch {
     // Not made yet (or unreadable): made below.
   }
-  const dump = await makeTemplate();
+  const dump = await makeTemplate(schemas);
   const partial = `${path}.${process.pid}.partial`;
   try {
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
@@ -130,10 +146,17 @@ export async function loadOrMakeTemplate(dir: string, key: string = templateKey(
   return dump;
 }
 
-let template: Promise<Blob> | undefined;
+const templates = new Map<number, Promise<Blob>>();
 
-/** The template, once per process (from the system's temporary folder when an earlier process left it there). */
-export function bookTemplate(): Promise<Blob> {
-  template ??= loadOrMakeTemplate(tmpdir());
+/**
+ * The template of `schemas` books (1: a backtest's), once per process (from the system's temporary folder when an
+ * earlier process left it there).
+ */
+export function bookTemplate(schemas = 1): Promise<Blob> {
+  let template = templates.get(schemas);
+  if (template === undefined) {
+    template = loadOrMakeTemplate(tmpdir(), templateKey(migrationsDir, schemas), schemas);
+    templates.set(schemas, template);
+  }
   return template;
 }

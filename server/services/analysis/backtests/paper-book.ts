@@ -8,7 +8,7 @@ import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { BookServices, BookServicesFactory } from '../book-services.ts';
 import { bookStarts } from './book-starts.ts';
 import { bookTemplate } from './book-template.ts';
-import { openWorkerDatabase } from '../../../db/worker-database.ts';
+import { createBookThreads } from './book-threads.ts';
 
 /** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
 export type PaperBookKind = { slug: string; title: string; accountNumber: string };
@@ -38,20 +38,38 @@ export function bookTemplateBytes(): Promise<Uint8Array> {
   return templateBytes;
 }
 
-const bookWorker = new URL('./book-database-worker.ts', import.meta.url);
+/** Books a book thread holds (schemas in its template, book-template.ts). */
+export const schemasPerThread = 6;
+
+let threadTemplateBytes: Promise<Uint8Array> | undefined;
+
+const bookThreads = createBookThreads({
+  entry: new URL('./book-database-worker.ts', import.meta.url),
+  template: () => {
+    threadTemplateBytes ??= bookTemplate(schemasPerThread).then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
+    // A failed read or make is tried again by the next thread.
+    threadTemplateBytes.catch(() => (threadTemplateBytes = undefined));
+    return threadTemplateBytes;
+  },
+  schemas: schemasPerThread,
+  // A thread without books ends as an idle replay's book is closed (replay-books.ts replayBookIdleMs).
+  idleMs: 5 * 60_000,
+});
+
+/** Book threads started on this instance (tests: books share warm threads). */
+export const bookThreadCount = () => bookThreads.count();
 
 /**
- * An empty book's database: an in-memory PGlite started from the migrated template, in a worker thread of its own
- * (book-database-worker.ts): starting it (the WebAssembly Postgres and its data directory unpacked from the dump,
- * about 2 s of CPU) and every statement of the book run there, never on the request thread (issue 61), and
- * closing it ends the thread and frees its memory. Starting it is still most of a book's opening, so a caller
- * that knows a book will be wanted opens one ahead and hands it over. `key` names the start in the line of
- * starts (book-starts.ts).
+ * An empty book's database: a schema of an in-memory PGlite started from the migrated template, in a book thread
+ * (book-threads.ts, book-schemas.ts): every statement of the book runs there, never on the request thread (issue
+ * 61). A book opens in a warm thread when one has a free schema (milliseconds), else a thread is started (the
+ * WebAssembly Postgres and its data directory unpacked from the dump, seconds of CPU), so a caller that knows a
+ * book will be wanted opens one ahead and hands it over. Closing it frees its schema for the next book. `key`
+ * names the open in the line of starts (book-starts.ts).
  */
 export async function openBookDatabase(key = 'book'): Promise<Database> {
-  const template = await bookTemplateBytes();
-  // Started one a core at most (book-starts.ts); `key` names the start for its place in the line.
-  return bookStarts.run(key, () => openWorkerDatabase(bookWorker, { template }));
+  // Opened one a core at most (book-starts.ts); `key` names the open for its place in the line.
+  return bookStarts.run(key, () => bookThreads.open());
 }
 
 /** Opens a book and runs `fill` on it (its own rows: a bot, the day's contracts); closes it if either fails. */

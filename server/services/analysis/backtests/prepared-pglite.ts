@@ -11,6 +11,12 @@
 // Like PGlite, one statement or transaction at a time: a query outside a transaction waits for the running
 // one (and, as with PGlite, a query on the outer database inside `transaction` would wait for ever).
 // Reads asked again with nothing they read changed in between are answered from book-read-cache.ts.
+//
+// Several books can share one PGlite (book-schemas.ts: a schema each, issue 61's 64 MB a book): each book's
+// Database then takes the connection's turn through one shared session (`sharedSession`), points the session's
+// search_path at its own schema when another book had it last (outside any transaction, so no rollback undoes
+// the switch), and names its prepared statements apart from the other books'; a transaction keeps the turn until
+// it ends, so no other book's statement runs inside it.
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from '../../../db/copy-from.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
@@ -33,16 +39,49 @@ const concat = (parts: readonly Uint8Array[]) => {
   return joined;
 };
 
-export function preparedPglite(pg: PGlite): Database {
-  const statements = new Map<string, Promise<Prepared>>();
-  let named = 0;
+/** One PGlite's connection shared by the books on it: whose turn it is, and whose schema the search_path names. */
+export type PgliteSession = {
+  /** Runs `fn` when the statements and transactions before it are done, with the search_path at `schema` (null: left as it is). */
+  turn<T>(schema: string | null, fn: () => Promise<T>): Promise<T>;
+};
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export function sharedSession(pg: PGlite): PgliteSession {
   // One statement or transaction at a time (PGlite's single connection): each waits for the one before.
   let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => {});
-    return run;
+  let current: string | null = null;
+  return {
+    turn<T>(schema: string | null, fn: () => Promise<T>): Promise<T> {
+      const step = async () => {
+        if (schema !== null && current !== schema) {
+          // Forgotten first: should the SET fail, the next turn sets it again.
+          current = null;
+          await pg.exec(`SET search_path TO ${quoted(schema)}`);
+          current = schema;
+        }
+        return fn();
+      };
+      const run = queue.then(step, step);
+      queue = run.catch(() => {});
+      return run;
+    },
   };
+}
+
+export type PreparedOptions = {
+  /** The connection's turn, shared with the other books on this PGlite (default: this book's alone). */
+  session?: PgliteSession;
+  /** The book's schema (default: whatever the search_path names). A book in a schema closes its statements, not the PGlite. */
+  schema?: string;
+};
+
+export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema }: PreparedOptions = {}): Database {
+  const statements = new Map<string, Promise<Prepared>>();
+  let named = 0;
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => session.turn(schema ?? null, fn);
+  // Prepared statements are the connection's: each book's are named apart.
+  const prefix = schema === undefined ? 'book' : `book_${schema}`;
 
   // The book lives in memory (no file system to sync after a statement).
   const send = (parts: readonly Uint8Array[]) => pg.execProtocol(concat(parts), { syncToFs: false });
@@ -91,7 +130,7 @@ export function preparedPglite(pg: PGlite): Database {
   function prepare(sql: string): Promise<Prepared> {
     let prepared = statements.get(sql);
     if (prepared === undefined) {
-      const name = `book_${(named += 1)}`;
+      const name = `${prefix}_${(named += 1)}`;
       prepared = send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]).then(
         ({ messages }) => ({ name, paramTypes: parse.parseDescribeStatementResults(messages), effect: undefined }),
       );
@@ -189,7 +228,15 @@ export function preparedPglite(pg: PGlite): Database {
           aborted = false;
         }
       }),
-    close: () => exclusive(() => pg.close()),
+    close: () =>
+      exclusive(async () => {
+        if (schema === undefined) return pg.close();
+        // The PGlite stays for the other books: this book's statements (and their plans) go.
+        const names = await Promise.all([...statements.values()].map((prepared) => prepared.then((p) => p.name).catch(() => null)));
+        statements.clear();
+        const kept = names.filter((name): name is string => name !== null);
+        if (kept.length > 0) await simple(kept.map((name) => `DEALLOCATE ${quoted(name)};`).join(' '));
+      }),
   };
 }
 

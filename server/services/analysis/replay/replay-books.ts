@@ -10,15 +10,17 @@
 // Prices are history's at those instants, so the same actions give the same book: after a restart, or on another
 // instance, the book is rebuilt from the log. A reset (book_epoch) throws the book away.
 //
-// Opening a book is mostly starting its database (an in-memory PGlite from the template: about 2 s of CPU here),
-// which made a new replay's first read, and the first after a restart, take about 2 s. So the instance opens one
+// A book is a schema of a book thread's PGlite (backtests/book-threads.ts, book-schemas.ts): opening one in a warm
+// thread takes a free schema (about 0.1 s), but the first book after a restart, or beyond the threads' schemas,
+// starts a thread (PGlite from the template: seconds of CPU), which made a new replay's first read, and the first
+// after a restart, take seconds. So the instance opens one
 // book database ahead when a trader lists the replayable days (`warm`: the picker, while the trader chooses); a new
 // replay's first read fills its book in it (the trader's own rows, the day's contracts) instead of starting one,
 // and a replay the trader's app reads after a reload or a restart starts opening its book then (`open`), before the
 // desk's first read asks for it. A spare left unused costs one idle in-memory database on the instance.
 import type { Database } from '../../../db/database.ts';
 import { bookStarts } from '../backtests/book-starts.ts';
-import { openBookDatabase } from '../backtests/paper-book.ts';
+import { openBookDatabase, schemasPerThread } from '../backtests/paper-book.ts';
 import type { Clock } from '../../clock.ts';
 import type { BookServicesFactory } from '../book-services.ts';
 import { openReplayBook, type ReplayBook } from './replay-book.ts';
@@ -34,8 +36,12 @@ import type { BookOwnership } from './replay-owners.ts';
 import { replayInstant, type ReplayRow } from './replay-sessions.ts';
 
 const minuteMs = 60_000;
-/** Books kept open on an instance (each an in-memory database in a worker thread of its own). */
-const maxOpenBooks = 6;
+/**
+ * Books kept open on an instance: two book threads' schemas (backtests/paper-book.ts schemasPerThread), one left
+ * for the spare. A book in a thread already started costs its rows and plans (a few MB); a third thread would
+ * cost a PGlite more.
+ */
+const maxOpenBooks = 2 * schemasPerThread - 1;
 /**
  * A book nobody read for this long is closed, its worker thread ended and its memory given back (issue 61: an idle
  * replay costs nothing); its next read rebuilds it from the log, as after a restart, with no visible difference.
@@ -224,8 +230,9 @@ export function createReplayBooks({ db, clock, services, idleMs = replayBookIdle
   }
 
   /**
-   * Closes the books nobody used for `idleMs` (and a spare database left unused that long): their threads end and
-   * their memory returns; a later read rebuilds a book from the replay's log. Answers how many it closed.
+   * Closes the books nobody used for `idleMs` (and a spare database left unused that long): their schemas are
+   * emptied for the next book, and a thread left without books ends (book-threads.ts); a later read rebuilds a
+   * book from the replay's log. Answers how many it closed.
    */
   async function evictIdle(): Promise<number> {
     const before = clock().getTime() - idleMs;
