@@ -78,6 +78,32 @@ describe('the book’s cache of repeated reads', () => {
     expect((await db.query(children, [0])).rows).toEqual([{ n: 0 }]);
   });
 
+  it('keeps what other tables answer after an INSERT or UPDATE of a table whose only other triggers are its references’ ON DELETE cascades', async () => {
+    // t is referenced ON DELETE CASCADE (child): that trigger fires on a DELETE of t, never on its INSERT or UPDATE.
+    const others = 'SELECT count(*)::int AS n FROM other WHERE id >= $1';
+    expect((await db.query(others, [0])).rows).toEqual([{ n: 0 }]);
+    await pg.query('INSERT INTO other VALUES (9)');
+    await db.query('UPDATE t SET note = $1 WHERE id = 1', ['updated']);
+    await db.query('INSERT INTO t VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET note = EXCLUDED.note', [1, 'upserted']);
+    expect((await db.query(others, [0])).rows).toEqual([{ n: 0 }]);
+    // A read of t itself is asked again.
+    expect(await notes()).toEqual([{ id: 1, note: 'upserted' }]);
+    // Its DELETE fires the cascade: every answer is dropped.
+    await db.query('INSERT INTO t VALUES ($1, $2)', [3, 'third']);
+    await db.query('DELETE FROM t WHERE id = $1', [3]);
+    expect((await db.query(others, [0])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('asks everything again after an INSERT … ON CONFLICT DO UPDATE of a table with an UPDATE trigger', async () => {
+    await pg.exec(`CREATE TABLE upserted (id integer PRIMARY KEY, n integer);
+      CREATE FUNCTION upserted_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE t SET note = 'upserted' WHERE id = 1; RETURN NEW; END $$;
+      CREATE TRIGGER upserted_note AFTER UPDATE ON upserted FOR EACH ROW EXECUTE FUNCTION upserted_note();
+      INSERT INTO upserted VALUES (1, 0)`);
+    expect(await notes()).toEqual([{ id: 1, note: 'first' }]);
+    await db.query('INSERT INTO upserted VALUES ($1, 1) ON CONFLICT (id) DO UPDATE SET n = upserted.n + 1', [1]);
+    expect(await notes()).toEqual([{ id: 1, note: 'upserted' }]);
+  });
+
   it('asks again after a transaction that rolled back, a COPY or any statement run as text', async () => {
     await notes();
     await expect(
@@ -110,6 +136,24 @@ describe('the book’s cache of repeated reads', () => {
         await expect(tx.query('SELECT id, note FROM t WHERE id >= $1 ORDER BY id', [0])).rejects.toThrow(/current transaction is aborted/);
       }),
     ).rejects.toBeInstanceOf(TransactionAbortedError);
+  });
+
+  it('sends a transaction’s BEGIN and SET TRANSACTION with its first statement, in that order', async () => {
+    // Read only from the SET on: the write is refused, and with it the whole transaction.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+        await tx.query('INSERT INTO other VALUES ($1)', [5]);
+      }),
+    ).rejects.toThrow(/read-only transaction/);
+    // A transaction whose reads were all answered from the cache, and one that wrote, both commit as before.
+    await notes();
+    expect(await db.transaction(async (tx) => (await tx.query('SELECT id, note FROM t WHERE id >= $1 ORDER BY id', [0])).rows)).toEqual([{ id: 1, note: 'first' }]);
+    await db.transaction(async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      await tx.query('INSERT INTO other VALUES ($1)', [6]);
+    });
+    expect((await pg.query('SELECT id FROM other')).rows).toEqual([{ id: 6 }]);
   });
 
   it('always asks a read that depends on more than its rows: the time, a volatile function, a lock', async () => {

@@ -31,12 +31,14 @@ import type { IndexName } from '../../market/index-config.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../../market/ist.ts';
 import { pausedSession } from '../../market/exchange-session.ts';
-import { contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { addDays, contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../../market/spreads.ts';
 import { tickHistory, tickInForce, type TickRow } from '../../market/price-rules.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
 const yearMs = 365 * 24 * 60 * 60 * 1000;
+/** Calendar days of history read at a time (see load): a week (the bench's NIFTY year: about 1,200 option rows a read). */
+const chunkDays = 7;
 const fallbackVolatility = 0.15;
 
 /** The instant a history day's session closed, that its settlement prices stand at (its regular close, or a special session's). */
@@ -160,23 +162,36 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
     ticks ??= await tickHistory(history, 'NSE');
     const hoursOfDay = hoursOf ?? ((day: string) => dayHours(known, day));
-    const { rows } = await history.query<{ d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }>(
-      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
-              underlying_paise AS u, lot_size AS l
-       FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY trade_date`,
-      [index, from, to],
-    );
-    const { rows: minutes } = await history.query<{ d: string; m: Date; c: string }>(
-      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
-       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated' ORDER BY minute`,
-      [index, from, to],
-    );
-    const { rows: dailies } = await history.query<{ d: string; o: string; h: string; l: string; c: string }>(
-      `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_days
-       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date`,
-      [index, from, to],
-    );
-    await realMinutes.load(history, index, from, to);
+    // Read a week at a time: the server's database answers each read whole before anything else (PGlite in
+    // the request thread), and a year's contracts at once held it for a second. The rows come in the order one
+    // read of the range gives: by day, and within a day by the primary key's order (expiry, strike, type).
+    const rows: { d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }[] = [];
+    const minutes: { d: string; m: Date; c: string }[] = [];
+    const dailies: { d: string; o: string; h: string; l: string; c: string }[] = [];
+    for (let start = from; start <= to; start = addDays(start, chunkDays)) {
+      const end = addDays(start, chunkDays - 1) < to ? addDays(start, chunkDays - 1) : to;
+      const range = [index, start, end];
+      const chunk = await history.query<(typeof rows)[number]>(
+        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
+                underlying_paise AS u, lot_size AS l
+         FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY trade_date, expiry, strike_paise, option_type`,
+        range,
+      );
+      for (const row of chunk.rows) rows.push(row);
+      const minuteChunk = await history.query<(typeof minutes)[number]>(
+        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
+         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated' ORDER BY minute`,
+        range,
+      );
+      for (const row of minuteChunk.rows) minutes.push(row);
+      const dailyChunk = await history.query<(typeof dailies)[number]>(
+        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_days
+         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date`,
+        range,
+      );
+      for (const row of dailyChunk.rows) dailies.push(row);
+      await realMinutes.load(history, index, start, end);
+    }
     const ohlcByDay = new Map(dailies.map((row) => [row.d, { openPaise: Number(row.o), highPaise: Number(row.h), lowPaise: Number(row.l), closePaise: Number(row.c) }]));
     const byDay = new Map<string, HistoryDay>();
     for (const row of rows) {
@@ -374,7 +389,12 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   }
 
   /** The loaded day `now` falls on (of any index: they share the exchange's hours). */
-  const dayAt = (now: Date) => [...days.values()].find((day) => day.day === istDate(now));
+  const dayAt = (now: Date) => {
+    // Its date worked out once (asked of each loaded day, it cost more than the engine's pricing).
+    const date = istDate(now);
+    for (const day of days.values()) if (day.day === date) return day;
+    return undefined;
+  };
 
   const open = (now: Date) => {
     const day = dayAt(now);

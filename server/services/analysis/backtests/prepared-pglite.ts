@@ -83,8 +83,23 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   // Prepared statements are the connection's: each book's are named apart.
   const prefix = schema === undefined ? 'book' : `book_${schema}`;
 
+  // A transaction's BEGIN (and a SET TRANSACTION that follows it) waits to go with the transaction's first
+  // statement that reaches Postgres, in the same call into the WebAssembly: each call costs as much as a short
+  // statement, and a book asks thousands of transactions a year. Postgres runs them in the order sent, as if
+  // sent one by one (a failure of the statement is its own, after BEGIN ran, as before). A transaction whose
+  // every read was answered from the cache never reaches Postgres: no BEGIN, no COMMIT.
+  let opening: Uint8Array[] | null = null;
   // The book lives in memory (no file system to sync after a statement).
-  const send = (parts: readonly Uint8Array[]) => pg.execProtocol(concat(parts), { syncToFs: false });
+  const send = async (parts: readonly Uint8Array[]) => {
+    const ahead = opening;
+    opening = null;
+    if (ahead === null) return pg.execProtocol(concat(parts), { syncToFs: false });
+    const answer = await pg.execProtocol(concat([...ahead, ...parts]), { syncToFs: false });
+    // Each simple query sent ahead ends with its ReadyForQuery: what follows the last of them is the statement's.
+    let ready = 0;
+    const start = answer.messages.findIndex((message) => message.name === 'readyForQuery' && (ready += 1) === ahead.length) + 1;
+    return { ...answer, messages: answer.messages.slice(start) };
+  };
   const simple = async (sql: string) => parse.parseResults((await send([serialize.query(sql)])).messages, pg.parsers);
 
   const cache = createReadCache();
@@ -103,7 +118,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     const savepoint = inTransaction;
     if (savepoint) await simple('SAVEPOINT book_read_cache');
     try {
-      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as Array<{ kind: string; name: string }>));
+      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as Array<{ kind: string; name: string; events: number | null }>));
       const known = await facts;
       const results = await simple(`EXPLAIN (GENERIC_PLAN, VERBOSE, FORMAT JSON) ${sql}`);
       const cell = (results[0]?.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
@@ -153,6 +168,11 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   }
 
   async function runStatement<T>(sql: string, params: readonly unknown[]): Promise<{ rows: T[] }> {
+    // First in its transaction (nothing sent since BEGIN): goes with BEGIN, as a SET answers no rows.
+    if (opening !== null && /^\s*SET\s+TRANSACTION\b/i.test(sql) && params.length === 0) {
+      opening.push(serialize.query(sql));
+      return { rows: [] };
+    }
     const prepared = await prepare(sql);
     const { name, paramTypes } = prepared;
     // The values serialised as PGlite's own query does (its serializer for the parameter's type, else text).
@@ -181,8 +201,10 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   }
 
   // COPY through PGlite's own query (its /dev/blob), in the turn of whoever holds the connection.
-  const copy = (sql: string, data: string) => {
+  const copy = async (sql: string, data: string) => {
     cache.drop(null);
+    // PGlite's own COPY path: a transaction's BEGIN still waiting goes first, alone.
+    if (opening !== null) await send([]);
     return pgliteCopyFrom(pg, sql, data);
   };
   // Inside a transaction a caller may send a statement before the last one is answered (funds.ts bookAhead, which
@@ -203,7 +225,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     copyFrom: (sql, data) => exclusive(() => copy(sql, data)),
     transaction: (fn) =>
       exclusive(async () => {
-        await send([serialize.query('BEGIN')]);
+        opening = [serialize.query('BEGIN')];
         inTransaction = true;
         aborted = false;
         let result;
@@ -213,9 +235,11 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
           } catch (error) {
             // What the transaction read and wrote is undone: so is every answer kept.
             cache.drop(null);
-            await send([serialize.query('ROLLBACK')]);
+            if (opening === null) await send([serialize.query('ROLLBACK')]);
             throw error;
           }
+          // Nothing reached Postgres: there is no transaction to commit.
+          if (opening !== null) return result;
           // As PGlite: a transaction whose statement failed (the error caught inside) rolls back at COMMIT and throws.
           const { messages } = await send([serialize.query('COMMIT')]);
           if (parse.parseResults(messages, pg.parsers)[0]?.command === 'ROLLBACK') {
@@ -224,6 +248,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
           }
           return result;
         } finally {
+          opening = null;
           inTransaction = false;
           aborted = false;
         }
