@@ -25,6 +25,20 @@ describe('books sharing a thread', () => {
     return db;
   };
 
+  /**
+   * Two books on one thread. The server tests share a module graph, so another file's books may have filled a
+   * thread already: books are opened until two share one (at most one more than there are threads).
+   */
+  const pair = async (): Promise<[Database, Database]> => {
+    const seen = new Map<number, Database>();
+    for (;;) {
+      const db = await book();
+      const twin = seen.get(threadOf(db));
+      if (twin !== undefined) return [twin, db];
+      seen.set(threadOf(db), db);
+    }
+  };
+
   // The thread started once (seconds of CPU): the books below open in it warm.
   beforeAll(async () => {
     await book();
@@ -35,8 +49,7 @@ describe('books sharing a thread', () => {
   });
 
   it('keep their own rows, in one warm thread', async () => {
-    const [a, b] = [await book(), await book()];
-    expect(threadOf(a)).toBe(threadOf(b));
+    const [a, b] = await pair();
     const seeded = await emails(a);
     expect(await emails(b)).toEqual(seeded);
     await addUser(a, 'a@book.invalid');
@@ -46,7 +59,7 @@ describe('books sharing a thread', () => {
   });
 
   it('never run another book’s statement inside a book’s transaction', async () => {
-    const [a, b] = [await book(), await book()];
+    const [a, b] = await pair();
     let insideA: Promise<string[]> | undefined;
     await expect(
       a.transaction(async (tx) => {
