@@ -1,4 +1,4 @@
-// Health (and a replay's reads, below) answers the moment the server listens; every other request waits for the start's seeds (the demo
+// Health answers the moment the server listens; every other request waits for the start's seeds (the demo
 // account and desk, the base strategies, the analytics seed) and for what must run before anyone is served (the
 // shared jobs' start, the paper broker's catch-up of what fell due while it was down, the webhook alerts a crash
 // left working), which `npm start` runs after `listen` (issue 61: a start spent seconds on them before it answered
@@ -9,14 +9,6 @@ import type { Database } from '../db/database.ts';
 
 /** The route that answers at once (its URL as registered: the contract's /api/health/). */
 const healthUrl = '/api/health/';
-
-/**
- * A replay's reads (its index, chain, orders, positions...) need none of what the start makes: a replay is its own
- * book, rebuilt from its log, never the live paper broker's catch-up, the demo desk or the job queue. They go
- * through at once, so the first replay read after a restart waits only for its book (issue 61: ≤ 2 s); a replay's
- * orders and every other request still wait.
- */
-const answersBeforeSeeds = (method: string, url: string | undefined) => url === healthUrl || (method === 'GET' && url?.startsWith('/api/replays/:id/') === true);
 
 /**
  * Holds every request but health's until `seed` is done; answers the function that starts it (once; the first
@@ -31,7 +23,7 @@ export function holdRequestsForSeeds(app: FastifyInstance, seed: () => Promise<v
       done = true;
     }));
   app.addHook('onRequest', async (request) => {
-    if (done || answersBeforeSeeds(request.method, request.routeOptions.url)) return;
+    if (done || request.routeOptions.url === healthUrl) return;
     await run();
   });
   app.addHook('preClose', async () => {

@@ -41,19 +41,6 @@ describe('the seeds of a start made after listen', { timeout: 90_000 }, () => {
     expect(services.jobs).toBeDefined();
   });
 
-  it("a replay's read is answered before they are made; a replay's order waits for them", async () => {
-    server = await startTestServer({ seedAfterListen: true });
-    const services = server.app.getDecorator<Services>(servicesDecorator);
-    // Not signed in: answered (401) by the replay route itself, with nothing of the start made or started.
-    const read = await server.app.inject({ method: 'GET', url: '/api/replays/1/index/' });
-    expect(read.statusCode).toBe(401);
-    expect(services.jobs).toBeUndefined();
-    expect(await demoUsers(server)).toBe(0);
-    const order = await server.app.inject({ method: 'POST', url: '/api/replays/1/orders/', payload: {} });
-    expect(order.statusCode).not.toBe(500);
-    expect(await demoUsers(server)).toBe(1);
-  });
-
   it('are made once, whoever starts them first', async () => {
     server = await startTestServer({ seedAfterListen: true });
     const seeds = server.app.getDecorator<() => Promise<void>>(startupSeedsDecorator);
