@@ -75,6 +75,13 @@ test('the desk of an account whose kill switch is on says so before an order is 
   await expect.poll(async () => (await notice.textContent())?.replace(/[\u2068\u2069]/g, '')).toContain(`The kill switch of Paper desk (${user.accountNumber}) is on since`);
   await expect(page.getByRole('button', { name: `Kill switch · 1 armed: Paper desk (${user.accountNumber})` })).toBeVisible();
   await page.screenshot({ path: `${shots}/kill-switch-notice-360.png`, fullPage: true });
+  // The ticket sends nothing while the switch is on, and says why (issue 62: it stayed an armed green Buy).
+  const chain = page.getByRole('table', { name: /Option chain of NIFTY/ });
+  await chain.locator('tr[aria-current="true"]').getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByText('The kill switch is on for this account: new orders are refused.', { exact: false })).toBeVisible();
+  await expect(ticket.locator('button[type="submit"]')).toBeDisabled();
+  await page.keyboard.press('Escape');
   await notice.getByRole('link', { name: 'Kill switch page' }).click();
   await expect(page).toHaveURL(/\/app\/kill-switch$/);
 });
