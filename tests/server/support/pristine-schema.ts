@@ -4,17 +4,10 @@
 // Only rows and sequences are put back: a file that changed the schema itself (a table, column, index,
 // constraint, trigger, function, view or type) leaves a catalog version that differs, and its schema is dropped.
 import type { Database, Queryable } from '../../../server/db/database.ts';
+import { readPristine as readRows, restorePristine as restoreRows, type Pristine as Rows } from '../../../server/services/analysis/backtests/schema-reset.ts';
 
-/** What a schema held right after its migrations: the rows they wrote, every sequence, its catalog's version. */
-export type Pristine = {
-  catalogVersion: string;
-  tables: readonly string[];
-  /** Tables the migrations wrote rows to: their rows (JSON) and a digest of them. */
-  seeded: ReadonlyArray<{ table: string; columns: readonly string[]; rows: string; digest: string }>;
-  sequences: ReadonlyArray<{ name: string; last: string; called: boolean }>;
-};
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** What a schema held right after its migrations (its rows and sequences, schema-reset.ts), and its catalog's version. */
+export type Pristine = Rows & { catalogVersion: string };
 
 // Everything in the schema a test could change with DDL, as text that names nothing by oid, nor the schema
 // (a function's definition names it), so two schemas migrated alike have the same definition.
@@ -67,41 +60,9 @@ async function catalogVersion(db: Queryable): Promise<string> {
   return rows[0]?.version ?? '';
 }
 
-/** A digest of each table's rows, null when it has none (one statement for all of them). */
-async function digests(db: Queryable, tables: readonly string[]): Promise<Map<string, string | null>> {
-  if (tables.length === 0) return new Map();
-  const selects = tables.map((table, index) => `SELECT $${index + 1}::text AS name, (SELECT md5(string_agg(t::text, E'\\n' ORDER BY t::text)) FROM ${quote(table)} t) AS digest`);
-  const { rows } = await db.query<{ name: string; digest: string | null }>(selects.join(' UNION ALL '), tables);
-  return new Map(rows.map((row) => [row.name, row.digest]));
-}
-
 /** Read right after the migrations ran. */
 export async function readPristine(db: Database): Promise<Pristine> {
-  const { rows: tableRows } = await db.query<{ name: string }>(
-    `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' ORDER BY relname`,
-  );
-  const tables = tableRows.map((row) => row.name);
-  const seeded: Array<Pristine['seeded'][number]> = [];
-  for (const [table, digest] of await digests(db, tables)) {
-    if (digest === null) continue;
-    const { rows: columns } = await db.query<{ name: string }>(
-      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
-      [quote(table)],
-    );
-    const { rows } = await db.query<{ rows: string }>(`SELECT json_agg(t)::text AS rows FROM ${quote(table)} t`);
-    seeded.push({ table, columns: columns.map((column) => column.name), rows: rows[0]?.rows ?? '[]', digest });
-  }
-  const { rows: sequenceNames } = await db.query<{ name: string }>(
-    `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'S' ORDER BY relname`,
-  );
-  const sequences: Array<Pristine['sequences'][number]> = [];
-  if (sequenceNames.length > 0) {
-    const { rows } = await db.query<{ name: string; last: string; called: boolean }>(
-      sequenceNames.map((row) => `SELECT '${row.name.replaceAll("'", "''")}'::text AS name, last_value::text AS last, is_called AS called FROM ${quote(row.name)}`).join(' UNION ALL '),
-    );
-    sequences.push(...rows);
-  }
-  return { catalogVersion: await catalogVersion(db), tables, seeded, sequences };
+  return { ...(await readRows(db)), catalogVersion: await catalogVersion(db) };
 }
 
 /**
@@ -110,30 +71,6 @@ export async function readPristine(db: Database): Promise<Pristine> {
  */
 export async function restorePristine(db: Database, pristine: Pristine): Promise<boolean> {
   if ((await catalogVersion(db)) !== pristine.catalogVersion) return false;
-  const now = await digests(db, pristine.tables);
-  const seededDigest = new Map(pristine.seeded.map((seed) => [seed.table, seed.digest]));
-  const changed = pristine.tables.filter((table) => now.get(table) !== (seededDigest.get(table) ?? null));
-  await db.transaction(async (tx) => {
-    // Rows go back in any order: foreign keys (and every trigger) are not checked while they do.
-    await tx.exec('SET LOCAL session_replication_role = replica');
-    // CASCADE empties the tables referring to these too, all of them empty already or changed.
-    if (changed.length > 0) await tx.exec(`TRUNCATE ${changed.map(quote).join(', ')} CASCADE`);
-    // Seeded tables the cascade reached are empty now too: each table's digest is read again.
-    const emptied = await digests(tx, pristine.seeded.map((seed) => seed.table));
-    for (const seed of pristine.seeded) {
-      if (emptied.get(seed.table) === seed.digest) continue;
-      const columns = seed.columns.map(quote).join(', ');
-      await tx.query(
-        `INSERT INTO ${quote(seed.table)} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(NULL::${quote(seed.table)}, $1::json)`,
-        [seed.rows],
-      );
-    }
-    if (pristine.sequences.length > 0) {
-      await tx.query(
-        `SELECT setval(format('%I', name)::regclass, last::bigint, called) FROM unnest($1::text[], $2::text[], $3::boolean[]) AS s(name, last, called)`,
-        [pristine.sequences.map((s) => s.name), pristine.sequences.map((s) => s.last), pristine.sequences.map((s) => s.called)],
-      );
-    }
-  });
+  await restoreRows(db, pristine);
   return true;
 }

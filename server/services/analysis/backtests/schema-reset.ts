@@ -3,8 +3,7 @@
 // TRUNCATE gives each table new, empty files), the rows the migrations wrote come back, every sequence restarts
 // where the migrations left it. A book never changes its schema's definition (no DDL: tables, indexes, functions
 // and triggers stay as made), so only rows and sequences are put back. The same idea as the server tests'
-// recycled schemas (tests/server/support/pristine-schema.ts), here for the books' PGlite.
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+// recycled schemas (tests/server/support/pristine-schema.ts), which call these on PostgreSQL and PGlite alike.
 
 /** What a schema held right after its migrations: the rows they wrote, and every sequence. */
 export type Pristine = {
@@ -14,12 +13,15 @@ export type Pristine = {
   sequences: ReadonlyArray<{ name: string; last: string; called: boolean }>;
 };
 
-type Session = Pick<PGlite, 'query'> | Transaction;
+/** What reading and resetting a schema asks of a connection: PGlite's own, or the server's Database. */
+type Reads = { query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> };
+type Writes = Reads & { exec(sql: string): Promise<unknown> };
+type Resettable = Reads & { transaction<R>(fn: (tx: Writes) => Promise<R>): Promise<R> };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** A digest of each table's rows, null when it has none (one statement for all of them). */
-async function digests(db: Session, tables: readonly string[]): Promise<Map<string, string | null>> {
+async function digests(db: Reads, tables: readonly string[]): Promise<Map<string, string | null>> {
   if (tables.length === 0) return new Map();
   const selects = tables.map((table, index) => `SELECT $${index + 1}::text AS name, (SELECT md5(string_agg(t::text, E'\\n' ORDER BY t::text)) FROM ${quote(table)} t) AS digest`);
   const { rows } = await db.query<{ name: string; digest: string | null }>(selects.join(' UNION ALL '), [...tables]);
@@ -27,7 +29,7 @@ async function digests(db: Session, tables: readonly string[]): Promise<Map<stri
 }
 
 /** Read from a schema nobody has written to yet, the search_path naming it. */
-export async function readPristine(db: Session): Promise<Pristine> {
+export async function readPristine(db: Reads): Promise<Pristine> {
   const { rows: tableRows } = await db.query<{ name: string }>(
     `SELECT relname AS name FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r' ORDER BY relname`,
   );
@@ -56,7 +58,7 @@ export async function readPristine(db: Session): Promise<Pristine> {
 }
 
 /** Puts the rows and sequences of the schema the search_path names back as `pristine` has them. */
-export async function restorePristine(pg: Pick<PGlite, 'query' | 'transaction'>, pristine: Pristine): Promise<void> {
+export async function restorePristine(pg: Resettable, pristine: Pristine): Promise<void> {
   const now = await digests(pg, pristine.tables);
   const seededDigest = new Map(pristine.seeded.map((seed) => [seed.table, seed.digest]));
   const changed = pristine.tables.filter((table) => now.get(table) !== (seededDigest.get(table) ?? null));
