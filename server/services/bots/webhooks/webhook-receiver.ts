@@ -86,12 +86,17 @@ function checkAge(sentAt: Date, now: Date): void {
 export function createWebhookReceiver({ db, clock, secrets, engine, brokers, prices, perToken }: ReceiverOptions) {
   const proposals = createProposals({ db, prices, brokers });
 
-  async function receive(delivered: Delivered): Promise<DeliveryAnswer> {
-    const now = clock();
-    const hash = tokenHash(delivered.token);
+  /** Step 1: the delivery counted against its address's rate (429 over it), then the address's webhook, if any. */
+  async function hookOf(token: string, now: Date): Promise<HookRow | undefined> {
+    const hash = tokenHash(token);
     await reserveAttempt(db, [{ scope: 'webhook_token', key: hash, rule: perToken }], now);
     const { rows } = await db.query<HookRow>('SELECT bot_id, signing_secret, max_entries_per_day FROM bot_webhooks WHERE token_hash = $1', [hash]);
-    const hook = rows[0];
+    return rows[0];
+  }
+
+  async function receive(delivered: Delivered): Promise<DeliveryAnswer> {
+    const now = clock();
+    const hook = await hookOf(delivered.token, now);
     if (hook === undefined) throw DomainError.said('not_found', requestTexts.notFound);
     const delivery: Delivery = { botId: Number(hook.bot_id), receivedAt: now, alertId: null, action: null, bodyHash: createHash('sha256').update(delivered.rawBody).digest('hex') };
     let alert: Alert;
@@ -139,16 +144,15 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
    */
   async function logUnread(token: string, code: string, reason: Said): Promise<void> {
     const now = clock();
-    const hash = tokenHash(token);
+    let hook: HookRow | undefined;
     try {
-      await reserveAttempt(db, [{ scope: 'webhook_token', key: hash, rule: perToken }], now);
+      hook = await hookOf(token, now);
     } catch (error) {
       if (error instanceof DomainError) return;
       throw error;
     }
-    const { rows } = await db.query<{ bot_id: number }>('SELECT bot_id FROM bot_webhooks WHERE token_hash = $1', [hash]);
-    if (rows[0] === undefined) return;
-    const delivery: Delivery = { botId: Number(rows[0].bot_id), receivedAt: now, alertId: null, action: null, bodyHash: createHash('sha256').digest('hex') };
+    if (hook === undefined) return;
+    const delivery: Delivery = { botId: Number(hook.bot_id), receivedAt: now, alertId: null, action: null, bodyHash: createHash('sha256').digest('hex') };
     await logRefused(db, delivery, code, reason);
   }
 
