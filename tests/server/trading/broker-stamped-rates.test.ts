@@ -186,6 +186,22 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
     }
     for (const each of accounts) await openPositions(each, 12);
     server.clock.advance(5000);
+    // Side by side means every account plans its first ten before any waits out its second: hold each wait until
+    // all five accounts wait (on PostgreSQL one account's planning could otherwise finish after another's wait had
+    // moved the clock a second on). An account that never waits fails the span check below after five real seconds.
+    let arrive: () => void = () => undefined;
+    const allWaiting = new Promise<void>((resolve) => {
+      let waiting = 0;
+      arrive = () => {
+        waiting += 1;
+        if (waiting === accounts.length) resolve();
+      };
+      setTimeout(resolve, 5000).unref();
+    });
+    duringWait = async () => {
+      arrive();
+      await allWaiting;
+    };
     const started = server.clock.now().getTime();
     const armed = await armKillSwitch(desk);
     expect(armed.status, JSON.stringify(armed.body)).toBe(200);
