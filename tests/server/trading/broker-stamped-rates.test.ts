@@ -188,7 +188,7 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
     server.clock.advance(5000);
     // Side by side means every account plans its first ten before any waits out its second: hold each wait until
     // all five accounts wait (on PostgreSQL one account's planning could otherwise finish after another's wait had
-    // moved the clock a second on). An account that never waits fails the span check below after five real seconds.
+    // moved the clock a second on). An account that never waits fails the time checks below after five real seconds.
     let arrive: () => void = () => undefined;
     const allWaiting = new Promise<void>((resolve) => {
       let waiting = 0;
