@@ -317,6 +317,21 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled; {filled, plural, one {# exit} other {# exits}} filled; {failed, plural, one {# exit} other {# exits}} not filled ({reason}): close {failed, plural, one {it} other {them}} yourself',
   },
+  'kill_switch.armed_named': {
+    id: 'server.kill_switch.armed_named',
+    defaultMessage:
+      'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled ({orders}); {filled, plural, one {# exit} other {# exits}} filled',
+  },
+  'kill_switch.armed_named_exits_failed': {
+    id: 'server.kill_switch.armed_named_exits_failed',
+    defaultMessage:
+      'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled ({orders}); {filled, plural, one {# exit} other {# exits}} filled; {failed, plural, one {# exit} other {# exits}} not filled ({reason}): close {failed, plural, one {it} other {them}} yourself',
+  },
+  'kill_switch.cancelled_order': {
+    id: 'server.kill_switch.cancelled_order',
+    defaultMessage:
+      '{lead, select, first {} other {, }}{symbol} {purpose, select, entry {entry} stoploss {stop-loss} target {target} squareoff {square-off} auto_squareoff {MIS square-off} other {placed outside StrikeDesk}}{next}',
+  },
   'kill_switch.unfinished': {
     id: 'server.kill_switch.unfinished',
     defaultMessage: 'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
