@@ -4356,7 +4356,11 @@ export interface components {
                 net_realised: components["schemas"]["Pnl"];
                 cumulative: components["schemas"]["Pnl"];
             }[];
-            /** @description The largest fall of the cumulative net realised P&L from an earlier peak. */
+            /**
+             * @description The largest fall of the net P&L from an earlier peak (from zero): its curve is each day's close at
+             *     the cumulative net realised P&L (`days`), then now, that total plus the open positions' unrealised
+             *     P&L, as `net_pnl` counts them. A loss held open is a drawdown before it is realised.
+             */
             max_drawdown: components["schemas"]["Money"];
             status: components["schemas"]["BrokerDataStatus"];
             /** @description When the broker data was read; null when nothing is known. */

@@ -132,7 +132,8 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         margin_used: toRupees(await found.broker.portfolioMargin(found.account, portfolioId)),
         open_positions: figures.filter((f) => f.quantity !== 0).length,
         days: days.map((day) => ({ date: day.day, net_realised: toRupees(day.netRealisedPaise), cumulative: toRupees(day.cumulativePaise) })),
-        max_drawdown: toRupees(maxDrawdown(days)),
+        // One curve with net_pnl: the open positions' unrealised P&L counts in its last point (position-math.ts).
+        max_drawdown: toRupees(maxDrawdown(days, figures.reduce((total, f) => total + f.unrealisedPaise, 0))),
         ...dataStatus(found),
       },
     };
