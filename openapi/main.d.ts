@@ -3981,6 +3981,11 @@ export interface components {
                  *     that frees margin (buying puts against short puts) says so in `margin_released`.
                  */
                 required: components["schemas"]["Money"];
+                /**
+                 * @description What the orders can draw on: with `portfolio_id`, that portfolio's capital less the margin its
+                 *     positions and working orders use (the positions summary's `margin_used`), never more than the
+                 *     account has available; without it, the account's available funds.
+                 */
                 available: components["schemas"]["Pnl"];
                 /** @description The change in blocked margin (SPAN-like estimate + exposure) after the account's positions; negative when the orders free margin. */
                 margin: components["schemas"]["Pnl"];

@@ -120,6 +120,28 @@ describe.each(testBackends)("a trader's trading calls on %s", (backend) => {
     expect(summary.max_drawdown).toBe(-summary.net_pnl);
   });
 
+  // Issue 62: the ticket's "Available" was the account's cash, not the capital the trader set aside for the portfolio.
+  it("says what is available within a portfolio as its capital left, never more than the account's", async () => {
+    type Margins = components['schemas']['OrderMarginsResponse']['margins'];
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id, 50000, 'Set aside');
+    const margins = async (portfolioId?: number) => {
+      const res = await call<{ margins: Margins }>('getOrderMargins', {
+        token: desk.token,
+        body: { account_number: desk.accountNumber, ...(portfolioId === undefined ? {} : { portfolio_id: portfolioId }), orders: [desk.order(symbol, 'BUY', 65)] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.margins;
+    };
+    const account = (await margins()).available;
+    expect(account).toBeGreaterThan(50000);
+    expect((await margins(portfolio.id)).available).toBe(50000);
+    // A long bought within it: the capital left is less what the portfolio's position uses (the summary's margin_used).
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(symbol, 'BUY', 65)] });
+    const summary = await call<components['schemas']['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    expect(summary.body.data.margin_used).toBeGreaterThan(0);
+    expect((await margins(portfolio.id)).available).toBeCloseTo(50000 - summary.body.data.margin_used, 2);
+  });
+
   it('frees the key of an intent its plan refused: the corrected intent goes out under the same key', async () => {
     const key = 'refused-plan-1';
     const unlisted = await desk.trade('placeTrades', { orders: [desk.order('NIFTY26NOV99000CE', 'BUY', 65)] }, key);
