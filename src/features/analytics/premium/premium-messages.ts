@@ -40,6 +40,7 @@ export const premiumMessages = {
     intervalDay: { id: 'premium.intervalDay', defaultMessage: '1 day' },
     overlays: { id: 'premium.overlays', defaultMessage: 'Overlays' },
     vwap: { id: 'premium.vwap', defaultMessage: 'VWAP' },
+    vwapDayCandles: { id: 'premium.vwapDayCandles', defaultMessage: 'VWAP restarts each day: a day candle has no VWAP line to draw. Choose minute candles to see it.' },
     sma: { id: 'premium.sma', defaultMessage: 'SMA' },
     ema: { id: 'premium.ema', defaultMessage: 'EMA' },
     superTrend: { id: 'premium.superTrend', defaultMessage: 'SuperTrend' },

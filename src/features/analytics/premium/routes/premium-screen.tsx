@@ -45,7 +45,7 @@ function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readon
         {answer.gap_minutes > 0 && <p data-testid="premium-gaps">{intl.formatMessage(m.gaps, { count: answer.gap_minutes })}</p>}
         {answer.fills.length > 0 && <p data-testid="premium-fills">{intl.formatMessage(m.fills, { count: answer.fills.length })}</p>}
       </div>
-      <OverlayControls value={overlays} onChange={setOverlays} />
+      <OverlayControls value={overlays} onChange={setOverlays} dayCandles={answer.interval === '1d'} />
       {answer.time.length === 0 ? (
         <EmptyState icon={PresentationChartBarIcon} title={intl.formatMessage(m.emptyTitle)} description={intl.formatMessage(m.empty)} />
       ) : (
