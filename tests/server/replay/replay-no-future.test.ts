@@ -2,14 +2,11 @@
 // settlement (its 15:30 price) while the chain rightly showed the day before's. Nothing later than the replayed
 // minute may reach an answer: a quote's close is the contract's settlement on the trading day before.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { components } from '../../../openapi/main.d.ts';
 import { importHistory, syntheticRows } from '../backtests/history-fixture.ts';
-import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { openReplayDesk, replayDay, replayExpiries, type ReplayDesk } from './replay-fixture.ts';
 
-type Schemas = components['schemas'];
 /** The trading day before Monday 5 October 2026 (Friday 2 October is a holiday), NIFTY 300 points lower. */
 const dayBefore = '2026-10-01';
 const expiry = replayExpiries[1]!;
@@ -18,7 +15,6 @@ const buy = { tradingsymbol: symbol, exchange: 'NFO', transaction_type: 'BUY', o
 
 describe.each(testBackends)('a replay shows nothing later than its minute, on %s', (backend) => {
   let server: TestServer;
-  let call: ContractCall;
   let desk: ReplayDesk;
 
   beforeEach(async () => {
@@ -27,7 +23,7 @@ describe.each(testBackends)('a replay shows nothing later than its minute, on %s
       await importHistory(db, 'NIFTY', underlying, syntheticRows(underlying, replayExpiries, { around: 10 }));
     };
     desk = await openReplayDesk(backend, { start: '11:00', before });
-    ({ server, call } = desk);
+    ({ server } = desk);
   });
 
   afterEach(async () => {

@@ -245,7 +245,8 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
       if (day === undefined) continue;
       day.minutes.set(istMinutes(new Date(minute.m)), Number(minute.c));
     }
-    let previous: number | null = null;
+    // The first day's path starts at the close history holds before it (else it would stand at its own close from the open).
+    let previous: number | null = await closeBefore(index, from);
     const previousSettles = await settlesBefore(index, from);
     for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
       for (const [key, row] of day.options) row.previousSettlePaise = previousSettles.get(key) ?? null;
@@ -263,6 +264,19 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
       days.set(`${index}|${day.day}`, day);
     }
     return [...byDay.keys()].sort();
+  }
+
+  /** The index's close on the latest day before `day` history holds it (a bhavcopy's underlying or the index close file's), or null. */
+  async function closeBefore(index: IndexName, day: string): Promise<number | null> {
+    const { rows } = await history.query<{ c: string }>(
+      `SELECT c FROM (
+         (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND underlying_paise IS NOT NULL ORDER BY trade_date DESC LIMIT 1)
+         UNION ALL
+         (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date ORDER BY trade_date DESC LIMIT 1)
+       ) before ORDER BY d DESC LIMIT 1`,
+      [index, day],
+    );
+    return rows[0] === undefined ? null : Number(rows[0].c);
   }
 
   /** Each contract's settlement on the latest bhavcopy day before `day` (the first loaded day's quotes' `close`). */
