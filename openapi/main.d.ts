@@ -4946,6 +4946,8 @@ export interface components {
             index: components["schemas"]["HistoryIndex"];
             day: components["schemas"]["Date"];
             session: components["schemas"]["ReplaySession"];
+            origin: components["schemas"]["ReplayOrigin"];
+            index_path: components["schemas"]["ReplayIndexPath"];
             /** @description The minute the replay started at (a reset goes back there), IST. */
             start: components["schemas"]["ClockTime"];
             /**
@@ -5003,16 +5005,28 @@ export interface components {
             /** @description Contracts whose own minute candles are stored (real prices). */
             real_contracts: number;
             /**
-             * @description real when any contract's minutes are stored (those contracts are real, the rest modelled); else modelled.
+             * @description real when any contract's minutes are stored (those contracts are real, the rest modelled); else modelled; simulated on a day the demo market recorded.
              * @enum {string}
              */
-            prices: "real" | "modelled";
+            prices: "real" | "modelled" | "simulated";
             /** @description Whether the day's bhavcopy is imported (every contract listed, modelled from its settlement price where no minute is stored). false for a day the recorder alone holds (a live feed recorded it): only the recorded contracts are listed, each real from its first minute and modelled before it from its last close. */
             bhavcopy: boolean;
+            origin: components["schemas"]["ReplayOrigin"];
+            index_path: components["schemas"]["ReplayIndexPath"];
             session: components["schemas"]["ReplaySession"];
             /** @description The special session's name in NSE's calendar (Muhurat trading, the Union Budget), null on a regular day. */
             special: string | null;
         };
+        /**
+         * @description What a replayed day stands on: history (imported, or recorded from a live feed); simulated (a day the demo market recorded, over the hours it ran: its prices are the simulator's, never market data); sample (the day StrikeDesk ships so a fresh install can replay: modelled prices, not market data).
+         * @enum {string}
+         */
+        ReplayOrigin: "history" | "simulated" | "sample";
+        /**
+         * @description How the replayed index moves through the day: minutes (its stored minutes: real); ohlc (modelled through the day's open, low/high and close from NSE's index close file, as backtests model it); closes (modelled in a line from the day before's close to the day's); simulated (the demo market's recorded minutes).
+         * @enum {string}
+         */
+        ReplayIndexPath: "minutes" | "ohlc" | "closes" | "simulated";
         ReplayDaysResponse: {
             days: components["schemas"]["ReplayDay"][];
         };
@@ -5054,8 +5068,11 @@ export interface components {
             gamma?: number;
             theta?: number;
             vega?: number;
-            /** @enum {string} */
-            source: "real" | "modelled";
+            /**
+             * @description real: a stored minute; modelled: computed from the day's figures (an option from its settlement, the index along the path through its open, high, low and close); simulated: a day the demo market recorded.
+             * @enum {string}
+             */
+            source: "real" | "modelled" | "simulated";
         };
         ReplayQuotes: {
             [key: string]: components["schemas"]["ReplayQuote"];
