@@ -1634,7 +1634,9 @@ export interface paths {
          * @description From what market history holds for the index: a live feed's recorded minutes (`recorded`), the simulator's
          *     (`simulated`, never real), a broker's fetched option candles (`upstox`, `kite`) and NSE's bhavcopies
          *     (`bhavcopy`, end of day only). `intraday` has one point a bucket of `interval` minutes from the session's
-         *     open up to the last stored minute: each contract's OI at the bucket's last stored minute (a contract with
+         *     open up to the last stored minute (on a day of the demo market's simulated minutes alone, recorded at any
+         *     hour, from the bucket of its first stored minute, buckets aligned on 09:15; a day holding real minutes is
+         *     read without the simulated ones): each contract's OI at the bucket's last stored minute (a contract with
          *     no minute in the bucket keeps its OI of earlier that day: OI changes only when it trades). A bucket in which
          *     nothing of the expiry is stored is a gap: null everywhere and no source, never bridged. PCR (put OI / call
          *     OI) and max pain are computed only where every contract of the day has an OI, else null. OI is in units
@@ -1716,7 +1718,9 @@ export interface paths {
          *     Black–Scholes on the index at 10 %), the one the recorder stored where it did. Columns, element i of each
          *     being `minutes[i]`, from the first to the last minute with an ATM IV; a minute without one is null (a gap,
          *     never to be bridged). `settlement` is the ATM IV at the close from the day's imported bhavcopy. Without `day`,
-         *     the last day with option prices; without `expiry`, that day's nearest. A day is about 4 KB gzip.
+         *     the last day with option prices; without `expiry`, that day's nearest. A day is about 4 KB gzip. A day of the
+         *     demo market's minutes alone (recorded at any hour) is read over the whole IST day, not NSE's session; a day
+         *     holding real index minutes is read without the simulated ones (a real day is never mixed with a simulated one).
          */
         get: operations["getIvDay"];
         put?: never;
