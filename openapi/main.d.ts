@@ -5486,8 +5486,9 @@ export interface components {
         /**
          * @description Too busy for this now (password hashing is bounded, with a short line in front of it, and the line
          *     is full or moved too slowly), or a live broker could not answer (`broker_unavailable`) or did not
-         *     confirm a write (`broker_outcome_unknown`: read the order book; the same Idempotency-Key retried after
-         *     its lease finds the order by its tag instead of placing it twice), or a replay's book is changing hands
+         *     confirm a write (`broker_outcome_unknown`: read the order book; the same Idempotency-Key retried finds
+         *     the order by its tag instead of placing it twice: as soon as the broker's book shows it, else 409 until
+         *     its lease is over, then it looks again before placing), or a replay's book is changing hands
          *     between the server's instances (`replay_moving`); retry after the given number of seconds.
          */
         ServiceUnavailable: {
