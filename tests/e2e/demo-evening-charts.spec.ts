@@ -25,7 +25,7 @@ let charted: { expiry: string; strike: number };
 type IvDay = { day: string | null; expiry: string | null; minutes: string[]; strike: (number | null)[]; source: (string | null)[] };
 
 async function ivDay(request: APIRequestContext): Promise<IvDay> {
-  const res = await request.get(`${server.url}/api/market-history/iv/day/?index=NIFTY`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`/api/market-history/iv/day/?index=NIFTY`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   return (await res.json()) as IvDay;
 }

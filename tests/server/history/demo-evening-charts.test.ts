@@ -75,6 +75,9 @@ describe.each(testBackends)('the demo market charted in the evening on %s', (bac
     const premium = await read('getStrategyPremium', 'premium/', `legs=${straddle}&interval=1m`);
     expect(premium.statusCode).toBe(200);
     expect(premium.json()).toMatchObject({ from: day, to: day, time: [0, 1, 2].map((m) => (evening + m * minuteMs) / 1000), sources: ['simulated'] });
+    // A day candle holds the whole IST day at its 09:15 (the evening once fell in a candle of its own at 15:30).
+    const daily = await read('getStrategyPremium', 'premium/', `legs=${straddle}&interval=1d`);
+    expect(daily.json()).toMatchObject({ time: [Date.parse(`${day}T09:15:00+05:30`) / 1000], close: [premium.json().close[2]] });
 
     const oi = await read('getOpenInterestDay', 'open-interest/', `index=NIFTY&day=${day}&expiry=${expiry}&interval=1`);
     expect(oi.statusCode).toBe(200);
