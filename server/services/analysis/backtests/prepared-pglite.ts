@@ -20,7 +20,7 @@
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from '../../../db/copy-from.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { catalogueFacts, catalogueSql, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
+import { catalogueFacts, catalogueSql, type CatalogueRow, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
 
 const { serialize } = protocol;
 
@@ -118,7 +118,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     const savepoint = inTransaction;
     if (savepoint) await simple('SAVEPOINT book_read_cache');
     try {
-      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as Array<{ kind: string; name: string; events: number | null }>));
+      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as CatalogueRow[]));
       const known = await facts;
       const results = await simple(`EXPLAIN (GENERIC_PLAN, VERBOSE, FORMAT JSON) ${sql}`);
       const cell = (results[0]?.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
