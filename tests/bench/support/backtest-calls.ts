@@ -53,16 +53,16 @@ PGlite.prototype.execProtocol = function (this: PGlite, whole: Uint8Array, optio
   let message = whole;
   if (counting) {
     calls += 1;
-    // A transaction's BEGIN (and SET TRANSACTION) goes with its first statement: that one names the call.
+    // A COMMIT or a transaction's BEGIN (and SET TRANSACTION) goes with the next statement: that one names the call.
     let at = 0;
     for (;;) {
       const [sql] = String.fromCharCode(message[at]!) === 'Q' ? cstring(message, at + 5) : [''];
-      if (!/^(BEGIN|SET TRANSACTION)/.test(sql)) break;
+      if (!/^(COMMIT|BEGIN|SET TRANSACTION)/.test(sql)) break;
       const next = at + 1 + new DataView(message.buffer, message.byteOffset + at + 1, 4).getInt32(0);
       if (next >= message.length) break;
       at = next;
     }
-    const prefix = at > 0 ? '[BEGIN] ' : '';
+    const prefix = at > 0 ? '[ahead] ' : '';
     message = message.subarray(at);
     const kind = String.fromCharCode(message[0]!);
     let text = kind;

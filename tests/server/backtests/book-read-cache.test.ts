@@ -181,6 +181,33 @@ describe('the book’s cache of repeated reads', () => {
     expect((await pg.query('SELECT id FROM other')).rows).toEqual([{ id: 6 }]);
   });
 
+  it('sends a committed transaction’s COMMIT ahead of the next call, and a transaction whose statement failed commits at once and throws', async () => {
+    const calls: string[] = [];
+    const execProtocol = pg.execProtocol.bind(pg);
+    pg.execProtocol = (message, options) => {
+      calls.push(String.fromCharCode(message[0]!) === 'Q' ? new TextDecoder().decode(message.subarray(5, message.indexOf(0, 5))) : 'statement');
+      return execProtocol(message, options);
+    };
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO other VALUES ($1)', [7]);
+    });
+    // Two calls: the parse, then BEGIN with the INSERT; no COMMIT of its own.
+    expect(calls.filter((call) => call === 'COMMIT')).toEqual([]);
+    calls.length = 0;
+    expect((await db.query('SELECT id FROM other WHERE id >= $1', [0])).rows).toEqual([{ id: 7 }]);
+    // The COMMIT went first, in the read's first call (with its parse), once.
+    expect(calls[0]).toBe('COMMIT');
+    expect(calls.filter((call) => call === 'COMMIT')).toHaveLength(1);
+    expect((await pg.query<{ status: string }>("SELECT CASE WHEN pg_current_xact_id_if_assigned() IS NULL THEN 'idle' ELSE 'open' END AS status")).rows).toEqual([{ status: 'idle' }]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO other VALUES ($1)', [8]);
+        await tx.query('INSERT INTO other VALUES ($1)', [7]).catch(() => {});
+      }),
+    ).rejects.toBeInstanceOf(TransactionAbortedError);
+    expect((await db.query('SELECT id FROM other WHERE id >= $1 ORDER BY id', [1])).rows).toEqual([{ id: 7 }]);
+  });
+
   it('always asks a read that depends on more than its rows: the time, a volatile function, a lock', async () => {
     for (const sql of [
       'SELECT id, note FROM t WHERE id >= $1 AND now() IS NOT NULL ORDER BY id',
