@@ -164,7 +164,8 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   async function load(index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours): Promise<string[]> {
     const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
     ticks ??= await tickHistory(history, 'NSE');
-    const hoursOfDay = hoursOf ?? ((day: string) => dayHours(known, day));
+    // The day before the range at its own hours by NSE's calendar (a caller's `hoursOf` answers for the range's days).
+    const hoursOfDay = (day: string) => (hoursOf === undefined || day < from ? dayHours(known, day) : hoursOf(day));
     // The history day before the range, read with it: its close starts the first day's path and its contracts'
     // volatilities stand in where the first day's do not solve, as they would inside a longer range.
     const { rows: before } = await history.query<{ d: string | null }>(
