@@ -176,7 +176,7 @@ export const backtestMessages = {
   noTradeReason: defineMessage<{ reason: MessageValue; days: MessageValue }>({
     id: 'backtests.noTradeReason',
     defaultMessage:
-      '{reason, select, holiday {Holiday} no_history {No history} before_open {Before the open} after_close {After the close} risk_limit {Risk limit} kill_switch {Kill switch} no_price {No price} refused {Refused} missed {Missed} no_signal {No signal} other {No entry}}: {days, plural, one {# day} other {# days}}',
+      '{reason, select, holiday {Holiday} no_history {No history} before_open {Before the open} after_close {After the close} risk_limit {Risk limit} kill_switch {Kill switch} no_price {No price} refused {Refused} missed {Missed} no_signal {No signal} entry_condition {Entry condition not met} other {No entry}}: {days, plural, one {# day} other {# days}}',
   }),
   failedBecause: defineMessage<{ reason: MessageValue }>({ id: 'backtests.failedBecause', defaultMessage: 'Failed: {reason}' }),
 };

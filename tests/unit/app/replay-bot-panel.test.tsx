@@ -26,6 +26,8 @@ const replay: Schemas['Replay'] = {
   index: 'NIFTY',
   day: '2024-07-08',
   session: { open: '09:15', close: '15:30', mis_square_off: '15:25' },
+  origin: 'history',
+  index_path: 'minutes',
   start: '09:15',
   at: '2024-07-08T04:00:00.000Z',
   minute: '09:30',

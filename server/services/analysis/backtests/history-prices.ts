@@ -22,6 +22,7 @@
 // - a day without its bhavcopy (one a live feed recorded): its contracts are those whose real minutes are
 //   stored, each priced from its minutes, modelled before its first one from its last close as if that were
 //   its settlement; an expiry settles at the index's last minute.
+// - a quote's close: the contract's settlement the day before (never the day's own, the future at any minute);
 // History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
 import { black76Price } from '../../../../quant/black76.ts';
 import { impliedVolatility } from '../../../../quant/implied-volatility.ts';
@@ -46,7 +47,19 @@ const fallbackVolatility = 0.15;
 /** The instant a history day's session closed, that its settlement prices stand at (its regular close, or a special session's). */
 const dayCloseInstant = (day: HistoryDay) => Date.parse(`${day.day}T${day.hours.close}:00Z`) - istOffsetMs;
 
-type OptionRow = { expiry: string; strikePaise: number; optionType: 'CE' | 'PE'; settlePaise: number; underlyingPaise: number | null; lotSize: number | null };
+type OptionRow = {
+  expiry: string;
+  strikePaise: number;
+  optionType: 'CE' | 'PE';
+  settlePaise: number;
+  underlyingPaise: number | null;
+  lotSize: number | null;
+  /**
+   * The contract's settlement on the latest earlier day history holds it (its day's last price on a recorded day),
+   * null without: a quote's `close`. The day's own settlement is its 15:30 price, the future at any earlier minute.
+   */
+  previousSettlePaise?: number | null;
+};
 export type HistoryDay = {
   index: IndexName;
   day: string;
@@ -144,12 +157,17 @@ export type HistoryPrices = PriceSource & {
   theory: (index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) => { theory: number; volatility: number; spot: number } | null;
 };
 
-export function historyPrices({ history, clock }: { history: Database; clock: Clock }): HistoryPrices {
+/**
+ * `simulated`: read the demo market's recorded minutes (source 'simulated') as the day's index and contracts,
+ * instead of real ones (a replay of a day the simulator recorded: analysis/replay/replay-days.ts); never both.
+ */
+export function historyPrices({ history, clock, simulated = false }: { history: Database; clock: Clock; simulated?: boolean }): HistoryPrices {
+  const ofSource = simulated ? `source = 'simulated'` : `source <> 'simulated'`;
   const days = new Map<string, HistoryDay>();
   const volatilities = new Map<string, number>();
   const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
   const counts = { modelled: 0, real: 0 };
-  const realMinutes = optionMinutePrices();
+  const realMinutes = optionMinutePrices(simulated);
 
   // NSE's calendar, where the regular sessions are dated (the close moved from 15:30 to 15:40 on 3 August 2026):
   // read by the first load, from the database history is in.
@@ -171,8 +189,8 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     const { rows: before } = await history.query<{ d: string | null }>(
       `SELECT to_char(greatest(
          (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date),
-         (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND trade_date < $2::date AND source <> 'simulated'),
-         (SELECT max(trade_date) FROM history_recorded_option_days WHERE index_name = $1 AND trade_date < $2::date AND source <> 'simulated')), 'YYYY-MM-DD') AS d`,
+         (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource}),
+         (SELECT max(trade_date) FROM history_recorded_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource})), 'YYYY-MM-DD') AS d`,
       [index, from],
     );
     const first = before[0]?.d ?? from;
@@ -194,7 +212,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       for (const row of chunk.rows) rows.push(row);
       const minuteChunk = await history.query<(typeof minutes)[number]>(
         `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
-         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated' ORDER BY minute`,
+         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofSource} ORDER BY minute`,
         range,
       );
       for (const row of minuteChunk.rows) minutes.push(row);
@@ -242,7 +260,13 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       day.minutes.set(istMinutes(new Date(minute.m)), Number(minute.c));
     }
     let previous: HistoryDay | null = null;
+    // The first loaded day's path starts at the close history holds before it (else it would stand at its own
+    // close from the open); each later day's at the day before's.
+    let previousClose: number | null = await closeBefore(index, first);
+    const previousSettles = await settlesBefore(index, first);
     for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
+      for (const [key, row] of day.options) row.previousSettlePaise = previousSettles.get(key) ?? null;
+      for (const [key, row] of day.options) previousSettles.set(key, row.settlePaise);
       // The older layout has no underlying: the last minute's close stands in for it.
       if (day.closePaise === 0 && day.minutes.size > 0) day.closePaise = [...day.minutes.entries()].sort((a, b) => a[0] - b[0]).at(-1)![1];
       // ... else the index close file's close.
@@ -252,8 +276,9 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
         continue;
       }
       day.previous = previous;
-      day.previousClosePaise = previous?.closePaise ?? null;
+      day.previousClosePaise = previousClose;
       previous = day;
+      previousClose = day.closePaise;
       // The day before the range only serves the range's first day.
       if (day.day < from) {
         byDay.delete(day.day);
@@ -262,6 +287,29 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       days.set(`${index}|${day.day}`, day);
     }
     return [...byDay.keys()].sort();
+  }
+
+  /** The index's close on the latest day before `day` history holds it (a bhavcopy's underlying or the index close file's), or null. */
+  async function closeBefore(index: IndexName, day: string): Promise<number | null> {
+    const { rows } = await history.query<{ c: string }>(
+      `SELECT c FROM (
+         (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND underlying_paise IS NOT NULL ORDER BY trade_date DESC LIMIT 1)
+         UNION ALL
+         (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date ORDER BY trade_date DESC LIMIT 1)
+       ) before ORDER BY d DESC LIMIT 1`,
+      [index, day],
+    );
+    return rows[0] === undefined ? null : Number(rows[0].c);
+  }
+
+  /** Each contract's settlement on the latest bhavcopy day before `day` (the first loaded day's quotes' `close`). */
+  async function settlesBefore(index: IndexName, day: string): Promise<Map<string, number>> {
+    const { rows } = await history.query<{ e: string; s: string; t: string; p: string }>(
+      `SELECT to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p FROM history_option_days
+       WHERE index_name = $1 AND trade_date = (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date) AND expiry >= $2::date`,
+      [index, day],
+    );
+    return new Map(rows.map((row) => [optionKey(row.e, Number(row.s), row.t), Number(row.p)]));
   }
 
   const dayOf = (index: IndexName, day: string) => days.get(`${index}|${day}`);
@@ -343,7 +391,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     if (day.minutes.size > 0) {
       const { rows } = await history.query<{ m: Date; o: string; h: string; l: string; c: string }>(
         `SELECT minute AS m, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_minutes
-         WHERE index_name = $1 AND trade_date = $2::date AND source <> 'simulated' ORDER BY minute`,
+         WHERE index_name = $1 AND trade_date = $2::date AND ${ofSource} ORDER BY minute`,
         [day.index, day.day],
       );
       candles = rows.map((row) => ({ minute: new Date(row.m), open: Number(row.o) / 100, high: Number(row.h) / 100, low: Number(row.l) / 100, close: Number(row.c) / 100 }));
@@ -399,8 +447,11 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     // would show none there, and a market order would find no buyer for a wing on an expiry day.
     const bidPaise = book.bidPaise === 0 && priced.theory > 0 ? tickPaise : book.bidPaise;
     const askPaise = Math.max(book.askPaise, bidPaise + tickPaise);
-    const settle = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.settlePaise;
-    return { quote: { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle }, real: real !== null };
+    const lastPaise = Math.round(priced.theory / tickPaise) * tickPaise;
+    // The close is the day before's (a position's close_price, its day's change): never this day's settlement,
+    // which is later than any minute of the day. Without one, the price at the minute.
+    const closePaise = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.previousSettlePaise ?? lastPaise;
+    return { quote: { bidPaise, askPaise, lastPaise, closePaise }, real: real !== null };
   }
 
   async function quotesAt(keys: readonly string[], at: Date, q: Queryable): Promise<Map<string, Quote>> {

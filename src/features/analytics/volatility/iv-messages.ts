@@ -16,6 +16,13 @@ export const ivMessages = {
     loading: { id: 'volatility.loading', defaultMessage: 'Reading implied volatility…' },
     failed: { id: 'volatility.failed', defaultMessage: 'Implied volatility could not be loaded.' },
     emptyTitle: { id: 'volatility.emptyTitle', defaultMessage: 'No option prices in market history yet' },
+    emptyDemoTitle: { id: 'volatility.emptyDemoTitle', defaultMessage: 'Waiting for the demo market’s first whole minute' },
+    emptyDemo: {
+      id: 'volatility.emptyDemo',
+      defaultMessage:
+        'The demo market is open at any hour and StrikeDesk records each of its minutes (simulated prices): the charts start with the first whole one, within two minutes, and are read again every minute. Real prices come from a live Kite or Upstox feed and NSE’s F&O bhavcopies imported in Market history.',
+    },
+    readAgain: { id: 'volatility.readAgain', defaultMessage: 'Read again now' },
     empty: {
     id: 'volatility.empty',
     defaultMessage:

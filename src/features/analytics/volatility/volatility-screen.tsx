@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
+import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
 import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
@@ -245,6 +246,15 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
   // The latest day with prices: the history's last, else (no history yet) the day the latest read answered.
   const latest = days[0] ?? (day === null ? (shownDay?.day ?? null) : null);
   const empty = history.value !== null && dayRead.value !== null && history.value.dates.length === 0 && dayRead.value.day === null;
+  // Nothing yet while the demo market is open: its first whole minute comes within two, both read each minute.
+  const demoWait = useDemoMarketOpen() && empty;
+  const { reload: reloadHistory } = history;
+  const { reload: reloadDay } = dayRead;
+  const readBoth = useCallback(() => {
+    reloadHistory();
+    reloadDay();
+  }, [reloadHistory, reloadDay]);
+  useReadAgainEachMinute(demoWait, readBoth);
 
   return (
     <div className="flex flex-col gap-6">
@@ -301,9 +311,16 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
         {empty ? (
           <MarketHistoryEmptyState
             icon={PresentationChartLineIcon}
-            title={intl.formatMessage(m.emptyTitle)}
-            description={intl.formatMessage(m.empty)}
+            title={intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}
+            description={intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
             importText={intl.formatMessage(m.import)}
+            before={
+              demoWait ? (
+                <button type="button" onClick={readBoth} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
+                  {intl.formatMessage(m.readAgain)}
+                </button>
+              ) : undefined
+            }
           />
         ) : (
           <div className="mt-4 flex flex-col gap-6">

@@ -34,6 +34,9 @@ const modelledText = defineMessage({
 });
 /** The cue before a modelled price: "≈", the same in every language. */
 const approximately = '\u2248';
+// A demo day's replay (issue 62): the simulator's recorded minutes, never market data.
+const simulatedText = defineMessage({ id: 'market.chain.simulated', defaultMessage: 'Simulated: recorded from StrikeDesk’s demo market, not market data' });
+const simulatedTradeText = defineMessage<{ price: MessageValue; symbol: MessageValue }>({ id: 'market.chain.tradeSimulatedAt', defaultMessage: '≈{price} simulated, trade {symbol}' });
 const modelledTradeText = defineMessage<{ price: MessageValue; symbol: MessageValue }>({ id: 'market.chain.tradeModelledAt', defaultMessage: '≈{price} modelled, trade {symbol}' });
 const bidAskText = defineMessage<{ bid: MessageValue; ask: MessageValue }>({ id: 'market.chain.bidAskValue', defaultMessage: '{bid} / {ask}' });
 
@@ -144,9 +147,10 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
       </span>
     );
   }
-  const modelled = quote.source === 'modelled';
+  const modelled = quote.source === 'modelled' || quote.source === 'simulated';
+  const cueText = quote.source === 'simulated' ? simulatedText : modelledText;
   const cue = modelled && (
-    <abbr title={intl.formatMessage(modelledText)} aria-label={intl.formatMessage(modelledText)} className="me-0.5 font-normal text-replay no-underline" data-modelled>
+    <abbr title={intl.formatMessage(cueText)} aria-label={intl.formatMessage(cueText)} className="me-0.5 font-normal text-replay no-underline" data-modelled>
       {approximately}
     </abbr>
   );
@@ -162,8 +166,8 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
         <button
           type="button"
           onClick={onPick}
-          aria-label={intl.formatMessage(modelled ? modelledTradeText : tradeText, { price, symbol })}
-          title={modelled ? intl.formatMessage(modelledText) : undefined}
+          aria-label={intl.formatMessage(quote.source === 'simulated' ? simulatedTradeText : modelled ? modelledTradeText : tradeText, { price, symbol })}
+          title={modelled ? intl.formatMessage(cueText) : undefined}
           className="min-h-8 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline sm:min-h-6"
         >
           {modelled && <span aria-hidden="true" className="me-0.5 font-normal text-replay">{approximately}</span>}
