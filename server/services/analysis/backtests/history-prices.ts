@@ -5,14 +5,16 @@
 //   (at 28 % of the session: 11:00 of 09:15–15:30) → high (at 68 %: 13:30) → close (the day's close, 15:40
 //   since 3 August 2026) on a day that closed at or above its open, high before low on a day that closed below
 //   it (the extremes' real times are not published: these are fixed, and modelled); else a straight line from
-//   the previous history day's underlying value (at the open) to the day's own (at the close);
+//   the previous history day's underlying value (at the open) to the day's own (at the close); the previous
+//   history day is read whether or not the range holds it, so a day's path never depends on where the range starts;
 // - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
 //   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
 //   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
 //   a one-tick bid while the contract has any value. Every such quote is modelled, unless the contract's real
 //   minute candles are stored (a broker's historical API, a live feed recorded: option-minute-prices.ts): then
 //   its price is that minute's close, quoted around it at the same spread model, and counted as real. Where no volatility explains the settlement (expiry day, no time value) the contract's
-//   last solved volatility is used, else the day's at-the-money one, else 15 %;
+//   volatility solved on the previous history day is used, else the day's at-the-money one, else 15 % (a day's
+//   prices depend on that day's and the day before's history alone: a one-day range quotes it as a year does);
 // - the index's minute candles (the signals of trend-following bots): the imported minutes, else one candle a
 //   minute along the daily path above, so a signal fires on the index path the bot's contracts are priced from;
 // - expiry: the index's closing value read back from the file (strike + settlement of an expiring call in the
@@ -66,8 +68,10 @@ export type HistoryDay = {
   closePaise: number;
   /** Minute closes by IST minute of the day; empty without imported minutes. */
   minutes: Map<number, number>;
-  /** The previous history day's close (the daily path's start); null on the first. */
+  /** The previous history day's close (the daily path's start); null when history has no earlier day. */
   previousClosePaise: number | null;
+  /** The previous history day (loaded with the range, or the one before it); null when history has none. */
+  previous: HistoryDay | null;
   /** The index's daily open/high/low/close (paise) when imported; null without. */
   ohlc: DailyOhlc | null;
   /**
@@ -161,7 +165,6 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
   const ofSource = simulated ? `source = 'simulated'` : `source <> 'simulated'`;
   const days = new Map<string, HistoryDay>();
   const volatilities = new Map<string, number>();
-  const lastVolatility = new Map<string, number>();
   const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
   const counts = { modelled: 0, real: 0 };
   const realMinutes = optionMinutePrices(simulated);
@@ -179,14 +182,25 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
   async function load(index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours): Promise<string[]> {
     const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
     ticks ??= await tickHistory(history, 'NSE');
-    const hoursOfDay = hoursOf ?? ((day: string) => dayHours(known, day));
+    // The day before the range at its own hours by NSE's calendar (a caller's `hoursOf` answers for the range's days).
+    const hoursOfDay = (day: string) => (hoursOf === undefined || day < from ? dayHours(known, day) : hoursOf(day));
+    // The history day before the range, read with it: its close starts the first day's path and its contracts'
+    // volatilities stand in where the first day's do not solve, as they would inside a longer range.
+    const { rows: before } = await history.query<{ d: string | null }>(
+      `SELECT to_char(greatest(
+         (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date),
+         (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource}),
+         (SELECT max(trade_date) FROM history_recorded_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource})), 'YYYY-MM-DD') AS d`,
+      [index, from],
+    );
+    const first = before[0]?.d ?? from;
     // Read a week at a time: the server's database answers each read whole before anything else (PGlite in
     // the request thread), and a year's contracts at once held it for a second. The rows come in the order one
     // read of the range gives: by day, and within a day by the primary key's order (expiry, strike, type).
     const rows: { d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }[] = [];
     const minutes: { d: string; m: Date; c: string }[] = [];
     const dailies: { d: string; o: string; h: string; l: string; c: string }[] = [];
-    for (let start = from; start <= to; start = addDays(start, chunkDays)) {
+    for (let start = first; start <= to; start = addDays(start, chunkDays)) {
       const end = addDays(start, chunkDays - 1) < to ? addDays(start, chunkDays - 1) : to;
       const range = [index, start, end];
       const chunk = await history.query<(typeof rows)[number]>(
@@ -215,7 +229,7 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -231,10 +245,10 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
     }
     // A day without its bhavcopy: the contracts whose real minutes are stored, at their last close of the day.
     for (const row of realMinutes.lastCloses(index)) {
-      if (row.day < from || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
+      if (row.day < first || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
       let day = byDay.get(row.day);
       if (day === undefined) {
-        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
+        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
         byDay.set(row.day, day);
       }
       const { day: _day, closePaise, ...contract } = row;
@@ -245,9 +259,11 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
       if (day === undefined) continue;
       day.minutes.set(istMinutes(new Date(minute.m)), Number(minute.c));
     }
-    // The first day's path starts at the close history holds before it (else it would stand at its own close from the open).
-    let previous: number | null = await closeBefore(index, from);
-    const previousSettles = await settlesBefore(index, from);
+    let previous: HistoryDay | null = null;
+    // The first loaded day's path starts at the close history holds before it (else it would stand at its own
+    // close from the open); each later day's at the day before's.
+    let previousClose: number | null = await closeBefore(index, first);
+    const previousSettles = await settlesBefore(index, first);
     for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
       for (const [key, row] of day.options) row.previousSettlePaise = previousSettles.get(key) ?? null;
       for (const [key, row] of day.options) previousSettles.set(key, row.settlePaise);
@@ -259,8 +275,15 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
         byDay.delete(day.day);
         continue;
       }
-      day.previousClosePaise = previous;
-      previous = day.closePaise;
+      day.previous = previous;
+      day.previousClosePaise = previousClose;
+      previous = day;
+      previousClose = day.closePaise;
+      // The day before the range only serves the range's first day.
+      if (day.day < from) {
+        byDay.delete(day.day);
+        continue;
+      }
       days.set(`${index}|${day.day}`, day);
     }
     return [...byDay.keys()].sort();
@@ -291,19 +314,33 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
 
   const dayOf = (index: IndexName, day: string) => days.get(`${index}|${day}`);
 
-  /** The volatility a contract is priced with on a day (see the header); solved once a day. */
-  function volatilityOf(day: HistoryDay, row: OptionRow): number {
+  const solvedVolatilities = new Map<string, number | null>();
+
+  /** The volatility that explains a contract's settlement on a day, if any (solved once a day). */
+  function solvedOn(day: HistoryDay, row: OptionRow): number | null {
     const key = `${day.index}|${day.day}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
-    const known = volatilities.get(key);
-    if (known !== undefined) return known;
-    const contract = `${day.index}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    if (solvedVolatilities.has(key)) return solvedVolatilities.get(key)!;
     const years = Math.max(0, expiryMs(row.expiry) - dayCloseInstant(day)) / yearMs;
     const solved =
       years > 0
         ? impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 })
         : ({ ok: false } as const);
-    const volatility = solved.ok ? solved.volatility : (lastVolatility.get(contract) ?? atmVolatilityOf(day) ?? fallbackVolatility);
-    if (solved.ok) lastVolatility.set(contract, volatility);
+    const volatility = solved.ok ? solved.volatility : null;
+    solvedVolatilities.set(key, volatility);
+    return volatility;
+  }
+
+  /**
+   * The volatility a contract is priced with on a day (see the header): its own solved one, else the one it
+   * solved to on the previous history day (the day before the range included), never one of a day further back
+   * that only a longer range would have read.
+   */
+  function volatilityOf(day: HistoryDay, row: OptionRow): number {
+    const key = `${day.index}|${day.day}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    const known = volatilities.get(key);
+    if (known !== undefined) return known;
+    const before = day.previous?.options.get(optionKey(row.expiry, row.strikePaise, row.optionType));
+    const volatility = solvedOn(day, row) ?? (before === undefined ? null : solvedOn(day.previous!, before)) ?? atmVolatilityOf(day) ?? fallbackVolatility;
     volatilities.set(key, volatility);
     return volatility;
   }
