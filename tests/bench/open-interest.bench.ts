@@ -65,6 +65,22 @@ async function token(base: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/**
+ * A request sent again when the connection broke under it: at load 25–33 the bhavcopy's upload ended in EPIPE
+ * (sessions 67 and 69), the server's socket closed while the body was still going out.
+ */
+async function sent(send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt === 4) throw error;
+      console.log(`upload failed (${String((error as Error).cause ?? error)}), sending it again`);
+      await new Promise((resolve) => setTimeout(resolve, 5000 * attempt));
+    }
+  }
+}
+
 type Request = { url: string; start: number; headers?: number; end?: number; bytes?: number };
 
 function printWaterfall(requests: Request[]): void {
@@ -191,11 +207,13 @@ async function main(): Promise<void> {
     // Each server its own throw-away database: the same day imported into each.
     let participantFiles = 0;
     for (const build of builds) {
-      const upload = await fetch(`${build.url}/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_20240702_F_0000.csv`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${build.bearer}`, 'content-type': 'text/csv' },
-        body: new Uint8Array(bhavcopy(day, 1)),
-      });
+      const upload = await sent(() =>
+        fetch(`${build.url}/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_20240702_F_0000.csv`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${build.bearer}`, 'content-type': 'text/csv' },
+          body: new Uint8Array(bhavcopy(day, 1)),
+        }),
+      );
       if (!upload.ok) throw new Error(`the bhavcopy was refused: ${await upload.text()}`);
       // The Participants chart: NSE's participant-wise OI for the weekdays of June 2024 to that day (22 weekdays).
       for (let at = Date.parse('2024-06-03'); at <= Date.parse(day); at += 86_400_000) {
