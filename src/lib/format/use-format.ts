@@ -12,6 +12,7 @@ import {
   type PercentOptions,
 } from '@/lib/format/number';
 import { isolate, signJoined } from '@/lib/format/isolate';
+import { symbolName } from '@/lib/format/symbol-name';
 
 export type BoundFormat = {
   locale: Locale;
@@ -27,6 +28,8 @@ export type BoundFormat = {
   formatTime: (input: DateInput) => string;
   formatHourMinute: (input: DateInput) => string;
   formatWeekdayTime: (input: DateInput) => string;
+  /** A tradingsymbol as the trader says it ("NIFTY 01 Dec 26050 CE"); `expiry` dates a monthly to the day. */
+  formatContract: (tradingsymbol: string, expiry?: string | null) => string;
 };
 
 /**
@@ -51,6 +54,7 @@ export function useFormat(): BoundFormat {
       formatTime: (input) => isolate(formatTime(input, locale)),
       formatHourMinute: (input) => isolate(formatHourMinute(input, locale)),
       formatWeekdayTime: (input) => isolate(formatWeekdayTime(input, locale)),
+      formatContract: (tradingsymbol, expiry) => isolate(symbolName(tradingsymbol, locale, expiry)),
     }),
     [locale],
   );

@@ -4,6 +4,7 @@ import type { Order } from '@/features/orders/api/trading-types';
 import { OrderActions, OrderStatusCell, type OnOrderAction } from '@/features/orders/components/order-book-cells';
 import { fillText } from '@/features/orders/components/order-book-row';
 import { sideMessages, typeMessages } from '@/features/orders/order-messages';
+import { symbolName } from '@/lib/format/symbol-name';
 import { useFormat } from '@/lib/format/use-format';
 
 const cardText = defineMessage<{ side: MessageValue; fill: MessageValue; type: MessageValue }>({ id: 'orders.book.card', defaultMessage: '{side} {fill} · {type}' });
@@ -13,15 +14,15 @@ type OrderCardProps = { order: Order; top: number; height: number; tradingDisabl
 /** One order as a card (the phone's book). Memoised like the table's rows: scrolling renders only the cards that came into view. */
 export const OrderCard = memo(function OrderCard({ order, top, height, tradingDisabled, onAction }: OrderCardProps) {
   const intl = useIntl();
-  const { formatNumber, formatTime } = useFormat();
+  const { formatNumber, formatTime, locale } = useFormat();
   const price = order.average_price || order.price;
   const priceText = price === 0 ? '\u2014' : formatNumber(price, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div role="listitem" data-order-id={order.order_id} className="absolute inset-x-0 p-1" style={{ top, height }}>
       <div className="flex h-full flex-col justify-between rounded-lg border border-line bg-surface p-2 text-sm">
         <div className="flex justify-between gap-2">
-          <span className="font-medium text-fg" dir="ltr">
-            {order.tradingsymbol}
+          <span className="font-medium text-fg" dir="ltr" title={order.tradingsymbol}>
+            {symbolName(order.tradingsymbol, locale)}
           </span>
           <span className="text-xs text-fg-muted">{formatTime(order.order_timestamp)}</span>
         </div>
