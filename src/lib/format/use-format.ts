@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatDayMonth, formatHourMinute, formatTim
 import {
   formatInr,
   formatLakh,
+  formatLakhChange,
   formatNumber,
   formatPercent,
   formatSignedInr,
@@ -21,6 +22,8 @@ export type BoundFormat = {
   formatNumber: (value: number, opts?: NumberOptions) => string;
   /** Open interest or volume in lakh (the header says "(lakh)"). */
   formatLakh: (units: number, opts?: Pick<NumberOptions, 'signDisplay'>) => string;
+  /** A change in OI in lakh, signed, two decimals for every figure (number.ts). */
+  formatLakhChange: (units: number) => string;
   formatPercent: (fraction: number, opts?: PercentOptions) => string;
   formatDate: (input: DateInput) => string;
   formatDayMonth: (input: DateInput) => string;
@@ -47,6 +50,7 @@ export function useFormat(): BoundFormat {
       formatSignedInr: (value, opts) => isolate(signJoined(formatSignedInr(value, locale, opts))),
       formatNumber: (value, opts) => isolate(formatNumber(value, locale, opts)),
       formatLakh: (units, opts) => isolate(formatLakh(units, locale, opts)),
+      formatLakhChange: (units) => isolate(formatLakhChange(units, locale)),
       formatPercent: (fraction, opts) => isolate(formatPercent(fraction, locale, opts)),
       formatDate: (input) => isolate(formatDate(input, locale)),
       formatDayMonth: (input) => isolate(formatDayMonth(input, locale)),

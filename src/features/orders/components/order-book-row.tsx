@@ -34,7 +34,7 @@ const typeCodes = defineMessages({
 });
 
 export const fillText = defineMessage<{ filled: MessageValue; quantity: MessageValue }>({ id: 'orders.book.fill', defaultMessage: '{filled} / {quantity}' });
-const triggerText = defineMessage<{ trigger: MessageValue }>({ id: 'orders.book.triggerAt', defaultMessage: 'trig. {trigger}' });
+export const triggerText = defineMessage<{ trigger: MessageValue }>({ id: 'orders.book.triggerAt', defaultMessage: 'trig. {trigger}' });
 
 /**
  * The columns a trader reads, in the order Kite shows them, narrow enough that Modify and Cancel and the
