@@ -46,10 +46,14 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
               {direction === 'up' && <ArrowUpIcon className="size-3.5" aria-hidden="true" />}
               {direction === 'down' && <ArrowDownIcon className="size-3.5" aria-hidden="true" />}
               {direction !== null && <span className="sr-only">{intl.formatMessage(m[direction])}</span>}
-              {intl.formatMessage(changeText, {
-                change: formatNumber(change, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
-                percent: formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
-              })}
+              {/* A phone's two columns have room for the percentage alone: the index's level is beside it. */}
+              <span className="hidden sm:inline">
+                {intl.formatMessage(changeText, {
+                  change: formatNumber(change, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+                  percent: formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+                })}
+              </span>
+              <span className="sm:hidden">{formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' })}</span>
             </span>
           )}
           <QuoteAge timestamp={quote.timestamp} />

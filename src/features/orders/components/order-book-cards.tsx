@@ -23,6 +23,8 @@ export function OrderCards({ orders, label, tradingDisabled, onAction }: OrderCa
     if (element === null) return;
     const measure = () => setMargin(element.getBoundingClientRect().top + window.scrollY);
     measure();
+    // What grows above the list (a banner, a notice) moves it: the page's size changing says so.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
