@@ -39,7 +39,7 @@ describe('bot lists', () => {
       'Lots: 2 lots',
       'Stop-loss: 25%',
       'Target: 50%',
-      'Product: Overnight (NRML)',
+      'Product: Full margin (NRML)',
       'Entry window: 09:30 to 14:30 IST',
       'Exit by: 15:15 IST',
     ]);
@@ -54,7 +54,7 @@ describe('bot lists', () => {
       'Lots: 2 lots',
       'Stop-loss: 25%',
       'Target: 50%',
-      'Product: Overnight (NRML)',
+      'Product: Full margin (NRML)',
       'Schedule: 09:20 to 15:10 IST',
       'Days: Mon, Wed, Fri',
     ]);
@@ -73,7 +73,7 @@ describe('bot lists', () => {
     renderPortfolioScreen();
     const points = facts(await findCard('Tuesday straddle'));
     expect(points.slice(3, 7)).toEqual(['Stop-loss: 30 points', 'Target: 60 points', 'Entry: When the 09:20 straddle falls 20 %', 'Product: Intraday (MIS)']);
-    expect(facts(await findCard('IV bot')).slice(3, 7)).toEqual(['Stop-loss: 25%', 'Target: 50%', 'Entry: When the ATM IV crosses above 18 %', 'Product: Overnight (NRML)']);
+    expect(facts(await findCard('IV bot')).slice(3, 7)).toEqual(['Stop-loss: 25%', 'Target: 50%', 'Entry: When the ATM IV crosses above 18 %', 'Product: Full margin (NRML)']);
   });
 
   it('lead an empty portfolio to create a bot from a base strategy', async () => {
