@@ -34,7 +34,8 @@ async function startReplay(page: Page, texts: { entry: string; title: string; da
 /** Buys a lot of the first contract the chain offers at `cue` (modelled or simulated) as NRML, then squares it off. */
 async function tradeOnce(page: Page, cue: RegExp, texts: { buy: RegExp; confirm: string; filled: RegExp; squareOffAll: string; squareOff: string; done: string; closed: string }) {
   const price = page.getByRole('button', { name: cue }).first();
-  await expect(price).toBeVisible({ timeout: 60_000 });
+  // The replay's book opens with its first read: seconds, more on a loaded machine.
+  await expect(price).toBeVisible({ timeout: 120_000 });
   await price.click();
   const ticket = page.getByTestId('order-ticket');
   await ticket.getByLabel(/^(Product|Produit)$/).selectOption('NRML');
@@ -55,7 +56,7 @@ const en = {
 };
 
 test('replays an imported bhavcopy day and a recorded demo day, an order in each, at 1280 in English', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInReadyToTrade(page);
   const history = new MarketHistoryPage(page);
@@ -79,10 +80,10 @@ test('replays an imported bhavcopy day and a recorded demo day, an order in each
 });
 
 test('replays the sample day and a recorded demo day at 360 in French, each said to be no market data', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await page.setViewportSize({ width: 360, height: 800 });
-  await usePreferences(page, { locale: 'fr', theme: 'light', direction: 'ltr' });
   await signInReadyToTrade(page);
+  await usePreferences(page, { locale: 'fr', theme: 'light', direction: 'ltr' });
   const dialog = { entry: 'Rejouer une journée', title: 'Rejouer une journée passée', day: 'Jour', begin: 'Lancer le replay' };
   const trade = { buy: /^Acheter \W?\d+\W? dans le replay$/, confirm: 'Confirmer dans le replay', filled: /exécuté à/, squareOffAll: 'Tout solder', squareOff: 'Solder', done: 'Terminé', closed: 'soldée' };
 
