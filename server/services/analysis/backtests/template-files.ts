@@ -60,7 +60,9 @@ const dataDir = '/pglite/data';
 
 /**
  * PGlite's in-memory file system holding a template's files before Postgres starts: PGlite calls initialSyncFs
- * between the WebAssembly module's start and its look for a data directory. The tar is let go once written.
+ * between the WebAssembly module's start and its look for a data directory. Each file is the tar's bytes
+ * themselves (the file system owns them: no second copy of 49 MB), so `tar` must be this database's alone: a
+ * thread's own, moved to it (Postgres writes its files in place).
  */
 export class TemplateFS extends MemoryFS {
   #tar: Uint8Array | null;
@@ -77,7 +79,6 @@ export class TemplateFS extends MemoryFS {
     fs.mkdirTree(dataDir);
     // Parents first, as the dump lists them.
     for (const folder of folders) if (!fs.analyzePath(`${dataDir}${folder}`).exists) fs.mkdir(`${dataDir}${folder}`);
-    // A copy each, owned by the file system (Postgres writes its files in place).
-    for (const { path, bytes } of files) fs.writeFile(`${dataDir}${path}`, bytes.slice(), { canOwn: true });
+    for (const { path, bytes } of files) fs.writeFile(`${dataDir}${path}`, bytes, { canOwn: true });
   }
 }
