@@ -29,7 +29,7 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   const direction = change === undefined || change === 0 ? null : change > 0 ? 'up' : 'down';
   const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
   return (
-    <li className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 sm:shrink-0 sm:flex-nowrap sm:whitespace-nowrap" aria-label={index}>
+    <li className="flex min-w-0 flex-wrap items-baseline gap-x-1 sm:shrink-0 sm:gap-x-1.5 sm:flex-nowrap sm:whitespace-nowrap" aria-label={index}>
       <span className="font-semibold text-fg">{index}</span>
       {quote === null ? (
         // No price because the server cannot be reached says that cause, in the header badge's words.
@@ -43,10 +43,11 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
           <span className="tabular-nums text-fg">{formatNumber(quote.last_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
           {change !== undefined && quote.change_percent !== undefined && (
             <span className={`inline-flex items-center gap-0.5 whitespace-nowrap tabular-nums ${tone}`}>
-              {direction === 'up' && <ArrowUpIcon className="size-3.5" aria-hidden="true" />}
-              {direction === 'down' && <ArrowDownIcon className="size-3.5" aria-hidden="true" />}
+              {direction === 'up' && <ArrowUpIcon className="size-3.5 max-sm:hidden" aria-hidden="true" />}
+              {direction === 'down' && <ArrowDownIcon className="size-3.5 max-sm:hidden" aria-hidden="true" />}
               {direction !== null && <span className="sr-only">{intl.formatMessage(m[direction])}</span>}
-              {/* A phone's two columns have room for the percentage alone: the index's level is beside it. */}
+              {/* A phone's two columns have room for the signed percentage alone (its arrow too would wrap it
+                  under the level, and the strip's extra lines pushed the chain's money row off the first screen). */}
               <span className="hidden sm:inline">
                 {intl.formatMessage(changeText, {
                   change: formatNumber(change, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
