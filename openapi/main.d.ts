@@ -5285,6 +5285,8 @@ export interface components {
             net_pnl: components["schemas"]["Pnl"];
             /** @description The rule that closed the last of its legs. */
             exit_rule: components["schemas"]["BacktestExitRule"];
+            /** @description The product its entry orders carried (the bot's MIS or NRML); absent in reports made before it was recorded. */
+            product?: components["schemas"]["Product"];
             /** @description The engine's words for that exit (English, as the bot's actions say it). */
             reason: string | null;
             /** @description The exit's reason as a coded text, where the server says it in codes (a risk limit that closed the trade). */

@@ -6,8 +6,7 @@ import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
 import Cog6ToothIcon from '@heroicons/react/24/outline/Cog6ToothIcon';
 import { BrandIcon, shellMessages } from '@/app/layouts/brand';
 import { OfflineBadge } from '@/app/layouts/offline-badge';
-import { SettingsPanel } from '@/app/layouts/settings-panel';
-import { UserMenu } from '@/app/layouts/user-menu';
+import { SettingsPanel, UserMenu } from '@/app/layouts/shell-parts';
 import { InstallButton } from '@/app/pwa/install-button';
 import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
@@ -70,7 +69,7 @@ export function ShellHeader() {
         <Cog6ToothIcon className="size-6" aria-hidden="true" />
       </button>
       <UserMenu />
-      <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsOpen && <SettingsPanel open onClose={() => setSettingsOpen(false)} />}
     </header>
   );
 }

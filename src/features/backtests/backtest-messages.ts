@@ -151,6 +151,10 @@ export const backtestMessages = {
     id: 'backtests.tradeTitle',
     defaultMessage: 'Trade {number}: {entered} → {exited}',
   }),
+  tradeProduct: defineMessage<{ product: MessageValue }>({
+    id: 'backtests.tradeProduct',
+    defaultMessage: '{product, select, MIS {Intraday (MIS)} other {Overnight (NRML)}}',
+  }),
   tradeFigures: defineMessage<{ rule: MessageValue; gross: MessageValue; charges: MessageValue; net: MessageValue }>({
     id: 'backtests.tradeFigures',
     defaultMessage: 'Closed by {rule} · gross {gross}, charges {charges}, net {net}',

@@ -98,7 +98,10 @@ describe('history prices and the market as it was', () => {
     expect(quote.askPaise).toBeGreaterThan(theory);
     expect(quote.askPaise - quote.bidPaise).toBeGreaterThanOrEqual(5);
     expect(quote.lastPaise).toBe(Math.round(theory / 5) * 5);
-    expect(quote.closePaise).toBe(96_50);
+    // Its close is the day before's settlement, never Tuesday's own 96.50 (its 15:30 price, the future at 11:00,
+    // issue 62): Monday's file has no row of this contract, so the price at the minute stands in.
+    expect(quote.closePaise).toBe(quote.lastPaise);
+    expect(quote.closePaise).not.toBe(96_50);
     expect(prices.counts.modelled).toBe(before + 1);
   });
 

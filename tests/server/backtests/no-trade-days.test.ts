@@ -64,8 +64,10 @@ describe.each(testBackends)('the days a backtest made no trade on %s', (backend)
 
   it('a 09:20 entry trades Monday and Friday, and says why not on the other three days', async () => {
     await importWeek(['2025-10-20', '2025-10-28', '2025-11-04']);
-    const report = await backtest('09:20');
+    const report = await backtest('09:20', 1_000_000, { strike_offset: 0, product: 'MIS' });
     expect(report.summary?.trades).toBe(2);
+    // Issue 62: each trade says its product, the bot's.
+    expect(report.trades?.map((trade) => trade.product)).toEqual(['MIS', 'MIS']);
     expect(report.no_trade_days?.map((day) => [day.date, day.reason])).toEqual([
       ['2025-10-21', 'before_open'],
       ['2025-10-22', 'holiday'],

@@ -78,6 +78,10 @@ describe.each(testBackends)('replaying days without real index minutes, on %s', 
     await call('seekReplay', { token, params: { id }, body: { minute: '11:03' } });
     const atLow = await indexOf(id);
     expect(atLow).toMatchObject({ last_price: ohlc.low, low: ohlc.low, high: ohlc.open, source: 'modelled' });
+    // The chart draws the same path, a candle a minute from 09:15 to 11:03, its last close the strip's price.
+    const candles = (await call<Schemas['ReplayCandlesResponse']>('getReplayCandles', { token, params: { id }, query: { interval: '1m' } })).body.candles;
+    expect(candles).toHaveLength(109);
+    expect(candles.at(-1)).toMatchObject({ time: '2026-10-06T05:33:00.000Z', close: ohlc.low });
 
     const chain = await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry: '2026-10-13' } });
     const symbol = 'NIFTY26O1325000CE';
@@ -121,6 +125,9 @@ describe.each(testBackends)('replaying days without real index minutes, on %s', 
     const { id, origin, index_path } = await replay(demoDay, '21:05');
     expect({ origin, index_path }).toEqual({ origin: 'simulated', index_path: 'simulated' });
     expect(await indexOf(id)).toMatchObject({ last_price: 25_010, source: 'simulated' });
+    // Its chart: the simulator's minutes from 21:00 to the replayed 21:05.
+    const candles = (await call<Schemas['ReplayCandlesResponse']>('getReplayCandles', { token, params: { id }, query: { interval: '1m' } })).body.candles;
+    expect(candles.map((candle) => candle.close)).toEqual([25_000, 25_002, 25_004, 25_006, 25_008, 25_010]);
     const chain = await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry: demoExpiry } });
     expect(chain.status, JSON.stringify(chain.body)).toBe(200);
     expect(chain.body.data[demoSymbol(25_000, 'CE')]).toMatchObject({ last_price: 105, source: 'simulated' });

@@ -188,6 +188,8 @@ function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: 
   );
   // History holds no option prices of the index: the day's chart says so, the smile has nothing to add.
   if (smile.value !== null && (smile.value.now === null || smile.value.expiry === null)) return null;
+  // A line needs two points: without them (an expiry day, no IV solved) the legend and label promise no solid line.
+  const nowDrawn = content !== null && content.kind === 'smile' && content.now.length >= 2;
   return (
     <ChartSection title={intl.formatMessage(m.smileTitle)} id="iv-smile">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -205,11 +207,11 @@ function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: 
       ) : (
         <>
           <div className="flex flex-col gap-1 text-sm text-fg-muted">
-            <SmileSide side={smile.value.now} text={m.smileNow} testId="iv-smile-now" />
+            <SmileSide side={smile.value.now} text={nowDrawn ? m.smileNow : m.smileNowUndrawn} testId="iv-smile-now" />
             {smile.value.earlier !== null && <SmileSide side={smile.value.earlier} text={m.smileEarlier} testId="iv-smile-earlier" />}
             <p>{intl.formatMessage(m.smileSides)}</p>
           </div>
-          <IvChartBox content={content} testId="iv-smile-chart" label={intl.formatMessage(m.smileLabel, { expiry: formatDate(smile.value.expiry) })} />
+          <IvChartBox content={content} testId="iv-smile-chart" label={intl.formatMessage(nowDrawn ? m.smileLabel : m.smileLabelEarlierOnly, { expiry: formatDate(smile.value.expiry) })} />
         </>
       )}
     </ChartSection>

@@ -29,7 +29,7 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   const direction = change === undefined || change === 0 ? null : change > 0 ? 'up' : 'down';
   const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
   return (
-    <li className="flex shrink-0 items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
+    <li className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 sm:shrink-0 sm:flex-nowrap sm:whitespace-nowrap" aria-label={index}>
       <span className="font-semibold text-fg">{index}</span>
       {quote === null ? (
         // No price because the server cannot be reached says that cause, in the header badge's words.
@@ -42,14 +42,18 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
         <>
           <span className="tabular-nums text-fg">{formatNumber(quote.last_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</span>
           {change !== undefined && quote.change_percent !== undefined && (
-            <span className={`inline-flex items-center gap-0.5 tabular-nums ${tone}`}>
+            <span className={`inline-flex items-center gap-0.5 whitespace-nowrap tabular-nums ${tone}`}>
               {direction === 'up' && <ArrowUpIcon className="size-3.5" aria-hidden="true" />}
               {direction === 'down' && <ArrowDownIcon className="size-3.5" aria-hidden="true" />}
               {direction !== null && <span className="sr-only">{intl.formatMessage(m[direction])}</span>}
-              {intl.formatMessage(changeText, {
-                change: formatNumber(change, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
-                percent: formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
-              })}
+              {/* A phone's two columns have room for the percentage alone: the index's level is beside it. */}
+              <span className="hidden sm:inline">
+                {intl.formatMessage(changeText, {
+                  change: formatNumber(change, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+                  percent: formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }),
+                })}
+              </span>
+              <span className="sm:hidden">{formatPercent(quote.change_percent / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' })}</span>
             </span>
           )}
           <QuoteAge timestamp={quote.timestamp} />
@@ -59,7 +63,12 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   );
 }
 
-/** The indices' live prices along the top of every signed-in screen; scrolls sideways on a phone. */
+/**
+ * The indices' live prices along the top of every signed-in screen: one row that scrolls sideways from 640 px;
+ * on a phone the marks on one line and the indices in two columns below, so no index is cut at the screen's
+ * edge (at 360 px the row showed "NIFTY 26,047." and nothing of the four others, in RTL the same at the
+ * other edge: issue 62).
+ */
 export function MarketStrip() {
   const intl = useIntl();
   const market = useAtomValue(liveFeed().marketAtom, { store });
@@ -74,7 +83,8 @@ export function MarketStrip() {
     <section
       aria-label={intl.formatMessage(m.stripRegion)}
       tabIndex={0}
-      className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus sm:px-6 sm:text-sm"
+      data-market-strip
+      className="relative flex min-w-0 max-w-full flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-surface px-3 py-1.5 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus sm:flex-nowrap sm:overflow-x-auto sm:px-6 sm:text-sm"
     >
       {replay !== null && <ReplayMark />}
       {replay === null && market?.demo === true && (
@@ -86,7 +96,7 @@ export function MarketStrip() {
       {market?.status === 'closed' && (
         <span className="shrink-0 rounded-full bg-surface-muted px-2 py-0.5 font-semibold text-fg-muted">{intl.formatMessage(m.closed)}</span>
       )}
-      <ul aria-label={intl.formatMessage(m.stripLabel)} className="flex items-center gap-5">
+      <ul aria-label={intl.formatMessage(m.stripLabel)} className="grid w-full grid-cols-2 gap-x-3 gap-y-0.5 sm:flex sm:w-auto sm:items-center sm:gap-5">
         {tiles.map(({ index, instrument }) => (
           <IndexTile key={instrument} index={index} instrument={instrument} />
         ))}

@@ -106,16 +106,16 @@ export function SideCells({ instrument, side, columns, alerts, onPick, onAlert }
 const tone = (change: number | undefined) => (change === undefined || change === 0 ? 'text-fg-muted' : change > 0 ? 'text-profit' : 'text-loss');
 
 /** A column's figure from the quote, or a dash when the source did not send it. */
-function figure(column: Exclude<ChainColumn, 'ltp'>, quote: Quote | null, { formatNumber, formatLakh }: BoundFormat, formatMessage: ReturnType<typeof useIntl>['formatMessage']): ReactNode {
+function figure(column: Exclude<ChainColumn, 'ltp'>, quote: Quote | null, { formatNumber, formatLakh, formatLakhChange }: BoundFormat, formatMessage: ReturnType<typeof useIntl>['formatMessage']): ReactNode {
   const number = (value: number | null | undefined, options: Parameters<BoundFormat['formatNumber']>[1]) => (value === undefined || value === null ? missing : formatNumber(value, options));
-  const lakhs = (value: number | undefined, signed = false) => (value === undefined ? missing : formatLakh(value, signed ? { signDisplay: 'exceptZero' } : {}));
+  const lakhs = (value: number | undefined) => (value === undefined ? missing : formatLakh(value));
   switch (column) {
     case 'chg':
       return number(quote?.change, { ...two, signDisplay: 'exceptZero' });
     case 'oi':
       return lakhs(quote?.oi);
     case 'oiChange':
-      return lakhs(quote?.oi_change, true);
+      return quote?.oi_change === undefined ? missing : formatLakhChange(quote.oi_change);
     case 'volume':
       return lakhs(quote?.volume);
     case 'iv':
