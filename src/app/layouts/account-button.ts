@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 
-/** The account menu's button, with its menu (user-menu.tsx) or before the menu's code is here (shell-parts.ts). */
+/** The account menu's button, with its menu (user-menu.tsx) or before the menu's code is here (shell-parts.tsx). */
 export const accountMessages = defineMessages({
   account: { id: 'app.userMenu.account', defaultMessage: 'Account' },
 });

@@ -36,7 +36,7 @@ export function AppLayout() {
   useEffect(() => {
     void requestPersistentStorage();
   }, []);
-  // The menus, dialogs and replay bar once the screen has drawn (shell-parts.ts).
+  // The menus, dialogs and replay bar once the screen has drawn (shell-parts.tsx).
   useEffect(preloadShellParts, []);
   const { navType, navCollapsed } = useAtomValue(preferencesAtom);
   const drawerOpen = useAtomValue(mobileNavOpenAtom);

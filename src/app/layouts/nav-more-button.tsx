@@ -9,7 +9,7 @@ export const moreMessages = defineMessages({
 
 /**
  * What the top bar's More button shows, with its menu (nav-more-menu.tsx) or before the menu's code is here
- * (shell-parts.ts): the same face in both, so the bar does not move when the menu arrives.
+ * (shell-parts.tsx): the same face in both, so the bar does not move when the menu arrives.
  */
 export function MoreButtonFace({ items }: { items: readonly NavItem[] }) {
   const intl = useIntl();

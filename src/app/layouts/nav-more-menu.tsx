@@ -11,7 +11,7 @@ const entryClass =
 
 /**
  * The top bar's overflow: the items that do not fit in the row, in a keyboard-operable menu (arrows,
- * Home/End, type-ahead and Escape come from Headless UI). Loaded after the first drawing (shell-parts.ts);
+ * Home/End, type-ahead and Escape come from Headless UI). Loaded after the first drawing (shell-parts.tsx);
  * `openAtStart` when the trader pressed the button before its code was here.
  */
 export function NavMoreMenu({ items, openAtStart = false }: { items: readonly NavItem[]; openAtStart?: boolean }) {

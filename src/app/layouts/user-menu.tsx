@@ -19,7 +19,7 @@ const itemClass =
   'flex min-h-11 w-full items-center gap-2 rounded px-3 text-start text-sm data-focus:bg-surface-muted';
 
 /**
- * The account menu: who is signed in, their settings, sign-out. Loaded after the first drawing (shell-parts.ts);
+ * The account menu: who is signed in, their settings, sign-out. Loaded after the first drawing (shell-parts.tsx);
  * `openAtStart` when the trader pressed the button before its code was here.
  */
 export function UserMenu({ openAtStart = false }: { openAtStart?: boolean }) {

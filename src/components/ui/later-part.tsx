@@ -10,7 +10,7 @@ type LaterProps = {
   wait?: boolean;
 };
 
-/** A part loaded after the first drawing or when first shown (app/layouts/shell-parts.ts); `preload` starts it. */
+/** A part loaded after the first drawing or when first shown (app/layouts/shell-parts.tsx); `preload` starts it. */
 export type LaterPart<P extends object> = ComponentType<P & LaterProps> & { preload: () => Promise<unknown> };
 
 const Nothing = () => null;

@@ -18,7 +18,7 @@ export const killSwitchParam = 'kill-switch';
 
 /**
  * The confirmation, with its dialog's code, loaded on its own: not before a screen's first drawing (issue 61), but
- * right after it (app/layouts/shell-parts.ts preloads it), or at the first tap if that comes sooner.
+ * right after it (app/layouts/shell-parts.tsx preloads it), or at the first tap if that comes sooner.
  */
 export const KillSwitchDialog = laterPart(() => import('@/features/kill-switch/components/kill-switch-dialog').then((module) => module.KillSwitchDialog));
 
