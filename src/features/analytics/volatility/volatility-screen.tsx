@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
-import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
+import { MarketHistoryEmptyState, ReadAgainButton } from '@/components/trading/market-history-empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
@@ -317,11 +317,7 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
             description={intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
             importText={intl.formatMessage(m.import)}
             before={
-              demoWait ? (
-                <button type="button" onClick={readBoth} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
-                  {intl.formatMessage(m.readAgain)}
-                </button>
-              ) : undefined
+              demoWait ? <ReadAgainButton text={intl.formatMessage(m.readAgain)} onClick={readBoth} /> : undefined
             }
           />
         ) : (

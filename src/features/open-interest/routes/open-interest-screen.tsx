@@ -24,7 +24,7 @@ import {
 } from '@/features/open-interest/model/oi-model';
 import { oiMessages as m } from '@/features/open-interest/oi-messages';
 import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
-import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
+import { MarketHistoryEmptyState, ReadAgainButton } from '@/components/trading/market-history-empty-state';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -393,11 +393,7 @@ export function OpenInterestScreen() {
               description={intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
               importText={intl.formatMessage(m.import)}
               before={
-                demoWait ? (
-                  <button type="button" onClick={reload} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
-                    {intl.formatMessage(m.readAgain)}
-                  </button>
-                ) : undefined
+                demoWait ? <ReadAgainButton text={intl.formatMessage(m.readAgain)} onClick={reload} /> : undefined
               }
             />
           </div>

@@ -12,6 +12,7 @@ import { defaultOverlays } from '@/features/analytics/premium/model/premium-view
 import { premiumMessages as m } from '@/features/analytics/premium/premium-messages';
 import { DataSource } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ReadAgainButton } from '@/components/trading/market-history-empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
@@ -104,11 +105,7 @@ export function NoPricesState({ noPrices, legs, today, onRetry }: { noPrices: No
         title={intl.formatMessage(demo ? m.noPricesDemoTitle : reachesToday ? m.noPricesTitle : m.noPricesPastTitle)}
         description={`${which} ${intl.formatMessage(demo ? m.noPricesTodayDemo : reachesToday ? m.noPricesToday : m.noPricesPast)}`}
         action={
-          reachesToday ? (
-            <button type="button" onClick={onRetry} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
-              {intl.formatMessage(m.noPricesRetry)}
-            </button>
-          ) : undefined
+          reachesToday ? <ReadAgainButton text={intl.formatMessage(m.noPricesRetry)} onClick={onRetry} /> : undefined
         }
       />
     </div>
