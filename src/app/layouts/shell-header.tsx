@@ -6,7 +6,8 @@ import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
 import Cog6ToothIcon from '@heroicons/react/24/outline/Cog6ToothIcon';
 import { BrandIcon, shellMessages } from '@/app/layouts/brand';
 import { OfflineBadge } from '@/app/layouts/offline-badge';
-import { SettingsPanel, UserMenu } from '@/app/layouts/shell-parts';
+import { SettingsPanel } from '@/app/layouts/settings-panel';
+import { UserMenu } from '@/app/layouts/user-menu';
 import { InstallButton } from '@/app/pwa/install-button';
 import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
@@ -69,7 +70,7 @@ export function ShellHeader() {
         <Cog6ToothIcon className="size-6" aria-hidden="true" />
       </button>
       <UserMenu />
-      {settingsOpen && <SettingsPanel open onClose={() => setSettingsOpen(false)} />}
+      <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </header>
   );
 }

@@ -2,8 +2,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import ArrowDownTrayIcon from '@heroicons/react/24/outline/ArrowDownTrayIcon';
-import { IosInstallHint } from '@/app/layouts/shell-parts';
-import { installButtonClass } from '@/app/pwa/install-button-class';
+import { installButtonClass, IosInstallHint } from '@/app/pwa/ios-install-hint';
 import { iosHintDismissedAtom } from '@/app/pwa/ios-hint-dismissed-atom';
 import { isIosSafari, isStandalone, promptInstall } from '@/app/pwa/install-actions';
 import { installPromptAtom } from '@/app/pwa/install-prompt-atom';
@@ -32,8 +31,7 @@ export function InstallButton() {
     );
   }
   if (needsIosHint && !hintDismissed) {
-    // Its popover's code comes after the screen's first drawing, and the hint with it.
-    return <IosInstallHint wait label={intl.formatMessage(messages.install)} onDismiss={() => setHintDismissed(true)} />;
+    return <IosInstallHint label={intl.formatMessage(messages.install)} onDismiss={() => setHintDismissed(true)} />;
   }
   return null;
 }

@@ -42,6 +42,14 @@ import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 const yearMs = 365 * 24 * 60 * 60 * 1000;
 /** Calendar days of history read at a time (see load): a week (the bench's NIFTY year: about 1,200 option rows a read). */
 const chunkDays = 7;
+/**
+ * How far back a day's path and quotes may look for the day before (calendar days): NSE has not been shut longer
+ * than a long weekend with a holiday, so an earlier day further back is another season (an import of July before
+ * an October range), not the day before; such a day starts at its own close, as with no history before it.
+ */
+const linkDays = 7;
+/** Whether the history day `earlier` can stand as the day before `day` (see linkDays). */
+const linksTo = (earlier: string, day: string) => addDays(earlier, linkDays) >= day;
 const fallbackVolatility = 0.15;
 
 /** The instant a history day's session closed, that its settlement prices stand at (its regular close, or a special session's). */
@@ -193,7 +201,8 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
          (SELECT max(trade_date) FROM history_recorded_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource})), 'YYYY-MM-DD') AS d`,
       [index, from],
     );
-    const first = before[0]?.d ?? from;
+    const earlier = before[0]?.d ?? null;
+    const first = earlier !== null && linksTo(earlier, from) ? earlier : from;
     // Read a week at a time: the server's database answers each read whole before anything else (PGlite in
     // the request thread), and a year's contracts at once held it for a second. The rows come in the order one
     // read of the range gives: by day, and within a day by the primary key's order (expiry, strike, type).
@@ -265,6 +274,11 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
     let previousClose: number | null = await closeBefore(index, first);
     const previousSettles = await settlesBefore(index, first);
     for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
+      if (previous !== null && !linksTo(previous.day, day.day)) {
+        previous = null;
+        previousClose = null;
+        previousSettles.clear();
+      }
       for (const [key, row] of day.options) row.previousSettlePaise = previousSettles.get(key) ?? null;
       for (const [key, row] of day.options) previousSettles.set(key, row.settlePaise);
       // The older layout has no underlying: the last minute's close stands in for it.
@@ -289,15 +303,15 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
     return [...byDay.keys()].sort();
   }
 
-  /** The index's close on the latest day before `day` history holds it (a bhavcopy's underlying or the index close file's), or null. */
+  /** The index's close on the latest day before `day`, within linkDays, history holds it (a bhavcopy's underlying or the index close file's), or null. */
   async function closeBefore(index: IndexName, day: string): Promise<number | null> {
     const { rows } = await history.query<{ c: string }>(
       `SELECT c FROM (
-         (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND underlying_paise IS NOT NULL ORDER BY trade_date DESC LIMIT 1)
+         (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND underlying_paise IS NOT NULL ORDER BY trade_date DESC LIMIT 1)
          UNION ALL
-         (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date ORDER BY trade_date DESC LIMIT 1)
+         (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date ORDER BY trade_date DESC LIMIT 1)
        ) before ORDER BY d DESC LIMIT 1`,
-      [index, day],
+      [index, day, addDays(day, -linkDays)],
     );
     return rows[0] === undefined ? null : Number(rows[0].c);
   }
@@ -306,8 +320,8 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
   async function settlesBefore(index: IndexName, day: string): Promise<Map<string, number>> {
     const { rows } = await history.query<{ e: string; s: string; t: string; p: string }>(
       `SELECT to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p FROM history_option_days
-       WHERE index_name = $1 AND trade_date = (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date) AND expiry >= $2::date`,
-      [index, day],
+       WHERE index_name = $1 AND trade_date = (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date) AND expiry >= $2::date`,
+      [index, day, addDays(day, -linkDays)],
     );
     return new Map(rows.map((row) => [optionKey(row.e, Number(row.s), row.t), Number(row.p)]));
   }

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
-import { laterPart } from '@/components/ui/later-part';
 import { getBrokerAccounts } from '@/features/kill-switch/api/get-broker-accounts';
 import { getKillSwitches } from '@/features/kill-switch/api/kill-switch-calls';
+import { KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-dialog';
 import { killSwitchMessages as messages } from '@/features/kill-switch/kill-switch-messages';
 import { store } from '@/lib/store';
 import { killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches';
@@ -15,12 +15,6 @@ import { killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches'
  * action's target; `?kill-switch=page` is the kill switch page's own button (the audit trail says which).
  */
 export const killSwitchParam = 'kill-switch';
-
-/**
- * The confirmation, with its dialog's code, loaded on its own: not before a screen's first drawing (issue 61), but
- * right after it (app/layouts/shell-parts.tsx preloads it), or at the first tap if that comes sooner.
- */
-export const KillSwitchDialog = laterPart(() => import('@/features/kill-switch/components/kill-switch-dialog').then((module) => module.KillSwitchDialog));
 
 /** Each account's name by its number, read while some switch is on (the button names whose it is). */
 function useAccountNames(armedKey: string): ReadonlyMap<string, string> {
