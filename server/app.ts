@@ -36,7 +36,7 @@ import type { PriceSource } from './services/brokers/paper/price-source.ts';
 import type { RateLimits } from './services/trading/order-rate.ts';
 import type { Wait } from './services/clock.ts';
 import type { EngineHooks } from './services/bots/engine/bot-engine.ts';
-import type { BacktestRun } from './services/analysis/index.ts';
+import { seedSampleReplayDay, type BacktestRun } from './services/analysis/index.ts';
 import type { SharedJobsOptions } from './services/jobs/shared-jobs.ts';
 import { startBackground, type BackgroundStops } from './start-background.ts';
 import type { PushSender } from './services/alerts/push-sender.ts';
@@ -203,6 +203,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   const seed = async () => {
     await ensureDemoAccount(db, services.passwords, clock());
     if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
+    // The sample day Replay starts on in a fresh install (issue 62), once.
+    if (options.demoDesk === true) await seedSampleReplayDay(db, services.market, clock);
     await syncBaseStrategies(db);
     await services.analytics.seedIfEmpty();
   };

@@ -5,7 +5,7 @@
 // each statement is a message to the worker and its rows a message back, so the request thread only waits. A
 // worker hosts several databases (the books of one PGlite, a schema each: book-schemas.ts), each opened by
 // `open`; ending the worker gives its WebAssembly memory back.
-import type { Worker } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { startWorker } from './worker-start.ts';
 import { received, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
@@ -33,10 +33,10 @@ export type WorkerHost = {
 
 /**
  * Starts a worker thread running `entry` (a module that calls worker-host.ts hostDatabases) and answers it once
- * the worker is ready to open databases.
+ * the worker is ready to open databases. `transfer`: buffers in `data` moved to the worker, not copied.
  */
-export async function openWorkerHost(entry: URL, data: Record<string, unknown> = {}): Promise<WorkerHost> {
-  const worker: Worker = await startWorker(entry, data);
+export async function openWorkerHost(entry: URL, data: Record<string, unknown> = {}, transfer: TransferListItem[] = []): Promise<WorkerHost> {
+  const worker: Worker = await startWorker(entry, data, transfer);
   const pending = new Map<number, Pending>();
   let next = 0;
   let gone: Error | null = null;

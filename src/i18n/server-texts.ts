@@ -317,6 +317,21 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled; {filled, plural, one {# exit} other {# exits}} filled; {failed, plural, one {# exit} other {# exits}} not filled ({reason}): close {failed, plural, one {it} other {them}} yourself',
   },
+  'kill_switch.armed_named': {
+    id: 'server.kill_switch.armed_named',
+    defaultMessage:
+      'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled ({orders}); {filled, plural, one {# exit} other {# exits}} filled',
+  },
+  'kill_switch.armed_named_exits_failed': {
+    id: 'server.kill_switch.armed_named_exits_failed',
+    defaultMessage:
+      'New orders blocked; {cancelled, plural, one {# working order} other {# working orders}} cancelled ({orders}); {filled, plural, one {# exit} other {# exits}} filled; {failed, plural, one {# exit} other {# exits}} not filled ({reason}): close {failed, plural, one {it} other {them}} yourself',
+  },
+  'kill_switch.cancelled_order': {
+    id: 'server.kill_switch.cancelled_order',
+    defaultMessage:
+      '{lead, select, first {} other {, }}{symbol} {purpose, select, entry {entry} stoploss {stop-loss} target {target} squareoff {square-off} auto_squareoff {MIS square-off} other {placed outside StrikeDesk}}{next}',
+  },
   'kill_switch.unfinished': {
     id: 'server.kill_switch.unfinished',
     defaultMessage: 'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
@@ -399,6 +414,34 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'no_trade.missed': { id: 'server.no_trade.missed', defaultMessage: 'The entry was missed: {reason}' },
   'no_trade.no_signal': { id: 'server.no_trade.no_signal', defaultMessage: 'No signal between {from} and {until}.' },
   'no_trade.no_entry': { id: 'server.no_trade.no_entry', defaultMessage: 'The bot did not enter.' },
+  'no_trade.condition_words': {
+    id: 'server.no_trade.condition_words',
+    defaultMessage:
+      '{kind, select, premium_falls {the {time} straddle falls {unit, select, points {{amount, number} points} other {{amount, number} %}} from its {time} premium} premium_rises {the {time} straddle rises {unit, select, points {{amount, number} points} other {{amount, number} %}} above its {time} premium} premium_crosses_above_vwap {the {time} straddle crosses above its VWAP} premium_crosses_below_vwap {the {time} straddle crosses below its VWAP} iv_above {the ATM IV is above {level, number} %} iv_below {the ATM IV is below {level, number} %} iv_crosses_above {the ATM IV crosses above {level, number} %} iv_crosses_below {the ATM IV crosses below {level, number} %} other {{kind}}}',
+  },
+  'no_trade.condition_no_index': {
+    id: 'server.no_trade.condition_no_index',
+    defaultMessage: 'Its entry condition ({condition}) could not be read: no index price for the minute of {time} that day.',
+  },
+  'no_trade.condition_no_prices': {
+    id: 'server.no_trade.condition_no_prices',
+    defaultMessage: 'Its entry condition ({condition}) could not be read: no price for the straddle’s legs at {time}{modelled, select, yes { (the day has no minute prices: its bhavcopy only)} other {}}.',
+  },
+  'no_trade.condition_not_met': {
+    id: 'server.no_trade.condition_not_met',
+    defaultMessage:
+      'Its entry condition ({condition}) was not met between {from} and {until}{modelled, select, yes {, on prices modelled from the day’s bhavcopy (no minute prices imported)} other {}}.',
+  },
+  'no_trade.condition_not_met_premium': {
+    id: 'server.no_trade.condition_not_met_premium',
+    defaultMessage:
+      'Its entry condition ({condition}) was not met between {from} and {until}: the straddle was {reference, number, ::currency/INR} at {time}, then between {low, number, ::currency/INR} and {high, number, ::currency/INR}{modelled, select, yes {, on prices modelled from the day’s bhavcopy (no minute prices imported)} other {}}.',
+  },
+  'no_trade.condition_not_met_iv': {
+    id: 'server.no_trade.condition_not_met_iv',
+    defaultMessage:
+      'Its entry condition ({condition}) was not met between {from} and {until}: the ATM IV was {iv, number} % on the last minute read{modelled, select, yes {, on prices modelled from the day’s bhavcopy (no minute prices imported)} other {}}.',
+  },
 
   'push.open': { id: 'server.push.open', defaultMessage: 'Open' },
   'push.kill_switch': { id: 'server.push.kill_switch', defaultMessage: 'Kill switch…' },

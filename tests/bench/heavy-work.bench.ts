@@ -15,8 +15,10 @@
  * give 12 to count two full book threads after session 68).
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { codeBefore, codeNow, type Code } from './support/code-before.ts';
 import { table } from './support/stats.ts';
@@ -36,9 +38,19 @@ const { values } = parseArgs({
 const before = values.before === undefined ? null : codeBefore(values.before);
 const codes: Code[] = before === null ? [codeNow] : [before, codeNow];
 
-type Sample = { arm: number[]; order: number[]; health: number[]; seek?: number[]; heavyS?: number; rssMb: number };
+type Calls = { arm: number[]; order: number[]; health: number[] };
+type Sample = Calls & { idle?: Calls; idleMb?: number; seek?: number[]; heavyS?: number; rssMb: number };
 type BookSample = { books: number; beforeMb: number; openMb: number; perBookMb: number; closedMb: number };
 const samples = new Map<string, { taken: Sample[]; loads: number[]; books: BookSample[] }>(codes.map((code) => [code.name, { taken: [], loads: [], books: [] }]));
+/**
+ * The environment `npm start` gives that code's server process (scripts/server-process.mjs, glibc's malloc arenas),
+ * none for code before it: the desk runs the server in its own process, as `npm start` does.
+ */
+const serverEnvironment = async (code: Code): Promise<Record<string, string>> => {
+  const path = join(code.root, 'scripts', 'server-process.mjs');
+  if (!existsSync(path)) return {};
+  return ((await import(pathToFileURL(path).href)) as { serverEnvironment: Record<string, string> }).serverEnvironment;
+};
 const lastLine = (name: string, child: ReturnType<typeof spawnSync>) => {
   const line = String(child.stdout).trim().split('\n').at(-1) ?? '';
   if (child.status !== 0 || !line.startsWith('{')) throw new Error(`${name}: ${String(child.stderr).slice(-2000)}`);
@@ -50,11 +62,12 @@ try {
       const load = loadavg()[0]!;
       const script = join(import.meta.dirname, 'support', 'heavy-work-desk.ts');
       const work = ['--replays', values.replays!, '--days', values.days!, '--backtests', values.backtests!, '--imports', values.imports!, '--speed', values.speed!];
-      const child = spawnSync(process.execPath, ['--import', 'tsx', script, '--root', code.root, ...work], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      const env = { ...process.env, ...(await serverEnvironment(code)) };
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script, '--root', code.root, ...work], { encoding: 'utf8', maxBuffer: 1 << 24, env });
       const entry = samples.get(code.name)!;
       entry.taken.push(lastLine(code.name, child) as Sample);
       entry.loads.push(load);
-      const books = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support', 'book-memory-desk.ts'), '--root', code.root, '--books', values.books!], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      const books = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'support', 'book-memory-desk.ts'), '--root', code.root, '--books', values.books!], { encoding: 'utf8', maxBuffer: 1 << 24, env });
       entry.books.push(lastLine(`${code.name} books`, books) as BookSample);
       console.log(`round ${round + 1} ${code.name}: load ${load.toFixed(1)}`);
     }
@@ -63,25 +76,32 @@ try {
   before?.remove();
 }
 
-const p99 = (values: readonly number[]) => {
+const p99Of = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return `${Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? Number.NaN)} ms`;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? Number.NaN);
+};
+const p99 = (values: readonly number[]) => `${p99Of(values)} ms`;
+/** The order's p99 under the load, its p99 on the same server idle before it (the goal: within 1.5×), and their ratio. */
+const orderBeside = (taken: Sample[]) => {
+  const loaded = p99Of(taken.flatMap((sample) => sample.order));
+  const idle = p99Of(taken.flatMap((sample) => sample.idle?.order ?? []));
+  return `${loaded} / ${idle} ms (${(loaded / idle).toFixed(1)}×)`;
 };
 const rows = [...samples].map(([name, { taken, loads }]) => [
   name,
   p99(taken.flatMap((sample) => sample.arm)),
-  p99(taken.flatMap((sample) => sample.order)),
+  orderBeside(taken),
   p99(taken.flatMap((sample) => sample.health)),
   `${p99(taken.flatMap((sample) => sample.seek ?? []))} (${taken.reduce((sum, sample) => sum + (sample.seek?.length ?? 0), 0)})`,
   taken.map((sample) => `${sample.heavyS ?? '?'} s`).join(', '),
-  `${Math.max(...taken.map((sample) => sample.rssMb))} MB`,
+  `${Math.max(...taken.map((sample) => sample.rssMb))} MB (idle ${Math.max(...taken.map((sample) => sample.idleMb ?? Number.NaN))} MB)`,
   String(taken.reduce((sum, sample) => sum + sample.arm.length, 0)),
   `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
 ]);
 const playing = Number(values.speed) > 0 ? ` playing at ${values.speed}×` : ' opening';
 console.log(`${values.replays} replays${playing}, ${values.backtests} ${values.days}-day backtest(s) and ${values.imports} import(s); a kill switch arm, an order and a health read every 250 ms meanwhile (${values.runs} rounds):`);
-console.log(table(['code', 'kill switch arm p99', 'order p99', 'health p99', 'seek p99 (seeks)', 'heavy work took', 'server RSS (peak)', 'arms timed', 'load average'], rows));
-console.log('Goals (issue 61): kill switch p99 ≤ 300 ms, health p99 ≤ 100 ms, seek ≤ 300 ms, server ≤ 1 GB.');
+console.log(table(['code', 'kill switch arm p99', 'order p99: loaded / idle', 'health p99', 'seek p99 (seeks)', 'heavy work took', 'server RSS peak, threads included', 'arms timed', 'load average'], rows));
+console.log('Goals (issue 61): kill switch p99 ≤ 300 ms, order p99 within 1.5× of idle, health p99 ≤ 100 ms, seek ≤ 300 ms, server ≤ 1 GB.');
 const bookRows = [...samples].map(([name, { books }]) => [
   name,
   books.map((sample) => `${sample.perBookMb} MB`).join(', '),

@@ -150,11 +150,15 @@ async function primeFolder(folder: string, distDir: string, command: string[]): 
   writeFileSync(join(folder, 'primed'), new Date().toISOString());
 }
 
-/** CPU seconds a process has used (user + system), from /proc; NaN elsewhere. */
+/**
+ * CPU seconds a process and its children have used (user + system), from /proc; NaN elsewhere. `npm start` may run
+ * the server in a child of the process spawned (scripts/server-process.mjs), whose CPU is counted with it.
+ */
 function cpuSeconds(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    return (Number(fields[11]) + Number(fields[12])) / 100 + children.reduce((sum, child) => sum + cpuSeconds(child), 0);
   } catch {
     return Number.NaN;
   }

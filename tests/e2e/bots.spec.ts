@@ -86,7 +86,8 @@ test('a daily bot enters on time, its card shows the position and P&L, and the k
   const confirm = page.getByRole('alertdialog', { name: 'Stop trading now?' });
   await confirm.getByLabel('Accounts').selectOption(user.accountNumber);
   await confirm.getByRole('button', { name: 'Stop trading' }).click();
-  await expect(page.getByTestId('kill-switch-result')).toContainText('New orders blocked; 1 working order cancelled; 4 exits filled');
+  // The cancelled order named with what it was for (issue 62).
+  await expect(page.getByTestId('kill-switch-result')).toContainText(/New orders blocked; 1 working order cancelled \(\S+ entry\); 4 exits filled/);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
   expect((await netQuantities(page, user)).every((quantity) => quantity === 0)).toBe(true);
 

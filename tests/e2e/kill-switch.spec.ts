@@ -39,7 +39,7 @@ test('one tap from the header stops the account: the position is closed, entries
 
   const result = page.getByTestId('kill-switch-result');
   await expect(result).toContainText('New orders blocked; 0 working orders cancelled; 1 exit filled');
-  await expect(result.getByRole('listitem')).toContainText(/^Sell \u2068?65\u2069? NIFTY\w+CE: filled at/);
+  await expect(result.getByRole('listitem')).toContainText(/^Sell \u2068?65\u2069? \u2068?NIFTY .+ CE\u2069?: filled at/);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: `Kill switch · 1 armed: Paper desk (${user.accountNumber})` })).toBeVisible();
 

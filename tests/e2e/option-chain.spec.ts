@@ -35,6 +35,8 @@ test('at 1280×800 the desk shows more than 7 strikes, OI, delta and OI change o
   }
   // Simulated trading (once a minute) moves open interest: some strike shows its change.
   await expect.poll(async () => (await chain.columnValues('OI chg (lakh)')).some((value) => /^[+-]\d/.test(plain(value))), { timeout: 90_000 }).toBe(true);
+  // One scale down the column (issue 62): every change to two decimals (+12.30 beside +0.45), never +0.033.
+  for (const value of await chain.columnValues('OI chg (lakh)')) expect(plain(value)).toMatch(/^[+-]?\d{1,3}(,\d{2,3})*\.\d{2}$/);
 
   // The header: PCR a ratio, max pain a listed strike (points, not rupees), the straddle the ATM call and put.
   await expect(chain.figure('PCR')).toHaveText(/^\u2068?\d+\.\d{2}\u2069?$/);

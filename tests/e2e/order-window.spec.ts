@@ -47,7 +47,8 @@ for (const width of [1280, 360]) {
     await book.showTrades();
     await expect(book.fills()).toHaveCount(1);
     const fill = book.fills().first();
-    await expect(fill).toContainText(/NIFTY\w+CE/);
+    // The contract in words, as a trader reads it (issue 62): "NIFTY 01 Dec 26050 CE".
+    await expect(fill).toContainText(/NIFTY .+ CE/);
     await expect(fill).toContainText(/\d{2}:\d{2}:\d{2}/);
     // One lot bought at market: ₹20 brokerage and the rest, never nothing.
     await expect(fill).toContainText(/₹\u2068?2\d\.\d\d/);

@@ -101,14 +101,14 @@ test('modify and cancel in the order book close by themselves and say the outcom
   await modify.getByRole('button', { name: 'Price ₹0.05 higher' }).click();
   await modify.getByRole('button', { name: 'Modify order' }).click();
   await expect(modify).toBeHidden();
-  await expect(notices.getByText(/^Order for NIFTY\S+ modified$/)).toHaveCount(1);
+  await expect(notices.getByText(/^Order for \u2068?NIFTY \d{2} \S+ \d+ CE\u2069? modified$/)).toHaveCount(1);
   await expect(notices).toContainText(/open, waiting at \u2068?₹0\.10/);
 
   await card.getByRole('button', { name: 'Cancel' }).click();
   const cancel = page.getByRole('alertdialog');
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
   await expect(cancel).toBeHidden();
-  await expect(notices.getByText(/^Order for NIFTY\S+ cancelled$/)).toHaveCount(1);
+  await expect(notices.getByText(/^Order for \u2068?NIFTY \d{2} \S+ \d+ CE\u2069? cancelled$/)).toHaveCount(1);
   await expect(card).toContainText('Cancelled');
 });
 

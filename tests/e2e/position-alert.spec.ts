@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { AppShell } from './pages/app-shell';
 import { PositionsView } from './pages/positions-page';
+import { contractWords } from './support/contract-words';
 import { buyOneLot, signInReadyToTrade } from './support/trading';
 
 // A price alert from a position (issue 24): the desk's and /app/position's rows, cards on a phone, carry the
@@ -17,7 +18,9 @@ test('a price alert is set from a position row on the desk and /app/position, ta
   await page.goto('/app/position');
   const row = positions.rows().first();
   const symbol = (await row.getAttribute('data-position'))!;
-  await row.getByRole('button', { name: `Price alert on ${symbol}` }).click();
+  // The bell names the contract in words, as the row does (issue 62).
+  const bell = (words: string) => ({ name: new RegExp(`^${words} ${contractWords(symbol)}$`) });
+  await row.getByRole('button', bell('Price alert on')).click();
   const dialog = page.getByRole('dialog', { name: /^Price alert on NIFTY \d{2} [A-Z][a-z]{2} \d+ CE$/ });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Price (₹)')).toHaveValue(/^\d+\.\d{2}$/);
@@ -32,12 +35,12 @@ test('a price alert is set from a position row on the desk and /app/position, ta
 
   // The desk's positions at 1280 (a table) and at 360 (cards): the same bell.
   await page.goto('/app/dashboards/live-trade');
-  await expect(positions.rows().first().getByRole('button', { name: `Price alert on ${symbol}` })).toBeVisible();
+  await expect(positions.rows().first().getByRole('button', bell('Price alert on'))).toBeVisible();
   await page.locator('#desk-positions-title').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/position-alert/desk-1280.png' });
   await page.setViewportSize({ width: 360, height: 740 });
   const card = positions.cards().first();
-  await card.getByRole('button', { name: `Price alert on ${symbol}` }).click();
+  await card.getByRole('button', bell('Price alert on')).click();
   await expect(page.getByRole('dialog', { name: /^Price alert on NIFTY/ })).toBeVisible();
   await positions.expectWithinWidth(page.getByRole('dialog').getByRole('button', { name: 'Create alert' }));
   await page.screenshot({ path: 'test-results/position-alert/desk-dialog-360.png' });
@@ -49,11 +52,11 @@ test('a price alert is set from a position row on the desk and /app/position, ta
   const shell = new AppShell(page);
   await shell.useLayout({ language: /français/i });
   await page.goto('/app/position');
-  await positions.cards().first().getByRole('button', { name: `Alerte de prix sur ${symbol}` }).click();
+  await positions.cards().first().getByRole('button', bell('Alerte de prix sur')).click();
   await expect(page.getByRole('dialog', { name: /^Alerte de prix sur NIFTY/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/position-alert/position-dialog-360-fr.png' });
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(positions.rows().first().getByRole('button', { name: `Alerte de prix sur ${symbol}` })).toBeVisible();
+  await expect(positions.rows().first().getByRole('button', bell('Alerte de prix sur'))).toBeVisible();
   await page.screenshot({ path: 'test-results/position-alert/position-1280-fr.png' });
 });

@@ -73,10 +73,10 @@ test('runs a saved bot in a replay: watched on the desk as the replayed clock ru
   const log = panel.getByRole('region', { name: 'The bot’s log' });
   await expect(log).toContainText(/Entered \W?09:20/, { timeout: 30_000 });
   const legs = panel.getByRole('region', { name: 'The bot’s positions' });
-  await expect(legs.getByText(/^NIFTY24711\d+CE$/)).toBeVisible();
-  await expect(legs.getByText(/^NIFTY24711\d+PE$/)).toBeVisible();
+  await expect(legs.getByText(/^NIFTY 11 Jul \d+ CE$/)).toBeVisible();
+  await expect(legs.getByText(/^NIFTY 11 Jul \d+ PE$/)).toBeVisible();
   // The trader's own book (RP1) holds none of the bot's legs.
-  await expect(page.getByRole('region', { name: 'Positions', exact: true }).getByText(/NIFTY24711/)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Positions', exact: true }).getByText(/NIFTY24711|NIFTY 11 Jul/)).toHaveCount(0);
 
   // The desk with the bot running, as the trader sees it: wide and on a phone, dark and right to left.
   await screenshotAt(page, 1280, `${shots}/bot-1280-light.png`, panel);

@@ -43,9 +43,9 @@ test('replays an imported day on the desk, marked as a replay, and resumes it af
   const ticket = page.getByTestId('order-ticket');
   await ticket.getByRole('button', { name: /^Buy \W?25\W? in replay$/ }).click();
   await ticket.getByRole('button', { name: 'Confirm in replay' }).click();
-  await expect(ticket).toContainText(/Buy \W?25\W? NIFTY2471124300CE: filled at \W?₹109\.20/);
+  await expect(ticket).toContainText(/Buy \W?25\W? \W?NIFTY 11 Jul 24300 CE\W?: filled at \W?₹109\.20/);
   await page.keyboard.press('Escape');
-  const position = page.getByRole('region', { name: 'Positions' }).getByRole('row', { name: /NIFTY2471124300CE/ });
+  const position = page.getByRole('region', { name: 'Positions' }).getByRole('row', { name: /NIFTY 11 Jul 24300 CE/ });
   await expect(position).toContainText('+25');
 
   // Squared off at the replayed bid; the replay's P&L is what the exchange would have charged on 8 July 2024
@@ -53,7 +53,7 @@ test('replays an imported day on the desk, marked as a replay, and resumes it af
   await page.getByRole('button', { name: 'Square off all' }).click();
   const squareOff = page.getByRole('alertdialog');
   await squareOff.getByRole('button', { name: 'Square off' }).click();
-  await expect(squareOff).toContainText(/Sell \W?25\W? NIFTY2471124300CE: filled at \W?₹109\.10/);
+  await expect(squareOff).toContainText(/Sell \W?25\W? \W?NIFTY 11 Jul 24300 CE\W?: filled at \W?₹109\.10/);
   await squareOff.getByRole('button', { name: 'Done' }).click();
   await expect(position).toContainText('closed');
   await expect(position).toContainText(/-\W?₹54\.66/);

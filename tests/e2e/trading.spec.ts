@@ -122,7 +122,7 @@ test('a market order fills, takes a stop-loss and a target, the target is modifi
   await expect(row.locator('[data-field="quantity"]')).toHaveText(figure('+130'));
   await page.getByRole('button', { name: 'Square off all' }).click();
   dialog = page.getByRole('alertdialog');
-  await expect(dialog.getByText(/^Sell \u2068?130\u2069? NIFTY.*CE at market$/)).toBeVisible();
+  await expect(dialog.getByText(/^Sell \u2068?130\u2069? \u2068?NIFTY.*CE\u2069? at market$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Square off' }).click();
   await expect(dialog.getByRole('status')).toContainText(/Sell \u2068?130\u2069? .*filled at/);
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -206,7 +206,7 @@ test('the order book lists the day’s orders live; a working target is modified
   // Modified as asked: no "Done" to tap, the dialog closes itself and one notice tells the new state.
   await expect(modify).toBeHidden();
   const notices = page.getByRole('region', { name: 'Notifications' });
-  await expect(notices.getByText(/^Order for NIFTY.* modified$/)).toHaveCount(1);
+  await expect(notices.getByText(/^Order for \u2068?NIFTY.* modified\u2069?$/)).toHaveCount(1);
   await expect(notices).toContainText(/open, waiting at/);
   const book = await orderBookRows(page, user);
   expect(book.find((order) => order.status === 'OPEN')).toMatchObject({ price: Number(raised), modifications: 1 });
@@ -215,7 +215,7 @@ test('the order book lists the day’s orders live; a working target is modified
   const cancel = page.getByRole('alertdialog');
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
   await expect(cancel).toBeHidden();
-  await expect(notices.getByText(/^Order for NIFTY.* cancelled$/)).toHaveCount(1);
+  await expect(notices.getByText(/^Order for \u2068?NIFTY.* cancelled\u2069?$/)).toHaveCount(1);
   await expect(orders.locator('tr[data-order-id]').filter({ hasText: 'Cancelled' })).toHaveCount(1);
 
   await page.setViewportSize({ width: 360, height: 740 });

@@ -6,10 +6,13 @@
 //   sessions (every token issued: userId, token, revoked) ·
 //   webhooks (what was POSTed to the apps' webhook URLs) · portfolio-drop (the portfolio stream's sockets cut) ·
 //   portfolio-update {user_id, …order fields} (sent on the user's portfolio stream as given) ·
-//   instruments {instruments: ServerInstrument[]} (lists more contracts)
+//   instruments {instruments: ServerInstrument[]} (lists more contracts) ·
+//   hold-overnight {user_id, positions: [{instrument_key, product, quantity, average_price}]} (carried from an earlier session) ·
+//   place-from-app {user_id, instrument_token, transaction_type, order_type, product, quantity, price?} (an order from Upstox's own app)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
 import type { ServerInstrument } from './market.ts';
+import type { Carried } from './positions.ts';
 import type { UpstoxControl } from './upstox-server.ts';
 
 type Body = Record<string, unknown>;
@@ -57,6 +60,11 @@ export async function handleControl(control: UpstoxControl, request: IncomingMes
       webhooks: () => control.webhookDeliveries(),
       'portfolio-drop': () => control.dropPortfolioStream(),
       'portfolio-update': () => control.pushOrderUpdate(required(text(body, 'user_id'), 'user_id'), body),
+      'hold-overnight': () => {
+        if (!Array.isArray(body.positions)) throw invalidInput('positions is required');
+        control.holdOvernight(required(text(body, 'user_id'), 'user_id'), body.positions as Carried[]);
+      },
+      'place-from-app': () => control.placeFromApp(required(text(body, 'user_id'), 'user_id'), body).map((order) => order.order_id),
       instruments: () => {
         if (!Array.isArray(body.instruments)) throw invalidInput('instruments is required');
         control.listInstruments(body.instruments as ServerInstrument[]);

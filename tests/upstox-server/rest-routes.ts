@@ -11,9 +11,14 @@ import { invalidInput, parseJsonBody, readBody, sendJson, sendSuccess, tooManyRe
 import { quoteKey, type Market } from './market.ts';
 import type { OrderBook } from './order-book.ts';
 import type { PortfolioStream } from './portfolio-stream.ts';
-import { positionsOf } from './positions.ts';
+import { positionsOf, type Carried } from './positions.ts';
 
-export type Faults = { answer429Next: boolean; dropNextPlaceAnswer: boolean };
+/**
+ * `hideNextPlacement`: the next placement's orders are booked but kept out of the book's reads (the order
+ * book, an order's details and history, the trades) until `hidden` is emptied: Upstox holding an order its
+ * reads do not show yet.
+ */
+export type Faults = { answer429Next: boolean; dropNextPlaceAnswer: boolean; hideNextPlacement: boolean; hidden: Set<string> };
 export type Funds = { used_margin: number; payin_amount: number; span_margin: number; adhoc_margin: number; notional_cash: number; available_margin: number; exposure_margin: number };
 
 export type RestContext = {
@@ -31,14 +36,23 @@ export type RestContext = {
   expired: ExpiredState;
   /** Every order write that reached the book, for tests that count placements. */
   writes: { path: string; body: unknown; algoName: string | null }[];
+  /** Each user's positions carried from the previous session (control.holdOvernight). */
+  carried: Map<string, Carried[]>;
 };
 
 type Route = (session: Session, url: URL, body: () => Promise<string>) => Promise<{ data: unknown; metadata?: unknown } | 'dropped'>;
 
 const latency = { latency: 3 };
 
+/** Upstox's answer to an order id it does not know for the user (or does not show yet). */
+function unknownOrder(): never {
+  throw new UpstoxRefusal(400, 'UDAPI100010', 'Unknown order id | order request rejected');
+}
+
 function routes(context: RestContext, request: IncomingMessage, response: ServerResponse): Record<string, Route> {
-  const { book, market } = context;
+  const { book, market, faults } = context;
+  const shown = <T extends { order_id: string }>(orders: readonly T[]) => orders.filter((order) => !faults.hidden.has(order.order_id));
+  const shownFills = (userId: string) => book.fillsOf(userId).filter((item) => !faults.hidden.has(item.order.order_id));
   const orderWrite = async (session: Session, path: string, text: string) => {
     if (!context.allowOrder(session.userId)) throw tooManyRequests();
     const body = parseJsonBody(text);
@@ -56,10 +70,14 @@ function routes(context: RestContext, request: IncomingMessage, response: Server
     // https://upstox.com/developer/api-documentation/brokerage
     'GET /v2/charges/brokerage': async (_s, url) => ({ data: context.calculators.brokerage(url.searchParams) }),
     // https://upstox.com/developer/api-documentation/get-positions
-    'GET /v2/portfolio/short-term-positions': async (s) => ({ data: positionsOf(book.fillsOf(s.userId), market) }),
+    'GET /v2/portfolio/short-term-positions': async (s) => ({ data: positionsOf(shownFills(s.userId), market, context.carried.get(s.userId)) }),
     // https://upstox.com/developer/api-documentation/v3/place-order
     'POST /v3/order/place': async (s, _url, body) => {
       const orders = book.place(s.userId, await orderWrite(s, '/v3/order/place', await body()));
+      if (faults.hideNextPlacement) {
+        faults.hideNextPlacement = false;
+        for (const order of orders) faults.hidden.add(order.order_id);
+      }
       if (context.faults.dropNextPlaceAnswer) {
         context.faults.dropNextPlaceAnswer = false;
         response.socket?.destroy();
@@ -75,19 +93,20 @@ function routes(context: RestContext, request: IncomingMessage, response: Server
       return { data: { order_id: book.cancel(s.userId, url.searchParams.get('order_id') ?? '').order_id }, metadata: latency };
     },
     // https://upstox.com/developer/api-documentation/get-order-book
-    'GET /v2/order/retrieve-all': async (s) => ({ data: book.ordersOf(s.userId) }),
+    'GET /v2/order/retrieve-all': async (s) => ({ data: shown(book.ordersOf(s.userId)) }),
     // https://upstox.com/developer/api-documentation/get-order-details
-    'GET /v2/order/details': async (s, url) => ({ data: book.order(s.userId, url.searchParams.get('order_id') ?? '') }),
+    'GET /v2/order/details': async (s, url) => ({ data: shown([book.order(s.userId, url.searchParams.get('order_id') ?? '')])[0] ?? unknownOrder() }),
     // https://upstox.com/developer/api-documentation/get-order-history (by order_id, or every order with a tag)
     'GET /v2/order/history': async (s, url) => {
       const tag = url.searchParams.get('tag');
-      const ids = tag ? book.ordersOf(s.userId).filter((order) => order.tag === tag).map((order) => order.order_id) : [url.searchParams.get('order_id') ?? ''];
+      const ids = tag ? shown(book.ordersOf(s.userId)).filter((order) => order.tag === tag).map((order) => order.order_id) : [url.searchParams.get('order_id') ?? ''];
+      if (ids.some((id) => faults.hidden.has(id))) unknownOrder();
       return { data: ids.flatMap((id) => book.historyOf(s.userId, id)) };
     },
     // https://upstox.com/developer/api-documentation/get-trade-history
-    'GET /v2/order/trades/get-trades-for-day': async (s) => ({ data: book.fillsOf(s.userId).map(trade) }),
+    'GET /v2/order/trades/get-trades-for-day': async (s) => ({ data: shownFills(s.userId).map(trade) }),
     // https://upstox.com/developer/api-documentation/get-trades-by-order
-    'GET /v2/order/trades': async (s, url) => ({ data: book.fillsOf(s.userId).filter((item) => item.order.order_id === url.searchParams.get('order_id')).map(trade) }),
+    'GET /v2/order/trades': async (s, url) => ({ data: shownFills(s.userId).filter((item) => item.order.order_id === url.searchParams.get('order_id')).map(trade) }),
     // https://upstox.com/developer/api-documentation/v3/get-ltp
     'GET /v3/market-quote/ltp': async (_s, url) => {
       const data: Record<string, unknown> = {};

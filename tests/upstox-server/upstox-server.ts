@@ -14,6 +14,7 @@ import { showDialog, submitDialog } from './login-dialog.ts';
 import { createMarket, defaultInstruments, instrumentFile, type Quote, type ServerInstrument } from './market.ts';
 import { createOrderBook } from './order-book.ts';
 import { createPortfolioStream, portfolioStreamPath } from './portfolio-stream.ts';
+import type { Carried } from './positions.ts';
 import { createWebhooks, orderUpdateBody, type Webhooks } from './webhooks.ts';
 import { createOrderRateLimiter, createRateLimiter, standardWindows } from './rate-limit.ts';
 import type { ExpiredState } from './expired.ts';
@@ -69,6 +70,13 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     calculatorsDown: (on: boolean) => context.calculators.setDown(on),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (context.faults.dropNextPlaceAnswer = true),
+    /** The next placement's orders are booked but left out of the book's reads until `showHeldOrders` (Upstox slow to show them). */
+    hideNextPlacement: () => void (context.faults.hideNextPlacement = true),
+    showHeldOrders: () => context.faults.hidden.clear(),
+    /** Positions the user carried from the previous session (placed anywhere: StrikeDesk knows nothing of them). */
+    holdOvernight: (userId: string, positions: readonly Carried[]) => void context.carried.set(userId, [...(context.carried.get(userId) ?? []), ...positions]),
+    /** An order the user placed in Upstox's own app (no tag, no algo name): booked and matched as any other. */
+    placeFromApp: (userId: string, body: Record<string, unknown>) => context.book.place(userId, { validity: 'DAY', disclosed_quantity: 0, price: 0, trigger_price: 0, ...body }),
     /** Every order write that reached the book (placements refused at the door too), oldest first. */
     orderWrites: () => [...context.writes],
     orders: (userId: string) => context.book.ordersOf(userId),
@@ -103,7 +111,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   const market = createMarket(options.instruments ?? defaultInstruments(), clock);
   const feed = createFeedHub(market, clock, options.heartbeatMs ?? 0);
   const limiter = createOrderRateLimiter(clock);
-  const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
+  const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false, hideNextPlacement: false, hidden: new Set() };
   const historicalLimiter = createRateLimiter(clock, standardWindows);
   const expired: ExpiredState = { requirePlus: false, allow: (key) => historicalLimiter.allow(key), requests: [] };
   const funds = new Map<string, Funds>();
@@ -117,7 +125,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   let baseUrl = '';
   let control: UpstoxControl | null = null;
   const context = {
-    accounts, market, book, feed, portfolio, faults, clock, writes: [], requests, funds_: funds, webhooks, expired, calculators: createCalculators(market),
+    accounts, market, book, feed, portfolio, faults, clock, writes: [], requests, carried: new Map<string, Carried[]>(), funds_: funds, webhooks, expired, calculators: createCalculators(market),
     allowOrder: (userId: string) => limiter.allow(userId),
     funds: (userId: string) => funds.get(userId) ?? defaultFunds,
     baseUrl: () => baseUrl,

@@ -27,6 +27,7 @@ export type { ReplayOrders } from './replay/replay-orders.ts';
 export { replayLeaseRenewMs, type ReplayOwner, type ReplayOwners } from './replay/replay-owners.ts';
 export { replayInstant, replayOf, type ReplayRow, type ReplaySessions } from './replay/replay-sessions.ts';
 export { replayDays } from './replay/replay-days.ts';
+export { seedSampleReplayDay } from './replay/replay-sample.ts';
 export { indexQuote, replayChain, replayExpiries } from './replay/replay-market.ts';
 export { replayCandles } from './replay/replay-candles.ts';
 export { runBacktestThread } from './backtests/thread-run.ts';

@@ -5,7 +5,6 @@
 // minute is built in memory from the passes' samples (minute-book.ts): one in progress at a crash is absent.
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
-import { sessionAt } from '../market/exchange-session.ts';
 import { istDate } from '../market/ist.ts';
 import type { LastPrice, MarketService } from '../market/market-service.ts';
 import { isHistoryIndex, type HistoryIndex } from './history-files.ts';
@@ -116,12 +115,14 @@ export type MarketRecorder = ReturnType<typeof createMarketRecorder>;
 
 /**
  * The simulator's market as the recorder watches it: each history index, its nearest expiry and nearest monthly.
- * Only NSE's real hours are recorded (its regular session of the day, 09:15-15:40 IST since 3 August 2026, on its trading days): in demo mode the simulator trades at
- * any hour, but a day recorded at 2 a.m. is no trading day a trader could replay or backtest against.
+ * Recorded whenever the simulator trades (issue 62): on the exchange's clock (`MARKET_DEMO=off`) NSE's session of
+ * the day, and in demo mode at any hour, so today's charts fill in at 21:00 as the header says the market is open.
+ * Those minutes are `simulated`, never read as real (a backtest reads none of them; a chart says so), pruned by
+ * the retention like every recorded day; the charts read a day that holds real minutes without them.
  */
 export function simulatorRecording(market: MarketService): Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'> {
   return {
-    isOpen: async (now) => sessionAt(await market.calendar('NSE'), now).open,
+    isOpen: async (now) => (await market.sessionState('NSE', now)).open,
     quotes: (keys) => market.quotes(keys),
     watched: async (now) => {
       const indices = new Map<string, HistoryIndex>();

@@ -5,6 +5,7 @@
 // computed only at a moment when every contract of the day has an OI (a sum of some strikes is no PCR).
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
+import { dayEndMinute, demoDaySpan } from '../history/demo-day.ts';
 import type { HistoryIndex } from '../history/history-files.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { clockMinutes } from '../market/ist.ts';
@@ -16,6 +17,7 @@ import { intraday, type OiIntraday, type OiSeries } from './oi-intraday.ts';
 import { maxPain, putCallRatio, type StrikeOi } from './oi-math.ts';
 import {
   contractKey,
+  dayMinuteSources,
   readDayEnds,
   readDayMinutes,
   readExpirySpan,
@@ -170,8 +172,13 @@ export function createOpenInterestCharts(db: Queryable) {
     const listed = new Set([...contracts.map((contract) => contract.strikePaise), ...[...(end?.contracts.values() ?? [])].map((value) => value.strikePaise)]);
     if (asked !== null) refuseUnlisted(asked, listed, expiry);
     const strikes = asked ?? defaultStrikes(end);
-    // A day the calendar has closed but history holds (a holiday declared after it) is read at its regular hours.
+    // A day the calendar has closed but history holds (a holiday declared after it) is read at its regular hours;
+    // a day of the demo market's minutes alone, from its first minute to midnight (history/demo-day.ts).
     const session = sessionOn(calendar, day) ?? regularSessionOn(calendar, day);
+    const simulated = dayMinuteSources.indexOf('simulated');
+    const demoDay = contracts.length > 0 && contracts.every((contract) => contract.sources.every((source) => source === simulated));
+    const firstMinute = Math.min(...contracts.map((contract) => contract.minutes[0] ?? dayEndMinute));
+    const span = demoDay ? demoDaySpan(firstMinute, interval) : { open: clockMinutes(session.open), close: clockMinutes(session.close) };
     const profileStrikes = [...listed].sort((a, b) => a - b);
     return {
       ...nothing,
@@ -181,7 +188,7 @@ export function createOpenInterestCharts(db: Queryable) {
       strikes: strikes.map(rupees),
       previous_day: previousDay,
       previous_source: previous?.source ?? null,
-      intraday: intraday(contracts, { open: clockMinutes(session.open), close: clockMinutes(session.close) }, interval, strikes, previous),
+      intraday: intraday(contracts, span, interval, strikes, previous),
       profile:
         end === undefined
           ? null

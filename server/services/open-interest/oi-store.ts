@@ -84,7 +84,13 @@ export async function readDayMinutes(db: Queryable, index: HistoryIndex, day: st
     part.oi.push(Number(row.oi));
   }
   for (const row of days.rows) partOf(Number(row.s), row.t).push({ minutes: row.minutes.map(Number), oi: row.oi.map(Number), source: dayMinuteSources.indexOf(row.src) });
+  // A day that holds real minutes is read without the simulator's (issue 62: the demo market is recorded at any
+  // hour, a live feed in NSE's): a real day is never mixed with a simulated one, nor its OI summed with made-up OI.
+  const simulated = dayMinuteSources.indexOf('simulated');
+  const real = [...parts.values()].some((contract) => contract.parts.some((one) => one.source !== simulated));
   return [...parts.values()]
+    .map((contract) => ({ ...contract, parts: real ? contract.parts.filter((one) => one.source !== simulated) : contract.parts }))
+    .filter((contract) => contract.parts.length > 0)
     .map((contract) => contractColumns(contract.strikePaise, contract.type, contract.parts))
     .sort((a, b) => a.strikePaise - b.strikePaise || a.type.localeCompare(b.type));
 }
@@ -107,12 +113,12 @@ export async function readDayEnds(db: Queryable, index: HistoryIndex, expiry: st
        FROM history_option_days WHERE index_name = $1 AND expiry = $2::date AND trade_date BETWEEN $3::date AND $4::date`,
       range,
     ),
-    // Each contract-day's last minute (of the better source where two end on the same minute).
+    // Each contract-day's last real minute, else its last simulated one (of the better source where two end on the same minute).
     db.query<{ d: string; s: number; t: 'CE' | 'PE'; m: number; oi: string; src: MinuteSource }>(
       `SELECT DISTINCT ON (trade_date, strike_paise, option_type) to_char(trade_date, 'YYYY-MM-DD') AS d, strike_paise AS s, option_type AS t,
               ${istMinute} AS m, open_interest AS oi, source AS src
        FROM history_option_minutes WHERE index_name = $1 AND expiry = $2::date AND trade_date BETWEEN $3::date AND $4::date
-       ORDER BY trade_date, strike_paise, option_type, minute DESC, CASE source WHEN 'simulated' THEN 2 WHEN 'recorded' THEN 1 ELSE 0 END`,
+       ORDER BY trade_date, strike_paise, option_type, source = 'simulated', minute DESC, CASE source WHEN 'simulated' THEN 2 WHEN 'recorded' THEN 1 ELSE 0 END`,
       range,
     ),
     db.query<{ d: string; s: number; t: 'CE' | 'PE'; m: number; oi: number; src: MinuteSource }>(
@@ -130,10 +136,12 @@ export async function readDayEnds(db: Queryable, index: HistoryIndex, expiry: st
     const strikePaise = Number(row.s);
     end.contracts.set(contractKey(strikePaise, row.t), { strikePaise, type: row.t, oi: Number(row.oi), change: Number(row.ch) });
   }
-  // A day without a bhavcopy: each contract's last minute, the later one of the two stores (the better source on a tie).
+  // A day without a bhavcopy: each contract's last minute, the later one of the two stores (the better source on a
+  // tie); on a day that holds real minutes, of those only (a real day's end is never a simulated minute).
   const last = new Map<string, Map<string, { strikePaise: number; type: 'CE' | 'PE'; minute: number; oi: number; source: MinuteSource }>>();
+  const realDays = new Set([...rows.rows, ...days.rows].filter((row) => row.src !== 'simulated').map((row) => row.d));
   for (const row of [...rows.rows, ...days.rows]) {
-    if (ends.get(row.d)?.source === 'bhavcopy') continue;
+    if (ends.get(row.d)?.source === 'bhavcopy' || (row.src === 'simulated' && realDays.has(row.d))) continue;
     let contracts = last.get(row.d);
     if (contracts === undefined) last.set(row.d, (contracts = new Map()));
     const strikePaise = Number(row.s);

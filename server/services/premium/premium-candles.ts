@@ -50,10 +50,17 @@ export function combineLegs(coefficients: readonly number[], legs: readonly Read
 const sessionOpenMinute = 9 * 60 + 15;
 const istOffsetSeconds = 19_800;
 
-/** The start (Unix seconds) of the `interval`-minute bucket holding the minute starting at `time`. */
+/** A day candle's interval ('1d'): every minute of the IST day is in the one candle, at 09:15. */
+export const dayInterval = 375;
+
+/**
+ * The start (Unix seconds) of the `interval`-minute bucket holding the minute starting at `time`. A day candle
+ * holds the whole IST day (a 15:35 minute since NSE's 15:40 close, a demo evening's minutes) at its 09:15.
+ */
 export function bucketStart(time: number, interval: number): number {
   const istSeconds = time + istOffsetSeconds;
   const midnight = istSeconds - (istSeconds % 86_400);
+  if (interval >= dayInterval) return midnight - istOffsetSeconds + sessionOpenMinute * 60;
   const minuteOfDay = (istSeconds - midnight) / 60;
   const offset = Math.floor((minuteOfDay - sessionOpenMinute) / interval) * interval;
   return midnight - istOffsetSeconds + (sessionOpenMinute + offset) * 60;

@@ -16,7 +16,8 @@ type MinuteRow = { n: string; d: string; t: string; o: number; h: number; l: num
 
 /**
  * Each leg's minutes from `from` to `to` (IST days), keyed by the minute's start in Unix seconds. Where two
- * sources hold one minute, the real one is read: a broker's over a recording, a recording over the simulator.
+ * sources hold one minute, the real one is read: a broker's over a recording, a recording over the simulator;
+ * a day with real minutes, those only.
  * A recorded minute of `today` is the live feed's.
  */
 export async function readLegMinutes(db: Queryable, index: HistoryIndex, legs: readonly Contract[], from: string, to: string, today: string): Promise<Map<number, LegPrice>[]> {
@@ -37,10 +38,13 @@ export async function readLegMinutes(db: Queryable, index: HistoryIndex, legs: r
     [index, from, to, ...legParameters(legs)],
   );
   const byLeg = legs.map(() => new Map<number, LegPrice>());
+  // A day that holds a real minute of any leg is read without the simulator's (issue 62: the demo market is
+  // recorded at any hour, a live feed in NSE's): a real day is never mixed with a simulated one.
+  const realDays = new Set(rows.filter((row) => row.s !== 'simulated').map((row) => row.d));
   for (const row of rows) {
     const prices = byLeg[Number(row.n) - 1] as Map<number, LegPrice>;
     const time = Number(row.t);
-    if (prices.has(time)) continue;
+    if (prices.has(time) || (row.s === 'simulated' && realDays.has(row.d))) continue;
     prices.set(time, { open: Number(row.o), high: Number(row.h), low: Number(row.l), close: Number(row.c), volume: Number(row.v), source: minuteSource(row.s, row.d, today) });
   }
   return byLeg;

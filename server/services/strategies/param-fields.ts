@@ -125,14 +125,15 @@ export const wingWidth = (defaultSteps: number): ParamFields => ({
 });
 
 /**
- * The product a bot's orders carry. NRML (overnight) is what every bot traded before the choice existed, so a
- * bot saved without it stays NRML. An MIS bot is flat by the broker's intraday cut-off (15:25 IST, the paper
- * broker's square-off): the bot exits itself then if its exit time is later (rules.ts).
+ * The product a bot's orders carry. NRML is what every bot traded before the choice existed, so a bot saved
+ * without it stays NRML. Either way the bot closes its position at its exit time the same day (rules.ts): NRML
+ * is full margin with no square-off by the broker, not a position carried overnight. An MIS bot is flat a
+ * minute before the broker's intraday cut-off of the day (the session's, market facts) if its exit time is later.
  */
 export const productChoice: ParamFields = {
   product: {
     title: 'Product',
-    description: 'NRML: normal (overnight) margin; the bot exits at its exit time. MIS: intraday margin; the bot is flat by the broker\'s 15:25 cut-off whatever its exit time.',
+    description: "Either way the bot closes its position at its exit time, the same day. NRML: full margin, never squared off by the broker. MIS: intraday margin; the bot is flat a minute before the broker's MIS cut-off if that comes first.",
     type: 'string',
     enum: ['NRML', 'MIS'],
     default: 'NRML',

@@ -10,6 +10,9 @@
 // answer, and the request takes it over to reconcile it (the tag looked up at the broker before anything is
 // placed). Taking over is a compare-and-set on claimed_at under the row's lock, so two retries cannot both win.
 //
+// A request that ended with "outcome unknown" says so on the key (unknown-outcome-claims.ts): a retry within
+// its lease then takes the claim over `early`, and gives it back (409) unless the broker's book shows its orders.
+//
 // A paced intent (paced-intent.ts) holds its key over several broker calls, one a second: the key keeps its
 // plan and progress, each step takes the claim again before its call (claimed_at: its lease starts over) and
 // says when it ended (paced_at). Between two steps the holder only waits for the next second, so once no
@@ -36,8 +39,12 @@ export type Claim = { userId: number; key: string; tag: string; createdAt: Date;
 /** How far a paced intent got: its plan (null until stored) and how many of its orders were handed to the broker or refused. */
 export type Progress = { plan: unknown; progress: number };
 
-/** `reconcile`: the claim was taken over from a request that never finished; its tag may already have orders. */
-export type ClaimOutcome = { stored: StoredAnswer } | ({ claim: Claim; reconcile: boolean } & Progress);
+/**
+ * `reconcile`: the claim was taken over from a request that never finished; its tag may already have orders.
+ * `early`: taken over within the lease from a request that ended with "outcome unknown": the claimed_at to give
+ * back (giveBack) when the broker's book shows none of the orders that request sent.
+ */
+export type ClaimOutcome = { stored: StoredAnswer } | ({ claim: Claim; reconcile: boolean; early?: Date } & Progress);
 
 /** The same operation and body, whatever the order of the body's keys, hash the same. */
 export function requestHash(operation: string, body: unknown): string {
@@ -72,6 +79,7 @@ type KeyRow = {
   plan: unknown;
   progress: number;
   paced_at: Date | null;
+  unknown_at: Date | null;
 };
 
 /** Whether the key's holder may still be at work: within its lease in a call, or a paced intent recently between two steps. */
@@ -88,7 +96,7 @@ const recordingSends = (sends: SendsRecord | null, first: number) => (sends === 
 /** What the answer's statement in a paced intent's only step raises when the key was taken over (migration 068). */
 const keyNotHeld = 'SD409';
 
-const inProgress = () =>
+export const inProgress = () =>
   DomainError.said('idempotency_in_progress', refusalTexts.idempotencyInProgress, {
     retryAfterSeconds: 1,
   });
@@ -115,7 +123,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     // A concurrent first request's uncommitted row makes this wait for its (short) gate transaction.
     if (await insertClaim(tx, values)) return fresh();
     const { rows } = await tx.query<KeyRow>(
-      `SELECT request_hash, status, response_status, response_body, created_at, expires_at, tag, claimed_at, plan, progress, paced_at FROM idempotency_keys
+      `SELECT request_hash, status, response_status, response_body, created_at, expires_at, tag, claimed_at, plan, progress, paced_at, unknown_at FROM idempotency_keys
        WHERE user_id = $1 AND key = $2 FOR UPDATE`,
       [userId, key],
     );
@@ -124,7 +132,7 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
     if (new Date(row.expires_at).getTime() <= now.getTime() || (row.status === 'running' && row.tag === null)) {
       await tx.query(
         `UPDATE idempotency_keys SET request_hash = $3, status = 'running', response_status = NULL, response_body = NULL, created_at = $4, expires_at = $5,
-           broker_account_id = $6, tag = $7, claimed_at = $4, plan = NULL, progress = 0, paced_at = NULL
+           broker_account_id = $6, tag = $7, claimed_at = $4, plan = NULL, progress = 0, paced_at = NULL, unknown_at = NULL
          WHERE user_id = $1 AND key = $2`,
         values,
       );
@@ -134,9 +142,14 @@ export function createIdempotency({ db, clock }: { db: Database; clock: Clock })
       throw DomainError.said('idempotency_key_reused', refusalTexts.idempotencyKeyReused);
     }
     if (row.status === 'completed') return { stored: { status: Number(row.response_status), body: row.response_body, replayed: true } };
-    if (heldAt(row, now)) throw inProgress();
+    const held = heldAt(row, now);
+    const claimedAt = new Date(row.claimed_at ?? row.created_at);
+    // Within the lease only from a holder that is gone with its outcome unknown (unknown_at: at or after its claim).
+    const gone = row.unknown_at !== null && new Date(row.unknown_at).getTime() >= claimedAt.getTime();
+    if (held && !gone) throw inProgress();
     await tx.query(`UPDATE idempotency_keys SET claimed_at = $3 WHERE user_id = $1 AND key = $2`, [userId, key, now]);
-    return { claim: { userId, key, tag: row.tag!, createdAt: new Date(row.created_at), claimedAt: now }, reconcile: true, plan: row.plan, progress: Number(row.progress) };
+    const claim = { userId, key, tag: row.tag!, createdAt: new Date(row.created_at), claimedAt: now };
+    return { claim, reconcile: true, ...(held ? { early: claimedAt } : {}), plan: row.plan, progress: Number(row.progress) };
   }
 
   /**

@@ -25,7 +25,7 @@ import type { Execution } from '../execution/execution.ts';
 import type { RateLimits } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type Said } from '../texts/said.ts';
-import { armedSummary, botStopReason, closing, flattenGraceMs, notClosed, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
+import { armedSummary, botStopReason, closing, flattenGraceMs, notClosed, purposeOf, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
 import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
 import { recordAccountNotice } from '../notices/stream-notices.ts';
 
@@ -172,7 +172,7 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
       account_number: row.account_number,
       armed_at: armedAt,
       blocked: true,
-      cancelled: cancelled.map((order) => toOrder(order, row.account_number)),
+      cancelled: cancelled.map((order) => ({ ...toOrder(order, row.account_number), purpose: purposeOf(order) })),
       exits: exits.map((order) => toOrder(order, row.account_number)),
       flat: unreached === null && exits.every((order) => order.status === 'COMPLETE'),
     };

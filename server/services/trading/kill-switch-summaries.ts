@@ -2,11 +2,24 @@
 // left open), the overall answer, and why it stopped a bot. Said in English and as codes (said.ts). Pure, so
 // the counting and the plurals are checked without a server (kill-switch-summaries.test.ts).
 import type { components } from '../../../openapi/main.d.ts';
-import { said, words, type LocalText, type Said } from '../texts/said.ts';
+import { said, words, type LocalText, type Said, type TextParams } from '../texts/said.ts';
 import { claimLeaseMs } from './idempotency.ts';
 
 type Schemas = components['schemas'];
 type Exit = Pick<Schemas['Order'], 'status' | 'status_message' | 'status_message_i18n'>;
+/** A cancelled order as the summary names it: its contract and what it was for (null: placed outside StrikeDesk). */
+type Cancelled = { tradingsymbol: string; purpose?: Schemas['OrderPurpose'] | null | undefined };
+
+/** What a cancelled order was for: an order StrikeDesk placed always carries its tag, one without was placed elsewhere (null). */
+export const purposeOf = (order: { tag: string | null; purpose: Schemas['OrderPurpose'] }): Schemas['OrderPurpose'] | null => (order.tag === null ? null : order.purpose);
+
+const purposeWords: Record<Schemas['OrderPurpose'], string> = {
+  entry: 'entry',
+  stoploss: 'stop-loss',
+  target: 'target',
+  squareoff: 'square-off',
+  auto_squareoff: 'MIS square-off',
+};
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -47,19 +60,40 @@ export function notClosed(brokerMessage: string): Said {
   );
 }
 
-/** An account's outcome once the broker was asked to close everything: the exits not filled, and why the first was not. */
-export function armedSummary(result: { cancelled: readonly unknown[]; exits: readonly Exit[] }): Said {
+/**
+ * Each cancelled order's contract and purpose, so a trader reads which was the stop-loss and which the target
+ * (issue 62): a chain of codes, each order's `next` the rest of the list ('' after the last), said in any language.
+ */
+function cancelledList(cancelled: readonly Cancelled[]): Said | null {
+  let rest: Said | null = null;
+  for (let index = cancelled.length - 1; index >= 0; index -= 1) {
+    const { tradingsymbol, purpose } = cancelled[index]!;
+    const lead = index === 0 ? 'first' : 'next';
+    const what = purpose === undefined || purpose === null ? 'placed outside StrikeDesk' : purposeWords[purpose];
+    const text: string = `${index === 0 ? '' : ', '}${tradingsymbol} ${what}${rest?.text ?? ''}`;
+    rest = said('kill_switch.cancelled_order', { lead, symbol: tradingsymbol, purpose: purpose ?? 'outside', next: rest?.i18n ?? '' }, text);
+  }
+  return rest;
+}
+
+/**
+ * An account's outcome once the broker was asked to close everything: what it cancelled (each order named with
+ * what it was for), the exits not filled, and why the first was not.
+ */
+export function armedSummary(result: { cancelled: readonly Cancelled[]; exits: readonly Exit[] }): Said {
   const cancelled = result.cancelled.length;
   const filled = result.exits.filter((order) => order.status === 'COMPLETE').length;
   const failed = result.exits.filter((order) => order.status !== 'COMPLETE');
-  const done = `New orders blocked; ${plural(cancelled, 'working order', 'working orders')} cancelled; ${plural(filled, 'exit', 'exits')} filled`;
+  const named = cancelledList(result.cancelled);
+  const orders: TextParams = named === null ? {} : { orders: named.i18n };
+  const done = `New orders blocked; ${plural(cancelled, 'working order', 'working orders')} cancelled${named === null ? '' : ` (${named.text})`}; ${plural(filled, 'exit', 'exits')} filled`;
   const first = failed[0];
-  if (first === undefined) return said('kill_switch.armed', { cancelled, filled }, done);
+  if (first === undefined) return said(named === null ? 'kill_switch.armed' : 'kill_switch.armed_named', { cancelled, filled, ...orders }, done);
   const reasonText = first.status_message ?? first.status;
   const reason: LocalText = first.status_message_i18n ?? words(reasonText).i18n;
   return said(
-    'kill_switch.armed_exits_failed',
-    { cancelled, filled, failed: failed.length, reason },
+    named === null ? 'kill_switch.armed_exits_failed' : 'kill_switch.armed_named_exits_failed',
+    { cancelled, filled, failed: failed.length, reason, ...orders },
     `${done}; ${plural(failed.length, 'exit', 'exits')} not filled (${reasonText}): close ${failed.length === 1 ? 'it' : 'them'} yourself`,
   );
 }

@@ -22,6 +22,7 @@ import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.
 import { armedAt } from './intent-gate.ts';
 import { storeAnswer } from './late-kill.ts';
 import { checkRateLimits, recordSends, secondWindow, type RateLimits } from './order-rate.ts';
+import { createUnknownOutcomeClaims } from './unknown-outcome-claims.ts';
 
 export type OrderCall = IntentCall & {
   /**
@@ -46,6 +47,7 @@ type PipelineOptions = { db: Database; clock: Clock; limits: RateLimits; wait?: 
 
 export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks = {}, execution }: PipelineOptions) {
   const idempotency = createIdempotency({ db, clock });
+  const unknowns = createUnknownOutcomeClaims({ db, clock });
 
   /** Makes the call once per key, whatever fails between the steps. */
   async function run(call: OrderCall): Promise<StoredAnswer> {
@@ -63,7 +65,15 @@ export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks
     });
     if ('stored' in gated) return gated.stored;
     const { claim } = gated;
-    let orders = gated.reconcile ? await call.broker.ordersByTag(call.account, claim.tag, claim.createdAt) : [];
+    // An early takeover (a request gone with its outcome unknown, within its lease) finding no order: the claim goes back, 409.
+    const giveBack = async () => (gated.early === undefined ? undefined : unknowns.giveBack(claim, gated.early));
+    let orders = gated.reconcile
+      ? await call.broker.ordersByTag(call.account, claim.tag, claim.createdAt).catch(async (error: unknown) => {
+          await giveBack();
+          throw error;
+        })
+      : [];
+    if (orders.length === 0) await giveBack();
     let note: string | null = null;
     if (orders.length === 0) {
       try {
@@ -86,6 +96,7 @@ export function createOrderPipeline({ db, clock, limits, wait = timerWait, hooks
         // A refusal placed nothing: the key is free again. A live broker's "outcome unknown" may have placed
         // something: the claim stays, so the retry reconciles by the tag once the lease is over.
         if (error instanceof DomainError && error.code !== 'broker_outcome_unknown') await idempotency.release(claim);
+        else if (error instanceof DomainError) await unknowns.leftUnknown(claim);
         throw error;
       }
     }

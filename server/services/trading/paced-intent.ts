@@ -32,6 +32,7 @@ import { claimIntent, type IntentCall, type PipelineHooks } from './intent-gate.
 import { closeIfKilled, lateKillNote, storeAnswer } from './late-kill.ts';
 import type { RateLimits } from './order-rate.ts';
 import { takeStep, type Step } from './pacing-step.ts';
+import { createUnknownOutcomeClaims } from './unknown-outcome-claims.ts';
 
 export type PacedCall = IntentCall & {
   /**
@@ -57,6 +58,7 @@ const byNumber = (a: BrokerOrder, b: BrokerOrder) => (a.intent_slice ?? 0) - (b.
 
 export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks = {}, execution }: PacedOptions) {
   const idempotency = createIdempotency({ db, clock });
+  const unknowns = createUnknownOutcomeClaims({ db, clock });
 
   /** The intent's orders at the broker (sent or recorded as not sent), by their number in the plan. */
   async function ordersOf(call: PacedCall, intent: IntentRef, since: Date): Promise<BrokerOrder[]> {
@@ -86,7 +88,17 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
     let claim = gated.claim;
     const intent = intentOf(call.key, claim);
     const done = new Map<number, BrokerOrder>();
-    if (gated.reconcile && gated.progress > 0) for (const order of await ordersOf(call, intent, claim.createdAt)) done.set(order.intent_slice!, order);
+    if (gated.reconcile && gated.progress > 0) {
+      // An early takeover (a request gone with its outcome unknown, within its lease) goes on only with every
+      // order that request sent found in the broker's book: else the claim goes back, and this answers 409.
+      const giveBack = async () => (gated.early === undefined ? undefined : unknowns.giveBack(claim, gated.early));
+      const found = await ordersOf(call, intent, claim.createdAt).catch(async (error: unknown) => {
+        await giveBack();
+        throw error;
+      });
+      for (const order of found) done.set(order.intent_slice!, order);
+      if (done.size < gated.progress) await giveBack();
+    }
     let plan = first?.plan ?? (gated.plan as IntentPlan | null);
     try {
       plan ??= await call.plan();
@@ -137,7 +149,10 @@ export function createPacedIntents({ db, clock, limits, wait = timerWait, hooks 
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           // The broker may have placed it: the claim stays, and its retry reads the book by the tag first.
-          if (error.code === 'broker_outcome_unknown') throw error;
+          if (error.code === 'broker_outcome_unknown') {
+            await unknowns.leftUnknown(claim);
+            throw error;
+          }
           if (error instanceof IntentStopped) {
             // A live broker stopped the intent after placing part of this call: nothing more goes out.
             answered.push(...error.answered);

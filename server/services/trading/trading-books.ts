@@ -132,21 +132,36 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         margin_used: toRupees(await found.broker.portfolioMargin(found.account, portfolioId)),
         open_positions: figures.filter((f) => f.quantity !== 0).length,
         days: days.map((day) => ({ date: day.day, net_realised: toRupees(day.netRealisedPaise), cumulative: toRupees(day.cumulativePaise) })),
-        max_drawdown: toRupees(maxDrawdown(days)),
+        // One curve with net_pnl: the open positions' unrealised P&L counts in its last point (position-math.ts).
+        max_drawdown: toRupees(maxDrawdown(days, figures.reduce((total, f) => total + f.unrealisedPaise, 0))),
         ...dataStatus(found),
       },
     };
   }
 
+  /**
+   * What an order placed within a portfolio has: the capital the trader set aside for it less the margin its
+   * positions and working orders use (the positions summary's margin_used), never more than the account has
+   * available. Without a portfolio: the account's available funds.
+   */
+  async function availableFor(found: Awaited<ReturnType<typeof findAccount>>, portfolioId: number | null, accountPaise: number): Promise<number> {
+    if (portfolioId === null) return accountPaise;
+    const { rows } = await db.query<{ capital: string }>('SELECT capital FROM portfolios WHERE id = $1', [portfolioId]);
+    const capitalPaise = toPaise(Number(rows[0]?.capital ?? 0));
+    const leftPaise = capitalPaise - (await found.broker.portfolioMargin(found.account, portfolioId));
+    return Math.min(accountPaise, leftPaise);
+  }
+
   async function orderMargins(userId: number, body: Schemas['OrderMarginsRequest']): Promise<Schemas['OrderMarginsResponse']> {
     const found = await findAccount(userId, body.account_number);
     // As the order calls check it: a portfolio that is not this account's is refused, not priced.
-    await checkPortfolio(db, found.account.id, portfolioOf(body));
+    const portfolioId = portfolioOf(body);
+    await checkPortfolio(db, found.account.id, portfolioId);
     const margin = await found.broker.orderMargin(found.account, body.orders.map(intentOf));
     return {
       margins: {
         required: toRupees(margin.requiredPaise),
-        available: toRupees(margin.availablePaise),
+        available: toRupees(await availableFor(found, portfolioId, margin.availablePaise)),
         margin: toRupees(margin.marginPaise),
         premium: toRupees(margin.premiumPaise),
         charges: toRupees(margin.chargesPaise),

@@ -45,6 +45,10 @@ const messages = defineMessages({
   netPnl: { id: 'positions.summary.netPnl', defaultMessage: 'Net P&L' },
   open: { id: 'positions.summary.open', defaultMessage: 'Open positions' },
   drawdown: { id: 'positions.summary.drawdown', defaultMessage: 'Max drawdown' },
+  drawdownHelp: {
+    id: 'positions.summary.drawdownHelp',
+    defaultMessage: 'The drawdown is the largest fall of the net P&L from an earlier peak: each day’s close at its net realised P&L, and now with the open positions at their price, as Net P&L counts them.',
+  },
 });
 
 const summaryCaption = defineMessage<{ time: MessageValue }>({ id: 'positions.summary.asOf', defaultMessage: 'As of {time} IST' });
@@ -60,6 +64,7 @@ export function PositionsScreen() {
   const phone = !useWideScreen('(min-width: 768px)');
   const [date, setDate] = useState('');
   const notLiveId = useId();
+  const drawdownId = useId();
   const portfolioId = desk.portfolio?.id ?? null;
   const accountNumber = desk.account?.account_number ?? null;
   const day = date === '' ? undefined : date;
@@ -97,6 +102,7 @@ export function PositionsScreen() {
   const totals = totalsOf(markPositions(positions, live));
   // The tiles that move with the price point to the note saying one of the prices behind them is not live.
   const notLiveOf = (field: string) => (totals.notLive > 0 && (field === 'net-pnl' || field === 'unrealised') ? notLiveId : undefined);
+  const describedBy = (field: string) => (field === 'drawdown' ? drawdownId : notLiveOf(field));
   const tiles = summary
     ? [
         [messages.netPnl, formatSignedInr(totals.net, two), 'net-pnl'],
@@ -143,9 +149,12 @@ export function PositionsScreen() {
             <section aria-label={intl.formatMessage(messages.netPnl)} className="flex flex-col gap-2">
               <SummaryTiles
                 className="sm:grid-cols-4 lg:grid-cols-7"
-                tiles={tiles.map(([label, value, field]) => ({ label: intl.formatMessage(label), value, field, describedBy: notLiveOf(field) }))}
+                tiles={tiles.map(([label, value, field]) => ({ label: intl.formatMessage(label), value, field, describedBy: describedBy(field) }))}
               />
               <NotLiveTotal id={notLiveId} count={totals.notLive} className="self-start" />
+              <p id={drawdownId} className="text-xs text-fg-muted">
+                {intl.formatMessage(messages.drawdownHelp)}
+              </p>
               {summary.as_of !== null && <p className="text-xs text-fg-muted">{intl.formatMessage(summaryCaption, { time: formatTime(summary.as_of) })}</p>}
             </section>
             <section className="flex flex-col gap-3" aria-labelledby="positions-by-bot">

@@ -150,6 +150,12 @@ export function StrategyBuilderScreen() {
           <h2 id="legs-title" className="text-lg font-semibold text-fg">{intl.formatMessage(legMessages.title)}</h2>
           <div className="flex flex-wrap items-center gap-2">
             <PremiumChartLink index={index} legs={builder.legs} />
+            {/* A phone reaches "Trade all" in one tap from the legs, not past every leg and the account's fields. */}
+            {builder.legs.length > 0 && !readOnly && (
+              <a href="#basket-title" className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-brand hover:underline sm:hidden">
+                {intl.formatMessage(builderMessages.toTrade)}
+              </a>
+            )}
             {builder.legs.length > 0 && !readOnly && <Button variant="ghost" onClick={builder.clear}>{intl.formatMessage(builderMessages.clear)}</Button>}
           </div>
         </div>

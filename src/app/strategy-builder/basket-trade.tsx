@@ -11,6 +11,7 @@ import { intentMessages, productMessages } from '@/features/orders/order-message
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useFormat } from '@/lib/format/use-format';
 import { sayServerText } from '@/i18n/say-server-text';
 import { basketMessages, confirmBodyText, failedLegText, notSentText, productText, tradeAllText } from '@/app/strategy-builder/basket-messages';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
@@ -37,6 +38,7 @@ type BasketTradeProps = {
  */
 export function BasketTrade({ legs, account, portfolioId, product, blocked, onFilled, afterMarket = null }: BasketTradeProps) {
   const intl = useIntl();
+  const { formatContract } = useFormat();
   const sentence = useOrderSentence();
   const basket = useOrderIntent(account);
   const exit = useOrderIntent(account);
@@ -103,8 +105,8 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
           {enabled.map((leg) => {
             const result = results.get(leg.id);
             const text =
-              result === undefined ? intl.formatMessage(notSentText, { symbol: leg.tradingsymbol })
-              : result.status === 'failed' ? intl.formatMessage(failedLegText, { symbol: leg.tradingsymbol, reason: result.reason })
+              result === undefined ? intl.formatMessage(notSentText, { symbol: formatContract(leg.tradingsymbol, leg.expiry) })
+              : result.status === 'failed' ? intl.formatMessage(failedLegText, { symbol: formatContract(leg.tradingsymbol, leg.expiry), reason: result.reason })
               : result.orders.map(sentence).join(' · ');
             const tone = result?.status === 'filled' ? 'text-profit' : result?.status === 'failed' ? 'font-semibold text-loss' : 'text-fg';
             return (

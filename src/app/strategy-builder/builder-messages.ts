@@ -10,6 +10,7 @@ export const builderMessages = defineMessages({
   addLeg: { id: 'strategies.builder.addLeg', defaultMessage: 'Add a leg' },
   add: { id: 'strategies.builder.add', defaultMessage: 'Add at the money' },
   clear: { id: 'strategies.builder.clear', defaultMessage: 'Clear all legs' },
+  toTrade: { id: 'strategies.builder.toTrade', defaultMessage: 'Go to Trade all' },
   loading: { id: 'strategies.builder.loading', defaultMessage: 'Loading the option chain…' },
   failed: { id: 'strategies.builder.failed', defaultMessage: 'The option chain could not be loaded.' },
   waitPrices: { id: 'strategies.builder.waitPrices', defaultMessage: 'Prices for these strikes have not arrived yet. Try again in a moment.' },

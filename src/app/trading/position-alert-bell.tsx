@@ -5,6 +5,8 @@ import { useQuote } from '@/features/market/hooks/use-quote';
 import type { Position } from '@/features/positions/api/position-calls';
 import { instrumentKey, isPriced } from '@/features/positions/model/position-marks';
 import { contractOfSymbol } from '@/lib/format/contract-of-symbol';
+import { symbolName } from '@/lib/format/symbol-name';
+import { useFormat } from '@/lib/format/use-format';
 
 // Loaded when the trader first asks for an alert, as on the chain: the positions' chunk stays as it was.
 const PriceAlertDialog = lazy(() => import('@/features/alerts/components/price-alert-dialog').then((module) => ({ default: module.PriceAlertDialog })));
@@ -17,6 +19,7 @@ const alertText = defineMessage<{ symbol: MessageValue }>({ id: 'positions.alert
  */
 export function PositionAlertBell({ position }: { position: Position }) {
   const intl = useIntl();
+  const { locale } = useFormat();
   const [open, setOpen] = useState(false);
   // The live quote the row is marked at (the screen follows it already); else the server's last price when
   // it was a quote; else none, and the dialog says so rather than check the level against a stale trade.
@@ -24,7 +27,7 @@ export function PositionAlertBell({ position }: { position: Position }) {
   const lastPrice = quote?.last_price ?? (isPriced(position) ? position.last_price : null);
   const contract = contractOfSymbol(position.tradingsymbol, position.expiry);
   if (contract === null) return null;
-  const label = intl.formatMessage(alertText, { symbol: position.tradingsymbol });
+  const label = intl.formatMessage(alertText, { symbol: symbolName(position.tradingsymbol, locale, position.expiry) });
   return (
     <>
       <button

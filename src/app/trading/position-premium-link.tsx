@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import type { Position } from '@/features/positions/api/position-calls';
 import { premiumChartPath } from '@/lib/charts/premium-link';
 import { contractOfSymbol } from '@/lib/format/contract-of-symbol';
+import { symbolName } from '@/lib/format/symbol-name';
+import { useFormat } from '@/lib/format/use-format';
 import { chartedIndices } from '@/app/trading/book-strategies';
 
 const chartText = defineMessage<{ symbol: MessageValue }>({ id: 'positions.premiumChart', defaultMessage: 'Premium chart of {symbol}' });
@@ -15,9 +17,10 @@ const chartText = defineMessage<{ symbol: MessageValue }>({ id: 'positions.premi
  */
 export function PositionPremiumLink({ position }: { position: Position }) {
   const intl = useIntl();
+  const { locale } = useFormat();
   const contract = contractOfSymbol(position.tradingsymbol, position.expiry);
   if (contract === null || !chartedIndices.has(contract.name)) return null;
-  const label = intl.formatMessage(chartText, { symbol: position.tradingsymbol });
+  const label = intl.formatMessage(chartText, { symbol: symbolName(position.tradingsymbol, locale, position.expiry) });
   const path = premiumChartPath([
     { index: contract.name, expiry: contract.expiry, strike: contract.strike, type: contract.instrument_type === 'PE' ? 'PE' : 'CE', side: position.quantity < 0 ? 'SELL' : 'BUY', lots: 1 },
   ]);

@@ -37,3 +37,12 @@ export function MarketHistoryEmptyState({ icon, title, description, importText, 
     />
   );
 }
+
+/** Reads a chart's day again now, where its first whole minute may have come since (a session or the demo market). */
+export function ReadAgainButton({ text, onClick }: { text: string; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
+      {text}
+    </button>
+  );
+}

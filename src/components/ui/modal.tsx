@@ -31,7 +31,7 @@ export type ModalProps = {
 /**
  * A Headless UI dialog (focus trapped and returned, Escape closes): full screen on a phone, so a long form
  * scrolls between a fixed header and fixed buttons, and a centred panel from 576 px; or a card (compact) or
- * a bottom sheet (sheet) at the foot of a phone's screen.
+ * a bottom sheet (sheet, and any alertdialog's question) at the foot of a phone's screen.
  */
 export function Modal({ open = true, onClose, title, description, children, actions, role, compact = false, sheet = false }: ModalProps) {
   const intl = useIntl();
@@ -42,6 +42,10 @@ export function Modal({ open = true, onClose, title, description, children, acti
   const [mounted, setMounted] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the second commit is the point: see above.
   useEffect(() => setMounted(true), []);
+  // A question (cancel this order? square off?) is a few lines and two buttons: on a phone it rises from the
+  // foot of the screen to its own height, the page still in view above, where a full screen left most of it
+  // blank (issue 62). A long one still stops at the screen's height and scrolls between its title and buttons.
+  const question = role === 'alertdialog' && !compact && !sheet;
   return (
     // The root keeps a size (fixed inset-0): browser tests check the dialog covers the screen.
     <Dialog open={open && mounted} onClose={onClose} role={role} className="fixed inset-0 z-40">
@@ -50,7 +54,7 @@ export function Modal({ open = true, onClose, title, description, children, acti
         className={cx(
           'fixed inset-0 flex sm:items-center sm:justify-center sm:p-4',
           compact && 'items-end justify-center p-3 safe-area-pb [--safe-area-min:0.75rem]',
-          sheet && 'items-end justify-center pt-10',
+          (sheet || question) && 'items-end justify-center pt-10',
         )}
       >
         <DialogPanel
@@ -60,7 +64,9 @@ export function Modal({ open = true, onClose, title, description, children, acti
               ? 'max-h-full max-w-md rounded-lg border border-line shadow-xl'
               : sheet
                 ? 'max-h-full rounded-t-xl border-t border-line shadow-xl safe-area-px safe-area-pb sm:max-w-lg sm:rounded-lg sm:border'
-                : 'h-full safe-area-px safe-area-pt safe-area-pb sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl',
+                : question
+                  ? 'max-h-full rounded-t-xl border-t border-line shadow-xl safe-area-px safe-area-pb sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border'
+                  : 'h-full safe-area-px safe-area-pt safe-area-pb sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-xl sm:rounded-lg sm:border sm:border-line sm:shadow-xl',
           )}
         >
           <div className="flex items-start justify-between gap-3 border-b border-line px-4 py-3">

@@ -151,6 +151,10 @@ export const backtestMessages = {
     id: 'backtests.tradeTitle',
     defaultMessage: 'Trade {number}: {entered} → {exited}',
   }),
+  tradeProduct: defineMessage<{ product: MessageValue }>({
+    id: 'backtests.tradeProduct',
+    defaultMessage: '{product, select, MIS {Intraday (MIS)} other {Overnight (NRML)}}',
+  }),
   tradeFigures: defineMessage<{ rule: MessageValue; gross: MessageValue; charges: MessageValue; net: MessageValue }>({
     id: 'backtests.tradeFigures',
     defaultMessage: 'Closed by {rule} · gross {gross}, charges {charges}, net {net}',
@@ -176,7 +180,7 @@ export const backtestMessages = {
   noTradeReason: defineMessage<{ reason: MessageValue; days: MessageValue }>({
     id: 'backtests.noTradeReason',
     defaultMessage:
-      '{reason, select, holiday {Holiday} no_history {No history} before_open {Before the open} after_close {After the close} risk_limit {Risk limit} kill_switch {Kill switch} no_price {No price} refused {Refused} missed {Missed} no_signal {No signal} other {No entry}}: {days, plural, one {# day} other {# days}}',
+      '{reason, select, holiday {Holiday} no_history {No history} before_open {Before the open} after_close {After the close} risk_limit {Risk limit} kill_switch {Kill switch} no_price {No price} refused {Refused} missed {Missed} no_signal {No signal} entry_condition {Entry condition not met} other {No entry}}: {days, plural, one {# day} other {# days}}',
   }),
   failedBecause: defineMessage<{ reason: MessageValue }>({ id: 'backtests.failedBecause', defaultMessage: 'Failed: {reason}' }),
 };

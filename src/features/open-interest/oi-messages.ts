@@ -10,6 +10,13 @@ export const oiMessages = {
     loading: { id: 'oi.loading', defaultMessage: 'Reading open interest…' },
     failed: { id: 'oi.failed', defaultMessage: 'Open interest could not be loaded.' },
     emptyTitle: { id: 'oi.emptyTitle', defaultMessage: 'No open interest stored for this index yet' },
+    emptyDemoTitle: { id: 'oi.emptyDemoTitle', defaultMessage: 'Waiting for the demo market’s first whole minute' },
+    emptyDemo: {
+      id: 'oi.emptyDemo',
+      defaultMessage:
+        'The demo market is open at any hour and StrikeDesk records each of its minutes (simulated open interest): the chart starts with the first whole one, within two minutes, and is read again every minute. Real open interest comes from a live feed, option candles fetched from Upstox and NSE’s F&O bhavcopies imported in Market history.',
+    },
+    readAgain: { id: 'oi.readAgain', defaultMessage: 'Read again now' },
     empty: {
       id: 'oi.empty',
       defaultMessage:

@@ -30,6 +30,8 @@ export const botMessages = defineMessages({
   lots: { id: 'portfolios.bots.lots', defaultMessage: 'Lots' },
   stopLoss: { id: 'portfolios.bots.stopLoss', defaultMessage: 'Stop-loss' },
   target: { id: 'portfolios.bots.target', defaultMessage: 'Target' },
+  entry: { id: 'portfolios.bots.entry', defaultMessage: 'Entry' },
+  product: { id: 'portfolios.bots.product', defaultMessage: 'Product' },
   schedule: { id: 'portfolios.bots.schedule', defaultMessage: 'Schedule' },
   weekdays: { id: 'portfolios.bots.weekdays', defaultMessage: 'Days' },
   entryWindow: { id: 'portfolios.bots.entryWindow', defaultMessage: 'Entry window' },
@@ -69,6 +71,12 @@ export const clockText = defineMessage<{ time: MessageValue }>({
 export const lotsText = defineMessage<{ lots: MessageValue }>({
   id: 'portfolios.bots.lotsText',
   defaultMessage: '{lots, plural, one {# lot} other {# lots}}',
+});
+/** A bot's entry condition on its card, short (the form's summary says it in full: condition-summary.tsx). */
+export const entryText = defineMessage<{ kind: MessageValue; time: MessageValue; move: MessageValue; level: MessageValue }>({
+  id: 'portfolios.bots.entryText',
+  defaultMessage:
+    '{kind, select, premium_falls {When the {time} straddle falls {move}} premium_rises {When the {time} straddle rises {move}} premium_crosses_above_vwap {When the {time} straddle crosses above its VWAP} premium_crosses_below_vwap {When the {time} straddle crosses below its VWAP} iv_above {When the ATM IV is above {level, number} %} iv_below {When the ATM IV is below {level, number} %} iv_crosses_above {When the ATM IV crosses above {level, number} %} iv_crosses_below {When the ATM IV crosses below {level, number} %} other {At its entry time}}',
 });
 export const pauseLabel = defineMessage<{ name: MessageValue }>({
   id: 'portfolios.bots.pauseLabel',

@@ -10,7 +10,10 @@ export const replayMessages = defineMessages({
   day: { id: 'replay.dialog.day', defaultMessage: 'Day' },
   daysLoading: { id: 'replay.dialog.daysLoading', defaultMessage: 'Reading the days market history can replay…' },
   daysFailed: { id: 'replay.dialog.daysFailed', defaultMessage: 'The days to replay could not be read.' },
-  noDays: { id: 'replay.dialog.noDays', defaultMessage: 'Market history holds no day to replay yet: import a day’s bhavcopy and its index minutes on the market history screen.' },
+  noDays: {
+    id: 'replay.dialog.noDays',
+    defaultMessage: 'Market history holds no day to replay yet: import a day’s bhavcopy and NSE’s index close file (or its index minutes) on the market history screen.',
+  },
   start: { id: 'replay.dialog.start', defaultMessage: 'Start at (IST)' },
   speed: { id: 'replay.dialog.speed', defaultMessage: 'Speed' },
   begin: { id: 'replay.dialog.begin', defaultMessage: 'Start the replay' },
@@ -66,6 +69,28 @@ export const bookPlaceText = defineMessage<{ place: MessageValue }>({
 export const atCloseText = defineMessage<{ close: MessageValue }>({ id: 'replay.bar.atClose', defaultMessage: 'The replayed session has closed ({close}).' });
 export const realPricesText = defineMessage<{ contracts: MessageValue, real: MessageValue }>({ id: 'replay.dialog.realPrices', defaultMessage: 'real option minutes for {real} of {contracts} contracts' });
 export const modelledPricesText = defineMessage<{ contracts: MessageValue }>({ id: 'replay.dialog.modelledPrices', defaultMessage: 'option prices modelled from {contracts} settlements' });
+/** Issue 62: where a day's prices come from, beside its option prices in the picker and on the replay bar. */
+export const indexOhlcText = defineMessage({ id: 'replay.dialog.indexOhlc', defaultMessage: 'index modelled from the day’s open, high, low and close' });
+export const indexClosesText = defineMessage({ id: 'replay.dialog.indexCloses', defaultMessage: 'index modelled in a line from the day before’s close' });
+export const pricesAndIndexText = defineMessage<{ index: MessageValue, prices: MessageValue }>({ id: 'replay.dialog.pricesAndIndex', defaultMessage: '{prices}; {index}' });
+export const samplePricesText = defineMessage<{ contracts: MessageValue }>({
+  id: 'replay.dialog.samplePrices',
+  defaultMessage: 'sample shipped with StrikeDesk, not market data: {contracts} contracts, prices modelled',
+});
+export const simulatedPricesText = defineMessage<{ close: MessageValue, contracts: MessageValue, open: MessageValue }>({
+  id: 'replay.dialog.simulatedPrices',
+  defaultMessage: 'recorded by the demo market {open}–{close}: {contracts} contracts, prices simulated',
+});
+export const sampleNoteText = defineMessage({ id: 'replay.bar.sampleNote', defaultMessage: 'A sample day shipped with StrikeDesk: its prices are modelled, not market data.' });
+export const simulatedNoteText = defineMessage({ id: 'replay.bar.simulatedNote', defaultMessage: 'A day the demo market recorded: its prices are simulated, not market data.' });
+export const ohlcNoteText = defineMessage({
+  id: 'replay.bar.ohlcNote',
+  defaultMessage: 'The index is modelled from the day’s open, high, low and close (NSE publishes no minutes): its path between them is not the day’s.',
+});
+export const closesNoteText = defineMessage({
+  id: 'replay.bar.closesNote',
+  defaultMessage: 'The index is modelled in a line from the day before’s close to the day’s: its path is not the day’s.',
+});
 export const speedValueText = defineMessage<{ speed: MessageValue }>({ id: 'replay.speed.value', defaultMessage: '{speed}×' });
 export const speedLabelText = defineMessage<{ speed: MessageValue }>({ id: 'replay.speed.label', defaultMessage: '{speed} replayed minutes a minute' });
 export const resetText = defineMessage<{ start: MessageValue }>({ id: 'replay.reset.text', defaultMessage: 'The replay goes back to {start}, paused, and its orders and positions are emptied.' });

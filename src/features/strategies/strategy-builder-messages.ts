@@ -83,6 +83,7 @@ export const paidText = defineMessage<{ amount: MessageValue }>({ id: 'strategie
 export const hedgeBenefitText = defineMessage<{ amount: MessageValue }>({ id: 'strategies.figures.hedgeBenefit', defaultMessage: 'Hedge benefit {amount}' });
 export const legText = defineMessage<{ number: MessageValue }>({ id: 'strategies.legs.leg', defaultMessage: 'Leg {number}' });
 export const removeText = defineMessage<{ number: MessageValue }>({ id: 'strategies.legs.remove', defaultMessage: 'Remove leg {number}' });
+export const changeLegText = defineMessage<{ number: MessageValue }>({ id: 'strategies.legs.change', defaultMessage: 'Change leg {number}' });
 export const priceText = defineMessage<{ price: MessageValue; iv: MessageValue }>({ id: 'strategies.legs.price', defaultMessage: 'Premium {price} · IV {iv}' });
 export const filledText = defineMessage<{ price: MessageValue }>({ id: 'strategies.legs.filled', defaultMessage: 'Filled at {price}' });
 export const failedText = defineMessage<{ reason: MessageValue }>({ id: 'strategies.payoff.failed', defaultMessage: 'The payoff could not be computed: {reason}' });

@@ -87,3 +87,12 @@ export const lakh = 100_000;
 export function formatLakh(units: number, locale: Locale, opts: Pick<NumberOptions, 'signDisplay'> = {}): string {
   return formatter(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, maximumSignificantDigits: 2, roundingPriority: 'morePrecision', ...opts }).format(units / lakh);
 }
+
+/**
+ * A change in open interest, in lakh, signed, always to two decimals: a column of changes reads as one scale
+ * (+12.30, +0.45, -0.03), where formatLakh's significant digits gave +12.3 beside +0.033 and -0.00065 (issue 62).
+ * A change under 500 units rounds to an unsigned 0.00: no sign on a figure that shows none.
+ */
+export function formatLakhChange(units: number, locale: Locale): string {
+  return formatter(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(units / lakh);
+}

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatDayMonth, formatHourMinute, formatTim
 import {
   formatInr,
   formatLakh,
+  formatLakhChange,
   formatNumber,
   formatPercent,
   formatSignedInr,
@@ -12,6 +13,7 @@ import {
   type PercentOptions,
 } from '@/lib/format/number';
 import { isolate, signJoined } from '@/lib/format/isolate';
+import { symbolName } from '@/lib/format/symbol-name';
 
 export type BoundFormat = {
   locale: Locale;
@@ -20,6 +22,8 @@ export type BoundFormat = {
   formatNumber: (value: number, opts?: NumberOptions) => string;
   /** Open interest or volume in lakh (the header says "(lakh)"). */
   formatLakh: (units: number, opts?: Pick<NumberOptions, 'signDisplay'>) => string;
+  /** A change in OI in lakh, signed, two decimals for every figure (number.ts). */
+  formatLakhChange: (units: number) => string;
   formatPercent: (fraction: number, opts?: PercentOptions) => string;
   formatDate: (input: DateInput) => string;
   formatDayMonth: (input: DateInput) => string;
@@ -27,6 +31,8 @@ export type BoundFormat = {
   formatTime: (input: DateInput) => string;
   formatHourMinute: (input: DateInput) => string;
   formatWeekdayTime: (input: DateInput) => string;
+  /** A tradingsymbol as the trader says it ("NIFTY 01 Dec 26050 CE"); `expiry` dates a monthly to the day. */
+  formatContract: (tradingsymbol: string, expiry?: string | null) => string;
 };
 
 /**
@@ -44,6 +50,7 @@ export function useFormat(): BoundFormat {
       formatSignedInr: (value, opts) => isolate(signJoined(formatSignedInr(value, locale, opts))),
       formatNumber: (value, opts) => isolate(formatNumber(value, locale, opts)),
       formatLakh: (units, opts) => isolate(formatLakh(units, locale, opts)),
+      formatLakhChange: (units) => isolate(formatLakhChange(units, locale)),
       formatPercent: (fraction, opts) => isolate(formatPercent(fraction, locale, opts)),
       formatDate: (input) => isolate(formatDate(input, locale)),
       formatDayMonth: (input) => isolate(formatDayMonth(input, locale)),
@@ -51,6 +58,7 @@ export function useFormat(): BoundFormat {
       formatTime: (input) => isolate(formatTime(input, locale)),
       formatHourMinute: (input) => isolate(formatHourMinute(input, locale)),
       formatWeekdayTime: (input) => isolate(formatWeekdayTime(input, locale)),
+      formatContract: (tradingsymbol, expiry) => isolate(symbolName(tradingsymbol, locale, expiry)),
     }),
     [locale],
   );

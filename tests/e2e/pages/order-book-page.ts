@@ -33,9 +33,12 @@ export class OrderBookPage {
     return this.page.locator(`tr[data-order-id="${orderId}"]`);
   }
 
-  /** The orders on one contract, by their type's word in the table (Market, Limit, SL, SL-M). */
+  /**
+   * The orders on one contract, by their type's word in the table (Market, Limit, SL, SL-M). The row names the
+   * contract in words (issue 62); its tradingsymbol is the instrument cell's title.
+   */
   ordersOn(tradingsymbol: string, type: string): Locator {
-    return this.page.locator('tr[data-order-id]').filter({ hasText: tradingsymbol }).filter({ has: this.page.getByRole('cell', { name: type, exact: true }) });
+    return this.page.locator('tr[data-order-id]').filter({ has: this.page.locator(`td[title="${tradingsymbol}"]`) }).filter({ has: this.page.getByRole('cell', { name: type, exact: true }) });
   }
 
   /** What the execution policy's re-pricer did with an order (its state, then its steps under "Steps"). */

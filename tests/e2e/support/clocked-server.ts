@@ -27,7 +27,8 @@ const { throwawayDatabaseEnv } = await import('./throwaway-database.ts');
 try {
   const databaseEnv = await throwawayDatabaseEnv('clocked');
   const running = await startServer({
-    env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: 'off' },
+    // CLOCKED_DEMO=on: the demo market (open at any hour) on the spec's clock, for the specs about a demo evening.
+    env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: process.env.CLOCKED_DEMO === 'on' ? 'on' : 'off' },
     clock,
     scryptCost: testScryptCost,
     print: (line) => {

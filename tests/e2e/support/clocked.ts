@@ -1,12 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-/** A reference server on a clock the spec sets (clocked-server.ts), in exchange-hours mode. */
+/** A reference server on a clock the spec sets (clocked-server.ts), in exchange-hours mode (or demo mode, asked). */
 export type ClockedServer = { url: string; setClock: (instant: Date) => Promise<void>; now: () => Date; stop: () => Promise<void> };
 
-export async function startClockedServer(startAt: Date): Promise<ClockedServer> {
+export async function startClockedServer(startAt: Date, { demo = false }: { demo?: boolean } = {}): Promise<ClockedServer> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/clocked-server.ts'], {
-    env: { ...process.env, CLOCK_START: startAt.toISOString(), LOG_LEVEL: 'warn' },
+    env: { ...process.env, CLOCK_START: startAt.toISOString(), LOG_LEVEL: 'warn', CLOCKED_DEMO: demo ? 'on' : 'off' },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines = createInterface({ input: child.stdout });

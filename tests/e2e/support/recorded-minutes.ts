@@ -8,7 +8,7 @@ const minuteMs = 60_000;
  * a pass a second before `first` (so the recorder sees `first` open and keeps it), two a minute (its open and
  * half-way), and one at the minute after `last`, which closes it. The market's ticks and the minutes are stored in
  * `db` (the server's database, migrated) before the server starts; it carries on from them. A test and benchmark
- * fixture: the product's recorder is unchanged, and records nothing outside the exchange's hours.
+ * fixture: the product's recorder is unchanged (in demo mode it records at any hour, as the server does).
  */
 export async function recordSimulatedMinutes(db: Database, first: number, last: number): Promise<void> {
   // Imported here: the server's modules read their settings from the environment the caller set up first.

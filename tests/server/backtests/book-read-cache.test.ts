@@ -1,6 +1,6 @@
 // The backtest book's cache of repeated reads (book-read-cache.ts, through prepared-pglite.ts): a read asked
 // again is answered without Postgres while nothing it reads changed, and asked again as soon as anything it
-// reads may have: a write to one of its tables (through a view too), a trigger's or a cascade's write, a
+// reads may have: a write to one of its tables (through a view too), a trigger's or a cascade's write there, a
 // rolled-back transaction, a COPY or a SET. Reads that depend on more than their rows are always asked.
 // To see whether a read reached Postgres, a row is changed behind the book's back (on the PGlite itself).
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
@@ -67,7 +67,7 @@ describe('the book’s cache of repeated reads', () => {
     ]);
   });
 
-  it('asks everything again after a write to a table with a trigger or a cascade (it can write elsewhere)', async () => {
+  it('asks again a read of a table a trigger or a cascade writes, after the write that fires it', async () => {
     await notes();
     await db.query('INSERT INTO logged VALUES ($1)', [1]);
     expect(await notes()).toEqual([{ id: 1, note: 'logged' }]);
@@ -88,13 +88,38 @@ describe('the book’s cache of repeated reads', () => {
     expect((await db.query(others, [0])).rows).toEqual([{ n: 0 }]);
     // A read of t itself is asked again.
     expect(await notes()).toEqual([{ id: 1, note: 'upserted' }]);
-    // Its DELETE fires the cascade: every answer is dropped.
+    // Its DELETE fires the cascade, which writes child (asked again), not other (kept).
+    const children = 'SELECT count(*)::int AS n FROM child WHERE id >= $1';
     await db.query('INSERT INTO t VALUES ($1, $2)', [3, 'third']);
+    await db.query('INSERT INTO child VALUES ($1, $2)', [3, 3]);
+    expect((await db.query(children, [0])).rows).toEqual([{ n: 1 }]);
     await db.query('DELETE FROM t WHERE id = $1', [3]);
+    expect((await db.query(children, [0])).rows).toEqual([{ n: 0 }]);
+    expect((await db.query(others, [0])).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('after a write whose trigger writes elsewhere, asks again what the trigger’s source (and the functions it calls) can write, and keeps the rest', async () => {
+    await pg.exec(`CREATE TABLE audited (id integer PRIMARY KEY);
+      CREATE FUNCTION note_it(note_text text) RETURNS void LANGUAGE plpgsql AS $$ BEGIN UPDATE t SET note = note_text WHERE id = 1; END $$;
+      CREATE FUNCTION audited_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM note_it('audited'); RETURN NEW; END $$;
+      CREATE TRIGGER audited_note AFTER INSERT ON audited FOR EACH ROW EXECUTE FUNCTION audited_note();
+      CREATE TABLE dynamic (id integer PRIMARY KEY);
+      CREATE FUNCTION dynamic_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN EXECUTE 'UPDATE ' || 'other SET id = id'; RETURN NEW; END $$;
+      CREATE TRIGGER dynamic_note AFTER INSERT ON dynamic FOR EACH ROW EXECUTE FUNCTION dynamic_note()`);
+    const others = 'SELECT count(*)::int AS n FROM other WHERE id >= $1';
+    expect((await db.query(others, [0])).rows).toEqual([{ n: 0 }]);
+    expect(await notes()).toEqual([{ id: 1, note: 'first' }]);
+    await pg.query('INSERT INTO other VALUES (9)');
+    // The trigger writes t through note_it: t's read is asked again, other's kept.
+    await db.query('INSERT INTO audited VALUES ($1)', [1]);
+    expect(await notes()).toEqual([{ id: 1, note: 'audited' }]);
+    expect((await db.query(others, [0])).rows).toEqual([{ n: 0 }]);
+    // SQL built as text could write anything: every read is asked again.
+    await db.query('INSERT INTO dynamic VALUES ($1)', [1]);
     expect((await db.query(others, [0])).rows).toEqual([{ n: 1 }]);
   });
 
-  it('asks everything again after an INSERT … ON CONFLICT DO UPDATE of a table with an UPDATE trigger', async () => {
+  it('asks again what an UPDATE trigger writes after an INSERT … ON CONFLICT DO UPDATE that fires it', async () => {
     await pg.exec(`CREATE TABLE upserted (id integer PRIMARY KEY, n integer);
       CREATE FUNCTION upserted_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE t SET note = 'upserted' WHERE id = 1; RETURN NEW; END $$;
       CREATE TRIGGER upserted_note AFTER UPDATE ON upserted FOR EACH ROW EXECUTE FUNCTION upserted_note();
@@ -154,6 +179,33 @@ describe('the book’s cache of repeated reads', () => {
       await tx.query('INSERT INTO other VALUES ($1)', [6]);
     });
     expect((await pg.query('SELECT id FROM other')).rows).toEqual([{ id: 6 }]);
+  });
+
+  it('sends a committed transaction’s COMMIT ahead of the next call, and a transaction whose statement failed commits at once and throws', async () => {
+    const calls: string[] = [];
+    const execProtocol = pg.execProtocol.bind(pg);
+    pg.execProtocol = (message, options) => {
+      calls.push(String.fromCharCode(message[0]!) === 'Q' ? new TextDecoder().decode(message.subarray(5, message.indexOf(0, 5))) : 'statement');
+      return execProtocol(message, options);
+    };
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO other VALUES ($1)', [7]);
+    });
+    // Two calls: the parse, then BEGIN with the INSERT; no COMMIT of its own.
+    expect(calls.filter((call) => call === 'COMMIT')).toEqual([]);
+    calls.length = 0;
+    expect((await db.query('SELECT id FROM other WHERE id >= $1', [0])).rows).toEqual([{ id: 7 }]);
+    // The COMMIT went first, in the read's first call (with its parse), once.
+    expect(calls[0]).toBe('COMMIT');
+    expect(calls.filter((call) => call === 'COMMIT')).toHaveLength(1);
+    expect((await pg.query<{ status: string }>("SELECT CASE WHEN pg_current_xact_id_if_assigned() IS NULL THEN 'idle' ELSE 'open' END AS status")).rows).toEqual([{ status: 'idle' }]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO other VALUES ($1)', [8]);
+        await tx.query('INSERT INTO other VALUES ($1)', [7]).catch(() => {});
+      }),
+    ).rejects.toBeInstanceOf(TransactionAbortedError);
+    expect((await db.query('SELECT id FROM other WHERE id >= $1 ORDER BY id', [1])).rows).toEqual([{ id: 7 }]);
   });
 
   it('always asks a read that depends on more than its rows: the time, a volatile function, a lock', async () => {

@@ -98,8 +98,32 @@ describe('history prices and the market as it was', () => {
     expect(quote.askPaise).toBeGreaterThan(theory);
     expect(quote.askPaise - quote.bidPaise).toBeGreaterThanOrEqual(5);
     expect(quote.lastPaise).toBe(Math.round(theory / 5) * 5);
-    expect(quote.closePaise).toBe(96_50);
+    // Its close is the day before's settlement, never Tuesday's own 96.50 (its 15:30 price, the future at 11:00,
+    // issue 62): Monday's file has no row of this contract, so the price at the minute stands in.
+    expect(quote.closePaise).toBe(quote.lastPaise);
+    expect(quote.closePaise).not.toBe(96_50);
     expect(prices.counts.modelled).toBe(before + 1);
+  });
+
+  it('prices a day the same whichever day the range starts on (issue 62: 28 Jan 2025 alone entered another straddle than from 24 Jan)', async () => {
+    // Thursday alone, and Monday to Thursday with Tuesday's expiring call priced first: a range starting on
+    // Thursday still starts Thursday's path at Tuesday's close, and prices Thursday's expiring 23,700 call
+    // (no volatility explains a settlement of 0 on its expiry day) with the volatility it had on Tuesday.
+    let clock = at(thursday, '09:20');
+    const alone = historyPrices({ history: db, clock: () => clock });
+    const longer = historyPrices({ history: db, clock: () => clock });
+    expect(await alone.load('NIFTY', thursday, thursday)).toEqual([thursday]);
+    expect(await longer.load('NIFTY', monday, thursday)).toEqual(days);
+    longer.theory('NIFTY', thursday, 23_700_00, 'CE', at(tuesday, '15:30'));
+    for (const time of ['09:15', '09:20', '12:00', '15:20']) {
+      clock = at(thursday, time);
+      expect(await alone.spotPaise('NIFTY', db)).toBe(await longer.spotPaise('NIFTY', db));
+      for (const expiry of [thursday, nextWeek]) expect(alone.theory('NIFTY', expiry, 23_700_00, 'CE', clock)).toEqual(longer.theory('NIFTY', expiry, 23_700_00, 'CE', clock));
+    }
+    clock = at(thursday, '09:15');
+    expect(await alone.spotPaise('NIFTY', db)).toBe(23_700_00);
+    const tuesdays = longer.theory('NIFTY', thursday, 23_700_00, 'CE', at(tuesday, '15:30'))!.volatility;
+    expect(alone.theory('NIFTY', thursday, 23_700_00, 'CE', at(thursday, '09:20'))!.volatility).toBe(tuesdays);
   });
 
   it('settles an expiry at the index value the file’s settlement prices give, not at the day’s underlying', async () => {

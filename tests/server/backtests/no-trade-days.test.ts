@@ -31,13 +31,13 @@ describe.each(testBackends)('the days a backtest made no trade on %s', (backend)
     await server.close();
   });
 
-  async function backtest(entryTime: string, capital = 1_000_000): Promise<Backtest> {
+  async function backtest(entryTime: string, capital = 1_000_000, params: Record<string, unknown> = { strike_offset: 0 }): Promise<Backtest> {
     const call = guardedClient(server.app);
     const { token } = await signedInAccount(call);
     const { account } = await createBrokerAccount(call, token);
     const portfolio = await createPortfolio(call, token, account.id);
     const strategies = await baseStrategies(call, token);
-    const bot = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, { weekdays: [1, 2, 3, 4, 5], entry_time: entryTime, exit_time: '15:15' });
+    const bot = dailyBotBody(portfolio.id, strategies.get('short_straddle')!.id, { weekdays: [1, 2, 3, 4, 5], entry_time: entryTime, exit_time: '15:15', params });
     const queued = await call<{ backtest: Backtest }>('createBacktest', { token, body: { bot, from: '2025-10-20', to: '2025-10-24', capital } });
     expect(queued.status, JSON.stringify(queued.body)).toBe(202);
     expect((await server.app.getDecorator<Services>(servicesDecorator).backtests.worker.pass()).outcome).toBe('done');
@@ -64,13 +64,48 @@ describe.each(testBackends)('the days a backtest made no trade on %s', (backend)
 
   it('a 09:20 entry trades Monday and Friday, and says why not on the other three days', async () => {
     await importWeek(['2025-10-20', '2025-10-28', '2025-11-04']);
-    const report = await backtest('09:20');
+    const report = await backtest('09:20', 1_000_000, { strike_offset: 0, product: 'MIS' });
     expect(report.summary?.trades).toBe(2);
+    // Issue 62: each trade says its product, the bot's.
+    expect(report.trades?.map((trade) => trade.product)).toEqual(['MIS', 'MIS']);
     expect(report.no_trade_days?.map((day) => [day.date, day.reason])).toEqual([
       ['2025-10-21', 'before_open'],
       ['2025-10-22', 'holiday'],
       ['2025-10-23', 'no_history'],
     ]);
+  }, 240_000);
+
+  // Issue 62: a bot whose entry condition never fired said "The bot did not enter." each day, and no more. Here
+  // Monday's expiry (20 October) is not imported: the condition cannot be read; on Friday it is read and not met.
+  it('an entry condition that failed: named, and why, on prices modelled from the bhavcopy', async () => {
+    await importWeek(['2025-10-28', '2025-11-04']);
+    const report = await backtest('09:20', 1_000_000, { strike_offset: 0, entry_condition: 'premium_falls', premium_move: 40, premium_move_unit: 'percent', condition_strikes_at: '09:20' });
+    expect(report.summary?.trades).toBe(0);
+    expect(report.no_trade_days?.map((day) => [day.date, day.reason])).toEqual([
+      ['2025-10-20', 'entry_condition'],
+      ['2025-10-21', 'before_open'],
+      ['2025-10-22', 'holiday'],
+      ['2025-10-23', 'no_history'],
+      ['2025-10-24', 'entry_condition'],
+    ]);
+    const words = { code: 'no_trade.condition_words', params: { kind: 'premium_falls', time: '09:20', amount: 40, unit: 'percent', level: 15 } };
+    const monday = report.no_trade_days![0]!;
+    expect(monday.message).toBe(
+      "Its entry condition (the 09:20 straddle falls 40 % from its 09:20 premium) could not be read: no price for the straddle’s legs at 09:20 (the day has no minute prices: its bhavcopy only).",
+    );
+    expect(monday.message_i18n).toEqual({ code: 'no_trade.condition_no_prices', params: { condition: words, time: '09:20', modelled: 'yes' } });
+    const friday = report.no_trade_days![4]!;
+    expect(friday.message).toMatch(
+      /^Its entry condition \(the 09:20 straddle falls 40 % from its 09:20 premium\) was not met between 09:20 and 15:15: the straddle was ₹[\d,.]+ at 09:20, then between ₹[\d,.]+ and ₹[\d,.]+, on prices modelled from the day’s bhavcopy \(no minute prices imported\)\.$/,
+    );
+    expect(friday.message_i18n.code).toBe('no_trade.condition_not_met_premium');
+    const params = friday.message_i18n.params as Record<string, unknown>;
+    expect(params.condition).toEqual(words);
+    expect(params.modelled).toBe('yes');
+    // The premiums seen never reached 40 % below the fixing minute's.
+    const [reference, low, high] = [params.reference, params.low, params.high] as number[];
+    expect(high).toBeGreaterThanOrEqual(low!);
+    expect(low).toBeGreaterThan(reference! * 0.6);
   }, 240_000);
 
   it('a leg without a price: the engine’s refusal, said with the contract', async () => {

@@ -9,6 +9,7 @@ import { assertMatchesContract, contractClient } from '../support/contract-clien
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { simulatorRecording } from '../../../server/services/history/market-recorder.ts';
 import { loadTradingCalendar } from '../../../server/services/market/calendar-data.ts';
+import { sessionAt } from '../../../server/services/market/exchange-session.ts';
 import type { MarketService } from '../../../server/services/market/market-service.ts';
 
 type Coverage = components['schemas']['HistoryCoverage'];
@@ -110,8 +111,9 @@ describe('coverage against NSE’s calendar', () => {
   });
 
   it('records a special session at its own hours: a Muhurat evening, not a regular day’s 09:15–15:30', async () => {
-    // The recorder asks the market's calendar whether NSE trades now (market-recorder.ts simulatorRecording, and the live feed's the same).
-    const market = { calendar: () => loadTradingCalendar(server.db, 'NSE') } as unknown as MarketService;
+    // The recorder asks the market whether NSE trades now (market-recorder.ts simulatorRecording): on the exchange's
+    // clock (MARKET_DEMO=off) that is NSE's session of the day by its calendar, as market-core.ts answers it.
+    const market = { sessionState: async (_exchange: string, now: Date) => sessionAt(await loadTradingCalendar(server.db, 'NSE'), now) } as unknown as MarketService;
     const { isOpen } = simulatorRecording(market);
     const at = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
     expect(await Promise.all(['10:00', '17:59', '18:00', '18:59', '19:00'].map((time) => isOpen(at('2024-11-01', time))))).toEqual([false, false, true, true, false]);

@@ -29,7 +29,8 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
     });
     const priced = [
       { instrument: instrument(put, live.desk.atm, 'PE'), side: 'BUY' as const, quantity: live.desk.lotSize, pricePaise: 4000 },
-      { instrument: instrument(call, live.desk.atm, 'CE'), side: 'SELL' as const, quantity: live.desk.lotSize, pricePaise: 12000 },
+      // The market sell at the best bid it fills at (the test server's depth: 5 paise under the last price), as the buy below at the ask.
+      { instrument: instrument(call, live.desk.atm, 'CE'), side: 'SELL' as const, quantity: live.desk.lotSize, pricePaise: 11995 },
     ];
     const basket = basketMarginJson(priced);
     const charged = priced.reduce((sum, order) => sum + paise(charges(order).total), 0);
@@ -62,6 +63,19 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
         call_and_trade: 0,
       },
     });
+  });
+
+  // Issue 62: Kite's calculator prices a MARKET buy at the last price; Kite fills it at the ask.
+  it('prices a market buy\'s premium at the ask it fills at', async () => {
+    const put = live.desk.symbol(live.desk.atm, 'PE');
+    live.stack.kite.control.setPrice(`NFO:${put}`, 80);
+    const res = await live.stack.call<Schemas['OrderMarginsResponse']>('getOrderMargins', {
+      token: live.desk.token,
+      body: { account_number: live.desk.accountNumber, orders: [live.desk.order(put, 'BUY', live.desk.lotSize)] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The best offer: 5 paise over the last price.
+    expect(res.body.margins.premium).toBe((8005 * live.desk.lotSize) / 100);
   });
 
   it("reads the account's funds from Kite's /user/margins", async () => {

@@ -29,12 +29,19 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
     (await call<{ replay: Replay }>(operationId, { token, params: { id }, ...(body === undefined ? {} : { body }) })).body.replay;
   const seconds = (n: number) => server.clock.advance(n * 1000);
 
-  it('lists the days with option rows and index minutes, their prices modelled', async () => {
-    // A day with a bhavcopy and no index minutes cannot be replayed.
+  it('lists the days with option rows, how their index moves and their prices modelled', async () => {
+    // A day with a bhavcopy and no index minutes (issue 62): its index modelled in a line from the day before's
+    // close to its own. A bhavcopy day with no day before in history is not listed: its index would stand at its
+    // close from the open (the future).
     await importHistory(server.db, 'NIFTY', { '2026-10-06': 25_100 }, [{ day: '2026-10-06', expiry: '2026-10-06', strike: 25_100, type: 'CE', settle: 20 }]);
+    await importHistory(server.db, 'NIFTY', { '2026-09-30': 24_900 }, [{ day: '2026-09-30', expiry: '2026-10-06', strike: 24_900, type: 'CE', settle: 90 }]);
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
     expect(res.status).toBe(200);
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled', bhavcopy: true, session: { open: '09:15', close: '15:40', mis_square_off: '15:25' }, special: null }]);
+    const session = { open: '09:15', close: '15:40', mis_square_off: '15:25' };
+    expect(res.body.days).toEqual([
+      { index: 'NIFTY', day: '2026-10-06', contracts: 1, real_contracts: 0, prices: 'modelled', bhavcopy: true, origin: 'history', index_path: 'closes', session, special: null },
+      { index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 0, prices: 'modelled', bhavcopy: true, origin: 'history', index_path: 'minutes', session, special: null },
+    ]);
     expect((await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'BANKNIFTY' } })).body.days).toEqual([]);
   });
 
@@ -58,8 +65,18 @@ describe.each(testBackends)('a replay clock on %s', (backend) => {
       );
     }
     const res = await call<components['schemas']['ReplayDaysResponse']>('getReplayDays', { token });
-    expect(res.body.days).toEqual([{ index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real', bhavcopy: true, session: { open: '09:15', close: '15:40', mis_square_off: '15:25' }, special: null }]);
-    expect((await start({ day: '2026-10-06' })).status).toBe(422);
+    const session = { open: '09:15', close: '15:40', mis_square_off: '15:25' };
+    expect(res.body.days).toEqual([
+      // Its index modelled from the closes (issue 62), never along the simulator's minutes.
+      { index: 'NIFTY', day: '2026-10-06', contracts: 1, real_contracts: 0, prices: 'modelled', bhavcopy: true, origin: 'history', index_path: 'closes', session, special: null },
+      { index: 'NIFTY', day: replayDay, contracts: 3 * 13 * 2, real_contracts: 1, prices: 'real', bhavcopy: true, origin: 'history', index_path: 'minutes', session, special: null },
+    ]);
+    const replay = await start({ day: '2026-10-06', start: '09:15' });
+    expect(replay.status).toBe(201);
+    expect(replay.body.replay).toMatchObject({ origin: 'history', index_path: 'closes' });
+    // At the open, the day before's close (25,374: the replayed day's last minute), not the simulator's 25,100.
+    const index = await call<components['schemas']['ReplayQuotesResponse']>('getReplayIndex', { token, params: { id: replay.body.replay.id } });
+    expect(index.body.data['NSE:NIFTY 50']).toMatchObject({ last_price: 25_374, source: 'modelled' });
   });
 
   it('starts paused at the minute asked, and refuses a day without history or a minute outside the session', async () => {

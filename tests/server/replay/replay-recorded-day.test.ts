@@ -74,7 +74,7 @@ describe.each(testBackends)('a day the recorder alone holds, replayed on %s', (b
     const { token } = await signedInAccount(call);
     const days = await call<Schemas['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'NIFTY' } });
     expect(days.status).toBe(200);
-    expect(days.body.days).toEqual([{ index: 'NIFTY', day, contracts: 6, real_contracts: 6, prices: 'real', bhavcopy: false, session: { open: '09:15', close: '15:40', mis_square_off: '15:25' }, special: null }]);
+    expect(days.body.days).toEqual([{ index: 'NIFTY', day, contracts: 6, real_contracts: 6, prices: 'real', bhavcopy: false, origin: 'history', index_path: 'minutes', session: { open: '09:15', close: '15:40', mis_square_off: '15:25' }, special: null }]);
 
     const created = await call<{ replay: Schemas['Replay'] }>('createReplay', { token, body: { index: 'NIFTY', day, start: '09:30' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -85,9 +85,14 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
       [putAtm, 'BUY', lot, 'COMPLETE'],
       [callAtm, 'SELL', 2 * lot, 'COMPLETE'],
     ]);
-    expect(result!.message).toBe('New orders blocked; 2 working orders cancelled; 2 exits filled');
+    // Each cancellation named with what it was for (issue 62), in the order cancelled.
+    const named = result!.cancelled.map((order) => `${order.tradingsymbol} ${order.purpose === 'stoploss' ? 'stop-loss' : order.purpose}`).join(', ');
+    expect(result!.cancelled.map((order) => [order.order_id, order.purpose])).toEqual(
+      expect.arrayContaining([[stopLoss.body.orders[0]!.order_id, 'stoploss'], [restingEntry.order_id, 'entry']]),
+    );
+    expect(result!.message).toBe(`New orders blocked; 2 working orders cancelled (${named}); 2 exits filled`);
     // Said in the trader's language on the device: a code and its parameters (issue 24).
-    expect(result!.message_i18n).toEqual({ code: 'kill_switch.armed', params: { cancelled: 2, filled: 2 } });
+    expect(result!.message_i18n).toMatchObject({ code: 'kill_switch.armed_named', params: { cancelled: 2, filled: 2 } });
     expect(res.body.message_i18n).toEqual({ code: 'kill_switch.on_flat', params: { accounts: 1 } });
 
     const book = await desk.orderBook();
@@ -106,7 +111,7 @@ describe.each(testBackends)('the kill switch and risk limits on %s', (backend) =
     expect(state).toMatchObject({ armed: true, reason: 'Market is running away', cool_off_until: null });
     expect(state.events[0]).toMatchObject({ action: 'arm', source: 'header', reason: 'Market is running away', summary: result!.message });
     // The audit stores the summary's code; the trader's own words are shown as typed in every language.
-    expect(state.events[0]!.summary_i18n).toEqual({ code: 'kill_switch.armed', params: { cancelled: 2, filled: 2 } });
+    expect(state.events[0]!.summary_i18n).toEqual(result!.message_i18n);
     expect(state.events[0]!.reason_i18n).toEqual({ code: 'text', params: { text: 'Market is running away' } });
     expect(state.reason_i18n).toEqual({ code: 'text', params: { text: 'Market is running away' } });
   });

@@ -175,4 +175,14 @@ describe('maximum drawdown', () => {
     expect(maxDrawdown([day(1_000), day(400), day(1_500), day(1_200)])).toBe(600);
     expect(maxDrawdown([])).toBe(0);
   });
+
+  it('ends its curve now, with the open positions at their price, as the net P&L beside it', () => {
+    const day = (cumulativePaise: number) => ({ day: '2026-11-20', netRealisedPaise: 0, cumulativePaise });
+    // Realised −₹61.72, an open position ₹260 down: the net P&L is −₹321.72, and so is the fall from zero.
+    expect(maxDrawdown([day(-6_172)], -26_000)).toBe(32_172);
+    // Nothing closed yet: the open loss alone.
+    expect(maxDrawdown([], -26_000)).toBe(26_000);
+    // An open gain lifts the last point, never the drawdown already taken.
+    expect(maxDrawdown([day(1_000), day(400)], 5_000)).toBe(600);
+  });
 });

@@ -101,6 +101,47 @@ describe.each(testBackends)("a trader's trading calls on %s", (backend) => {
     expect(closed.summary).toBe(true);
   });
 
+  // Issue 62: "Max drawdown ₹61.72" stood beside "Net P&L −₹321.72": the drawdown counted realised P&L only.
+  it("counts an open position's loss in the summary's drawdown, on one curve with its net P&L", async () => {
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id, 200000, 'Drawdown');
+    const put = desk.contract(desk.atm, 'PE').tradingsymbol;
+    market.set(put, { bid: 130, ask: 130.5, last: 130.25 });
+    // A round trip that loses (bought at the ask, sold at the bid), then a long left open that falls.
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(put, 'BUY', 65)] });
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(put, 'SELL', 65)] });
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(symbol, 'BUY', 65)] });
+    market.set(symbol, { bid: 100, ask: 100.5, last: 100.25 });
+    const read = await call<components['schemas']['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const summary = read.body.data;
+    expect(summary.unrealised).toBeLessThan(0);
+    expect(summary.net_pnl).toBeLessThan(summary.days.at(-1)!.cumulative);
+    // Never fell above zero: the drawdown is the whole net loss, the open one included.
+    expect(summary.max_drawdown).toBe(-summary.net_pnl);
+  });
+
+  // Issue 62: the ticket's "Available" was the account's cash, not the capital the trader set aside for the portfolio.
+  it("says what is available within a portfolio as its capital left, never more than the account's", async () => {
+    type Margins = components['schemas']['OrderMarginsResponse']['margins'];
+    const portfolio = await createPortfolio(call, desk.token, desk.account.id, 50000, 'Set aside');
+    const margins = async (portfolioId?: number) => {
+      const res = await call<{ margins: Margins }>('getOrderMargins', {
+        token: desk.token,
+        body: { account_number: desk.accountNumber, ...(portfolioId === undefined ? {} : { portfolio_id: portfolioId }), orders: [desk.order(symbol, 'BUY', 65)] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.margins;
+    };
+    const account = (await margins()).available;
+    expect(account).toBeGreaterThan(50000);
+    expect((await margins(portfolio.id)).available).toBe(50000);
+    // A long bought within it: the capital left is less what the portfolio's position uses (the summary's margin_used).
+    await desk.trade('placeTrades', { portfolio_id: portfolio.id, orders: [desk.order(symbol, 'BUY', 65)] });
+    const summary = await call<components['schemas']['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    expect(summary.body.data.margin_used).toBeGreaterThan(0);
+    expect((await margins(portfolio.id)).available).toBeCloseTo(50000 - summary.body.data.margin_used, 2);
+  });
+
   it('frees the key of an intent its plan refused: the corrected intent goes out under the same key', async () => {
     const key = 'refused-plan-1';
     const unlisted = await desk.trade('placeTrades', { orders: [desk.order('NIFTY26NOV99000CE', 'BUY', 65)] }, key);

@@ -83,7 +83,7 @@ describe('a price alert from a position row', () => {
   ])('opens the chain’s dialog on the contract held from %s, at its last price, and sends its tradingsymbol', async (_where, phone) => {
     const user = userEvent.setup();
     renderRows([position], phone);
-    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY26D0126000CE' }));
+    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY 01 Dec 26000 CE' }));
     const dialog = await screen.findByRole('dialog', { name: 'Price alert on NIFTY 01 Dec 26000 CE' });
     expect(plainText(dialog.textContent ?? '')).toContain('Last price now: ₹118.35');
     const level = within(dialog).getByLabelText<HTMLInputElement>('Price (₹)');
@@ -99,7 +99,7 @@ describe('a price alert from a position row', () => {
     const user = userEvent.setup();
     market.quotes = { 'NFO:NIFTY26D0126000CE': { last_price: 131.2, timestamp: '2026-11-24T04:00:00Z' } };
     renderRows([position], false);
-    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY26D0126000CE' }));
+    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY 01 Dec 26000 CE' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(plainText(dialog.textContent ?? '')).toContain('Last price now: ₹131.20'));
     const level = within(dialog).getByLabelText('Price (₹)');
@@ -113,21 +113,21 @@ describe('a price alert from a position row', () => {
   it('says there is no live price when the position’s is the last trade’s and no quote came', async () => {
     const user = userEvent.setup();
     renderRows([{ ...position, tradingsymbol: 'NIFTY26D0126100CE', priced: false }], false);
-    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY26D0126100CE' }));
+    await user.click(screen.getByRole('button', { name: 'Price alert on NIFTY 01 Dec 26100 CE' }));
     const dialog = await screen.findByRole('dialog');
     expect(plainText(dialog.textContent ?? '')).toContain('No live price now: whether the level is already passed cannot be checked.');
   });
 
   it('keeps the bell on a closed position, which has no square off', () => {
     renderRows([{ ...position, quantity: 0 }], false);
-    expect(screen.getByRole('button', { name: 'Price alert on NIFTY26D0126000CE' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Price alert on NIFTY 01 Dec 26000 CE' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Square off' })).toBeNull();
   });
 
   it('says it in French', async () => {
     const user = userEvent.setup();
     renderRows([position], false, 'fr');
-    await user.click(screen.getByRole('button', { name: 'Alerte de prix sur NIFTY26D0126000CE' }));
+    await user.click(screen.getByRole('button', { name: 'Alerte de prix sur NIFTY 01 déc. 26000 CE' }));
     expect(await screen.findByRole('dialog', { name: /NIFTY 01 déc\. 26000 CE/ })).toBeTruthy();
   });
 });

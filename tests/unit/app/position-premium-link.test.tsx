@@ -25,13 +25,13 @@ function renderLink(position: Position, locale: 'en' | 'fr' = 'en') {
 describe('PositionPremiumLink', () => {
   it("opens a short call's premium chart as the credit sold", () => {
     renderLink(held('NIFTY26D0126000CE', -65));
-    const link = screen.getByRole('link', { name: 'Premium chart of NIFTY26D0126000CE' });
+    const link = screen.getByRole('link', { name: 'Premium chart of NIFTY 01 Dec 26000 CE' });
     expect(decodeURIComponent(link.getAttribute('href')!)).toBe('/app/premium?legs=NIFTY:2026-12-01:26000:CE:S:1');
   });
 
   it("opens a long put's as bought, and says so in French", () => {
     renderLink(held('BANKNIFTY26D3059000PE', 30, '2026-12-30'), 'fr');
-    const link = screen.getByRole('link', { name: 'Graphique de prime de BANKNIFTY26D3059000PE' });
+    const link = screen.getByRole('link', { name: 'Graphique de prime de BANKNIFTY 30 déc. 59000 PE' });
     expect(decodeURIComponent(link.getAttribute('href')!)).toBe('/app/premium?legs=BANKNIFTY:2026-12-30:59000:PE:B:1');
   });
 

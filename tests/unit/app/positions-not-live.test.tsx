@@ -102,13 +102,13 @@ const rowOf = (symbol: string) => screen.getByRole('rowheader', { name: new RegE
 describe('a position without a live price on the positions screen', () => {
   it('marks its row, and the summary, the group and the table total say they include it', async () => {
     renderScreen();
-    await screen.findByRole('rowheader', { name: /^NIFTY26D0126000PE/ });
+    await screen.findByRole('rowheader', { name: /^NIFTY 01 Dec 26000 PE/ });
     const hint = 'No current quote: marked at the price of its last trade, so this P&L is not live.';
-    const stale = rowOf('NIFTY26D0126000PE');
+    const stale = rowOf('NIFTY 01 Dec 26000 PE');
     expect(within(stale).getByText('No live price')).toBeTruthy();
     expect(within(stale).getByText(hint)).toBeTruthy();
     expect(within(stale).getByTitle(hint)).toBeTruthy();
-    expect(within(rowOf('NIFTY26D0126000CE')).queryByText('No live price')).toBeNull();
+    expect(within(rowOf('NIFTY 01 Dec 26000 CE')).queryByText('No live price')).toBeNull();
     // The summary's tiles, the group's header and the table's total: each says so, the number still shown.
     expect(screen.getAllByText('Includes 1 position without a live price')).toHaveLength(3);
     const summary = screen.getByRole('region', { name: 'Net P&L' });
@@ -124,15 +124,15 @@ describe('a position without a live price on the positions screen', () => {
   it('says nothing of the kind when every price is live', async () => {
     byBot = [{ bot: null, positions: [quoted], pnl: -130 }];
     renderScreen();
-    await screen.findByRole('rowheader', { name: 'NIFTY26D0126000CE' });
+    await screen.findByRole('rowheader', { name: 'NIFTY 01 Dec 26000 CE' });
     expect(screen.queryByText('No live price')).toBeNull();
     expect(screen.queryByText(/without a live price/)).toBeNull();
   });
 
   it('says it in French', async () => {
     renderScreen('fr');
-    await screen.findByRole('rowheader', { name: /^NIFTY26D0126000PE/ });
-    expect(within(rowOf('NIFTY26D0126000PE')).getByText('Pas de cours en direct')).toBeTruthy();
+    await screen.findByRole('rowheader', { name: /^NIFTY 01 déc\. 26000 PE/ });
+    expect(within(rowOf('NIFTY 01 déc\\. 26000 PE')).getByText('Pas de cours en direct')).toBeTruthy();
     expect(screen.getAllByText('Inclut 1 position sans cours en direct')).toHaveLength(3);
   });
 });

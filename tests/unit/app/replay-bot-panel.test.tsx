@@ -26,6 +26,8 @@ const replay: Schemas['Replay'] = {
   index: 'NIFTY',
   day: '2024-07-08',
   session: { open: '09:15', close: '15:30', mis_square_off: '15:25' },
+  origin: 'history',
+  index_path: 'minutes',
   start: '09:15',
   at: '2024-07-08T04:00:00.000Z',
   minute: '09:30',
@@ -151,7 +153,7 @@ describe('the replay’s bot on the desk', () => {
     expect(within(panel).getByText('Morning straddle · NIFTY')).toBeTruthy();
     expect(within(panel).getByText('In position')).toBeTruthy();
     const positions = within(panel).getByRole('region', { name: 'The bot’s positions' });
-    expect(within(positions).getByText('NIFTY2471124300CE')).toBeTruthy();
+    expect(within(positions).getByText('NIFTY 11 Jul 24300 CE')).toBeTruthy();
     const log = within(panel).getByRole('region', { name: 'The bot’s log' });
     expect(log.textContent).toMatch(/Entered.*09:20/);
     // The report before the close is asked for, and says it is not final.

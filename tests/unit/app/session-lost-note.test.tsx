@@ -112,7 +112,7 @@ describe('positions unknown after the broker ended the session', () => {
   it('keeps the last known positions, asks to log in to the broker again, and disables trading until then', async () => {
     renderBook();
     await screen.findByText(/Positions unknown: the broker session has expired/);
-    expect(screen.getByRole('rowheader', { name: 'NIFTY26D0126050CE' })).toBeDefined();
+    expect(screen.getByRole('rowheader', { name: 'NIFTY 01 Dec 26050 CE' })).toBeDefined();
     expect(screen.getByRole('button', { name: 'Log in to the broker again' })).toBeDefined();
     await waitFor(() => expect(accountReads).toBe(2));
     await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Square off all' }).disabled).toBe(true));
@@ -127,7 +127,7 @@ describe('positions unknown after the broker ended the session', () => {
   it('leaves a known book and an open session alone', async () => {
     bookStatus = 'OK';
     renderBook();
-    await screen.findByRole('rowheader', { name: 'NIFTY26D0126050CE' });
+    await screen.findByRole('rowheader', { name: 'NIFTY 01 Dec 26050 CE' });
     expect(screen.queryByRole('button', { name: 'Log in to the broker again' })).toBeNull();
     expect(accountReads).toBe(1);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Square off all' }).disabled).toBe(false);

@@ -2,7 +2,8 @@
  * The one empty state of the charts of imported NSE files (issue 40): open interest, volatility and participants
  * with nothing imported each say so with their own words and the same link to Market history, where the files are
  * imported; the participants' empty range puts "Show the last year" before it. In English and in French (the
- * screens' own strings). HTTP mocked with MSW, the app's real clients.
+ * screens' own strings). While the demo market is open, open interest and volatility wait for its first whole
+ * minute instead (issue 62), with "Read again now" before the link. HTTP mocked with MSW, the app's real clients.
  */
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -15,6 +16,8 @@ import { ParticipantsScreen } from '@/features/analytics/routes/participants-scr
 import { VolatilityScreen } from '@/features/analytics/volatility/volatility-screen';
 import { OpenInterestScreen } from '@/features/open-interest/routes/open-interest-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
+import { demoMarketOpenAtom } from '@/lib/market/demo-market';
+import { store } from '@/lib/store';
 import { API, useNotifiedApi } from '../support/notified-api';
 
 const server = setupServer();
@@ -72,6 +75,25 @@ describe('the charts\' empty state with its way to Market history', () => {
     iv.unmount();
     renderAt('/app/participants', <ParticipantsScreen />, locale);
     expect((await emptyState(String(participantsTitle))).link).toBe(participantsLink);
+  });
+
+  it.each([
+    ['en', 'Waiting for the demo market’s first whole minute', 'Read again now', 'The demo market is open at any hour'],
+    ['fr', frMessages['oi.emptyDemoTitle'], frMessages['oi.readAgain'], 'Le marché de démonstration est ouvert à toute heure'],
+  ] as const)('while the demo market is open (issue 62), open interest and volatility wait for its first whole minute, in %s', async (locale, title, again, words) => {
+    store.set(demoMarketOpenAtom, true);
+    try {
+      answerNothing();
+      const oi = renderAt('/app/open_interest', <OpenInterestScreen />, locale);
+      const oiState = await emptyState(String(title));
+      expect(oiState.actions[0]).toBe(again);
+      expect(screen.getByRole('region', { name: String(title) }).textContent).toContain(words);
+      oi.unmount();
+      renderAt('/app/volatility', <VolatilityScreen />, locale);
+      expect((await emptyState(String(title))).actions[0]).toBe(again);
+    } finally {
+      store.set(demoMarketOpenAtom, false);
+    }
   });
 
   it('the participants\' empty range: "Show the last year", then the link', async () => {

@@ -39,6 +39,7 @@ describe('bot lists', () => {
       'Lots: 2 lots',
       'Stop-loss: 25%',
       'Target: 50%',
+      'Product: Full margin (NRML)',
       'Entry window: 09:30 to 14:30 IST',
       'Exit by: 15:15 IST',
     ]);
@@ -53,9 +54,26 @@ describe('bot lists', () => {
       'Lots: 2 lots',
       'Stop-loss: 25%',
       'Target: 50%',
+      'Product: Full margin (NRML)',
       'Schedule: 09:20 to 15:10 IST',
       'Days: Mon, Wed, Fri',
     ]);
+  });
+
+  // Issue 62: a bot in points showed "Stop-loss 25% · Target 50%" (the unused percent fields), no condition, no product.
+  it('show the stop-loss and target in the unit the bot uses, its entry condition and its product', async () => {
+    backend.dailyBots = [];
+    backend.tradingBots = [
+      {
+        ...straddleBot,
+        params: { ...straddleBot.params, risk_unit: 'points', stop_loss_points: 30, target_points: 60, product: 'MIS', entry_condition: 'premium_falls', premium_move: 20, premium_move_unit: 'percent', condition_strikes_at: '09:20' },
+      },
+      { ...straddleBot, id: 32, name: 'IV bot', params: { ...straddleBot.params, risk_unit: 'percent', product: 'NRML', entry_condition: 'iv_crosses_above', iv_level: 18 } },
+    ];
+    renderPortfolioScreen();
+    const points = facts(await findCard('Tuesday straddle'));
+    expect(points.slice(3, 7)).toEqual(['Stop-loss: 30 points', 'Target: 60 points', 'Entry: When the 09:20 straddle falls 20 %', 'Product: Intraday (MIS)']);
+    expect(facts(await findCard('IV bot')).slice(3, 7)).toEqual(['Stop-loss: 25%', 'Target: 50%', 'Entry: When the ATM IV crosses above 18 %', 'Product: Full margin (NRML)']);
   });
 
   it('lead an empty portfolio to create a bot from a base strategy', async () => {

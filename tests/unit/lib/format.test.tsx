@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatDayMonth, formatHourMinute, formatTime, NO_DATE } from '@/lib/format/date';
-import { formatInr, formatLakh, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
+import { formatInr, formatLakh, formatLakhChange, formatNumber, formatPercent, formatSignedInr } from '@/lib/format/number';
 import { isolate, signJoined, withoutIsolates, WJ } from '@/lib/format/isolate';
 import { useFormat } from '@/lib/format/use-format';
 import { I18nProvider, preloadMessages } from '@/i18n/i18n-provider';
@@ -59,6 +59,14 @@ describe('money and numbers', () => {
     for (const locale of ['en', 'fr'] as const) {
       for (const units of [4_875_000, 318_200, 3_640_000_000]) expect(formatLakh(units, locale)).not.toMatch(/[LkMC]/);
     }
+  });
+
+  it('writes a column of OI changes to one scale, two decimals each, signed, in English and French (issue 62)', () => {
+    const column = [1_230_000, 45_000, -3_250, -65, 0, 16_000_000].map((units) => formatLakhChange(units, 'en'));
+    expect(column).toEqual(['+12.30', '+0.45', '-0.03', '0.00', '0.00', '+160.00']);
+    // Every figure has the same decimals: the column's unevenness the trader saw (+12.3 beside +0.033).
+    expect(new Set(column.map((text) => text.split('.')[1]?.length))).toEqual(new Set([2]));
+    expect(spaces(formatLakhChange(-123_456_789, 'fr'))).toBe('-1 234,57');
   });
 
   it('accepts a maximum below the default minimum instead of throwing', () => {

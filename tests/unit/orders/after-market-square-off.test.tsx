@@ -32,7 +32,7 @@ describe('square-off while the market is closed', () => {
   it('says on the row, in the confirmation and on its button that the square-off goes as an AMO at the next open', async () => {
     renderIn('en', <PositionActions {...common} orders={[]} position={call} afterMarket={closed} />);
     await userEvent.click(screen.getByRole('button', { name: 'Square off as AMO' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Square off NIFTY26D0126000CE?' });
+    const dialog = screen.getByRole('alertdialog', { name: /^Square off \W?NIFTY 01 Dec 26000 CE\W?\?$/ });
     expect(notice()).toBe(
       'Market closed: this order goes as an after-market order (AMO). The broker holds it and sends it to the exchange at the next open, Mon, 23 Nov, 09:15 IST; the price shown is the last close.',
     );

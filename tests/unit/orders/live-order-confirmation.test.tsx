@@ -249,7 +249,7 @@ describe('a position row', () => {
   it('asks before squaring off on a live account, and sends nothing on cancel', async () => {
     renderRow(swing);
     await userEvent.click(screen.getByRole('button', { name: 'Square off' }));
-    const squareOff = await screen.findByRole('alertdialog', { name: `Square off ${instrument.tradingsymbol}?` });
+    const squareOff = await screen.findByRole('alertdialog', { name: /^Square off \W?NIFTY 01 Dec 26000 CE\W?\?$/ });
     expect(within(squareOff).getByText('Live')).toBeTruthy();
     await userEvent.click(within(squareOff).getByRole('button', { name: 'Square off' }));
     const live = await screen.findByRole('alertdialog', { name: /First live order today/ });

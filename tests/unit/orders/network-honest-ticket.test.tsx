@@ -218,7 +218,7 @@ describe('an order whose answer was lost', () => {
       // The network comes back: the probe gets an answer, the book is read by itself and the outcome is final.
       dead = false;
       const final = await screen.findByText((_, element) => element?.tagName === 'LI' && /filled at/.test(plainText(element.textContent)), undefined, { timeout: 6000 });
-      expect(plainText(final.textContent)).toBe('Buy 65 NIFTY26D0126000CE: filled at ₹120.00');
+      expect(plainText(final.textContent)).toBe('Buy 65 NIFTY 01 Dec 26000 CE: filled at ₹120.00');
       expect(screen.queryByText(/The outcome is unknown/)).toBeNull();
       expect(bookReads).toBeGreaterThan(readsWhileDead);
       expect(settled).toHaveBeenCalledTimes(1);

@@ -92,6 +92,28 @@ describe('the order book while scrolling', () => {
     // A row still works after the scroll: its Cancel opens the dialog for its own order.
     const row = document.querySelector(`tr[data-order-id="${orders[502]!.order_id}"]`) as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByRole('alertdialog', { name: `Cancel the order for ${orders[502]!.tradingsymbol}?` })).toBeTruthy();
+    // Named as the trader reads it (issue 62): NIFTY26D0126100CE is the 1 December 26,100 call.
+    expect(await screen.findByRole('alertdialog', { name: /^Cancel the order for \W?NIFTY 01 Dec 26100 CE\W?\?$/ })).toBeTruthy();
+  });
+});
+
+describe('the order book on a phone', () => {
+  it('scrolls with the page, not in a box of its own, and shows each card’s contract in words and an SL order’s trigger', () => {
+    const stop: Order = { ...order(1), order_type: 'SL', price: 94.5, trigger_price: 95, status: 'TRIGGER PENDING', status_message: null };
+    render(
+      <IntlProvider locale="en" defaultLocale="en">
+        <OrderBookTable orders={[stop, ...orders.slice(2, 40)]} accountNumber="PA1234" tradingDisabled={false} phone onChanged={() => undefined} />
+      </IntlProvider>,
+    );
+    const list = screen.getByRole('list', { name: 'Orders' });
+    // No scroller of its own: the page is the one a thumb scrolls (the box was 70 % of the screen, issue 62).
+    for (let box: HTMLElement | null = list; box !== null && box !== document.body; box = box.parentElement) {
+      expect(box.className).not.toMatch(/overflow-(auto|y-auto|scroll)/);
+    }
+    const card = within(list).getAllByRole('listitem')[0]!;
+    expect(card.getAttribute('data-order-id')).toBe(stop.order_id);
+    expect(within(card).getByText('NIFTY 01 Dec 26050 CE').getAttribute('title')).toBe('NIFTY26D0126050CE');
+    const price = card.querySelector('[data-field="price"]')!;
+    expect(price.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('94.50trig. 95.00');
   });
 });

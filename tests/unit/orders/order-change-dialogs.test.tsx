@@ -109,8 +109,8 @@ describe('cancelling from the order book', () => {
     expect(calls).toBe(1);
     expect(changed).toBe(1);
     expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
-    expect(toasts().getByText('Order for NIFTY26D0126000CE cancelled')).toBeTruthy();
-    expect(toasts().getAllByText((text) => /Sell 65 NIFTY26D0126000CE: cancelled/.test(plainText(text)))).toHaveLength(1);
+    expect(toasts().getByText('Order for NIFTY 01 Dec 26000 CE cancelled', { normalizer: plainText })).toBeTruthy();
+    expect(toasts().getAllByText((text) => /Sell 65 NIFTY 01 Dec 26000 CE: cancelled/.test(plainText(text)))).toHaveLength(1);
   });
 
   it('in French too', async () => {
@@ -118,7 +118,7 @@ describe('cancelling from the order book', () => {
     openBook('cancel', 'fr');
     await userEvent.click(await screen.findByRole('button', { name: 'Annuler l’ordre' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(toasts().getByText('Ordre sur NIFTY26D0126000CE annulé')).toBeTruthy();
+    expect(toasts().getByText('Ordre sur NIFTY 01 déc. 26000 CE annulé', { normalizer: plainText })).toBeTruthy();
   });
 
   it('stays open with the reason when the server refuses', async () => {
@@ -150,8 +150,8 @@ describe('modifying from the order book', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Modify order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(changed).toBe(1);
-    expect(toasts().getByText('Order for NIFTY26D0126000CE modified')).toBeTruthy();
-    expect(toasts().getAllByText((text) => /Sell 65 NIFTY26D0126000CE: open, waiting at ₹151\.00/.test(plainText(text)))).toHaveLength(1);
+    expect(toasts().getByText('Order for NIFTY 01 Dec 26000 CE modified', { normalizer: plainText })).toBeTruthy();
+    expect(toasts().getAllByText((text) => /Sell 65 NIFTY 01 Dec 26000 CE: open, waiting at ₹151\.00/.test(plainText(text)))).toHaveLength(1);
   });
 
   it('stays open with the reason when the server refuses the change', async () => {

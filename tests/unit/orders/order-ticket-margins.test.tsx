@@ -26,10 +26,12 @@ const hedge: components['schemas']['OrderMarginsResponse'] = {
   },
 };
 let askedQuantities: number[] = [];
+let askedPortfolios: Array<number | undefined> = [];
 const server = setupServer(
   http.post(`${API}/api/order-book/margins/orders/`, async ({ request }) => {
-    const body = (await request.json()) as { orders: Array<{ quantity: number }> };
+    const body = (await request.json()) as { orders: Array<{ quantity: number }>; portfolio_id?: number };
     askedQuantities.push(body.orders[0]!.quantity);
+    askedPortfolios.push(body.portfolio_id);
     return HttpResponse.json(hedge);
   }),
 );
@@ -37,6 +39,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   askedQuantities = [];
+  askedPortfolios = [];
   configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
 });
 afterEach(() => server.resetHandlers());
@@ -53,14 +56,14 @@ const instrument: TicketInstrument = {
   name: 'NIFTY',
 };
 
-function renderTicket(locale: 'en' | 'fr') {
+function renderTicket(locale: 'en' | 'fr', portfolioId: number | null = null) {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
       <OrderTicket
         instrument={instrument}
         quote={{ last_price: 90.5, bid: 90, ask: 90.5, timestamp: new Date().toISOString() }}
         account={{ id: 1, name: 'Paper', account_number: 'PA1234', broker: 'paper' }}
-        portfolioId={null}
+        portfolioId={portfolioId}
         sessionOpen
         defaults={{ product: 'NRML', order_type: 'MARKET', lots: 2, confirm_before_order: true }}
         initialSide="BUY"
@@ -99,6 +102,21 @@ describe('the order window says what an order that frees margin needs', () => {
       'Requis: 11 817,34 ₹',
       'Disponible: 150 000,00 ₹',
     ]);
+  });
+});
+
+// Issue 62: "Available" was the account's cash, not the capital the trader set aside for the portfolio.
+describe('the order window within a portfolio', () => {
+  it('asks for the margins within that portfolio, whose capital left is what is available', async () => {
+    renderTicket('en', 7);
+    await lines();
+    expect(askedPortfolios).toEqual([7]);
+  });
+
+  it('asks for the account\'s own margins without one', async () => {
+    renderTicket('en');
+    await lines();
+    expect(askedPortfolios).toEqual([undefined]);
   });
 });
 

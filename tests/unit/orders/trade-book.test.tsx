@@ -98,8 +98,8 @@ describe('the trade book', () => {
     const table = screen.getByRole('table', { name: 'Trades' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => plainText(cell.textContent ?? '')));
     expect(rows).toEqual([
-      ['10:45:07', 'NIFTY26D0126000CE', 'Sell', 'Intraday (MIS)', '65', '110.05', '₹37.34', '261120000000002'],
-      ['09:30:03', 'NIFTY26D0126000CE', 'Buy', 'Intraday (MIS)', '65', '100.00', '₹26.54', '261120000000001'],
+      ['10:45:07', 'NIFTY 01 Dec 26000 CE', 'Sell', 'Intraday (MIS)', '65', '110.05', '₹37.34', '261120000000002'],
+      ['09:30:03', 'NIFTY 01 Dec 26000 CE', 'Buy', 'Intraday (MIS)', '65', '100.00', '₹26.54', '261120000000001'],
     ]);
     expect(plainText(screen.getByTestId('trades-total').textContent ?? '')).toBe('2 fills · charges ₹63.88');
   });
@@ -198,7 +198,7 @@ describe('the Cancel dialog', () => {
     );
     renderBook();
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the order for NIFTY26D0126000CE?' });
+    const dialog = await screen.findByRole('alertdialog', { name: /^Cancel the order for \W?NIFTY 01 Dec 26000 CE\W?\?$/ });
     // Before the answer: the way out beside the action, no "Done" that would read as if it had happened.
     expect(within(dialog).getAllByRole('button').map((button) => plainText(button.textContent ?? ''))).toEqual(expect.arrayContaining(['Keep it', 'Cancel order']));
     expect(within(dialog).queryByRole('button', { name: 'Done' })).toBeNull();

@@ -1,8 +1,9 @@
 // The report of a backtest, read from its book after the run: every fill the paper broker recorded (with its
 // charges), grouped into trades (from the book leaving flat to its return to flat), each leg's entry and exit,
 // the rule that closed it (the bot action whose tag the order carries, "expiry" for the exchange's settlement),
-// the P&L of each day (cash of the day's fills, less charges, plus the change in value of what is held at the
-// day's settlement prices), the equity curve with its drawdown, and the summary figures.
+// its product (its entry's MIS or NRML), the P&L of each day (cash of the day's fills, less charges, plus the
+// change in value of what is held at the day's settlement prices), the equity curve with its drawdown (marked to
+// market at each day's settlement prices, so it moves with the P&L beside it), and the summary figures.
 import { pricedFills, slippagePaise } from '../../execution/execution-slippage.ts';
 import type { components } from '../../../../openapi/main.d.ts';
 import { riskLimitTag } from '../../trading/kill-switch-service.ts';
@@ -15,7 +16,6 @@ import type { HistoryPrices } from './history-prices.ts';
 type Schemas = components['schemas'];
 type ExitRule = Schemas['BacktestExitRule'];
 type Charges = Schemas['ChargeBreakdown'];
-
 export type MarginSample = { day: string; marginPaise: number };
 /** The instant the risk limits armed the book's kill switch, and why (see backtest-runner.ts). */
 export type RiskStop = Schemas['BacktestRiskStop'];
@@ -33,6 +33,7 @@ type FillRow = {
   stamp_paise: string;
   call_and_trade_paise: string;
   kind: 'fill' | 'settlement';
+  product: 'MIS' | 'NRML';
   day: string;
   filled_at: Date;
   tag: string | null;
@@ -74,7 +75,7 @@ type Leg = {
   exitModelled: boolean;
   exitRule: ExitRule;
 };
-type OpenTrade = { legs: Map<string, Leg>; cash: number; charges: ChargesPaise; enteredAt: Date; exitedAt: Date; rule: ExitRule; reason: string | null };
+type OpenTrade = { legs: Map<string, Leg>; cash: number; charges: ChargesPaise; enteredAt: Date; exitedAt: Date; rule: ExitRule; reason: string | null; product: 'MIS' | 'NRML' };
 type LocalText = Schemas['LocalText'];
 
 function addFillCharges(target: ChargesPaise, fill: FillRow): number {
@@ -102,7 +103,7 @@ export async function buildReport(
 ): Promise<BacktestReport> {
   const { rows: fills } = await book.db.query<FillRow>(
     `SELECT t.tradingsymbol, t.transaction_type, t.quantity, t.price_paise, t.brokerage_paise, t.stt_paise, t.exchange_paise, t.sebi_paise, t.gst_paise,
-            t.stamp_paise, t.call_and_trade_paise, t.kind, to_char(t.trading_day, 'YYYY-MM-DD') AS day, t.filled_at, o.tag, i.strike, to_char(i.expiry, 'YYYY-MM-DD') AS expiry,
+            t.stamp_paise, t.call_and_trade_paise, t.kind, t.product, to_char(t.trading_day, 'YYYY-MM-DD') AS day, t.filled_at, o.tag, i.strike, to_char(i.expiry, 'YYYY-MM-DD') AS expiry,
             i.instrument_type AS option_type
      FROM paper_trades t LEFT JOIN paper_orders o ON o.order_id = t.order_id JOIN instruments i ON i.instrument_token = t.instrument_token
      WHERE t.broker_account_id = $1 ORDER BY t.id`,
@@ -118,7 +119,6 @@ export async function buildReport(
     if (action !== undefined && exitRules.has(action.action)) return { rule: action.action as ExitRule, reason: action.message };
     return { rule: 'exit', reason: action?.message ?? null };
   };
-
   const settleOf = (day: string, leg: { expiry: string; strike: number; optionType: 'CE' | 'PE' }) =>
     prices.day(index, day)?.options.get(`${leg.expiry}|${Math.round(leg.strike * 100)}|${leg.optionType}`)?.settlePaise ?? null;
 
@@ -160,6 +160,7 @@ export async function buildReport(
       charges: chargesOut(trade.charges),
       net_pnl: rupees(trade.cash - charges),
       exit_rule: trade.rule,
+      product: trade.product,
       reason: stop?.reason ?? trade.reason,
       ...reasonI18n,
     });
@@ -169,7 +170,7 @@ export async function buildReport(
     const price = Number(fill.price_paise);
     const signed = fill.transaction_type === 'BUY' ? fill.quantity : -fill.quantity;
     const value = -signed * price;
-    current ??= { legs: new Map(), cash: 0, charges: noCharges(), enteredAt: new Date(fill.filled_at), exitedAt: new Date(fill.filled_at), rule: 'exit', reason: null };
+    current ??= { legs: new Map(), cash: 0, charges: noCharges(), enteredAt: new Date(fill.filled_at), exitedAt: new Date(fill.filled_at), rule: 'exit', reason: null, product: fill.product };
     const paid = addFillCharges(current.charges, fill);
     addFillCharges(total, fill);
     cashByDay.set(fill.day, (cashByDay.get(fill.day) ?? 0) + value - paid);

@@ -8,12 +8,15 @@
 // - the read depends on nothing but its tables' rows and its parameters: no volatile function (nextval,
 //   random, clock_timestamp…), no time of day (now(), CURRENT_DATE…), no function of the schema (which could
 //   read tables the plan does not show) and no relation other than plain tables;
-// - a write's tables are known: the targets of its plan's ModifyTable nodes; a write to a table with a
-//   trigger other than the foreign keys' checks on that kind of write (a trigger or a cascade can write
-//   elsewhere) drops every read. A trigger fires only on the events it was created for (pg_trigger.tgtype): a
-//   cascade of a reference's ON DELETE fires on a DELETE, never on an INSERT or an UPDATE, so an UPDATE of a
-//   table whose only such triggers are its references' cascades drops only the reads of that table (an INSERT
-//   … ON CONFLICT DO UPDATE counts as both);
+// - a write's tables are known: the targets of its plan's ModifyTable nodes, and what the triggers it fires can
+//   write. A trigger fires only on the events it was created for (pg_trigger.tgtype): a cascade of a
+//   reference's ON DELETE fires on a DELETE, never on an INSERT or an UPDATE (an INSERT … ON CONFLICT DO UPDATE
+//   counts as both). A fired trigger of the schema's own (PL/pgSQL or SQL) counts as writing every table its
+//   source names, and what the schema's functions it names, and those tables' own triggers, can write: a
+//   superset of what it writes (the paper broker's fill trigger names paper_positions, paper_cash and
+//   bot_holdings: a fill keeps the rules' and settings' answers). A reference's cascade writes its referencing
+//   table (and what that one's triggers can). A trigger whose source runs SQL built as text (EXECUTE), or that
+//   is not the schema's (a C function other than a cascade), drops every read;
 // - anything else (a statement that is neither, a COPY, a SET other than SET TRANSACTION, a rolled-back
 //   transaction) drops every read.
 // Locking reads (FOR UPDATE…) are never cached: they run for their locks. Each answer is parsed again from
@@ -35,32 +38,106 @@ export type CatalogueFacts = {
   /** Plain tables (relkind 'r'). */
   tables: ReadonlySet<string>;
   /**
-   * By table, the events (tgtype's bits: insert 4, delete 8, update 16, truncate 32) on which a trigger other
-   * than the foreign keys' checks fires; a table not here has none (a write to it writes nowhere else).
+   * By table, its triggers other than the foreign keys' checks: the events (tgtype's bits: insert 4, delete 8,
+   * update 16, truncate 32) each fires on, and the tables it can write (null: any); a table not here has none (a
+   * write to it writes nowhere else).
    */
-  noisyEvents: ReadonlyMap<string, number>;
+  triggers: ReadonlyMap<string, ReadonlyArray<{ events: number; writes: ReadonlySet<string> | null }>>;
   /** Functions whose answer is not fixed by their arguments and the rows: volatile ones and the schema's own. */
   unsafeFunctions: ReadonlySet<string>;
 };
 
-/** The catalogue query behind CatalogueFacts (one row per fact: kind, name, and a trigger's events). */
+/**
+ * The catalogue query behind CatalogueFacts (one row per fact: kind, name, and for a trigger its events, its
+ * function, the function's source when it is the schema's own PL/pgSQL or SQL, and a cascade's referencing table;
+ * for a function of the schema, its source).
+ */
 export const catalogueSql = `
-  SELECT 'table' AS kind, c.relname AS name, NULL::integer AS events FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  SELECT 'table' AS kind, c.relname AS name, NULL::integer AS events, NULL::text AS fn, NULL::text AS body, NULL::text AS refers
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind = 'r' AND n.nspname = current_schema()
   UNION ALL
-  SELECT 'noisy', c.relname, g.tgtype & 60 FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_proc p ON p.oid = g.tgfoid
+  SELECT 'view', c.relname, NULL::integer, NULL::text, NULL::text, NULL::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind IN ('v', 'm', 'f', 'p') AND n.nspname = current_schema()
+  UNION ALL
+  SELECT 'noisy', c.relname, g.tgtype & 60, p.proname, CASE WHEN l.lanname IN ('plpgsql', 'sql') AND pn.nspname NOT IN ('pg_catalog', 'information_schema') THEN p.prosrc END,
+      CASE WHEN p.proname LIKE 'RI_FKey%' THEN r.relname END
+    FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_proc p ON p.oid = g.tgfoid JOIN pg_namespace pn ON pn.oid = p.pronamespace
+      JOIN pg_language l ON l.oid = p.prolang LEFT JOIN pg_constraint k ON k.oid = g.tgconstraint LEFT JOIN pg_class r ON r.oid = k.conrelid
     WHERE p.proname NOT IN ('RI_FKey_check_ins', 'RI_FKey_check_upd', 'RI_FKey_noaction_del', 'RI_FKey_noaction_upd', 'RI_FKey_restrict_del', 'RI_FKey_restrict_upd')
   UNION ALL
-  SELECT DISTINCT 'function', p.proname, NULL::integer FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-    WHERE p.provolatile = 'v' OR n.nspname NOT IN ('pg_catalog', 'information_schema')`;
+  SELECT DISTINCT 'function', p.proname, NULL::integer, NULL::text, NULL::text, NULL::text FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE p.provolatile = 'v' OR n.nspname NOT IN ('pg_catalog', 'information_schema')
+  UNION ALL
+  SELECT 'source', p.proname, NULL::integer, NULL::text, CASE WHEN l.lanname IN ('plpgsql', 'sql') THEN p.prosrc END, NULL::text
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_language l ON l.oid = p.prolang
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')`;
 
-export function catalogueFacts(rows: ReadonlyArray<{ kind: string; name: string; events?: number | null }>): CatalogueFacts {
+export type CatalogueRow = { kind: string; name: string; events?: number | null; fn?: string | null; body?: string | null; refers?: string | null };
+
+const words = (body: string) => new Set([...body.toLowerCase().matchAll(/[a-z_][a-z0-9_$]*/g)].map((match) => match[0]));
+
+export function catalogueFacts(rows: ReadonlyArray<CatalogueRow>): CatalogueFacts {
   const tables = new Set(rows.filter((row) => row.kind === 'table').map((row) => row.name));
-  const noisyEvents = new Map<string, number>();
-  for (const row of rows) if (row.kind === 'noisy') noisyEvents.set(row.name, (noisyEvents.get(row.name) ?? 0) | Number(row.events ?? 60));
+  // A function of the schema named twice (overloads): the union of their sources; one not in SQL or PL/pgSQL: null.
+  const sources = new Map<string, string | null>();
+  for (const row of rows) {
+    if (row.kind !== 'source') continue;
+    const name = row.name.toLowerCase();
+    const known = sources.get(name);
+    sources.set(name, known === null || row.body == null ? null : `${known ?? ''}\n${row.body}`);
+  }
+  const noisy = rows.filter((row) => row.kind === 'noisy');
+  const views = new Set(rows.filter((row) => row.kind === 'view').map((row) => row.name));
+
+  /** The tables a trigger's function can write, directly or through the schema's functions it names (null: any). */
+  const fromSource = (body: string | null | undefined, seen: Set<string>): Set<string> | null => {
+    if (body == null || /\bexecute\b/i.test(body)) return null;
+    const named = words(body);
+    // A write through a view (its rules or INSTEAD OF triggers) is not followed: any table.
+    if ([...named].some((word) => views.has(word))) return null;
+    const found = new Set([...named].filter((word) => tables.has(word)));
+    for (const word of named) {
+      if (!sources.has(word) || seen.has(word)) continue;
+      seen.add(word);
+      const more = fromSource(sources.get(word), seen);
+      if (more === null) return null;
+      for (const table of more) found.add(table);
+    }
+    return found;
+  };
+  const direct = (row: CatalogueRow): Set<string> | null => (row.refers != null ? new Set([row.refers]) : row.body != null ? fromSource(row.body, new Set()) : null);
+
+  /** A trigger's writes and, in turn, whatever any trigger of those tables can write (null: any). */
+  const closure = (first: Set<string> | null): Set<string> | null => {
+    if (first === null) return null;
+    const found = new Set(first);
+    const todo = [...first];
+    while (todo.length > 0) {
+      const table = todo.pop()!;
+      for (const row of noisy) {
+        if (row.name !== table) continue;
+        const writes = direct(row);
+        if (writes === null) return null;
+        for (const next of writes) {
+          if (found.has(next)) continue;
+          found.add(next);
+          todo.push(next);
+        }
+      }
+    }
+    return found;
+  };
+
+  const triggers = new Map<string, Array<{ events: number; writes: Set<string> | null }>>();
+  for (const row of noisy) {
+    const list = triggers.get(row.name) ?? [];
+    list.push({ events: Number(row.events ?? 60), writes: closure(direct(row)) });
+    triggers.set(row.name, list);
+  }
   return {
     tables,
-    noisyEvents,
+    triggers,
     unsafeFunctions: new Set(rows.filter((row) => row.kind === 'function').map((row) => row.name.toLowerCase())),
   };
 }
@@ -94,7 +171,11 @@ export function effectOf(plan: PlanNode, planText: string, facts: CatalogueFacts
   const walk = (node: PlanNode) => {
     if (node['Node Type'] === 'ModifyTable' && node['Relation Name'] !== undefined) {
       written.add(node['Relation Name']);
-      if (((facts.noisyEvents.get(node['Relation Name']) ?? 0) & eventsOf(node)) !== 0) fires = true;
+      for (const trigger of facts.triggers.get(node['Relation Name']) ?? []) {
+        if ((trigger.events & eventsOf(node)) === 0) continue;
+        if (trigger.writes === null) fires = true;
+        else for (const table of trigger.writes) written.add(table);
+      }
     } else if (node['Relation Name'] !== undefined) scanned.add(node['Relation Name']);
     if (node['Node Type'] === 'LockRows') locks = true;
     for (const child of node.Plans ?? []) walk(child);

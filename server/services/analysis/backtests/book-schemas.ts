@@ -15,6 +15,7 @@ import type { DatabaseHost } from '../../../db/worker-host.ts';
 import { bookSchemaNames } from './book-template.ts';
 import { preparedPglite, sharedSession } from './prepared-pglite.ts';
 import { readPristine, restorePristine } from './schema-reset.ts';
+import { TemplateFS } from './template-files.ts';
 
 /** Closed books after which the catalogue's dead rows (each TRUNCATE writes new pg_class rows) are vacuumed. */
 const vacuumEvery = 16;
@@ -24,9 +25,9 @@ export type BookSchemas = DatabaseHost & {
   free(): number;
 };
 
-/** Opens the thread's PGlite from `dump`, a template of `schemas` books. */
-export async function openBookSchemas(dump: Blob, schemas: number): Promise<BookSchemas> {
-  const pg = await PGlite.create({ loadDataDir: dump });
+/** Opens the thread's PGlite from `tar`, a template of `schemas` books unzipped (template-files.ts). */
+export async function openBookSchemas(tar: Uint8Array, schemas: number): Promise<BookSchemas> {
+  const pg = await PGlite.create({ fs: new TemplateFS(tar) });
   const session = sharedSession(pg);
   // Planned once per statement (prepared-pglite.ts); the session's, so every book's.
   await session.turn(null, () => pg.exec('SET plan_cache_mode = force_generic_plan'));

@@ -17,15 +17,16 @@ export type BookThreads = {
 };
 
 /**
- * `template`: the books' template's bytes (`schemas` schemas); `entry`: the thread's module. A thread holds at
- * most `schemas` books; one with none is ended after `idleMs`.
+ * `template`: the books' template's tar (`schemas` schemas), a copy for each thread (moved to it: the thread's
+ * file system copies its files from it, template-files.ts); `entry`: the thread's module. A thread holds at most
+ * `schemas` books; one with none is ended after `idleMs`.
  */
-export function createBookThreads({ entry, template, schemas, idleMs }: { entry: URL; template: () => Promise<Uint8Array>; schemas: number; idleMs: number }): BookThreads {
+export function createBookThreads({ entry, template, schemas, idleMs }: { entry: URL; template: () => Promise<Uint8Array<ArrayBuffer>>; schemas: number; idleMs: number }): BookThreads {
   const threads: BookThread[] = [];
 
   function start(): BookThread {
     const thread: BookThread = {
-      host: template().then((bytes) => openWorkerHost(entry, { template: bytes, schemas })),
+      host: template().then((tar) => openWorkerHost(entry, { template: tar, schemas }, [tar.buffer])),
       held: 0,
       idle: null,
     };

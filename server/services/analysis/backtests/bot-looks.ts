@@ -8,6 +8,7 @@ import { botKey } from '../../bots/engine/engine-types.ts';
 import { readEngineDay, reasonAfterLooking, reasonBeforeLooking, scheduledOn, type EntryWindow, type NoTradeDay } from '../../bots/engine/no-trade-days.ts';
 import { effectiveExitTime, num, signalStrategies, timedForSession } from '../../bots/engine/rules.ts';
 import { botConditionKinds } from '../../bots/engine/condition-reads.ts';
+import { conditionMissReason } from '../../bots/engine/condition-miss-reason.ts';
 import { clockMinutes, istDate, istOffsetMs } from '../../market/ist.ts';
 import { inPause, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { localTextOf, words } from '../../texts/said.ts';
@@ -185,12 +186,22 @@ export async function lookUntil(run: BotRun, day: BotDay, until = Number.POSITIV
   }
 }
 
+/** Why the bot's entry condition failed on the day, as the engine's looks found it; null for a bot without one. */
+function conditionMiss(run: BotRun, day: BotDay) {
+  if (botConditionKinds(run.bot).entry === 'none') return null;
+  const note = run.book.services.botEngine.entryMissOf(botKey(run.bot.kind, run.book.botId), day.day);
+  if (note === null) return null;
+  const until = effectiveExitTime({ exitTime: run.bot.exit_time, params: run.bot.params }, day.history.hours);
+  // No index minutes imported: the day's prices are modelled from its bhavcopy (history-prices.ts).
+  return conditionMissReason(run.bot.params, note, { from: run.bot.entry_time, until }, day.history.minutes.size === 0);
+}
+
 /** The day's end: why the bot did not trade (if it did not), then the expiry settlement of what it holds. */
 export async function endDay(run: BotRun, day: BotDay): Promise<void> {
   if (day.scheduled && day.outside === null) {
     const stop = run.riskStops.find((candidate) => istDate(new Date(candidate.at)) === day.day);
     const engineDay = await readEngineDay(run.book.db, { kind: run.bot.kind, id: run.book.botId }, day.day);
-    const quiet = reasonAfterLooking(day.day, engineDay, stop === undefined ? null : { text: stop.reason, i18n: stop.reason_i18n }, run.signal);
+    const quiet = reasonAfterLooking(day.day, engineDay, stop === undefined ? null : { text: stop.reason, i18n: stop.reason_i18n }, run.signal, conditionMiss(run, day));
     if (quiet !== null) run.noTradeDays.push(quiet);
   }
   // After the close: contracts held into their expiry settle at the exchange's settlement price (at the close of

@@ -5,14 +5,16 @@
 //   (at 28 % of the session: 11:00 of 09:15–15:30) → high (at 68 %: 13:30) → close (the day's close, 15:40
 //   since 3 August 2026) on a day that closed at or above its open, high before low on a day that closed below
 //   it (the extremes' real times are not published: these are fixed, and modelled); else a straight line from
-//   the previous history day's underlying value (at the open) to the day's own (at the close);
+//   the previous history day's underlying value (at the open) to the day's own (at the close); the previous
+//   history day is read whether or not the range holds it, so a day's path never depends on where the range starts;
 // - an option: Black-76 at that index level, with the implied volatility solved from the contract's settlement
 //   price at the day's close (the index's forward taken as the index level, the carry absorbed into the
 //   volatility), quoted around that theory at the simulator's spread model (market/spreads.ts), with at least
 //   a one-tick bid while the contract has any value. Every such quote is modelled, unless the contract's real
 //   minute candles are stored (a broker's historical API, a live feed recorded: option-minute-prices.ts): then
 //   its price is that minute's close, quoted around it at the same spread model, and counted as real. Where no volatility explains the settlement (expiry day, no time value) the contract's
-//   last solved volatility is used, else the day's at-the-money one, else 15 %;
+//   volatility solved on the previous history day is used, else the day's at-the-money one, else 15 % (a day's
+//   prices depend on that day's and the day before's history alone: a one-day range quotes it as a year does);
 // - the index's minute candles (the signals of trend-following bots): the imported minutes, else one candle a
 //   minute along the daily path above, so a signal fires on the index path the bot's contracts are priced from;
 // - expiry: the index's closing value read back from the file (strike + settlement of an expiring call in the
@@ -20,6 +22,7 @@
 // - a day without its bhavcopy (one a live feed recorded): its contracts are those whose real minutes are
 //   stored, each priced from its minutes, modelled before its first one from its last close as if that were
 //   its settlement; an expiry settles at the index's last minute.
+// - a quote's close: the contract's settlement the day before (never the day's own, the future at any minute);
 // History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
 import { black76Price } from '../../../../quant/black76.ts';
 import { impliedVolatility } from '../../../../quant/implied-volatility.ts';
@@ -39,12 +42,32 @@ import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 const yearMs = 365 * 24 * 60 * 60 * 1000;
 /** Calendar days of history read at a time (see load): a week (the bench's NIFTY year: about 1,200 option rows a read). */
 const chunkDays = 7;
+/**
+ * How far back a day's path and quotes may look for the day before (calendar days): NSE has not been shut longer
+ * than a long weekend with a holiday, so an earlier day further back is another season (an import of July before
+ * an October range), not the day before; such a day starts at its own close, as with no history before it.
+ */
+const linkDays = 7;
+/** Whether the history day `earlier` can stand as the day before `day` (see linkDays). */
+const linksTo = (earlier: string, day: string) => addDays(earlier, linkDays) >= day;
 const fallbackVolatility = 0.15;
 
 /** The instant a history day's session closed, that its settlement prices stand at (its regular close, or a special session's). */
 const dayCloseInstant = (day: HistoryDay) => Date.parse(`${day.day}T${day.hours.close}:00Z`) - istOffsetMs;
 
-type OptionRow = { expiry: string; strikePaise: number; optionType: 'CE' | 'PE'; settlePaise: number; underlyingPaise: number | null; lotSize: number | null };
+type OptionRow = {
+  expiry: string;
+  strikePaise: number;
+  optionType: 'CE' | 'PE';
+  settlePaise: number;
+  underlyingPaise: number | null;
+  lotSize: number | null;
+  /**
+   * The contract's settlement on the latest earlier day history holds it (its day's last price on a recorded day),
+   * null without: a quote's `close`. The day's own settlement is its 15:30 price, the future at any earlier minute.
+   */
+  previousSettlePaise?: number | null;
+};
 export type HistoryDay = {
   index: IndexName;
   day: string;
@@ -53,8 +76,10 @@ export type HistoryDay = {
   closePaise: number;
   /** Minute closes by IST minute of the day; empty without imported minutes. */
   minutes: Map<number, number>;
-  /** The previous history day's close (the daily path's start); null on the first. */
+  /** The previous history day's close (the daily path's start); null when history has no earlier day. */
   previousClosePaise: number | null;
+  /** The previous history day (loaded with the range, or the one before it); null when history has none. */
+  previous: HistoryDay | null;
   /** The index's daily open/high/low/close (paise) when imported; null without. */
   ohlc: DailyOhlc | null;
   /**
@@ -140,13 +165,17 @@ export type HistoryPrices = PriceSource & {
   theory: (index: IndexName, expiry: string, strikePaise: number, type: 'CE' | 'PE', at: Date) => { theory: number; volatility: number; spot: number } | null;
 };
 
-export function historyPrices({ history, clock }: { history: Database; clock: Clock }): HistoryPrices {
+/**
+ * `simulated`: read the demo market's recorded minutes (source 'simulated') as the day's index and contracts,
+ * instead of real ones (a replay of a day the simulator recorded: analysis/replay/replay-days.ts); never both.
+ */
+export function historyPrices({ history, clock, simulated = false }: { history: Database; clock: Clock; simulated?: boolean }): HistoryPrices {
+  const ofSource = simulated ? `source = 'simulated'` : `source <> 'simulated'`;
   const days = new Map<string, HistoryDay>();
   const volatilities = new Map<string, number>();
-  const lastVolatility = new Map<string, number>();
   const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
   const counts = { modelled: 0, real: 0 };
-  const realMinutes = optionMinutePrices();
+  const realMinutes = optionMinutePrices(simulated);
 
   // NSE's calendar, where the regular sessions are dated (the close moved from 15:30 to 15:40 on 3 August 2026):
   // read by the first load, from the database history is in.
@@ -161,14 +190,26 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
   async function load(index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours): Promise<string[]> {
     const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
     ticks ??= await tickHistory(history, 'NSE');
-    const hoursOfDay = hoursOf ?? ((day: string) => dayHours(known, day));
+    // The day before the range at its own hours by NSE's calendar (a caller's `hoursOf` answers for the range's days).
+    const hoursOfDay = (day: string) => (hoursOf === undefined || day < from ? dayHours(known, day) : hoursOf(day));
+    // The history day before the range, read with it: its close starts the first day's path and its contracts'
+    // volatilities stand in where the first day's do not solve, as they would inside a longer range.
+    const { rows: before } = await history.query<{ d: string | null }>(
+      `SELECT to_char(greatest(
+         (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date),
+         (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource}),
+         (SELECT max(trade_date) FROM history_recorded_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource})), 'YYYY-MM-DD') AS d`,
+      [index, from],
+    );
+    const earlier = before[0]?.d ?? null;
+    const first = earlier !== null && linksTo(earlier, from) ? earlier : from;
     // Read a week at a time: the server's database answers each read whole before anything else (PGlite in
     // the request thread), and a year's contracts at once held it for a second. The rows come in the order one
     // read of the range gives: by day, and within a day by the primary key's order (expiry, strike, type).
     const rows: { d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }[] = [];
     const minutes: { d: string; m: Date; c: string }[] = [];
     const dailies: { d: string; o: string; h: string; l: string; c: string }[] = [];
-    for (let start = from; start <= to; start = addDays(start, chunkDays)) {
+    for (let start = first; start <= to; start = addDays(start, chunkDays)) {
       const end = addDays(start, chunkDays - 1) < to ? addDays(start, chunkDays - 1) : to;
       const range = [index, start, end];
       const chunk = await history.query<(typeof rows)[number]>(
@@ -180,7 +221,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       for (const row of chunk.rows) rows.push(row);
       const minuteChunk = await history.query<(typeof minutes)[number]>(
         `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
-         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated' ORDER BY minute`,
+         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofSource} ORDER BY minute`,
         range,
       );
       for (const row of minuteChunk.rows) minutes.push(row);
@@ -197,7 +238,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
+        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -213,10 +254,10 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     }
     // A day without its bhavcopy: the contracts whose real minutes are stored, at their last close of the day.
     for (const row of realMinutes.lastCloses(index)) {
-      if (row.day < from || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
+      if (row.day < first || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
       let day = byDay.get(row.day);
       if (day === undefined) {
-        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
+        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
         byDay.set(row.day, day);
       }
       const { day: _day, closePaise, ...contract } = row;
@@ -227,8 +268,19 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
       if (day === undefined) continue;
       day.minutes.set(istMinutes(new Date(minute.m)), Number(minute.c));
     }
-    let previous: number | null = null;
+    let previous: HistoryDay | null = null;
+    // The first loaded day's path starts at the close history holds before it (else it would stand at its own
+    // close from the open); each later day's at the day before's.
+    let previousClose: number | null = await closeBefore(index, first);
+    const previousSettles = await settlesBefore(index, first);
     for (const day of [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day))) {
+      if (previous !== null && !linksTo(previous.day, day.day)) {
+        previous = null;
+        previousClose = null;
+        previousSettles.clear();
+      }
+      for (const [key, row] of day.options) row.previousSettlePaise = previousSettles.get(key) ?? null;
+      for (const [key, row] of day.options) previousSettles.set(key, row.settlePaise);
       // The older layout has no underlying: the last minute's close stands in for it.
       if (day.closePaise === 0 && day.minutes.size > 0) day.closePaise = [...day.minutes.entries()].sort((a, b) => a[0] - b[0]).at(-1)![1];
       // ... else the index close file's close.
@@ -237,28 +289,72 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
         byDay.delete(day.day);
         continue;
       }
-      day.previousClosePaise = previous;
-      previous = day.closePaise;
+      day.previous = previous;
+      day.previousClosePaise = previousClose;
+      previous = day;
+      previousClose = day.closePaise;
+      // The day before the range only serves the range's first day.
+      if (day.day < from) {
+        byDay.delete(day.day);
+        continue;
+      }
       days.set(`${index}|${day.day}`, day);
     }
     return [...byDay.keys()].sort();
   }
 
+  /** The index's close on the latest day before `day`, within linkDays, history holds it (a bhavcopy's underlying or the index close file's), or null. */
+  async function closeBefore(index: IndexName, day: string): Promise<number | null> {
+    const { rows } = await history.query<{ c: string }>(
+      `SELECT c FROM (
+         (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND underlying_paise IS NOT NULL ORDER BY trade_date DESC LIMIT 1)
+         UNION ALL
+         (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date ORDER BY trade_date DESC LIMIT 1)
+       ) before ORDER BY d DESC LIMIT 1`,
+      [index, day, addDays(day, -linkDays)],
+    );
+    return rows[0] === undefined ? null : Number(rows[0].c);
+  }
+
+  /** Each contract's settlement on the latest bhavcopy day before `day` (the first loaded day's quotes' `close`). */
+  async function settlesBefore(index: IndexName, day: string): Promise<Map<string, number>> {
+    const { rows } = await history.query<{ e: string; s: string; t: string; p: string }>(
+      `SELECT to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p FROM history_option_days
+       WHERE index_name = $1 AND trade_date = (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date) AND expiry >= $2::date`,
+      [index, day, addDays(day, -linkDays)],
+    );
+    return new Map(rows.map((row) => [optionKey(row.e, Number(row.s), row.t), Number(row.p)]));
+  }
+
   const dayOf = (index: IndexName, day: string) => days.get(`${index}|${day}`);
 
-  /** The volatility a contract is priced with on a day (see the header); solved once a day. */
-  function volatilityOf(day: HistoryDay, row: OptionRow): number {
+  const solvedVolatilities = new Map<string, number | null>();
+
+  /** The volatility that explains a contract's settlement on a day, if any (solved once a day). */
+  function solvedOn(day: HistoryDay, row: OptionRow): number | null {
     const key = `${day.index}|${day.day}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
-    const known = volatilities.get(key);
-    if (known !== undefined) return known;
-    const contract = `${day.index}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    if (solvedVolatilities.has(key)) return solvedVolatilities.get(key)!;
     const years = Math.max(0, expiryMs(row.expiry) - dayCloseInstant(day)) / yearMs;
     const solved =
       years > 0
         ? impliedVolatility({ kind: row.optionType, forward: day.closePaise / 100, strike: row.strikePaise / 100, years, rate: 0, price: row.settlePaise / 100 })
         : ({ ok: false } as const);
-    const volatility = solved.ok ? solved.volatility : (lastVolatility.get(contract) ?? atmVolatilityOf(day) ?? fallbackVolatility);
-    if (solved.ok) lastVolatility.set(contract, volatility);
+    const volatility = solved.ok ? solved.volatility : null;
+    solvedVolatilities.set(key, volatility);
+    return volatility;
+  }
+
+  /**
+   * The volatility a contract is priced with on a day (see the header): its own solved one, else the one it
+   * solved to on the previous history day (the day before the range included), never one of a day further back
+   * that only a longer range would have read.
+   */
+  function volatilityOf(day: HistoryDay, row: OptionRow): number {
+    const key = `${day.index}|${day.day}|${optionKey(row.expiry, row.strikePaise, row.optionType)}`;
+    const known = volatilities.get(key);
+    if (known !== undefined) return known;
+    const before = day.previous?.options.get(optionKey(row.expiry, row.strikePaise, row.optionType));
+    const volatility = solvedOn(day, row) ?? (before === undefined ? null : solvedOn(day.previous!, before)) ?? atmVolatilityOf(day) ?? fallbackVolatility;
     volatilities.set(key, volatility);
     return volatility;
   }
@@ -309,7 +405,7 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     if (day.minutes.size > 0) {
       const { rows } = await history.query<{ m: Date; o: string; h: string; l: string; c: string }>(
         `SELECT minute AS m, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_minutes
-         WHERE index_name = $1 AND trade_date = $2::date AND source <> 'simulated' ORDER BY minute`,
+         WHERE index_name = $1 AND trade_date = $2::date AND ${ofSource} ORDER BY minute`,
         [day.index, day.day],
       );
       candles = rows.map((row) => ({ minute: new Date(row.m), open: Number(row.o) / 100, high: Number(row.h) / 100, low: Number(row.l) / 100, close: Number(row.c) / 100 }));
@@ -365,8 +461,11 @@ export function historyPrices({ history, clock }: { history: Database; clock: Cl
     // would show none there, and a market order would find no buyer for a wing on an expiry day.
     const bidPaise = book.bidPaise === 0 && priced.theory > 0 ? tickPaise : book.bidPaise;
     const askPaise = Math.max(book.askPaise, bidPaise + tickPaise);
-    const settle = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.settlePaise;
-    return { quote: { bidPaise, askPaise, lastPaise: Math.round(priced.theory / tickPaise) * tickPaise, closePaise: settle }, real: real !== null };
+    const lastPaise = Math.round(priced.theory / tickPaise) * tickPaise;
+    // The close is the day before's (a position's close_price, its day's change): never this day's settlement,
+    // which is later than any minute of the day. Without one, the price at the minute.
+    const closePaise = day.options.get(optionKey(contract.expiry, contract.strikePaise, contract.type))!.previousSettlePaise ?? lastPaise;
+    return { quote: { bidPaise, askPaise, lastPaise, closePaise }, real: real !== null };
   }
 
   async function quotesAt(keys: readonly string[], at: Date, q: Queryable): Promise<Map<string, Quote>> {

@@ -14,7 +14,9 @@ export type RealMinute = { minute: number; closePaise: number; openInterest: num
 
 const contractKey = (day: string, expiry: string, strikePaise: number, type: 'CE' | 'PE') => `${day}|${expiry}|${strikePaise}|${type}`;
 
-export function optionMinutePrices() {
+/** `simulated`: the demo market's recorded minutes instead of real ones (history-prices.ts). */
+export function optionMinutePrices(simulated = false) {
+  const ofSource = simulated ? `source = 'simulated'` : `source <> 'simulated'`;
   /** By index, then day|expiry|strike|type: the day's candles in minute order. */
   const byIndex = new Map<IndexName, Map<string, RealMinute[]>>();
 
@@ -24,11 +26,11 @@ export function optionMinutePrices() {
     const { rows } = await history.query<{ d: string; e: string; s: number; t: 'CE' | 'PE'; m: number; c: number; oi: string; v: string }>(
       `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t,
               ((extract(epoch FROM minute)::bigint + 19800) % 86400 / 60)::integer AS m, close_paise AS c, open_interest AS oi, volume AS v, 0 AS r
-       FROM history_option_minutes WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated'
+       FROM history_option_minutes WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofSource}
        UNION ALL
        SELECT to_char(trade_date, 'YYYY-MM-DD'), to_char(expiry, 'YYYY-MM-DD'), strike_paise, option_type, u.m, u.c, u.oi, u.v, 1
        FROM history_recorded_option_days, unnest(minutes, close_paise, open_interest, volume) AS u (m, c, oi, v)
-       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND source <> 'simulated'
+       WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofSource}
        ORDER BY 1, 2, 3, 4, 5, 9`,
       [index, from, to],
     );

@@ -9,6 +9,7 @@ import type { BookServices, BookServicesFactory } from '../book-services.ts';
 import { bookStarts } from './book-starts.ts';
 import { bookTemplate } from './book-template.ts';
 import { createBookThreads } from './book-threads.ts';
+import { templateTar } from './template-files.ts';
 
 /** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
 export type PaperBookKind = { slug: string; title: string; accountNumber: string };
@@ -45,11 +46,12 @@ let threadTemplateBytes: Promise<Uint8Array> | undefined;
 
 const bookThreads = createBookThreads({
   entry: new URL('./book-database-worker.ts', import.meta.url),
-  template: () => {
+  // The zipped template kept (3.5 MB), each thread given its tar unzipped (49 MB, moved to the thread).
+  template: async () => {
     threadTemplateBytes ??= bookTemplate(schemasPerThread).then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
     // A failed read or make is tried again by the next thread.
     threadTemplateBytes.catch(() => (threadTemplateBytes = undefined));
-    return threadTemplateBytes;
+    return templateTar(await threadTemplateBytes);
   },
   schemas: schemasPerThread,
   // A thread without books ends as an idle replay's book is closed (replay-books.ts replayBookIdleMs).

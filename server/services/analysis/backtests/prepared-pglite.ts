@@ -20,7 +20,7 @@
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from '../../../db/copy-from.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { catalogueFacts, catalogueSql, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
+import { catalogueFacts, catalogueSql, type CatalogueRow, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
 
 const { serialize } = protocol;
 
@@ -89,10 +89,17 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   // sent one by one (a failure of the statement is its own, after BEGIN ran, as before). A transaction whose
   // every read was answered from the cache never reaches Postgres: no BEGIN, no COMMIT.
   let opening: Uint8Array[] | null = null;
+  // A transaction's COMMIT, on a book alone on its PGlite (a backtest's), waits likewise to go ahead of the next
+  // call: a COMMIT fails only where a statement of the transaction failed (the book has no deferred constraint
+  // and no other session to conflict with), and such a transaction commits at once, as before, to throw. The
+  // connection is the book's alone, so whatever comes next runs after the COMMIT, as if sent one by one.
+  const defersCommit = schema === undefined;
+  let committing = false;
   // The book lives in memory (no file system to sync after a statement).
   const send = async (parts: readonly Uint8Array[]) => {
-    const ahead = opening;
+    const ahead = committing ? [serialize.query('COMMIT'), ...(opening ?? [])] : opening;
     opening = null;
+    committing = false;
     if (ahead === null) return pg.execProtocol(concat(parts), { syncToFs: false });
     const answer = await pg.execProtocol(concat([...ahead, ...parts]), { syncToFs: false });
     // Each simple query sent ahead ends with its ReadyForQuery: what follows the last of them is the statement's.
@@ -118,7 +125,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     const savepoint = inTransaction;
     if (savepoint) await simple('SAVEPOINT book_read_cache');
     try {
-      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as Array<{ kind: string; name: string; events: number | null }>));
+      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as CatalogueRow[]));
       const known = await facts;
       const results = await simple(`EXPLAIN (GENERIC_PLAN, VERBOSE, FORMAT JSON) ${sql}`);
       const cell = (results[0]?.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
@@ -203,8 +210,8 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   // COPY through PGlite's own query (its /dev/blob), in the turn of whoever holds the connection.
   const copy = async (sql: string, data: string) => {
     cache.drop(null);
-    // PGlite's own COPY path: a transaction's BEGIN still waiting goes first, alone.
-    if (opening !== null) await send([]);
+    // PGlite's own COPY path: a COMMIT or a transaction's BEGIN still waiting goes first, alone.
+    if (opening !== null || committing) await send([]);
     return pgliteCopyFrom(pg, sql, data);
   };
   // Inside a transaction a caller may send a statement before the last one is answered (funds.ts bookAhead, which
@@ -216,7 +223,20 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     turn = next.catch(() => undefined);
     return next;
   };
-  const inside: Queryable = { query: (sql, params = []) => inTurn(() => run(sql, params)), exec: (sql) => inTurn(() => execute(sql)), copyFrom: (sql, data) => inTurn(() => copy(sql, data)) };
+  /** A failure inside a transaction marks it aborted (its COMMIT is then sent at once, to answer the rollback). */
+  const marking = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step();
+    } catch (error) {
+      aborted = true;
+      throw error;
+    }
+  };
+  const inside: Queryable = {
+    query: (sql, params = []) => inTurn(() => run(sql, params)),
+    exec: (sql) => inTurn(() => marking(() => execute(sql))),
+    copyFrom: (sql, data) => inTurn(() => marking(() => copy(sql, data))),
+  };
 
   return {
     kind: 'pglite',
@@ -240,6 +260,10 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
           }
           // Nothing reached Postgres: there is no transaction to commit.
           if (opening !== null) return result;
+          if (defersCommit && !aborted) {
+            committing = true;
+            return result;
+          }
           // As PGlite: a transaction whose statement failed (the error caught inside) rolls back at COMMIT and throws.
           const { messages } = await send([serialize.query('COMMIT')]);
           if (parse.parseResults(messages, pg.parsers)[0]?.command === 'ROLLBACK') {
@@ -255,6 +279,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
       }),
     close: () =>
       exclusive(async () => {
+        if (committing) await send([]);
         if (schema === undefined) return pg.close();
         // The PGlite stays for the other books: this book's statements (and their plans) go.
         const names = await Promise.all([...statements.values()].map((prepared) => prepared.then((p) => p.name).catch(() => null)));

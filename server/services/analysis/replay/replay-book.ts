@@ -16,6 +16,7 @@ import type { TradingAccount } from '../../brokers/broker-trading.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import type { DayHours } from '../../market/trading-calendar.ts';
 import { sessionOf } from './replay-clock.ts';
+import type { ReplayOrigin } from './replay-days.ts';
 
 /** A replay book's capital: ₹10,00,000, as a new paper account's default (the trader's own capital is not the replay's). */
 export const replayCapitalPaise = 100_000_000;
@@ -47,6 +48,8 @@ export type ReplayBook = {
   prices: HistoryPrices;
   index: IndexName;
   day: HistoryDay;
+  /** What the replay stands on (replay-days.ts): a simulated day's book reads the demo market's recorded minutes alone. */
+  origin: ReplayOrigin;
   /** The book's user, account and portfolio (its own ids, not the trader's). */
   userId: number;
   account: TradingAccount;
@@ -79,13 +82,13 @@ export type ReplayBook = {
  */
 export async function openReplayBook(
   history: Database,
-  replay: { id: number; epoch: number; index: IndexName; day: string; hours: DayHours },
+  replay: { id: number; epoch: number; index: IndexName; day: string; hours: DayHours; origin: ReplayOrigin },
   services: BookServicesFactory,
   database?: Promise<Database>,
 ): Promise<ReplayBook> {
   const open = sessionOf(replay.day, replay.hours).open;
   const clock = { now: open };
-  const prices = historyPrices({ history, clock: () => clock.now });
+  const prices = historyPrices({ history, clock: () => clock.now, simulated: replay.origin === 'simulated' });
   await prices.load(replay.index, replay.day, replay.day, () => replay.hours);
   const day = prices.day(replay.index, replay.day);
   if (day === undefined) throw new Error(`No ${replay.index} history on ${replay.day}`);
@@ -105,6 +108,7 @@ export async function openReplayBook(
       prices,
       index: replay.index,
       day,
+      origin: replay.origin,
       userId,
       account: { id: accountId, accountNumber: paper.accountNumber, capitalPaise: replayCapitalPaise, marketAccountId: null },
       portfolioId,

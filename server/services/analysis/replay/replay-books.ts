@@ -199,7 +199,7 @@ export function createReplayBooks({ db, clock, services, idleMs = replayBookIdle
     const known = opening.get(key);
     if (known !== undefined) return known.then((book) => (book.epoch === row.bookEpoch ? book : current(row)));
     const database = takeSpare() ?? openBookDatabase(bookKey(row.id));
-    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours }, services, database).then((book) => {
+    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours, origin: row.origin }, services, database).then((book) => {
       book.usedAt = clock().getTime();
       books.set(row.id, book);
       for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);

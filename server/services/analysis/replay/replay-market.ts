@@ -1,6 +1,8 @@
 // The replayed market at the replay's minute (issue 39), in the shapes the live desk's market routes answer
-// (ExpiriesResponse, InstrumentsResponse, LastPrice), each quote marked `real` or `modelled` by where it came
-// from. The index: its imported minute's close (real), its open, high and low so far that day. An option: the
+// (ExpiriesResponse, InstrumentsResponse, LastPrice), each quote marked `real`, `modelled` or `simulated` by where
+// it came from (issue 62). The index: its stored minute's close (real), else its level on the path modelled
+// from the day's open, high, low and close (modelled), or a demo day's recorded minute (simulated); its open,
+// high and low so far that day. An option: the
 // bid, ask and last price the replay's book fills at (history-prices.ts: a stored real minute's close, else
 // modelled from the day's settlement along the index's minutes), its greeks at the volatility it is priced with
 // (Black-76 on the index level, as history prices it) and its IV as NSE's chain publishes it (from its last
@@ -47,7 +49,8 @@ function dayFacts(history: Database, book: ReplayBook): Promise<DayFacts> {
   return known;
 }
 
-async function readDayFacts(history: Database, { index, day }: ReplayBook): Promise<DayFacts> {
+async function readDayFacts(history: Database, { index, day, origin }: ReplayBook): Promise<DayFacts> {
+  const ofSource = origin === 'simulated' ? `source = 'simulated'` : `source <> 'simulated'`;
   const { rows } = await history.query<{ e: string; s: string; t: string; oi: string; v: string; l: number | null; p: string | null }>(
     `SELECT to_char(d.expiry, 'YYYY-MM-DD') AS e, d.strike_paise AS s, d.option_type AS t, d.open_interest AS oi, d.volume_contracts AS v,
             coalesce(d.lot_size, (SELECT r.lot_size FROM lot_revisions r WHERE r.id = lot_revision_of(d.index_name, d.expiry, d.trade_date))) AS l,
@@ -57,7 +60,7 @@ async function readDayFacts(history: Database, { index, day }: ReplayBook): Prom
     [index, day.day],
   );
   const { rows: previous } = await history.query<{ c: string }>(
-    `SELECT close_paise AS c FROM history_index_minutes WHERE index_name = $1 AND trade_date < $2::date AND source <> 'simulated' ORDER BY minute DESC LIMIT 1`,
+    `SELECT close_paise AS c FROM history_index_minutes WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource} ORDER BY minute DESC LIMIT 1`,
     [index, day.day],
   );
   const lotSize = (row: { l: number | null }) => row.l ?? 1;
@@ -65,20 +68,22 @@ async function readDayFacts(history: Database, { index, day }: ReplayBook): Prom
     rows.map((row) => [contractKey(row.e, Number(row.s), row.t), { oi: Number(row.oi), volumeUnits: Number(row.v) * lotSize(row), previousSettlePaise: row.p === null ? null : Number(row.p) }]),
   );
   // A day the recorder alone holds has no bhavcopy rows: each contract's close is its last real minute before the day.
-  if (!day.bhavcopy) for (const [key, closePaise] of await previousCloses(history, index, day.day)) contracts.set(key, { oi: 0, volumeUnits: 0, previousSettlePaise: closePaise });
+  if (!day.bhavcopy) for (const [key, closePaise] of await previousCloses(history, index, day.day, origin === 'simulated')) contracts.set(key, { oi: 0, volumeUnits: 0, previousSettlePaise: closePaise });
   return { previousIndexPaise: previous[0] === undefined ? day.previousClosePaise : Number(previous[0].c), contracts };
 }
 
 /** Each contract's last stored real minute close on the latest earlier day holding it (a live feed's or a broker's). */
-async function previousCloses(history: Database, index: string, day: string): Promise<Map<string, number>> {
+async function previousCloses(history: Database, index: string, day: string, simulated: boolean): Promise<Map<string, number>> {
+  const minutesOf = simulated ? `source = 'simulated'` : `source <> 'simulated'`;
+  const daysOf = simulated ? `source = 'simulated'` : `source = 'recorded'`;
   const { rows } = await history.query<{ e: string; s: string; t: string; c: string }>(
     `SELECT DISTINCT ON (e, s, t) e, s, t, c FROM (
        SELECT to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, minute AS m, close_paise AS c FROM history_option_minutes
-       WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND source <> 'simulated'
+       WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND ${minutesOf}
        UNION ALL
        SELECT to_char(expiry, 'YYYY-MM-DD'), strike_paise, option_type, (trade_date + time '23:59') AT TIME ZONE 'Asia/Kolkata', close_paise[cardinality(close_paise)]
        FROM history_recorded_option_days
-       WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND source = 'recorded'
+       WHERE index_name = $1 AND trade_date < $2::date AND expiry >= $2::date AND ${daysOf}
      ) stored ORDER BY e, s, t, m DESC`,
     [index, day],
   );
@@ -90,7 +95,7 @@ function changeFields(lastPaise: number, closePaise: number | null) {
   return { close: rupees(closePaise), change: rupees(lastPaise - closePaise), change_percent: round(((lastPaise - closePaise) / closePaise) * 100, 2) };
 }
 
-/** The index at the book's minute (its imported minutes: real). */
+/** The index at the book's minute (its stored minutes: real; else modelled from its day's figures; a demo day's: simulated). */
 export async function indexQuote(history: Database, book: ReplayBook): Promise<ReplayQuote> {
   const minute = istMinutes(book.now);
   const { openMinutes, sessionMinutes } = sessionMinutesOf(book);
@@ -105,7 +110,8 @@ export async function indexQuote(history: Database, book: ReplayBook): Promise<R
     open: rupees(levels[0]!),
     high: rupees(Math.max(...levels)),
     low: rupees(Math.min(...levels)),
-    source: 'real',
+    // Real where its minutes are stored; modelled from its daily figures (replay-days.ts index_path); simulated on a demo day.
+    source: book.origin === 'simulated' ? 'simulated' : book.day.minutes.size > 0 ? 'real' : 'modelled',
   };
 }
 
@@ -172,7 +178,7 @@ async function optionQuotes(history: Database, book: ReplayBook, rows: readonly 
       gamma: round(greeks.gamma, 6),
       theta: round(greeks.theta, 2),
       vega: round(greeks.vega, 2),
-      source: real === null ? 'modelled' : 'real',
+      source: book.origin === 'simulated' ? 'simulated' : real === null ? 'modelled' : 'real',
     };
   }
   return data;

@@ -10,7 +10,7 @@ import { clockMinutes, istClock } from '../../market/ist.ts';
 import type { DayHours } from '../../market/trading-calendar.ts';
 import { replayTexts } from '../../texts/replay-texts.ts';
 import { insideSession, instantOf, nextMinute, replayedAt, sessionOf, type ReplaySpeed } from './replay-clock.ts';
-import { checkReplayDay, replayHoursOf, type ReplayHours } from './replay-days.ts';
+import { checkReplayDay, replayHoursOf, type IndexPath, type ReplayHours, type ReplayOrigin } from './replay-days.ts';
 import { checkReplayRules } from './replay-rules.ts';
 
 /** A replay as the contract answers it. */
@@ -27,6 +27,9 @@ export type Replay = {
   at_close: boolean;
   /** The hours the day traded at (HH:MM IST): the day's regular session (09:15–15:40 since 3 August 2026, 15:30 before) with the MIS square-off at 15:25, or a special session's. */
   session: ReplayHours;
+  /** What the replay stands on and how its index moves (replay-days.ts), kept from its start. */
+  origin: ReplayOrigin;
+  index_path: IndexPath;
   created_at: string;
   updated_at: string;
 };
@@ -38,6 +41,8 @@ export type ReplayRow = {
   index: HistoryIndex;
   day: string;
   hours: DayHours;
+  origin: ReplayOrigin;
+  indexPath: IndexPath;
   startAt: Date;
   anchorAt: Date;
   anchoredAt: Date;
@@ -47,8 +52,8 @@ export type ReplayRow = {
   updatedAt: Date;
 };
 
-const columns = `id, user_id, index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, session_open, session_close, mis_square_off, session_pause_from, session_pause_until, start_at, anchor_at, anchored_at, speed, book_epoch, created_at, updated_at`;
-type Stored = { id: number; user_id: number; index_name: HistoryIndex; day: string; session_open: string; session_close: string; mis_square_off: string; session_pause_from: string | null; session_pause_until: string | null; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
+const columns = `id, user_id, index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, session_open, session_close, mis_square_off, session_pause_from, session_pause_until, origin, index_path, start_at, anchor_at, anchored_at, speed, book_epoch, created_at, updated_at`;
+type Stored = { id: number; user_id: number; index_name: HistoryIndex; day: string; session_open: string; session_close: string; mis_square_off: string; session_pause_from: string | null; session_pause_until: string | null; origin: ReplayOrigin; index_path: IndexPath; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
 
 const rowOf = (row: Stored): ReplayRow => ({
   id: Number(row.id),
@@ -61,6 +66,8 @@ const rowOf = (row: Stored): ReplayRow => ({
     misSquareOff: row.mis_square_off,
     pause: row.session_pause_from !== null && row.session_pause_until !== null ? { from: row.session_pause_from, until: row.session_pause_until } : undefined,
   },
+  origin: row.origin,
+  indexPath: row.index_path,
   startAt: new Date(row.start_at),
   anchorAt: new Date(row.anchor_at),
   anchoredAt: new Date(row.anchored_at),
@@ -85,6 +92,8 @@ export function replayOf(row: ReplayRow, now: Date): Replay {
     speed: row.speed,
     at_close: at.getTime() >= sessionOf(row.day, row.hours).close.getTime(),
     session: replayHoursOf(row.hours),
+    origin: row.origin,
+    index_path: row.indexPath,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -125,7 +134,7 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
     },
 
     async start(userId: number, asked: StartReplay): Promise<ReplayRow> {
-      const { session } = await checkReplayDay(db, asked.index, asked.day);
+      const { session, origin, index_path: indexPath } = await checkReplayDay(db, asked.index, asked.day);
       const pause = session.pause === undefined ? undefined : { from: session.pause.from, until: session.pause.until };
       const hours: DayHours = { open: session.open, close: session.close, misSquareOff: session.mis_square_off, pause };
       // Without a start, the session's open (09:15, or a Muhurat session's 18:00).
@@ -139,9 +148,9 @@ export function createReplaySessions({ db, clock }: { db: Database; clock: Clock
         }
         const now = clock();
         const { rows } = await tx.query<Stored>(
-          `INSERT INTO replays (user_id, index_name, trade_date, session_open, session_close, mis_square_off, session_pause_from, session_pause_until, start_at, anchor_at, anchored_at, speed, created_at, updated_at)
-           VALUES ($1, $2, $3::date, $7, $8, $9, $10, $11, $4, $4, $5, $6, $5, $5) RETURNING ${columns}`,
-          [userId, asked.index, asked.day, startAt, now, asked.speed ?? 0, hours.open, hours.close, hours.misSquareOff, pause?.from ?? null, pause?.until ?? null],
+          `INSERT INTO replays (user_id, index_name, trade_date, session_open, session_close, mis_square_off, session_pause_from, session_pause_until, origin, index_path, start_at, anchor_at, anchored_at, speed, created_at, updated_at)
+           VALUES ($1, $2, $3::date, $7, $8, $9, $10, $11, $12, $13, $4, $4, $5, $6, $5, $5) RETURNING ${columns}`,
+          [userId, asked.index, asked.day, startAt, now, asked.speed ?? 0, hours.open, hours.close, hours.misSquareOff, pause?.from ?? null, pause?.until ?? null, origin, indexPath],
         );
         return rowOf(rows[0]!);
       });

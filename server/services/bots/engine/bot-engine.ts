@@ -40,6 +40,7 @@ import { loadActions, loadBot, loadDueBots, loadHeld, loadRuns } from './engine-
 import { botKey, type ActionRow, type BotRunRow, type Decision, type EngineBot, type HeldLeg } from './engine-types.ts';
 import { signalsFor } from './bot-signals.ts';
 import { createConditionReads } from './condition-reads.ts';
+import { createEntryMisses } from './entry-misses.ts';
 import { isAlertAction } from '../webhooks/webhook-log.ts';
 import { settleLeftAlerts } from '../webhooks/webhook-leftovers.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
@@ -88,6 +89,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   const calendars = new Map<string, TradingCalendar>();
   const { factsOf, tickReads, entryIntents, exitIntents, expiryOf, aroundTheMoney, symbolLot } = createBotIntents({ db, prices, market, brokers });
   const { conditionsFor } = createConditionReads({ db, factsOf, expiryOf });
+  const entryMisses = createEntryMisses();
   const { brokerOf, brokerCall, closeLate } = createBotOrders({ db, clock, brokers, limits, wait, execution });
   const { complete, recordMissed, skipInterrupted } = createBotCompletion({ db });
   const proposals = createProposals({ db, prices, brokers });
@@ -287,6 +289,7 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       sessionHours.set(exchange, dayHours(calendar, day));
     }
     const conditions = await conditionsFor(prices.simulator, bots, now, reads, sessionHours);
+    for (const [key, found] of conditions) if (found.entryMiss !== undefined) entryMisses.note(key, day, found.entryMiss);
     const peaks: Array<{ kind: string; id: number; peak: number }> = [];
     let acted = 0;
     let failed = 0;
@@ -377,7 +380,8 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
   }
 
   // What a webhook's alert (webhooks/webhook-receiver.ts) places through: the same legs, claim, broker call and completion.
-  return { tick, carryOut, settleFromBook, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney, symbolLot };
+  // entryMissOf: why a bot's entry condition was not met on a day (entry-misses.ts), for a backtest's or replay's day without a trade.
+  return { tick, carryOut, settleFromBook, factsOf, tickReads, entryIntents, exitIntents, aroundTheMoney, symbolLot, entryMissOf: entryMisses.of };
 }
 
 export type BotEngine = ReturnType<typeof createBotEngine>;

@@ -31,7 +31,18 @@ import { loadCandles } from './engine-store.ts';
 import { botKey, type EngineBot } from './engine-types.ts';
 import { signalStrategies } from './rules.ts';
 
-export type BotConditions = { entry: Met | null; exit: Met | null };
+/**
+ * Why the entry condition was not met on a look (issue 62: a backtest said "The bot did not enter." and no more):
+ * `no_index`, no index close of the minute that fixes the straddle (or of the last minute, for an IV); `no_prices`,
+ * a leg without a price at a minute read (`minute`: its start); `not_yet`, the fixing minute not completed;
+ * `not_met`, read and not met: the straddle's premium at its fixing minute and on the last (`reference`, `last`,
+ * rupees) or the last ATM IV (`iv`, percent).
+ */
+export type ConditionMiss =
+  | { why: 'no_index' | 'no_prices' | 'not_yet'; minute: number }
+  | { why: 'not_met'; minute: number; reference?: number; last?: number; iv?: number };
+
+export type BotConditions = { entry: Met | null; exit: Met | null; entryMiss?: ConditionMiss | undefined };
 
 type ConditionDeps = {
   db: Database;
@@ -109,13 +120,24 @@ export function createConditionReads({ db, factsOf, expiryOf }: ConditionDeps) {
       const facts = await factsOf(bot.underlying, now);
       const expiry = await expiryOf(bot, now, reads);
       const context = { prices, bot, facts, expiry, closes, lastStart, settings, day };
-      const judge = async (kind: ConditionKind): Promise<Met | null> => {
-        if (kind === 'none') return null;
-        if (isPremiumCondition(kind)) return premiumConditionMet(kind, await premiumSeries(context, needsVwap(kind)), settings);
-        if (isIvCondition(kind)) return ivConditionMet(kind, await ivMinutes(context), settings);
-        return null;
+      const judge = async (kind: ConditionKind): Promise<{ met: Met | null; miss?: ConditionMiss }> => {
+        if (kind === 'none') return { met: null };
+        if (isPremiumCondition(kind)) {
+          const series = await premiumSeries(context, needsVwap(kind));
+          if (!Array.isArray(series)) return { met: null, miss: series };
+          const met = premiumConditionMet(kind, series, settings);
+          return met !== null ? { met } : { met, miss: { why: 'not_met', minute: lastStart, reference: series[0]?.premium, last: series.at(-1)?.premium } };
+        }
+        if (isIvCondition(kind)) {
+          const minutes = await ivMinutes(context);
+          if (!Array.isArray(minutes)) return { met: null, miss: minutes };
+          const met = ivConditionMet(kind, minutes, settings);
+          return met !== null ? { met } : { met, miss: { why: 'not_met', minute: lastStart, iv: minutes.at(-1)?.iv } };
+        }
+        return { met: null };
       };
-      found.set(botKey(bot.kind, bot.id), { entry: await judge(kinds.entry), exit: await judge(kinds.exit) });
+      const entry = await judge(kinds.entry);
+      found.set(botKey(bot.kind, bot.id), { entry: entry.met, exit: (await judge(kinds.exit)).met, entryMiss: entry.miss });
     }
     return found;
   }
@@ -139,11 +161,11 @@ export function createConditionReads({ db, factsOf, expiryOf }: ConditionDeps) {
    * else only the fixing minute and the last two (what a fall, rise or cross needs). Empty before the fixing minute
    * completed or without the index's close of it.
    */
-  async function premiumSeries(context: Context, whole: boolean): Promise<PremiumMinute[]> {
+  async function premiumSeries(context: Context, whole: boolean): Promise<PremiumMinute[] | ConditionMiss> {
     const fixing = istInstant(context.day, context.settings.strikesAt).getTime();
-    if (context.lastStart < fixing) return [];
+    if (context.lastStart < fixing) return { why: 'not_yet', minute: fixing };
     const spot = context.closes.get(fixing);
-    if (spot === undefined) return [];
+    if (spot === undefined) return { why: 'no_index', minute: fixing };
     const strike = atmStrike(spot, context.facts.strikeStep);
     const ce = symbolOf(context, strike, 'CE');
     const pe = symbolOf(context, strike, 'PE');
@@ -153,32 +175,32 @@ export function createConditionReads({ db, factsOf, expiryOf }: ConditionDeps) {
     const series: PremiumMinute[] = [];
     for (const start of starts) {
       const legs = await legsAt(context.prices, ce, pe, start);
-      if (legs === null) return [];
+      if (legs === null) return { why: 'no_prices', minute: start };
       series.push({ end: start + minuteMs, premium: legs.premiumPaise / 100, volume: legs.volume });
     }
     return series;
   }
 
-  /** The ATM IV of the last two completed minutes, each at the strike nearest that minute's close; empty without the last. */
-  async function ivMinutes(context: Context): Promise<IvMinute[]> {
+  /** The ATM IV of the last two completed minutes, each at the strike nearest that minute's close; why not without the last. */
+  async function ivMinutes(context: Context): Promise<IvMinute[] | ConditionMiss> {
     const expiryMs = Date.parse(context.expiry.closes_at);
-    const ivAt = async (start: number): Promise<IvMinute | null> => {
+    const ivAt = async (start: number): Promise<IvMinute | ConditionMiss> => {
       const spot = context.closes.get(start);
-      if (spot === undefined) return null;
+      if (spot === undefined) return { why: 'no_index', minute: start };
       const strike = atmStrike(spot, context.facts.strikeStep);
       const legs = await legsAt(context.prices, symbolOf(context, strike, 'CE'), symbolOf(context, strike, 'PE'), start);
-      if (legs === null) return null;
+      if (legs === null) return { why: 'no_prices', minute: start };
       const atMs = start + minuteMs;
       const call = premiumVolatility({ kind: 'CE', strike, spot, premium: legs.ce / 100, atMs, expiryMs });
       const put = premiumVolatility({ kind: 'PE', strike, spot, premium: legs.pe / 100, atMs, expiryMs });
       // Both or none: one side alone is not the straddle's IV.
-      if (call === null || put === null) return null;
+      if (call === null || put === null) return { why: 'no_prices', minute: start };
       return { end: atMs, iv: ((call + put) / 2) * 100 };
     };
     const last = await ivAt(context.lastStart);
-    if (last === null) return [];
+    if ('why' in last) return last;
     const before = await ivAt(context.lastStart - minuteMs);
-    return before === null ? [last] : [before, last];
+    return 'why' in before ? [last] : [before, last];
   }
 
   return { conditionsFor };

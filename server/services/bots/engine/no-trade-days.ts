@@ -2,7 +2,8 @@
 // runs the same engine on the same calendar): first what the exchange's calendar and the day's data say before
 // the engine looks (a holiday, no data, an entry time outside that day's session), then what the engine
 // recorded when it looked (a risk limit, the kill switch, a leg without a price, another refusal, a missed
-// entry), else that no signal came or the bot simply did not enter. One reason a day, the first that applies.
+// entry), else that no signal came, that its entry condition failed (named, and why), or the bot simply did not
+// enter. One reason a day, the first that applies.
 import type { components } from '../../../../openapi/main.d.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { clockMinutes } from '../../market/ist.ts';
@@ -97,9 +98,16 @@ const killSwitchCodes = new Set(['order.kill_switch_on', 'kill_switch.late_close
 
 /**
  * Why a day the engine looked at produced no trade, from its record; null when it traded. `riskStop` is the
- * risk limit's words when the limits armed the kill switch that day; `signal` a signal bot's entry window.
+ * risk limit's words when the limits armed the kill switch that day; `signal` a signal bot's entry window;
+ * `condition` why a bot with an entry condition did not enter (condition-miss-reason.ts), null without one.
  */
-export function reasonAfterLooking(date: string, day: EngineDay, riskStop: Said | null, signal: { from: string; until: string } | null): NoTradeDay | null {
+export function reasonAfterLooking(
+  date: string,
+  day: EngineDay,
+  riskStop: Said | null,
+  signal: { from: string; until: string } | null,
+  condition: Said | null = null,
+): NoTradeDay | null {
   if (day.acted) return null;
   if (riskStop !== null) return noTrade(date, 'risk_limit', noTradeTexts.riskLimit(riskStop));
   for (const refusal of day.refusals) {
@@ -111,5 +119,7 @@ export function reasonAfterLooking(date: string, day: EngineDay, riskStop: Said 
   if (refusal !== undefined) return noTrade(date, 'refused', noTradeTexts.refused(refusal));
   if (day.missed !== null) return noTrade(date, 'missed', noTradeTexts.missed(day.missed));
   if (signal !== null) return noTrade(date, 'no_signal', noTradeTexts.noSignal(signal.from, signal.until));
+  // A bot with an entry condition: the condition named and why it failed (condition-miss-reason.ts).
+  if (condition !== null) return noTrade(date, 'entry_condition', condition);
   return noTrade(date, 'no_entry', noTradeTexts.noEntry);
 }

@@ -114,13 +114,19 @@ export function realisedByDay(trades: readonly LedgerTrade[]): DayResult[] {
     });
 }
 
-/** The largest fall of the cumulative P&L from an earlier peak (0 when it never fell), in paise. */
-export function maxDrawdown(days: readonly DayResult[]): number {
+/**
+ * The largest fall of the net P&L from an earlier peak (0 when it never fell), in paise, on one curve with the Net
+ * P&L shown beside it: from zero, each day's close at the cumulative net realised P&L (charges taken off), and,
+ * last, now: that total plus what the open positions would realise at their price (`openPaise`, their unrealised
+ * P&L). Issue 62: without the open positions, "Max drawdown ₹61.72" stood beside "Net P&L −₹321.72".
+ */
+export function maxDrawdown(days: readonly DayResult[], openPaise = 0): number {
+  const now = (days.at(-1)?.cumulativePaise ?? 0) + openPaise;
   let peak = 0;
   let worst = 0;
-  for (const day of days) {
-    peak = Math.max(peak, day.cumulativePaise);
-    worst = Math.max(worst, peak - day.cumulativePaise);
+  for (const cumulative of [...days.map((day) => day.cumulativePaise), now]) {
+    peak = Math.max(peak, cumulative);
+    worst = Math.max(worst, peak - cumulative);
   }
   return worst;
 }

@@ -98,27 +98,47 @@ export function wireTradeOfUpstox(trade: UpstoxTrade): WireTrade {
   };
 }
 
+/**
+ * An Upstox position in the core's shape. Upstox gives the day's buys and sells and, apart, what was carried
+ * from earlier sessions (overnight_buy_quantity and _amount, the same for sells: its example is an NRML long
+ * with no trade today); the core's buy and sell totals are both together, as Kite's net positions are, so a
+ * carried position, placed in StrikeDesk or anywhere else, keeps its quantity and average. A carried quantity
+ * Upstox answers without its buy or sell figures is taken at the previous close, as Kite marks it.
+ */
 function wirePositionOfUpstox(position: UpstoxPosition): WirePosition {
-  const buyPaise = paise((position.day_buy_price ?? 0) * position.day_buy_quantity);
-  const sellPaise = paise((position.day_sell_price ?? 0) * position.day_sell_quantity);
+  const dayBuyPaise = paise(position.day_buy_value ?? (position.day_buy_price ?? 0) * position.day_buy_quantity);
+  const daySellPaise = paise(position.day_sell_value ?? (position.day_sell_price ?? 0) * position.day_sell_quantity);
   const last = paise(position.last_price ?? 0);
+  const close = position.close_price === undefined || position.close_price === null ? last : paise(position.close_price);
+  let carriedBuy = position.overnight_buy_quantity ?? 0;
+  let carriedSell = position.overnight_sell_quantity ?? 0;
+  let carriedBuyPaise = paise(position.overnight_buy_amount ?? 0);
+  let carriedSellPaise = paise(position.overnight_sell_amount ?? 0);
+  // What the day's trades and the carried figures leave unexplained of the net quantity: carried, at the close.
+  const unexplained = position.quantity - (carriedBuy + position.day_buy_quantity - carriedSell - position.day_sell_quantity);
+  if (unexplained > 0) {
+    carriedBuy += unexplained;
+    carriedBuyPaise += unexplained * close;
+  } else if (unexplained < 0) {
+    carriedSell -= unexplained;
+    carriedSellPaise -= unexplained * close;
+  }
   return {
     exchange: position.exchange,
     tradingsymbol: position.trading_symbol,
     instrument_token: tokenOfKey(position.instrument_token),
     product: ourProduct(position.product),
     quantity: position.quantity,
-    // Upstox's short-term positions give the day's buys and sells; a carried quantity is its own line.
-    buy_quantity: position.day_buy_quantity,
-    buy_value_paise: buyPaise,
-    sell_quantity: position.day_sell_quantity,
-    sell_value_paise: sellPaise,
+    buy_quantity: carriedBuy + position.day_buy_quantity,
+    buy_value_paise: carriedBuyPaise + dayBuyPaise,
+    sell_quantity: carriedSell + position.day_sell_quantity,
+    sell_value_paise: carriedSellPaise + daySellPaise,
     day_buy_quantity: position.day_buy_quantity,
-    day_buy_value_paise: buyPaise,
+    day_buy_value_paise: dayBuyPaise,
     day_sell_quantity: position.day_sell_quantity,
-    day_sell_value_paise: sellPaise,
+    day_sell_value_paise: daySellPaise,
     last_paise: last,
-    close_paise: position.close_price === undefined || position.close_price === null ? last : paise(position.close_price),
+    close_paise: close,
   };
 }
 

@@ -48,7 +48,13 @@ const positionShape = {
   day_sell_quantity: 'number',
   day_buy_price: 'number?',
   day_sell_price: 'number?',
+  day_buy_value: 'number?',
+  day_sell_value: 'number?',
   overnight_quantity: 'number?',
+  overnight_buy_quantity: 'number?',
+  overnight_sell_quantity: 'number?',
+  overnight_buy_amount: 'number?',
+  overnight_sell_amount: 'number?',
 } as const;
 
 export type UpstoxPosition = ReturnType<typeof readPosition>;

@@ -29,17 +29,22 @@ const allStrikes: StrikeRange = { lowPaise: 1, highPaise: 2_147_483_647 };
  * rows and the recorded days' arrays, each row with its source's rank `r`. Where two sources hold one
  * contract-minute, the lower rank is read: a broker's candle, then a live feed's, then the simulator's (the
  * recorder never lets a simulated minute replace a real one either). The strikes are a range of both tables'
- * primary keys after the expiry, so a few strikes of a whole recorded chain cost only their rows.
+ * primary keys after the expiry, so a few strikes of a whole recorded chain cost only their rows. A day whose index
+ * minutes are real is read without the simulator's minutes (issue 62: a real day is never mixed with a simulated
+ * one; the demo market is recorded at any hour): one look at the day's index minutes, made once per read.
  */
 const expiryMinutesSql = `
+  WITH real_day AS (SELECT EXISTS (SELECT 1 FROM history_index_minutes WHERE index_name = $1 AND trade_date = $2::date AND source <> 'simulated') AS real)
   SELECT strike_paise AS s, option_type AS t, ${istMinuteOfDay} AS m, close_paise AS c, iv_bp AS iv, source,
          CASE source WHEN 'simulated' THEN 2 WHEN 'recorded' THEN 1 ELSE 0 END AS r
   FROM history_option_minutes
   WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date AND strike_paise BETWEEN $4 AND $5
+    AND (source <> 'simulated' OR NOT (SELECT real FROM real_day))
   UNION ALL
   SELECT strike_paise, option_type, u.m, u.c, u.iv, source, CASE source WHEN 'simulated' THEN 2 ELSE 1 END
   FROM history_recorded_option_days, unnest(minutes, close_paise, iv_bp) AS u (m, c, iv)
-  WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date AND strike_paise BETWEEN $4 AND $5`;
+  WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date AND strike_paise BETWEEN $4 AND $5
+    AND (source <> 'simulated' OR NOT (SELECT real FROM real_day))`;
 
 type ExpiryMinuteRow = { s: number; t: 'CE' | 'PE'; m: number; c: number; iv: number | null; source: ContractMinute['source'] };
 
@@ -91,13 +96,17 @@ export async function readLastOptionMinute(db: Queryable, index: HistoryIndex, d
   return last === null ? null : Number(last);
 }
 
-/** The index's minutes on a day (imported, recorded or simulated), by IST minute of the day. */
+/**
+ * The index's minutes on a day (imported, recorded or simulated), by IST minute of the day: on a day that holds
+ * real minutes, those only (the demo market's minutes around them are never mixed in).
+ */
 export async function readIndexMinutes(db: Queryable, index: HistoryIndex, day: string): Promise<Map<number, IndexMinute>> {
   const { rows } = await db.query<{ m: number; c: string; source: string }>(
     `SELECT ${istMinuteOfDay} AS m, close_paise AS c, source FROM history_index_minutes WHERE index_name = $1 AND trade_date = $2::date`,
     [index, day],
   );
-  return new Map(rows.map((row) => [Number(row.m), { closePaise: Number(row.c), simulated: row.source === 'simulated' }]));
+  const real = rows.some((row) => row.source !== 'simulated');
+  return new Map(rows.filter((row) => !real || row.source !== 'simulated').map((row) => [Number(row.m), { closePaise: Number(row.c), simulated: row.source === 'simulated' }]));
 }
 
 /** The expiries market history holds prices of on a day (minutes or bhavcopy), ascending. */

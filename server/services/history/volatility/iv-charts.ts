@@ -30,6 +30,7 @@ import {
   atmAtSettlement,
   atmPair,
   chainIv,
+  dayMinutesOf,
   ivStanding,
   minuteAtOrBefore,
   minuteEndMs,
@@ -105,9 +106,9 @@ const nearestOfAll = (pair: AtmPair | null, spotPaise: number, band: StrikeRange
  * level than that edge, it is the pair all the strikes give too. Otherwise (a sparse day: no pair near the level,
  * or only a farther one) every strike is read, so the answer is always the one the whole expiry gives.
  */
-async function atmContracts(db: Queryable, index: HistoryIndex, day: string, expiry: string, indexMinutes: Map<number, IndexMinute>, sessions: IvSessions): Promise<ExpiryMinutes> {
+async function atmContracts(db: Queryable, index: HistoryIndex, day: string, expiry: string, indexMinutes: Map<number, IndexMinute>, span: { first: number; last: number }): Promise<ExpiryMinutes> {
   const levels: { minute: number; spotPaise: number }[] = [];
-  const { first, last } = sessionMinutesOn(sessions, day);
+  const { first, last } = span;
   for (let minute = first; minute <= last; minute += 1) {
     const level = indexMinutes.get(minute);
     if (level !== undefined) levels.push({ minute, spotPaise: level.closePaise });
@@ -138,10 +139,12 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
   const session = sessionMinutesOn(sessions, day);
 
   const indexMinutes = await readIndexMinutes(db, index, day);
-  const contracts = await atmContracts(db, index, day, expiry, indexMinutes, sessions);
+  // NSE's session, or a demo day's every minute (its evening is charted as the header says the market is open).
+  const span = dayMinutesOf(sessions, day, indexMinutes);
+  const contracts = await atmContracts(db, index, day, expiry, indexMinutes, span);
   const strikes = [...contracts.keys()].sort((a, b) => a - b);
   const points: { minute: number; point: AtmPoint | null }[] = [];
-  for (let minute = session.first; minute <= session.last; minute += 1) {
+  for (let minute = span.first; minute <= span.last; minute += 1) {
     points.push({ minute, point: strikes.length === 0 ? null : atmAtMinute(contracts, strikes, indexMinutes.get(minute), day, minute, expiryMs) });
   }
   // From the first minute with an ATM IV to the last: before and after the day's data is no gap to draw.
@@ -182,7 +185,7 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
  */
 async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expiry: string, sessions: IvSessions): Promise<{ minute: number; point: AtmPoint } | null> {
   const indexMinutes = await readIndexMinutes(db, index, day);
-  const session = sessionMinutesOn(sessions, day);
+  const session = dayMinutesOf(sessions, day, indexMinutes);
   let minute = session.last;
   while (minute >= session.first && !indexMinutes.has(minute)) minute -= 1;
   const level = indexMinutes.get(minute);
@@ -350,7 +353,8 @@ const parseMoment = (moment: string) => ({ day: moment.slice(0, 10), minute: mom
 async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked: string, sessions: IvSessions): Promise<SmileAt> {
   const { day, minute } = parseMoment(asked);
   checkExpiry(day, expiry);
-  const { first: firstMinute, last: lastMinute } = sessionMinutesOn(sessions, day);
+  const indexMinutes = await readIndexMinutes(db, index, day);
+  const { first: firstMinute, last: lastMinute } = dayMinutesOf(sessions, day, indexMinutes);
   const expiryMs = contractExpiryMs(sessions, expiry);
   if (minute !== null && (minute < firstMinute || minute > lastMinute)) {
     throw DomainError.said('validation_failed', ivTexts.minuteOutsideSession(asked.slice(11, 16), { first: clock(firstMinute), last: clock(lastMinute) }), { field: 'at' });
@@ -361,7 +365,7 @@ async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked
     if (level.listed && level.levelPaise !== null) {
       const levelPaise = level.levelPaise;
       const rows = await readSettlements(db, index, day, expiry, levelPaise, smileBand);
-      const at = minuteEndMs(day, lastMinute);
+      const at = minuteEndMs(day, sessionMinutesOn(sessions, day).last);
       const smile: SmileAt = { ...none, at: new Date(at).toISOString(), source: 'bhavcopy', spot: levelPaise / 100 };
       for (const row of rows) {
         if (smile.strikes.at(-1) !== row.strikePaise / 100) {
@@ -375,7 +379,6 @@ async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked
       return smile;
     }
   }
-  const indexMinutes = await readIndexMinutes(db, index, day);
   // A day's close without a bhavcopy: its last minute with both the index's level and an option price.
   let at = minute;
   if (at === null) {

@@ -13,6 +13,7 @@
 import { exchangeImpliedVolatility } from '../../../../quant/exchange-volatility.ts';
 import { yearsToExpiry } from '../../../../quant/option-inputs.ts';
 import { clockMinutes, istOffsetMs } from '../../market/ist.ts';
+import { dayEndMinute } from '../demo-day.ts';
 import { regularSessionOn, type TradingCalendar } from '../../market/trading-calendar.ts';
 import type { ContractMinute, ExpiryMinutes, IndexMinute, IvSource } from './day-prices.ts';
 
@@ -26,6 +27,15 @@ export type IvSessions = Pick<TradingCalendar, 'regular'>;
 export function sessionMinutesOn(sessions: IvSessions, day: string): { first: number; last: number } {
   const { open, close } = regularSessionOn(sessions, day);
   return { first: clockMinutes(open), last: clockMinutes(close) - 1 };
+}
+
+/**
+ * The minutes a chart reads of a day: its session, or on a day of the demo market's minutes alone (every index
+ * minute simulated: it is recorded at any hour) the whole IST day (history/demo-day.ts).
+ */
+export function dayMinutesOf(sessions: IvSessions, day: string, indexMinutes: ReadonlyMap<number, IndexMinute>): { first: number; last: number } {
+  const demoDay = indexMinutes.size > 0 && [...indexMinutes.values()].every((minute) => minute.simulated);
+  return demoDay ? { first: 0, last: dayEndMinute - 1 } : sessionMinutesOn(sessions, day);
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -29,6 +29,12 @@ export const premiumMessages = {
       id: 'premium.noPricesToday',
       defaultMessage: 'The chart starts with the first whole minute StrikeDesk records while the market is open; it is read again every minute.',
     },
+    noPricesDemoTitle: { id: 'premium.noPricesDemoTitle', defaultMessage: 'Waiting for the demo market’s first whole minute' },
+    noPricesTodayDemo: {
+      id: 'premium.noPricesTodayDemo',
+      defaultMessage:
+        'The demo market is open at any hour and StrikeDesk records each of its minutes (simulated prices): the chart starts with the first whole one, within two minutes, and is read again every minute.',
+    },
     noPricesPast: { id: 'premium.noPricesPast', defaultMessage: 'Choose another day, or import that day’s minutes or bhavcopy in Market history.' },
     credit: { id: 'premium.credit', defaultMessage: 'Credit collected (sold legs added)' },
     debit: { id: 'premium.debit', defaultMessage: 'Net debit (bought legs minus sold legs; below zero, a net credit)' },
@@ -40,6 +46,7 @@ export const premiumMessages = {
     intervalDay: { id: 'premium.intervalDay', defaultMessage: '1 day' },
     overlays: { id: 'premium.overlays', defaultMessage: 'Overlays' },
     vwap: { id: 'premium.vwap', defaultMessage: 'VWAP' },
+    vwapDayCandles: { id: 'premium.vwapDayCandles', defaultMessage: 'VWAP restarts each day: a day candle has no VWAP line to draw. Choose minute candles to see it.' },
     sma: { id: 'premium.sma', defaultMessage: 'SMA' },
     ema: { id: 'premium.ema', defaultMessage: 'EMA' },
     superTrend: { id: 'premium.superTrend', defaultMessage: 'SuperTrend' },

@@ -16,6 +16,13 @@ export const ivMessages = {
     loading: { id: 'volatility.loading', defaultMessage: 'Reading implied volatility…' },
     failed: { id: 'volatility.failed', defaultMessage: 'Implied volatility could not be loaded.' },
     emptyTitle: { id: 'volatility.emptyTitle', defaultMessage: 'No option prices in market history yet' },
+    emptyDemoTitle: { id: 'volatility.emptyDemoTitle', defaultMessage: 'Waiting for the demo market’s first whole minute' },
+    emptyDemo: {
+      id: 'volatility.emptyDemo',
+      defaultMessage:
+        'The demo market is open at any hour and StrikeDesk records each of its minutes (simulated prices): the charts start with the first whole one, within two minutes, and are read again every minute. Real prices come from a live Kite or Upstox feed and NSE’s F&O bhavcopies imported in Market history.',
+    },
+    readAgain: { id: 'volatility.readAgain', defaultMessage: 'Read again now' },
     empty: {
     id: 'volatility.empty',
     defaultMessage:
@@ -65,5 +72,14 @@ export const ivMessages = {
   settlement: defineMessage<{ iv: MessageValue; strike: MessageValue; spot: MessageValue }>({ id: 'volatility.settlement', defaultMessage: 'At the close (bhavcopy settlement): {iv} at the {strike} strike, index {spot}.' }),
   smileLabel: defineMessage<{ expiry: MessageValue }>({ id: 'volatility.smileLabel', defaultMessage: 'IV by strike, expiry {expiry}: now (solid) against earlier (dashed)' }),
   smileNow: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileNow', defaultMessage: 'Now (solid): {time}, {source}' }),
+  // An expiry day's options have too little time left for an IV at any strike: the legend promises no solid line then.
+  smileNowUndrawn: defineMessage<{ time: MessageValue; source: MessageValue }>({
+    id: 'volatility.smileNowUndrawn',
+    defaultMessage: 'Now: {time}, {source}. No line: an IV could be solved at fewer than two strikes from these prices (on its expiry day an option has too little time left for one).',
+  }),
+  smileLabelEarlierOnly: defineMessage<{ expiry: MessageValue }>({
+    id: 'volatility.smileLabelEarlierOnly',
+    defaultMessage: 'IV by strike, expiry {expiry}: earlier (dashed) only, now has no IV to draw',
+  }),
   smileEarlier: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileEarlier', defaultMessage: 'Earlier (dashed): {time}, {source}' }),
 };

@@ -3,7 +3,8 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
-import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
+import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
+import { MarketHistoryEmptyState, ReadAgainButton } from '@/components/trading/market-history-empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
@@ -187,6 +188,8 @@ function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: 
   );
   // History holds no option prices of the index: the day's chart says so, the smile has nothing to add.
   if (smile.value !== null && (smile.value.now === null || smile.value.expiry === null)) return null;
+  // A line needs two points: without them (an expiry day, no IV solved) the legend and label promise no solid line.
+  const nowDrawn = content !== null && content.kind === 'smile' && content.now.length >= 2;
   return (
     <ChartSection title={intl.formatMessage(m.smileTitle)} id="iv-smile">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -204,11 +207,11 @@ function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: 
       ) : (
         <>
           <div className="flex flex-col gap-1 text-sm text-fg-muted">
-            <SmileSide side={smile.value.now} text={m.smileNow} testId="iv-smile-now" />
+            <SmileSide side={smile.value.now} text={nowDrawn ? m.smileNow : m.smileNowUndrawn} testId="iv-smile-now" />
             {smile.value.earlier !== null && <SmileSide side={smile.value.earlier} text={m.smileEarlier} testId="iv-smile-earlier" />}
             <p>{intl.formatMessage(m.smileSides)}</p>
           </div>
-          <IvChartBox content={content} testId="iv-smile-chart" label={intl.formatMessage(m.smileLabel, { expiry: formatDate(smile.value.expiry) })} />
+          <IvChartBox content={content} testId="iv-smile-chart" label={intl.formatMessage(nowDrawn ? m.smileLabel : m.smileLabelEarlierOnly, { expiry: formatDate(smile.value.expiry) })} />
         </>
       )}
     </ChartSection>
@@ -245,6 +248,15 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
   // The latest day with prices: the history's last, else (no history yet) the day the latest read answered.
   const latest = days[0] ?? (day === null ? (shownDay?.day ?? null) : null);
   const empty = history.value !== null && dayRead.value !== null && history.value.dates.length === 0 && dayRead.value.day === null;
+  // Nothing yet while the demo market is open: its first whole minute comes within two, both read each minute.
+  const demoWait = useDemoMarketOpen() && empty;
+  const { reload: reloadHistory } = history;
+  const { reload: reloadDay } = dayRead;
+  const readBoth = useCallback(() => {
+    reloadHistory();
+    reloadDay();
+  }, [reloadHistory, reloadDay]);
+  useReadAgainEachMinute(demoWait, readBoth);
 
   return (
     <div className="flex flex-col gap-6">
@@ -301,9 +313,12 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
         {empty ? (
           <MarketHistoryEmptyState
             icon={PresentationChartLineIcon}
-            title={intl.formatMessage(m.emptyTitle)}
-            description={intl.formatMessage(m.empty)}
+            title={intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}
+            description={intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
             importText={intl.formatMessage(m.import)}
+            before={
+              demoWait ? <ReadAgainButton text={intl.formatMessage(m.readAgain)} onClick={readBoth} /> : undefined
+            }
           />
         ) : (
           <div className="mt-4 flex flex-col gap-6">

@@ -52,6 +52,12 @@ function Trade({ trade }: { trade: BacktestTrade }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium">
           {intl.formatMessage(messages.tradeTitle, { number: trade.number, entered: formatDateTime(trade.entered_at), exited: formatDateTime(trade.exited_at) })}
+          {/* Reports made before the product was recorded have none: nothing is guessed. */}
+          {trade.product !== undefined && (
+            <span className="ms-2 rounded border border-line px-1.5 py-0.5 text-xs font-normal text-fg-muted" data-testid="backtest-trade-product">
+              {intl.formatMessage(messages.tradeProduct, { product: trade.product })}
+            </span>
+          )}
         </span>
         <span className={`font-semibold tabular-nums ${trade.net_pnl >= 0 ? 'text-profit' : 'text-loss'}`}>{formatSignedInr(trade.net_pnl)}</span>
       </div>

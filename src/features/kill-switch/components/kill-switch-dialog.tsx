@@ -196,7 +196,7 @@ function LostOutcome({ outcome, checking }: { outcome: Outcome | null; checking:
 /** One account: the server's summary, then every cancelled order and every exit with its final state. */
 function AccountOutcome({ result }: { result: KillSwitchAccountResult }) {
   const intl = useIntl();
-  const { formatInr, formatNumber } = useFormat();
+  const { formatContract, formatInr, formatNumber } = useFormat();
   const side = (value: 'BUY' | 'SELL') => intl.formatMessage(value === 'BUY' ? messages.buy : messages.sell);
   return (
     <section className="flex flex-col gap-2 rounded-lg border border-line p-3" aria-label={result.account_number}>
@@ -208,7 +208,7 @@ function AccountOutcome({ result }: { result: KillSwitchAccountResult }) {
         <ul className="flex flex-col gap-1 text-sm">
           {result.cancelled.map((order) => (
             <li key={order.order_id} className="text-fg-muted">
-              {intl.formatMessage(messages.cancelledLine, { side: side(order.transaction_type), quantity: formatNumber(order.quantity), symbol: order.tradingsymbol })}
+              {intl.formatMessage(messages.cancelledLine, { side: side(order.transaction_type), quantity: formatNumber(order.quantity), symbol: formatContract(order.tradingsymbol) })}
             </li>
           ))}
           {result.exits.map((order) => (
@@ -216,7 +216,7 @@ function AccountOutcome({ result }: { result: KillSwitchAccountResult }) {
               {intl.formatMessage(messages.exitLine, {
                 side: side(order.transaction_type),
                 quantity: formatNumber(order.quantity),
-                symbol: order.tradingsymbol,
+                symbol: formatContract(order.tradingsymbol),
                 status:
                   order.status === 'COMPLETE'
                     ? intl.formatMessage(messages.filledAt, { price: formatInr(order.average_price, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })

@@ -34,6 +34,9 @@ const modelledText = defineMessage({
 });
 /** The cue before a modelled price: "≈", the same in every language. */
 const approximately = '\u2248';
+// A demo day's replay (issue 62): the simulator's recorded minutes, never market data.
+const simulatedText = defineMessage({ id: 'market.chain.simulated', defaultMessage: 'Simulated: recorded from StrikeDesk’s demo market, not market data' });
+const simulatedTradeText = defineMessage<{ price: MessageValue; symbol: MessageValue }>({ id: 'market.chain.tradeSimulatedAt', defaultMessage: '≈{price} simulated, trade {symbol}' });
 const modelledTradeText = defineMessage<{ price: MessageValue; symbol: MessageValue }>({ id: 'market.chain.tradeModelledAt', defaultMessage: '≈{price} modelled, trade {symbol}' });
 const bidAskText = defineMessage<{ bid: MessageValue; ask: MessageValue }>({ id: 'market.chain.bidAskValue', defaultMessage: '{bid} / {ask}' });
 
@@ -103,16 +106,16 @@ export function SideCells({ instrument, side, columns, alerts, onPick, onAlert }
 const tone = (change: number | undefined) => (change === undefined || change === 0 ? 'text-fg-muted' : change > 0 ? 'text-profit' : 'text-loss');
 
 /** A column's figure from the quote, or a dash when the source did not send it. */
-function figure(column: Exclude<ChainColumn, 'ltp'>, quote: Quote | null, { formatNumber, formatLakh }: BoundFormat, formatMessage: ReturnType<typeof useIntl>['formatMessage']): ReactNode {
+function figure(column: Exclude<ChainColumn, 'ltp'>, quote: Quote | null, { formatNumber, formatLakh, formatLakhChange }: BoundFormat, formatMessage: ReturnType<typeof useIntl>['formatMessage']): ReactNode {
   const number = (value: number | null | undefined, options: Parameters<BoundFormat['formatNumber']>[1]) => (value === undefined || value === null ? missing : formatNumber(value, options));
-  const lakhs = (value: number | undefined, signed = false) => (value === undefined ? missing : formatLakh(value, signed ? { signDisplay: 'exceptZero' } : {}));
+  const lakhs = (value: number | undefined) => (value === undefined ? missing : formatLakh(value));
   switch (column) {
     case 'chg':
       return number(quote?.change, { ...two, signDisplay: 'exceptZero' });
     case 'oi':
       return lakhs(quote?.oi);
     case 'oiChange':
-      return lakhs(quote?.oi_change, true);
+      return quote?.oi_change === undefined ? missing : formatLakhChange(quote.oi_change);
     case 'volume':
       return lakhs(quote?.volume);
     case 'iv':
@@ -144,9 +147,10 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
       </span>
     );
   }
-  const modelled = quote.source === 'modelled';
+  const modelled = quote.source === 'modelled' || quote.source === 'simulated';
+  const cueText = quote.source === 'simulated' ? simulatedText : modelledText;
   const cue = modelled && (
-    <abbr title={intl.formatMessage(modelledText)} aria-label={intl.formatMessage(modelledText)} className="me-0.5 font-normal text-replay no-underline" data-modelled>
+    <abbr title={intl.formatMessage(cueText)} aria-label={intl.formatMessage(cueText)} className="me-0.5 font-normal text-replay no-underline" data-modelled>
       {approximately}
     </abbr>
   );
@@ -162,8 +166,8 @@ function LastPrice({ quote, onPick, symbol }: { quote: Quote | null; onPick: (()
         <button
           type="button"
           onClick={onPick}
-          aria-label={intl.formatMessage(modelled ? modelledTradeText : tradeText, { price, symbol })}
-          title={modelled ? intl.formatMessage(modelledText) : undefined}
+          aria-label={intl.formatMessage(quote.source === 'simulated' ? simulatedTradeText : modelled ? modelledTradeText : tradeText, { price, symbol })}
+          title={modelled ? intl.formatMessage(cueText) : undefined}
           className="min-h-8 rounded px-1 font-semibold text-brand underline-offset-2 hover:underline sm:min-h-6"
         >
           {modelled && <span aria-hidden="true" className="me-0.5 font-normal text-replay">{approximately}</span>}

@@ -139,7 +139,7 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
             return (
               <Fragment key={row.strike}>
                 {spotBefore && (
-                  <tr className="bg-warn/10">
+                  <tr className="bg-spot" data-spot-line>
                     <td colSpan={2 * sideSpan + 1} className="px-2 py-0.5 text-center text-xs font-semibold text-fg">
                       {spotLine} <QuoteAge timestamp={spot.timestamp} />
                     </td>

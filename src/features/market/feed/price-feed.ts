@@ -16,6 +16,7 @@ import type { components as MainComponents } from '@openapi/main';
 import { createCompactDecoder, isCompactSnapshot } from '@/features/market/feed/compact-quotes';
 import { silentStreamMs } from '@/features/market/feed/feed-condition';
 import { createSseParser } from '@/features/market/feed/sse-parser';
+import { demoMarketOpenAtom } from '@/lib/market/demo-market';
 import { learnTodaySession } from '@/lib/market/session-facts';
 
 /** A quote; a replay's says whether it is `real` (a stored minute) or `modelled` (issue 39). */
@@ -157,6 +158,7 @@ export function createPriceFeed({
   /** The market's status as the server said it; today's session in it is what the app knows of today's hours. */
   function holdMarket(market: MarketStatus): void {
     store.set(marketAtom, market);
+    store.set(demoMarketOpenAtom, market.demo && market.status === 'open');
     if (market.session !== undefined) learnTodaySession(market.session, store);
   }
 
@@ -451,6 +453,7 @@ export function createPriceFeed({
       const held = [...retired.values()].flatMap((ref) => ref.deref() ?? []);
       store.set(applyQuotesAtom, [...atoms.values(), ...held].map((target) => [target, null] as const));
       store.set(marketAtom, null);
+      store.set(demoMarketOpenAtom, false);
       store.set(lastPriceAtAtom, null);
     }
     retryMs = firstRetryMs;

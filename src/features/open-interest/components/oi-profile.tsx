@@ -11,7 +11,7 @@ const missing = '–';
 
 /** One side's bar: today's OI filled, the previous day's outlined over it, and the figure with its change. */
 function Bar({ value, previous, largest, side }: { value: number | null; previous: number | null; largest: number; side: 'call' | 'put' }) {
-  const { formatLakh } = useFormat();
+  const { formatLakh, formatLakhChange } = useFormat();
   const width = (oi: number) => `${Math.max(0.5, (oi / largest) * 100)}%`;
   const change = value !== null && previous !== null ? value - previous : null;
   return (
@@ -22,7 +22,7 @@ function Bar({ value, previous, largest, side }: { value: number | null; previou
       </div>
       <div className="flex justify-between gap-2 text-xs tabular-nums">
         <span>{value === null ? missing : formatLakh(value)}</span>
-        {change !== null && <span className={change < 0 ? 'text-loss' : change > 0 ? 'text-profit' : 'text-fg-muted'}>{formatLakh(change, { signDisplay: 'exceptZero' })}</span>}
+        {change !== null && <span className={change < 0 ? 'text-loss' : change > 0 ? 'text-profit' : 'text-fg-muted'}>{formatLakhChange(change)}</span>}
       </div>
     </td>
   );

@@ -23,7 +23,8 @@ import {
   type OpenInterestDays,
 } from '@/features/open-interest/model/oi-model';
 import { oiMessages as m } from '@/features/open-interest/oi-messages';
-import { MarketHistoryEmptyState } from '@/components/trading/market-history-empty-state';
+import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
+import { MarketHistoryEmptyState, ReadAgainButton } from '@/components/trading/market-history-empty-state';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -371,6 +372,9 @@ export function OpenInterestScreen() {
     useCallback(() => takeEarlyRead(key, () => getOpenInterestDay(choice)), [key, choice]),
   );
   const { value: answer, asOf, failed, reload } = useLastKnownRead(key, read);
+  // Nothing stored yet while the demo market is open: its first whole minute comes within two, read each minute.
+  const demoWait = useDemoMarketOpen() && answer !== null && answer.day === null;
+  useReadAgainEachMinute(demoWait, reload);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
@@ -383,7 +387,15 @@ export function OpenInterestScreen() {
         ) : answer.day === null ? (
           <div className="flex flex-col gap-4">
             <IndexPicker choice={choice} onChoice={onChoice} />
-            <MarketHistoryEmptyState icon={ChartBarIcon} title={intl.formatMessage(m.emptyTitle)} description={intl.formatMessage(m.empty)} importText={intl.formatMessage(m.import)} />
+            <MarketHistoryEmptyState
+              icon={ChartBarIcon}
+              title={intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}
+              description={intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
+              importText={intl.formatMessage(m.import)}
+              before={
+                demoWait ? <ReadAgainButton text={intl.formatMessage(m.readAgain)} onClick={reload} /> : undefined
+              }
+            />
           </div>
         ) : (
           <OiView answer={answer} choice={choice} onChoice={onChoice} />

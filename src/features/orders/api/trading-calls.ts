@@ -112,10 +112,12 @@ export async function getKillSwitchStates(): Promise<KillSwitchState[]> {
 }
 
 /** What orders would need together (margin with hedge benefit, premium, charges); places nothing. */
-export async function getOrderMargins(accountNumber: string, orders: OrderRequest[]): Promise<OrderMargins> {
+/** `portfolioId`: the portfolio the orders are placed within; its capital left is then what is available. */
+export async function getOrderMargins(accountNumber: string, orders: OrderRequest[], portfolioId: number | null = null): Promise<OrderMargins> {
   // A replay's book answers for its own account (RP1) at the replayed minute; the trader's accounts never hold it.
   const replay = replayTradedBy(accountNumber);
   if (replay !== null) return getReplayOrderMargins(replay.id, orders);
-  const answer = await mainApi().POST('/api/order-book/margins/orders/', { body: { account_number: accountNumber, orders } });
+  const portfolio = portfolioId === null ? {} : { portfolio_id: portfolioId };
+  const answer = await mainApi().POST('/api/order-book/margins/orders/', { body: { account_number: accountNumber, ...portfolio, orders } });
   return requireField(answer, 'margins').margins;
 }

@@ -9,12 +9,12 @@ import { RefusalText } from '@/i18n/server-text';
 /** One order's final state in words: filled at ₹x, open at ₹y, rejected with the broker's reason. */
 export function useOrderSentence() {
   const intl = useIntl();
-  const { formatInr, formatNumber } = useFormat();
+  const { formatContract, formatInr, formatNumber } = useFormat();
   return (order: Order): string => {
     const values = {
       side: intl.formatMessage(sideMessages[order.transaction_type]),
       quantity: formatNumber(order.quantity),
-      symbol: order.tradingsymbol,
+      symbol: formatContract(order.tradingsymbol),
     };
     const price = (value: number) => formatInr(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const working = order.status === 'OPEN' || order.status === 'TRIGGER PENDING';

@@ -43,7 +43,7 @@ export const orderTermsKey = (order: Order) => `${order.order_id}:${order.quanti
  */
 export function ModifyOrderDialog({ order, accountNumber, onDone, onClose }: { order: Order; accountNumber: string; onDone: () => void; onClose: () => void }) {
   const intl = useIntl();
-  const { formatNumber } = useFormat();
+  const { formatContract, formatNumber } = useFormat();
   const intent = useIntent(accountNumber);
   const sentence = useOrderSentence();
   const lotSize = lotSizeOf(order);
@@ -81,7 +81,7 @@ export function ModifyOrderDialog({ order, accountNumber, onDone, onClose }: { o
     // Modified as asked (still working at its new terms, or filled on them): the dialog goes, the notice
     // says the order's state once. A rejection or a refusal stays here with its reason.
     if (changed !== undefined && changed.status !== 'REJECTED' && changed.status !== 'CANCELLED') {
-      tellOrderChanged(modifiedTitle, order.tradingsymbol, [sentence(changed)]);
+      tellOrderChanged(modifiedTitle, formatContract(order.tradingsymbol), [sentence(changed)]);
       onClose();
     }
   };
@@ -94,7 +94,7 @@ export function ModifyOrderDialog({ order, accountNumber, onDone, onClose }: { o
   return (
     <Modal
       onClose={onClose}
-      title={intl.formatMessage(modifyTitle, { symbol: order.tradingsymbol })}
+      title={intl.formatMessage(modifyTitle, { symbol: formatContract(order.tradingsymbol) })}
       description={intl.formatMessage(modificationsText, { used: formatNumber(used) })}
       actions={
         <IntentDialogActions finished={finished} onClose={onClose}>

@@ -2,8 +2,9 @@ import { memo } from 'react';
 import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import type { Order } from '@/features/orders/api/trading-types';
 import { OrderActions, OrderStatusCell, type OnOrderAction } from '@/features/orders/components/order-book-cells';
-import { fillText } from '@/features/orders/components/order-book-row';
+import { fillText, triggerText } from '@/features/orders/components/order-book-row';
 import { sideMessages, typeMessages } from '@/features/orders/order-messages';
+import { symbolName } from '@/lib/format/symbol-name';
 import { useFormat } from '@/lib/format/use-format';
 
 const cardText = defineMessage<{ side: MessageValue; fill: MessageValue; type: MessageValue }>({ id: 'orders.book.card', defaultMessage: '{side} {fill} · {type}' });
@@ -13,15 +14,16 @@ type OrderCardProps = { order: Order; top: number; height: number; tradingDisabl
 /** One order as a card (the phone's book). Memoised like the table's rows: scrolling renders only the cards that came into view. */
 export const OrderCard = memo(function OrderCard({ order, top, height, tradingDisabled, onAction }: OrderCardProps) {
   const intl = useIntl();
-  const { formatNumber, formatTime } = useFormat();
+  const { formatNumber, formatTime, locale } = useFormat();
   const price = order.average_price || order.price;
-  const priceText = price === 0 ? '\u2014' : formatNumber(price, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const priceText = price === 0 ? '\u2014' : formatNumber(price, two);
   return (
     <div role="listitem" data-order-id={order.order_id} className="absolute inset-x-0 p-1" style={{ top, height }}>
       <div className="flex h-full flex-col justify-between rounded-lg border border-line bg-surface p-2 text-sm">
         <div className="flex justify-between gap-2">
-          <span className="font-medium text-fg" dir="ltr">
-            {order.tradingsymbol}
+          <span className="font-medium text-fg" dir="ltr" title={order.tradingsymbol}>
+            {symbolName(order.tradingsymbol, locale)}
           </span>
           <span className="text-xs text-fg-muted">{formatTime(order.order_timestamp)}</span>
         </div>
@@ -33,7 +35,11 @@ export const OrderCard = memo(function OrderCard({ order, top, height, tradingDi
               type: intl.formatMessage(typeMessages[order.order_type]),
             })}
           </span>
-          <span className="tabular-nums">{priceText}</span>
+          {/* An SL order's trigger under its price, as the table shows it: the level it waits for (issue 62). */}
+          <span className="text-end tabular-nums" data-field="price">
+            {priceText}
+            {order.trigger_price !== 0 && <span className="block text-xs">{intl.formatMessage(triggerText, { trigger: formatNumber(order.trigger_price, two) })}</span>}
+          </span>
         </div>
         <div className="flex items-end justify-between gap-2">
           <OrderStatusCell order={order} />

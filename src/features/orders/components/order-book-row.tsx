@@ -3,6 +3,7 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import type { Order } from '@/features/orders/api/trading-types';
 import { OrderActions, OrderStatusCell, type OnOrderAction } from '@/features/orders/components/order-book-cells';
 import { productMessages, sideMessages, typeMessages } from '@/features/orders/order-messages';
+import { symbolName } from '@/lib/format/symbol-name';
 import { useFormat } from '@/lib/format/use-format';
 
 export const orderColumnMessages = defineMessages({
@@ -33,7 +34,7 @@ const typeCodes = defineMessages({
 });
 
 export const fillText = defineMessage<{ filled: MessageValue; quantity: MessageValue }>({ id: 'orders.book.fill', defaultMessage: '{filled} / {quantity}' });
-const triggerText = defineMessage<{ trigger: MessageValue }>({ id: 'orders.book.triggerAt', defaultMessage: 'trig. {trigger}' });
+export const triggerText = defineMessage<{ trigger: MessageValue }>({ id: 'orders.book.triggerAt', defaultMessage: 'trig. {trigger}' });
 
 /**
  * The columns a trader reads, in the order Kite shows them, narrow enough that Modify and Cancel and the
@@ -61,14 +62,14 @@ type OrderRowProps = { order: Order; index: number; height: number; tradingDisab
  */
 export const OrderRow = memo(function OrderRow({ order, index, height, tradingDisabled, onAction }: OrderRowProps) {
   const intl = useIntl();
-  const { formatNumber, formatTime } = useFormat();
+  const { formatNumber, formatTime, locale } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const money = (value: number) => (value === 0 ? '\u2014' : formatNumber(value, two));
   return (
     <tr aria-rowindex={index + 2} data-order-id={order.order_id} className="border-b border-line/60" style={{ height }}>
       <td className="whitespace-nowrap px-1.5 text-fg-muted tabular-nums">{formatTime(order.order_timestamp)}</td>
-      <td className="whitespace-nowrap px-1.5 font-medium text-fg" dir="ltr">
-        {order.tradingsymbol}
+      <td className="whitespace-nowrap px-1.5 font-medium text-fg" dir="ltr" title={order.tradingsymbol}>
+        {symbolName(order.tradingsymbol, locale)}
       </td>
       <td className={`px-1.5 font-medium ${order.transaction_type === 'BUY' ? 'text-profit' : 'text-loss'}`}>{intl.formatMessage(sideMessages[order.transaction_type])}</td>
       <td className="whitespace-nowrap px-1.5 tabular-nums">

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { Order, OrderStatus } from '@/features/orders/api/trading-types';
 import { ModifyOrderDialog, orderTermsKey } from '@/features/orders/components/modify-order-dialog';
-import { OrderCard } from '@/features/orders/components/order-book-card';
+import { OrderCards } from '@/features/orders/components/order-book-cards';
 import { isWorking, type OnOrderAction, type OrderAction } from '@/features/orders/components/order-book-cells';
 import { CancelOrderDialog } from '@/features/orders/components/order-dialogs';
 import { OrderRow, orderColumns } from '@/features/orders/components/order-book-row';
@@ -22,12 +22,11 @@ const messages = defineMessages({
 type Filter = 'all' | 'working' | OrderStatus;
 // Tall enough for a status with its reason under it, or a price with its trigger under it.
 const rowHeight = 64;
-const cardHeight = 132;
 
 /**
  * The day's orders, newest first, virtualised so 10,000 rows scroll smoothly (only the rows in view are in
  * the page; spacer rows keep the table's height and its sticky header). Working orders can be modified and
- * cancelled. On a phone the rows are cards.
+ * cancelled. On a phone the rows are cards, scrolled with the page.
  */
 export function OrderBookTable({
   orders,
@@ -56,9 +55,10 @@ export function OrderBookTable({
   // The virtualizer re-renders this component on scroll itself; no memoised value here depends on it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: shown.length,
+    // A phone's cards follow the page's scroll (order-book-cards.tsx); the table scrolls in its box.
+    count: phone ? 0 : shown.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => (phone ? cardHeight : rowHeight),
+    estimateSize: () => rowHeight,
     overscan: 10,
   });
   const items = virtualizer.getVirtualItems();
@@ -78,14 +78,7 @@ export function OrderBookTable({
       {shown.length === 0 ? (
         <p className="text-sm text-fg-muted">{intl.formatMessage(orders.length === 0 ? messages.none : messages.noneFiltered)}</p>
       ) : phone ? (
-        <div ref={scroller} className="max-h-[70dvh] overflow-auto" role="list" aria-label={intl.formatMessage(messages.caption)}>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const order = shown[item.index]!;
-              return <OrderCard key={order.order_id} order={order} top={item.start} height={cardHeight} tradingDisabled={tradingDisabled} onAction={handleAction} />;
-            })}
-          </div>
-        </div>
+        <OrderCards orders={shown} label={intl.formatMessage(messages.caption)} tradingDisabled={tradingDisabled} onAction={handleAction} />
       ) : (
         <div ref={scroller} data-order-scroll className="max-h-[70dvh] overflow-auto rounded-lg border border-line">
           <table className="w-full border-collapse text-sm" aria-rowcount={shown.length + 1}>

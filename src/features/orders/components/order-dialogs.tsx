@@ -7,6 +7,7 @@ import { answeredOrders, tellOrderChanged } from '@/features/orders/components/o
 import { useIntent } from '@/features/orders/hooks/use-intent';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
   modify: { id: 'orders.book.modify', defaultMessage: 'Modify' },
@@ -30,6 +31,7 @@ type DialogProps = { order: Order; accountNumber: string; onDone: () => void; on
 /** Cancel a working order, after a confirmation that names it; it closes itself once the order is cancelled. */
 export function CancelOrderDialog({ order, accountNumber, onDone, onClose }: DialogProps) {
   const intl = useIntl();
+  const { formatContract } = useFormat();
   const intent = useIntent(accountNumber);
   const sentence = useOrderSentence();
   const send = async () => {
@@ -39,7 +41,7 @@ export function CancelOrderDialog({ order, accountNumber, onDone, onClose }: Dia
     const orders = answeredOrders(outcome);
     // Cancelled as asked: nothing is left to read here, so the dialog goes and the notice says it once.
     if (orders.length > 0 && orders.every((item) => item.status === 'CANCELLED')) {
-      tellOrderChanged(cancelledTitle, order.tradingsymbol, orders.map(sentence));
+      tellOrderChanged(cancelledTitle, formatContract(order.tradingsymbol), orders.map(sentence));
       onClose();
     }
   };
@@ -51,7 +53,7 @@ export function CancelOrderDialog({ order, accountNumber, onDone, onClose }: Dia
     <Modal
       onClose={onClose}
       role="alertdialog"
-      title={intl.formatMessage(title, { symbol: order.tradingsymbol })}
+      title={intl.formatMessage(title, { symbol: formatContract(order.tradingsymbol) })}
       description={finished ? undefined : sentence(order)}
       actions={
         <IntentDialogActions finished={finished} onClose={onClose} leaveLabel={intl.formatMessage(messages.keep)}>

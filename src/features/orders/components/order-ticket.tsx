@@ -161,7 +161,7 @@ export function OrderTicket({
         };
   const requestKey = request === null ? null : JSON.stringify(request);
 
-  const margins = useOrderMargins(requestKey, accountNumber, online);
+  const margins = useOrderMargins(requestKey, accountNumber, online, portfolioId);
 
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);

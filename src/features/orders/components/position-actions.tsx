@@ -74,7 +74,7 @@ type Common = {
 /** What closing a position does, line by line: the confirmation lists exactly this. */
 function CloseLines({ positions }: { positions: readonly Position[] }) {
   const intl = useIntl();
-  const { formatNumber } = useFormat();
+  const { formatContract, formatNumber } = useFormat();
   const ordered = [...positions.filter((p) => p.quantity < 0), ...positions.filter((p) => p.quantity > 0)];
   return (
     <ul className="flex flex-col gap-1 text-sm text-fg">
@@ -83,7 +83,7 @@ function CloseLines({ positions }: { positions: readonly Position[] }) {
           {intl.formatMessage(closeLine, {
             side: intl.formatMessage(position.quantity < 0 ? buyText : sellText),
             quantity: formatNumber(Math.abs(position.quantity)),
-            symbol: position.tradingsymbol,
+            symbol: formatContract(position.tradingsymbol, position.expiry),
           })}
         </li>
       ))}
@@ -127,6 +127,7 @@ function SquareOffDialog({ positions, title, account, afterMarket = null, onDone
 
 function ProtectDialog({ kind, position, account, onDone, onClose }: Omit<Common, 'disabled' | 'orders'> & { kind: 'stoploss' | 'target'; position: Position; onClose: () => void }) {
   const intl = useIntl();
+  const { formatContract } = useFormat();
   const intent = useOrderIntent(account);
   const long = position.quantity > 0;
   // Suggested levels: 20 % against the position for a stop-loss, 30 % in its favour for a target, on the tick.
@@ -150,7 +151,7 @@ function ProtectDialog({ kind, position, account, onDone, onClose }: Omit<Common
   return (
     <Modal
       onClose={onClose}
-      title={intl.formatMessage(protectTitle, { kind: intl.formatMessage(kind === 'stoploss' ? messages.stopLoss : messages.target), symbol: position.tradingsymbol })}
+      title={intl.formatMessage(protectTitle, { kind: intl.formatMessage(kind === 'stoploss' ? messages.stopLoss : messages.target), symbol: formatContract(position.tradingsymbol, position.expiry) })}
       description={intl.formatMessage(messages.pairNote)}
       actions={
         <IntentDialogActions finished={finished} onClose={onClose}>
@@ -208,6 +209,7 @@ function IfHit({ position, price }: { position: Position; price: number }) {
  */
 export function PositionActions({ position, orders, extra, ...common }: Common & { position: Position; extra?: ReactNode }) {
   const intl = useIntl();
+  const { formatContract } = useFormat();
   // The position as it was when the trader asked: a dialog keeps describing it after a reload changes it.
   const [open, setOpen] = useState<{ kind: 'squareoff' | 'stoploss' | 'target'; position: Position } | null>(null);
   const close = () => setOpen(null);
@@ -241,7 +243,7 @@ export function PositionActions({ position, orders, extra, ...common }: Common &
         <ProtectionLines protection={protection} accountNumber={common.account.account_number} disabled={common.disabled} onDone={common.onDone} />
       )}
       {open?.kind === 'squareoff' && (
-        <SquareOffDialog {...common} positions={[open.position]} title={intl.formatMessage(squareOffOne, { symbol: open.position.tradingsymbol })} onClose={close} />
+        <SquareOffDialog {...common} positions={[open.position]} title={intl.formatMessage(squareOffOne, { symbol: formatContract(open.position.tradingsymbol, open.position.expiry) })} onClose={close} />
       )}
       {(open?.kind === 'stoploss' || open?.kind === 'target') && <ProtectDialog {...common} kind={open.kind} position={open.position} onClose={close} />}
     </div>

@@ -1,6 +1,7 @@
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { Trade } from '@/features/orders/api/trading-types';
 import { productMessages, sideMessages } from '@/features/orders/order-messages';
+import { symbolName } from '@/lib/format/symbol-name';
 import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
@@ -46,7 +47,7 @@ const settled = (trade: Trade) => trade.order_id.startsWith('settlement-');
  */
 export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; phone: boolean }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, formatTime } = useFormat();
+  const { formatInr, formatNumber, formatTime, locale } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const charges = (trade: Trade) => (trade.charges === null ? '\u2014' : formatInr(trade.charges, two));
   const total = trades.reduce((sum, trade) => sum + Math.round((trade.charges ?? 0) * 100), 0) / 100;
@@ -78,8 +79,8 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
           {trades.map((trade) => (
             <li key={trade.trade_id} data-trade-id={trade.trade_id} className="flex flex-col gap-1 rounded-lg border border-line bg-surface p-3 text-sm">
               <div className="flex justify-between gap-2">
-                <span className="font-medium text-fg" dir="ltr">
-                  {trade.tradingsymbol}
+                <span className="font-medium text-fg" dir="ltr" title={trade.tradingsymbol}>
+                  {symbolName(trade.tradingsymbol, locale)}
                 </span>
                 <span className="text-xs text-fg-muted tabular-nums">{formatTime(trade.fill_timestamp)}</span>
               </div>
@@ -128,8 +129,8 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
             {trades.map((trade) => (
               <tr key={trade.trade_id} data-trade-id={trade.trade_id} className="h-11 border-b border-line/60">
                 <td className="whitespace-nowrap px-2 text-fg-muted tabular-nums">{formatTime(trade.fill_timestamp)}</td>
-                <td className="whitespace-nowrap px-2 font-medium text-fg" dir="ltr">
-                  {trade.tradingsymbol}
+                <td className="whitespace-nowrap px-2 font-medium text-fg" dir="ltr" title={trade.tradingsymbol}>
+                  {symbolName(trade.tradingsymbol, locale)}
                 </td>
                 <td className={`px-2 font-medium ${sideTone(trade)}`}>{intl.formatMessage(sideMessages[trade.transaction_type])}</td>
                 <td className="whitespace-nowrap px-2">{intl.formatMessage(productMessages[trade.product])}</td>

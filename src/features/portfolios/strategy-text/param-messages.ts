@@ -111,7 +111,7 @@ export const paramHints = defineMessages({
   },
   product: {
     id: 'portfolios.param.product.hint',
-    defaultMessage: 'Either way the bot closes its position at its exit time. Overnight (NRML): full margin, and the broker never squares it off for you. Intraday (MIS): lower margin, and the bot is flat a minute before the broker’s MIS cut-off of the day if that comes first (the cut-off is on the Market facts screen).',
+    defaultMessage: 'What the bot’s orders go out as. Either way the bot closes its position at its exit time, the same day: it holds nothing overnight. Full margin (NRML): the broker never squares it off for you. Intraday (MIS): lower margin, and the bot is flat a minute before the broker’s MIS cut-off of the day if that comes first (the cut-off is on the Market facts screen).',
   },
   risk_unit: {
     id: 'portfolios.param.risk_unit.hint',
@@ -183,7 +183,7 @@ export const optionLabels = defineMessages({
   're_entry.new_atm': { id: 'portfolios.param.re_entry.new_atm', defaultMessage: 'New at-the-money strike' },
   'indicator.supertrend': { id: 'portfolios.param.indicator.supertrend', defaultMessage: 'Supertrend' },
   'indicator.ema_crossover': { id: 'portfolios.param.indicator.ema_crossover', defaultMessage: 'EMA crossover' },
-  'product.NRML': { id: 'portfolios.param.product.NRML', defaultMessage: 'Overnight (NRML)' },
+  'product.NRML': { id: 'portfolios.param.product.NRML', defaultMessage: 'Full margin (NRML)' },
   'product.MIS': { id: 'portfolios.param.product.MIS', defaultMessage: 'Intraday (MIS)' },
   'risk_unit.percent': { id: 'portfolios.param.risk_unit.percent', defaultMessage: 'Percent' },
   'risk_unit.points': { id: 'portfolios.param.risk_unit.points', defaultMessage: 'Points' },

@@ -7,6 +7,7 @@ import { NotLiveTotal, PriceNotLiveBadge } from '@/features/positions/components
 import { ProductBadge } from '@/features/positions/components/product-badge';
 import { positionKey, totalsOf, type MarkedPosition } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
+import { symbolName } from '@/lib/format/symbol-name';
 import { useFormat } from '@/lib/format/use-format';
 
 const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
@@ -18,7 +19,7 @@ const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
  */
 export function PositionCards({ rows, renderActions }: { rows: readonly MarkedPosition[]; renderActions?: ((position: Position) => ReactNode) | undefined }) {
   const intl = useIntl();
-  const { formatNumber, formatSignedInr } = useFormat();
+  const { formatNumber, formatSignedInr, locale } = useFormat();
   const totals = totalsOf(rows);
   return (
     <div className="flex flex-col gap-2">
@@ -27,7 +28,9 @@ export function PositionCards({ rows, renderActions }: { rows: readonly MarkedPo
           <li key={positionKey(position)} data-position={position.tradingsymbol} className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm">
             <div className="flex items-start justify-between gap-2">
               <p className="min-w-0 font-medium text-fg">
-                <span dir="ltr" className="break-all">{position.tradingsymbol}</span>
+                <span dir="ltr" title={position.tradingsymbol}>
+                  {symbolName(position.tradingsymbol, locale, position.expiry)}
+                </span>
                 {position.quantity === 0 && <span className="ms-2 text-xs text-fg-muted">{intl.formatMessage(positionMessages.closed)}</span>}
                 {!live && <PriceNotLiveBadge className="ms-2" />}
               </p>

@@ -8,6 +8,7 @@ import { ProductBadge } from '@/features/positions/components/product-badge';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
 import { positionKey, totalsOf, type MarkedPosition } from '@/features/positions/model/position-marks';
 import { positionMessages } from '@/features/positions/position-messages';
+import { symbolName } from '@/lib/format/symbol-name';
 import { useFormat } from '@/lib/format/use-format';
 
 export type PositionsTableProps = {
@@ -24,7 +25,7 @@ export type PositionsTableProps = {
  */
 export function PositionsTable({ rows, phone, renderActions }: PositionsTableProps) {
   const intl = useIntl();
-  const { formatNumber, formatSignedInr } = useFormat();
+  const { formatNumber, formatSignedInr, locale } = useFormat();
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   if (rows.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(positionMessages.none)}</p>;
   if (phone) return <PositionCards rows={rows} renderActions={renderActions} />;
@@ -51,7 +52,7 @@ export function PositionsTable({ rows, phone, renderActions }: PositionsTablePro
             {rows.map(({ position, price, net, gross, live }) => (
               <tr key={positionKey(position)} className="border-b border-line/60" data-position={position.tradingsymbol}>
                 <th scope="row" className="px-2 py-2 text-start font-medium text-fg">
-                  <span dir="ltr">{position.tradingsymbol}</span>
+                  <span dir="ltr" title={position.tradingsymbol}>{symbolName(position.tradingsymbol, locale, position.expiry)}</span>
                   {position.quantity === 0 && <span className="ms-2 text-xs text-fg-muted">{intl.formatMessage(positionMessages.closed)}</span>}
                   {!live && <PriceNotLiveBadge className="ms-2" />}
                 </th>

@@ -8,7 +8,18 @@ import { TimeField } from '@/components/ui/time-field';
 import { speedName } from '@/features/replay/components/speed-name';
 import { replaySpeeds } from '@/features/replay/components/replay-start-dialog';
 import { holdReplay } from '@/features/replay/model/hold-replay';
-import { atCloseText, betweenSessionsText, bookPlaceText, replayMessages as m, resetText, speedLabelText } from '@/features/replay/replay-messages';
+import {
+  atCloseText,
+  betweenSessionsText,
+  bookPlaceText,
+  closesNoteText,
+  ohlcNoteText,
+  replayMessages as m,
+  resetText,
+  sampleNoteText,
+  simulatedNoteText,
+  speedLabelText,
+} from '@/features/replay/replay-messages';
 import { RefusalText } from '@/i18n/server-text';
 import { isApiError, type ApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
@@ -56,6 +67,10 @@ export function ReplayBar() {
   };
 
   const { pause } = replay.session;
+  // What is not market data, said on the bar for the whole replay (issue 62): a sample, a demo day, a modelled index.
+  const sourceNote =
+    replay.origin === 'sample' ? sampleNoteText : replay.origin === 'simulated' ? simulatedNoteText : replay.index_path === 'ohlc' ? ohlcNoteText : replay.index_path === 'closes' ? closesNoteText : null;
+  const indexNote = replay.origin === 'sample' && replay.index_path === 'ohlc' ? ohlcNoteText : null;
   return (
     <section aria-label={intl.formatMessage(m.bar)} className="flex flex-col gap-2 border-b-2 border-replay bg-replay-soft px-3 py-2 sm:px-6" data-replay-bar>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -64,6 +79,12 @@ export function ReplayBar() {
         {replay.book_place !== undefined && (
           <p role="status" className="text-sm text-fg">
             {intl.formatMessage(bookPlaceText, { place: formatNumber(replay.book_place) })}
+          </p>
+        )}
+        {sourceNote !== null && (
+          <p className="text-sm text-fg" data-replay-source={replay.origin}>
+            {intl.formatMessage(sourceNote)}
+            {indexNote !== null && <> {intl.formatMessage(indexNote)}</>}
           </p>
         )}
         {replay.at_close && <p className="text-sm text-fg">{intl.formatMessage(atCloseText, { close: replay.session.close })}</p>}

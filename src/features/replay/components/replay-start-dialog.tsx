@@ -9,9 +9,14 @@ import { TimeField } from '@/components/ui/time-field';
 import { holdReplay } from '@/features/replay/model/hold-replay';
 import {
   dayOptionText,
+  indexClosesText,
+  indexOhlcText,
   modelledPricesText,
+  pricesAndIndexText,
   realPricesText,
   replayMessages as m,
+  samplePricesText,
+  simulatedPricesText,
   specialDayOptionText,
   specialDayTwiceOptionText,
   startHintNoDayText,
@@ -107,10 +112,19 @@ export function ReplayStartDialog({ onClose }: { onClose: () => void }) {
     void begin(false);
   };
 
-  const prices = (day: ReplayDay) =>
-    day.prices === 'real'
-      ? intl.formatMessage(realPricesText, { real: formatNumber(day.real_contracts), contracts: formatNumber(day.contracts) })
-      : intl.formatMessage(modelledPricesText, { contracts: formatNumber(day.contracts) });
+  /** Where the day's prices come from (issue 62): a sample's and a demo day's said first, an index not from its minutes said too. */
+  const prices = (day: ReplayDay) => {
+    const contracts = formatNumber(day.contracts);
+    if (day.origin === 'simulated') return intl.formatMessage(simulatedPricesText, { contracts, open: day.session.open, close: day.session.close });
+    const options =
+      day.origin === 'sample'
+        ? intl.formatMessage(samplePricesText, { contracts })
+        : day.prices === 'real'
+          ? intl.formatMessage(realPricesText, { real: formatNumber(day.real_contracts), contracts })
+          : intl.formatMessage(modelledPricesText, { contracts });
+    if (day.index_path !== 'ohlc' && day.index_path !== 'closes') return options;
+    return intl.formatMessage(pricesAndIndexText, { prices: options, index: intl.formatMessage(day.index_path === 'ohlc' ? indexOhlcText : indexClosesText) });
+  };
 
   /** A day in the picker: a special session's name and hours, both sessions when the day had two. */
   const dayOption = (day: ReplayDay) => {

@@ -1,9 +1,9 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { OptionKind } from '@quant/option-inputs.ts';
 import type { LegSide } from '@quant/strategy-legs.ts';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
-import { legMessages, filledText, legText, priceText, removeText } from '@/features/strategies/strategy-builder-messages';
+import { changeLegText, legMessages, filledText, legText, priceText, removeText } from '@/features/strategies/strategy-builder-messages';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { cx } from '@/components/ui/class-names';
 import { SelectField } from '@/components/ui/select-field';
@@ -37,14 +37,18 @@ const StrikeOptions = memo(function StrikeOptions({ strikes, current }: { strike
 });
 
 /**
- * One leg as a card (the builder's list at any width): its price line, then every field editable and a switch
- * to leave it out. A price tick re-renders the price line; the fields (five selects, one with the chain's 250
+ * One leg as a card (the builder's list at any width): its contract in words and price line, then every field
+ * editable and a switch to leave it out. On a phone the fields fold under "Change leg n" (issue 62: four legs'
+ * fields made the 360 px builder a 4,700 px scroll with "Trade all" at its foot); the contract line says what
+ * they hold. A price tick re-renders the price line; the fields (five selects, one with the chain's 250
  * strikes) only when the leg itself changes.
  */
 export function LegCard({ leg, number, strikes, expiries, readOnly, filled = false, priceAge, onChange, onRemove }: LegCardProps) {
   const intl = useIntl();
-  const { formatInr, formatPercent } = useFormat();
+  const { formatContract, formatInr, formatPercent } = useFormat();
+  const [open, setOpen] = useState(false);
   const price = formatInr(leg.entryPrice);
+  const fieldsId = `${leg.id}-fields`;
   return (
     <li
       className={cx('flex flex-col gap-2 rounded-lg border p-3', leg.enabled ? 'border-line bg-surface' : 'border-dashed border-line bg-surface-muted opacity-80')}
@@ -55,7 +59,7 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex gap-1.5 font-semibold text-fg">
           <span className={leg.side === 'BUY' ? 'text-profit' : 'text-loss'}>{intl.formatMessage(leg.side === 'BUY' ? legMessages.buy : legMessages.sell)}</span>
-          <span>{leg.tradingsymbol}</span>
+          <span title={leg.tradingsymbol}>{formatContract(leg.tradingsymbol, leg.expiry)}</span>
           {!leg.enabled && <span className="rounded bg-surface-muted px-1.5 text-xs font-medium text-fg-muted">{intl.formatMessage(legMessages.off)}</span>}
         </p>
         <p className="flex items-center gap-2 text-sm text-fg-muted">
@@ -65,7 +69,17 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
           {!filled && priceAge}
         </p>
       </div>
-      <LegFields
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={fieldsId}
+        onClick={() => setOpen((value) => !value)}
+        className="min-h-11 self-start rounded-md border border-line px-3 text-sm font-medium text-fg hover:bg-surface-muted sm:hidden"
+      >
+        {intl.formatMessage(changeLegText, { number })}
+      </button>
+      <div id={fieldsId} className={cx('flex flex-col gap-2', !open && 'max-sm:hidden')}>
+        <LegFields
         id={leg.id}
         side={leg.side}
         kind={leg.kind}
@@ -80,6 +94,7 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
         onChange={onChange}
         onRemove={onRemove}
       />
+      </div>
     </li>
   );
 }

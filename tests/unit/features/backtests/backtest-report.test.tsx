@@ -9,7 +9,7 @@ import { BacktestReportScreen } from '@/features/backtests/routes/backtest-repor
 import { configureApiClients } from '@/lib/api/clients';
 import { forgetLastKnown } from '@/lib/persist/last-known';
 import { plainText } from '../../support/plain-text';
-import { doneBacktest } from './backtest-fixtures';
+import { doneBacktest, trade } from './backtest-fixtures';
 import { API, handlers, renderAt, resetState, state } from './backtests-harness';
 
 // The chart draws on a canvas jsdom has not: what it is given to draw is what this test reads.
@@ -85,6 +85,19 @@ describe('the report', () => {
     const legs = within(trades[0]!).getAllByRole('row').slice(1).map(text);
     expect(legs).toEqual(['NIFTY 11 Jul 24300 CESELL25₹105.35modelled₹90.10modelledExit time', 'NIFTY 11 Jul 24300 PESELL25₹98.20₹101.45Exit time']);
     expect(text(within(trades[2]!).getAllByRole('row')[1]!)).toBe('NIFTY 11 Jul 24300 CESELL25₹105.35modelled₹90.10Expiry (settlement price)');
+  });
+
+  // Issue 62: backtest trades did not show MIS or NRML.
+  it('says each trade’s product, and nothing for a report made before it was recorded (en, fr)', async () => {
+    state.backtests = [{ ...doneBacktest, trades: [{ ...trade(1, '2024-07-08', 1500), product: 'MIS' }, { ...trade(2, '2024-07-09', -1000), product: 'NRML' }, trade(3, '2024-07-10', 1)] }];
+    const { unmount } = renderAt('/app/backtests/7', <BacktestReportScreen />);
+    await screen.findAllByTestId('backtest-trade');
+    const products = () => screen.getAllByTestId('backtest-trade').map((item) => item.querySelector('[data-testid="backtest-trade-product"]')?.textContent ?? null);
+    expect(products()).toEqual(['Intraday (MIS)', 'Overnight (NRML)', null]);
+    unmount();
+    renderAt('/app/backtests/7', <BacktestReportScreen />, 'fr');
+    await screen.findAllByTestId('backtest-trade');
+    expect(products()).toEqual(['Intrajournalier (MIS)', 'Report (NRML)', null]);
   });
 
   it('compares the backtest with the bot’s paper record over the days both cover, figure by figure', async () => {

@@ -79,6 +79,32 @@ describe('the days without a trade', () => {
     expect(text(days)).toContain('NSE était fermée : Diwali Balipratipada.');
   });
 
+  // Issue 62: "The bot did not enter." six times; now the condition that failed and why, in the trader's language.
+  it('names the entry condition that failed and why, counted as such, in English and French', async () => {
+    const words = { code: 'no_trade.condition_words', params: { kind: 'premium_falls', time: '09:20', amount: 20, unit: 'percent', level: 15 } } as const;
+    const failed: NoTradeDay = {
+      date: '2025-01-28',
+      reason: 'entry_condition',
+      message: '(the server’s English)',
+      message_i18n: {
+        code: 'no_trade.condition_not_met_premium',
+        params: { condition: words, from: '09:20', until: '15:15', time: '09:20', reference: 197.45, low: 171.05, high: 203.45, modelled: 'yes' },
+      },
+    };
+    state.backtests = [{ ...noTrade, no_trade_days: [failed] }];
+    const { unmount } = renderAt('/app/backtests/7', <BacktestReportScreen />);
+    let days = await screen.findByTestId('no-trade-days');
+    expect(within(screen.getByTestId('no-trade-counts')).getAllByRole('listitem').map(text)).toEqual(['Entry condition not met: 1 day']);
+    expect(text(days)).toContain(
+      'Its entry condition (the 09:20 straddle falls 20 % from its 09:20 premium) was not met between 09:20 and 15:15: the straddle was ₹197.45 at 09:20, then between ₹171.05 and ₹203.45, on prices modelled from the day’s bhavcopy (no minute prices imported).',
+    );
+    unmount();
+    renderAt('/app/backtests/7', <BacktestReportScreen />, 'fr');
+    days = await screen.findByTestId('no-trade-days');
+    expect(within(screen.getByTestId('no-trade-counts')).getAllByRole('listitem').map(text)).toEqual(['Condition d’entrée non remplie : 1 jour']);
+    expect(text(days)).toContain('Sa condition d’entrée (le straddle de 09:20 baisse de 20 % depuis sa prime de 09:20) n’a pas été remplie entre 09:20 et 15:15 : le straddle valait');
+  });
+
   it('folds the list when the bot traded on other days, and shows nothing for an older report without it', async () => {
     state.backtests = [{ ...doneBacktest, no_trade_days: week.slice(2, 4) }];
     const { unmount } = renderAt('/app/backtests/7', <BacktestReportScreen />);

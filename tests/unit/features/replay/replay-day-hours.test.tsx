@@ -20,6 +20,8 @@ const day = (date: string, close: string): Schemas['ReplayDay'] => ({
   real_contracts: 0,
   prices: 'modelled',
   bhavcopy: true,
+  origin: 'history',
+  index_path: 'minutes',
   session: { open: '09:15', close, mis_square_off: '15:25' },
   special: null,
 });

@@ -24,6 +24,8 @@ const drillDay: Schemas['ReplayDay'] = {
   real_contracts: 0,
   prices: 'modelled',
   bhavcopy: true,
+  origin: 'history',
+  index_path: 'minutes',
   session: drillSession,
   special: 'Special live session from the primary and disaster-recovery sites',
 };
@@ -61,6 +63,8 @@ describe('a replay of a day of two sessions', () => {
       index: 'NIFTY',
       day: '2024-03-02',
       session: drillSession,
+      origin: 'history',
+      index_path: 'minutes',
       start: '09:15',
       at: '2024-03-02T05:00:00.000Z',
       minute: '10:30',

@@ -11,6 +11,7 @@ import type { components } from '@openapi/main';
 import { BasketTrade } from '@/app/strategy-builder/basket-trade';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
+import { symbolName } from '@/lib/format/symbol-name';
 import { clearStoredValues } from '@/lib/persist/idb-storage';
 import { plainText } from '../../support/plain-text.ts';
 import { ironCondor } from './strategy-fixtures';
@@ -157,7 +158,8 @@ describe('Trade all', () => {
     await tradeAll();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Only part of the strategy was traded');
-    expect(screen.getByText(new RegExp(`${rejectSymbol}: failed — Insufficient funds`))).toBeTruthy();
+    // Named as the trader reads it (the ticket's words), not by its tradingsymbol.
+    expect(screen.getByText(new RegExp(`${symbolName(sold?.tradingsymbol ?? '', 'en', sold?.expiry)}\\W?: failed — Insufficient funds`))).toBeTruthy();
 
     // Retry: only the failed leg, as a new intent.
     rejectSymbol = null;

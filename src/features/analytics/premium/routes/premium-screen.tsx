@@ -12,6 +12,7 @@ import { defaultOverlays } from '@/features/analytics/premium/model/premium-view
 import { premiumMessages as m } from '@/features/analytics/premium/premium-messages';
 import { DataSource } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ReadAgainButton } from '@/components/trading/market-history-empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
@@ -20,6 +21,7 @@ import { parsePremiumLegs, premiumLegsText, type PremiumLinkLeg } from '@/lib/ch
 import { isApiError } from '@/lib/api/api-error';
 import { takeEarlyRead } from '@/lib/api/early-read';
 import { useFormat } from '@/lib/format/use-format';
+import { useDemoMarketOpen } from '@/lib/market/demo-market';
 import { useLastKnownRead } from '@/lib/persist/use-last-known-read';
 import { istDay } from '@/lib/trading/live-order-confirmations';
 
@@ -45,7 +47,7 @@ function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readon
         {answer.gap_minutes > 0 && <p data-testid="premium-gaps">{intl.formatMessage(m.gaps, { count: answer.gap_minutes })}</p>}
         {answer.fills.length > 0 && <p data-testid="premium-fills">{intl.formatMessage(m.fills, { count: answer.fills.length })}</p>}
       </div>
-      <OverlayControls value={overlays} onChange={setOverlays} />
+      <OverlayControls value={overlays} onChange={setOverlays} dayCandles={answer.interval === '1d'} />
       {answer.time.length === 0 ? (
         <EmptyState icon={PresentationChartBarIcon} title={intl.formatMessage(m.emptyTitle)} description={intl.formatMessage(m.empty)} />
       ) : (
@@ -84,6 +86,8 @@ export function NoPricesState({ noPrices, legs, today, onRetry }: { noPrices: No
   const { formatDate } = useFormat();
   const leg = noPrices.position === null ? undefined : legs[noPrices.position - 1];
   const reachesToday = noPrices.to === null || noPrices.to >= today;
+  // The demo market is open at any hour (the header says so): today's chart waits for its first whole minute.
+  const demo = useDemoMarketOpen() && reachesToday;
   const which =
     leg === undefined || noPrices.from === null || noPrices.to === null
       ? intl.formatMessage(m.noPricesAnyLeg)
@@ -98,14 +102,10 @@ export function NoPricesState({ noPrices, legs, today, onRetry }: { noPrices: No
     <div data-testid="premium-no-prices">
       <EmptyState
         icon={PresentationChartBarIcon}
-        title={intl.formatMessage(reachesToday ? m.noPricesTitle : m.noPricesPastTitle)}
-        description={`${which} ${intl.formatMessage(reachesToday ? m.noPricesToday : m.noPricesPast)}`}
+        title={intl.formatMessage(demo ? m.noPricesDemoTitle : reachesToday ? m.noPricesTitle : m.noPricesPastTitle)}
+        description={`${which} ${intl.formatMessage(demo ? m.noPricesTodayDemo : reachesToday ? m.noPricesToday : m.noPricesPast)}`}
         action={
-          reachesToday ? (
-            <button type="button" onClick={onRetry} className="min-h-11 rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted">
-              {intl.formatMessage(m.noPricesRetry)}
-            </button>
-          ) : undefined
+          reachesToday ? <ReadAgainButton text={intl.formatMessage(m.noPricesRetry)} onClick={onRetry} /> : undefined
         }
       />
     </div>

@@ -2,7 +2,8 @@
  * A strategy whose legs have no prices yet (issue 40): the server's 404 `premium.no_prices` is said in the premium
  * chart's own place, naming the leg and the day, in en and fr, and is no "Not Found" notification over the alert
  * button; a range reaching today is read again each minute (the recorder's first whole minute), a past one says to
- * import the day. Any other 404 still notifies.
+ * import the day; while the demo market is open (issue 62) it waits for the demo market's first whole minute. Any
+ * other 404 still notifies.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -12,6 +13,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PremiumScreenWithAlerts } from '@/app/analytics/premium-alert-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
+import { demoMarketOpenAtom } from '@/lib/market/demo-market';
 import { notificationsAtom } from '@/lib/notify/notifications-atom';
 import { store } from '@/lib/store';
 import { plainText } from '../../../support/plain-text';
@@ -106,6 +108,24 @@ describe('no recorded prices for the legs yet', () => {
     expect(screen.queryByRole('button', { name: 'Read again now' })).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(120_000));
     expect(asked).toBe(1);
+  });
+
+  it('while the demo market is open (the header says so), waits for its first whole minute, never "while the market is open", en and fr', async () => {
+    store.set(demoMarketOpenAtom, true);
+    try {
+      answerWith(() => noPrices(today));
+      const english = renderPremium('');
+      const state = await screen.findByTestId('premium-no-prices');
+      expect(state.textContent).toContain('Waiting for the demo market’s first whole minute');
+      expect(state.textContent).toContain('The demo market is open at any hour and StrikeDesk records each of its minutes (simulated prices)');
+      expect(state.textContent).not.toContain('while the market is open');
+      english.unmount();
+      renderPremium('', 'fr');
+      const french = await screen.findByTestId('premium-no-prices');
+      expect(french.textContent).toContain('En attente de la première minute entière du marché de démonstration');
+    } finally {
+      store.set(demoMarketOpenAtom, false);
+    }
   });
 
   it('leaves any other 404 to the notifier', async () => {

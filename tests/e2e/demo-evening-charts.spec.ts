@@ -1,0 +1,114 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { startClockedServer, type ClockedServer } from './support/clocked';
+import { usePreferences } from './support/preferences';
+import { loginToken, registerAccount, storeSessionToken } from './support/session';
+
+// Issue 62, "the options charts are empty for today in the demo": on a fresh server with no broker, in demo mode
+// at 21:00 IST (NSE closed since 15:40; the demo market open, as the header says), the server records the demo
+// market's minutes itself, and the premium (the ATM straddle), OI and IV charts show today's demo minutes, each
+// saying its prices are simulated; at 360 and 1280 px, in English and French. The server is a clocked one of its
+// own (support/clocked-server.ts, demo mode): the spec moves its clock a minute at a time to the recorder's
+// first whole minute rather than waiting one to two minutes of real time. Screenshots in test-results/demo-evening/.
+
+const shots = 'test-results/demo-evening';
+const ist = (text: string) => new Date(`${text}+05:30`);
+const minuteMs = 60_000;
+/** Thursday 26 November 2026, 21:00 IST. */
+const evening = ist('2026-11-26T21:00:00');
+const today = '2026-11-26';
+
+let server: ClockedServer;
+let token: string;
+/** The IV day's answer once the recorder's first whole minute is in: the expiry and ATM strike it charts. */
+let charted: { expiry: string; strike: number };
+
+type IvDay = { day: string | null; expiry: string | null; minutes: string[]; strike: (number | null)[]; source: (string | null)[] };
+
+async function ivDay(request: APIRequestContext): Promise<IvDay> {
+  const res = await request.get(`/api/market-history/iv/day/?index=NIFTY`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as IvDay;
+}
+
+test.beforeAll(async ({ playwright }) => {
+  // A server of its own starts slowly on a busy machine (its database, the calendar, the market's first state).
+  test.setTimeout(240_000);
+  server = await startClockedServer(evening, { demo: true });
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  const account = await registerAccount(request);
+  token = await loginToken(request, account);
+  // A minute is recorded once the recorder saw it from its start and the next has begun (market-recorder.ts): each
+  // read that finds nothing moves the server's clock to the next minute's start, so two reads or three bring the
+  // first whole minute, whenever the server's first pass came.
+  let next = evening.getTime() + minuteMs;
+  await expect
+    .poll(
+      async () => {
+        const day = await ivDay(request);
+        if (day.minutes.length > 0) return day;
+        await server.setClock(new Date(next));
+        next += minuteMs;
+        return day;
+      },
+      { intervals: [3_000], timeout: 150_000 },
+    )
+    .toMatchObject({ day: today, source: expect.arrayContaining(['simulated']) });
+  const day = await ivDay(request);
+  const last = day.strike.findLastIndex((strike) => strike !== null);
+  charted = { expiry: day.expiry!, strike: day.strike[last]! };
+  await request.dispose();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedIn(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
+  // The browser reads the time on the server's clock, as a trader's device does on the real one.
+  await context.clock.install({ time: server.now() });
+  const page = await context.newPage();
+  await storeSessionToken(page, token);
+  return page;
+}
+
+const words = {
+  en: { simulated: 'Source: simulated (not real prices)', premium: 'Strategy premium', oi: 'Open interest', closed: 'Market closed' },
+  fr: { simulated: 'Source : simulé (pas des prix réels)', premium: 'Prime de stratégie', oi: 'Intérêt ouvert', closed: 'Marché fermé' },
+} as const;
+
+async function chartsShowTodaysDemoMinutes(page: Page, locale: 'en' | 'fr', width: number) {
+  const said = words[locale];
+  const { expiry, strike } = charted;
+  await page.goto(`/app/premium?legs=NIFTY:${expiry}:${strike}:CE:S:1,NIFTY:${expiry}:${strike}:PE:S:1`);
+  await expect(page.getByRole('heading', { level: 1, name: said.premium })).toBeVisible();
+  // The header's demo market is open: nothing on the screen says the market is closed.
+  await expect(page.getByText(said.closed, { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('premium-no-prices')).toHaveCount(0);
+  await expect(page.getByTestId('premium-source')).toContainText(said.simulated);
+  await expect(page.getByTestId('premium-chart').locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/premium-${locale}-${width}.png`, fullPage: true });
+
+  await page.goto(`/app/open_interest?index=NIFTY&day=${today}&expiry=${expiry}`);
+  await expect(page.getByRole('heading', { level: 1, name: said.oi })).toBeVisible();
+  const intraday = page.getByTestId('oi-intraday');
+  await expect(intraday.getByTestId('oi-source')).toContainText(said.simulated);
+  await expect(intraday.getByTestId('oi-no-minutes')).toHaveCount(0);
+  await expect(page.getByTestId('oi-strikes-chart').locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/open-interest-${locale}-${width}.png`, fullPage: true });
+
+  await page.goto(`/app/volatility?index=NIFTY&expiry=${expiry}`);
+  await expect(page.getByTestId('iv-day-source')).toContainText(said.simulated);
+  await expect(page.getByTestId('iv-day-chart').locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/volatility-${locale}-${width}.png`, fullPage: true });
+}
+
+for (const width of [1280, 360]) {
+  test(`the premium, OI and IV charts show today's demo minutes at 21:00 IST, marked simulated, at ${width} px in English and French`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await signedIn(browser, width);
+    await chartsShowTodaysDemoMinutes(page, 'en', width);
+    await usePreferences(page, { locale: 'fr', theme: 'light', direction: 'ltr' });
+    await chartsShowTodaysDemoMinutes(page, 'fr', width);
+    await page.context().close();
+  });
+}
