@@ -68,9 +68,9 @@ test('charts an expiry\'s open interest from imported bhavcopies, in en and fr, 
   const profile = page.getByTestId('oi-profile');
   // 35 lakh puts / 30 lakh calls = 1.17; the day before 29 / 26 = 1.12.
   await expect(profile.getByTestId('oi-profile-figures')).toHaveText(/^PCR \u2068?1\.17\u2069? · Max pain \u2068?24,550\u2069? \(\u2068?27 Aug 2026\u2069?: PCR \u2068?1\.12\u2069? · Max pain \u2068?24,550\u2069?\)$/);
-  // 24,800's calls: 10.0 lakh, up 2.0 lakh on the day.
+  // 24,800's calls: 10.0 lakh, up 2.00 lakh on the day (a change is given to two decimals in every row).
   const row = profile.getByRole('row', { name: /24,800/ });
-  expect(plain(await row.innerText()).replace(/\s+/g, ' ')).toMatch(/^10(\.0)? \+2(\.0)? 24,800 /);
+  expect(plain(await row.innerText()).replace(/\s+/g, ' ')).toMatch(/^10(\.0)? \+2(\.00)? 24,800 /);
   await page.screenshot({ path: `${shots}/profile-en-1280.png`, fullPage: true });
 
   await page.getByText('Across days', { exact: true }).click();

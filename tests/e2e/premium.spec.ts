@@ -109,7 +109,10 @@ test('sets a premium alert from the straddle chart, lists it under the price ale
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
   await page.goto(`/app/premium?legs=${encodeURIComponent(`NIFTY:${expiry}:5000:CE:S:1,NIFTY:${expiry}:5000:PE:S:1`)}`);
   const noPrices = page.getByTestId('premium-no-prices');
-  await expect(noPrices).toContainText('Pas encore de prix enregistré pour ces jambes');
+  // The recorder holds today's minutes of the listed strikes, not of this one: no minute will come, and it says so.
+  await expect(noPrices).toContainText('StrikeDesk n’enregistre pas ces jambes');
+  await expect(noPrices).toContainText('importez ses minutes dans Historique de marché');
+  await expect(noPrices.getByRole('button', { name: 'Relire maintenant' })).toHaveCount(0);
   await expect(noPrices).toContainText(/NIFTY 5\s000 CE .+ \(jambe 1\) n’a aucun prix enregistré ni importé le /);
   await expect(page.getByText('Introuvable', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Créer une alerte', exact: true })).toBeVisible();

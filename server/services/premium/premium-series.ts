@@ -51,6 +51,12 @@ async function lastCommonDay(db: Queryable, index: string, legs: readonly { expi
   return rows[0]?.d ?? null;
 }
 
+/** Whether the recorder wrote a minute of any of the index's contracts today (then a leg without one is not watched). */
+async function recordedToday(db: Queryable, index: string, today: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM history_option_minutes WHERE index_name = $1 AND trade_date = $2::date LIMIT 1', [index, today]);
+  return rows.length > 0;
+}
+
 /** The time the numbers are as of: the end of the last minute charted, else the close of the last day candle. */
 function asOf(lastMinute: PremiumCandle | undefined, lastCandle: PremiumCandle | undefined): string | null {
   if (lastMinute !== undefined && (lastCandle === undefined || lastCandle.time <= lastMinute.time)) return new Date((lastMinute.time + 60) * 1000).toISOString();
@@ -76,11 +82,11 @@ export async function strategyPremium(db: Queryable, clock: Clock, userId: numbe
 
   const minutes = await readLegMinutes(db, index, legs, from, to, today);
   const days: Map<number, LegPrice>[] = query.interval === '1d' ? await readLegDays(db, index, legs, from, to) : legs.map(() => new Map());
-  legs.forEach((leg, i) => {
-    if ((minutes[i] as Map<number, LegPrice>).size === 0 && (days[i] as Map<number, LegPrice>).size === 0) {
-      throw DomainError.said('not_found', premiumTexts.noPrices(i + 1, contractName(leg), from, to), { field: 'legs' });
-    }
-  });
+  const unpriced = legs.findIndex((_, i) => (minutes[i] as Map<number, LegPrice>).size === 0 && (days[i] as Map<number, LegPrice>).size === 0);
+  if (unpriced >= 0) {
+    const recordingOthers = to >= today && (await recordedToday(db, index, today));
+    throw DomainError.said('not_found', premiumTexts.noPrices(unpriced + 1, contractName(legs[unpriced] as (typeof legs)[number]), from, to, recordingOthers), { field: 'legs' });
+  }
   const coefficients = legs.map((leg) => leg.coefficient);
   const combined = combineLegs(coefficients, minutes);
   let candles = bucketCandles(combined.candles, interval);

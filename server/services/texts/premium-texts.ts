@@ -14,8 +14,14 @@ export const premiumTexts = {
   legTwice: (position: number): Said => said('premium.leg_twice', { position }, `legs: leg ${position} repeats an earlier leg's contract`),
   expiredBefore: (position: number, expiry: string, from: string): Said =>
     said('premium.expired_before', { position, expiry, from }, `legs: leg ${position} expired on ${expiry}, before the range's first day ${from}`),
-  noPrices: (position: number, contract: string, from: string, to: string): Said =>
-    said('premium.no_prices', { position, contract, from, to }, `legs: no recorded or imported price of ${contract} (leg ${position}) from ${from} to ${to}`),
+  /** `recordingOthers`: today is in the range and StrikeDesk recorded other contracts of the index today, so this
+   *  leg is not one it records (it records each index's nearest and monthly expiries' listed strikes). */
+  noPrices: (position: number, contract: string, from: string, to: string, recordingOthers: boolean): Said =>
+    said(
+      'premium.no_prices',
+      { position, contract, from, to, recording_others: recordingOthers ? 'yes' : 'no' },
+      `legs: no recorded or imported price of ${contract} (leg ${position}) from ${from} to ${to}`,
+    ),
   rangeTooLong: (limit: number, days: number): Said =>
     said('premium.range_too_long', { limit, days }, `to: at most ${limit} days a request (asked ${days})`),
   tooManyCandles: (limit: number): Said =>

@@ -263,6 +263,36 @@ describe.each(testBackends)('the strategy premium on %s', (backend) => {
     expect(body).toMatchObject({ from: '2024-07-10', to: '2024-07-10' });
   });
 
+  it("says a leg has no minute today because the recorder does not watch it, once today's other contracts are recorded", async () => {
+    const today = new Date(server.clock.now().getTime() + 19_800_000).toISOString().slice(0, 10); // the IST day
+    const nextExpiry = new Date(server.clock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const far = `legs=NIFTY:${nextExpiry}:5000:CE:S:1&from=${today}`;
+    const params = async () => ((await premium(far)).json() as { details: { text: { params: Record<string, unknown> } } }).details.text.params;
+    // Nothing recorded today yet: the first minute may still come.
+    expect(await params()).toMatchObject({ position: 1, recording_others: 'no' });
+    const minute = server.clock.now();
+    minute.setUTCSeconds(0, 0);
+    const recorded: RecordedOption = {
+      key: 'NFO:NIFTY-ATM-CE',
+      minute,
+      openPaise: 10_000,
+      highPaise: 10_000,
+      lowPaise: 10_000,
+      closePaise: 10_000,
+      volume: 1,
+      openInterest: 1,
+      ivBp: null,
+      bidPaise: null,
+      askPaise: null,
+      index: 'NIFTY',
+      expiry: nextExpiry,
+      strikePaise: 2_430_000,
+      optionType: 'CE',
+    };
+    await server.db.transaction((tx) => storeRecordedMinute(tx, 'recorded', today, [], [recorded], minute));
+    expect(await params()).toMatchObject({ position: 1, recording_others: 'yes' });
+  });
+
   it('refuses unknown legs, too many legs, bad dates and ranges with a clear 4xx naming the field', async () => {
     const refused = async (query: string, status: number, field: string, code: string) => {
       const res = await premium(query);
@@ -275,6 +305,7 @@ describe.each(testBackends)('the strategy premium on %s', (backend) => {
     expect(unknown.message).toBe(`legs: no recorded or imported price of NIFTY ${expiry} 24350 CE (leg 1) from ${day} to ${day}`);
     // The catalogue's 404 row with its coded text, which the premium screen words in its own place (not a bare "Not Found").
     expect(unknown).toMatchObject({ code: 'not_found', details: { text: { params: { position: 1, contract: `NIFTY ${expiry} 24350 CE`, from: day, to: day } } } });
+    expect(unknown).toMatchObject({ details: { text: { params: { recording_others: 'no' } } } });
     await refused(`legs=NIFTY:${expiry}:24300:XE:B:1&from=${day}`, 400, 'legs', 'premium.leg_shape');
     await refused(`legs=NIFTY:2024-02-30:24300:CE:B:1&from=${day}`, 400, 'legs', 'premium.leg_shape');
     await refused(`legs=SENSEX:${expiry}:80000:CE:B:1&from=${day}`, 400, 'legs', 'premium.leg_shape');

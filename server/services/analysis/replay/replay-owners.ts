@@ -9,7 +9,7 @@
 // (ON DELETE CASCADE), whichever instance ended it, and the owner closes the book at its next heartbeat.
 // Times are the injected clock's; on PGlite (one instance) there are no owners at all (createAnalysis).
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../../db/database.ts';
+import { sqlStateOf, type Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { replayTexts } from '../../texts/replay-texts.ts';
@@ -49,7 +49,7 @@ export function createReplayOwners({ db, clock, staleMs = replayLeaseStaleMs, in
    */
   async function claim(replayId: number, userId?: number): Promise<ReplayOwner> {
     const now = clock();
-    const { rows } = await db.query<{ instance_id: string }>(
+    const inserted = db.query<{ instance_id: string }>(
       `INSERT INTO replay_owners (replay_id, instance_id, address, claimed_at, heartbeat_at)
        SELECT id, $2, $3, $4, $4 FROM replays WHERE id = $1 AND ($6::integer IS NULL OR user_id = $6)
        ON CONFLICT (replay_id) DO UPDATE SET instance_id = EXCLUDED.instance_id, address = EXCLUDED.address, heartbeat_at = EXCLUDED.heartbeat_at,
@@ -57,6 +57,15 @@ export function createReplayOwners({ db, clock, staleMs = replayLeaseStaleMs, in
        WHERE replay_owners.instance_id = EXCLUDED.instance_id OR replay_owners.heartbeat_at < $5
        RETURNING instance_id`,
       [replayId, instance, address, now, new Date(now.getTime() - staleMs), userId ?? null],
+    );
+    // A replay ended while its claim was written (seen by the SELECT, deleted before the foreign key was checked)
+    // no longer exists: the route refuses it as any other ended replay, not as a database refusal.
+    const rows = await inserted.then(
+      (result) => result.rows,
+      (error: unknown) => {
+        if (sqlStateOf(error) === '23503') return [];
+        throw error;
+      },
     );
     if (rows[0] !== undefined) {
       held.add(replayId);

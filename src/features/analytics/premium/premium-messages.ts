@@ -35,6 +35,12 @@ export const premiumMessages = {
       defaultMessage:
         'The demo market is open at any hour and StrikeDesk records each of its minutes (simulated prices): the chart starts with the first whole one, within two minutes, and is read again every minute.',
     },
+    noPricesUnwatchedTitle: { id: 'premium.noPricesUnwatchedTitle', defaultMessage: 'StrikeDesk does not record these legs' },
+    noPricesUnwatched: {
+      id: 'premium.noPricesUnwatched',
+      defaultMessage:
+        'Each minute it records the listed strikes of each index’s nearest and monthly expiries; to chart this leg, import its minutes in Market history.',
+    },
     noPricesPast: { id: 'premium.noPricesPast', defaultMessage: 'Choose another day, or import that day’s minutes or bhavcopy in Market history.' },
     credit: { id: 'premium.credit', defaultMessage: 'Credit collected (sold legs added)' },
     debit: { id: 'premium.debit', defaultMessage: 'Net debit (bought legs minus sold legs; below zero, a net credit)' },

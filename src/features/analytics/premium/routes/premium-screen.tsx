@@ -58,18 +58,19 @@ function PremiumAnswer({ answer, legs }: { answer: StrategyPremium; legs: readon
 }
 
 /** The server's "no recorded or imported price of leg N from … to …" (404 `premium.no_prices`), read from its coded text. */
-export type NoPrices = { position: number | null; from: string | null; to: string | null };
+export type NoPrices = { position: number | null; from: string | null; to: string | null; recordingOthers: boolean };
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The refusal's NoPrices when `error` is that 404, else null (any other failure is the notifier's and LoadStatus's). */
 export function noPricesOf(error: unknown): NoPrices | null {
   if (!isApiError(error) || error.kind !== 'not_found' || error.text?.code !== 'premium.no_prices') return null;
-  const { position, from, to } = error.text.params;
+  const { position, from, to, recording_others: recordingOthers } = error.text.params;
   return {
     position: typeof position === 'number' && Number.isInteger(position) && position > 0 ? position : null,
     from: typeof from === 'string' && isoDay.test(from) ? from : null,
     to: typeof to === 'string' && isoDay.test(to) ? to : null,
+    recordingOthers: recordingOthers === 'yes',
   };
 }
 
@@ -85,7 +86,9 @@ export function NoPricesState({ noPrices, legs, today, onRetry }: { noPrices: No
   const intl = useIntl();
   const { formatDate } = useFormat();
   const leg = noPrices.position === null ? undefined : legs[noPrices.position - 1];
-  const reachesToday = noPrices.to === null || noPrices.to >= today;
+  // Today's other contracts recorded but not this leg: a strike the recorder does not watch, no minute will come.
+  const unwatched = noPrices.recordingOthers;
+  const reachesToday = !unwatched && (noPrices.to === null || noPrices.to >= today);
   // The demo market is open at any hour (the header says so): today's chart waits for its first whole minute.
   const demo = useDemoMarketOpen() && reachesToday;
   const which =
@@ -102,8 +105,8 @@ export function NoPricesState({ noPrices, legs, today, onRetry }: { noPrices: No
     <div data-testid="premium-no-prices">
       <EmptyState
         icon={PresentationChartBarIcon}
-        title={intl.formatMessage(demo ? m.noPricesDemoTitle : reachesToday ? m.noPricesTitle : m.noPricesPastTitle)}
-        description={`${which} ${intl.formatMessage(demo ? m.noPricesTodayDemo : reachesToday ? m.noPricesToday : m.noPricesPast)}`}
+        title={intl.formatMessage(unwatched ? m.noPricesUnwatchedTitle : demo ? m.noPricesDemoTitle : reachesToday ? m.noPricesTitle : m.noPricesPastTitle)}
+        description={`${which} ${intl.formatMessage(unwatched ? m.noPricesUnwatched : demo ? m.noPricesTodayDemo : reachesToday ? m.noPricesToday : m.noPricesPast)}`}
         action={
           reachesToday ? <ReadAgainButton text={intl.formatMessage(m.noPricesRetry)} onClick={onRetry} /> : undefined
         }
