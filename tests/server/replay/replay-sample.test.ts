@@ -1,6 +1,7 @@
 // Issue 62: the Replay button works on the first run. A fresh server ships one replayable day, a sample said to
 // be one (origin 'sample': modelled prices, not market data), its index modelled from its open, high, low and
-// close; it replays, takes an order and squares it off, and is written once however often the server starts.
+// close; it replays, takes an order and squares it off, no backtest reads it, and it is written once however often
+// the server starts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { sampleFileName, sampleReplayDay, seedSampleReplayDay } from '../../../server/services/analysis/replay/replay-sample.ts';
@@ -9,7 +10,7 @@ import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { guardedClient } from '../support/trading.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
 
 type Schemas = components['schemas'];
 
@@ -61,6 +62,15 @@ describe.each(testBackends)('the sample day a fresh install replays, on %s', (ba
     expect((await order('sample-sell', 'SELL')).body.orders[0]).toMatchObject({ status: 'COMPLETE' });
     const positions = await call<Schemas['PositionBookResponse']>('getReplayPositions', { token, params: { id } });
     expect(positions.body.position_book.net[0]).toMatchObject({ tradingsymbol: atm.tradingsymbol, quantity: 0 });
+
+    // Its figures are made up: a backtest over its week reads none of them, and says history holds no day there.
+    const { account } = await createBrokerAccount(call, token);
+    const portfolio = await createPortfolio(call, token, account.id);
+    const straddle = (await baseStrategies(call, token)).get('short_straddle')!;
+    const bot = dailyBotBody(portfolio.id, straddle.id, { weekdays: [1, 2, 3, 4, 5], entry_time: '09:20', exit_time: '15:15', params: { strike_offset: 0 } });
+    const backtest = await call<{ code: string }>('createBacktest', { token, body: { bot, from: '2025-07-14', to: '2025-07-18', capital: 1_000_000 } });
+    expect(backtest.status, JSON.stringify(backtest.body)).toBe(422);
+    expect(backtest.body.code).toBe('backtest_no_history');
 
     // A second start finds it there, and asks the market nothing.
     const market = { expiries: () => Promise.reject(new Error('the sample is there: nothing to list')) } as unknown as MarketService;

@@ -107,7 +107,12 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
 
   async function checkHistory(index: string, from: string, to: string): Promise<void> {
     const { rows } = isHistoryIndex(index)
-      ? await db.query('SELECT 1 FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date LIMIT 1', [index, from, to])
+      ? // The day StrikeDesk ships for replay (kind 'sample') is made up: a backtest never reads it (history-prices.ts).
+        await db.query(
+          `SELECT 1 FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date
+             AND import_id NOT IN (SELECT id FROM history_imports WHERE kind = 'sample') LIMIT 1`,
+          [index, from, to],
+        )
       : { rows: [] };
     if (rows.length === 0) {
       const text = said('backtest.no_history', { index, from, to }, `No ${index} option history is imported between ${from} and ${to}`);

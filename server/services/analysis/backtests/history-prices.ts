@@ -168,9 +168,12 @@ export type HistoryPrices = PriceSource & {
 /**
  * `simulated`: read the demo market's recorded minutes (source 'simulated') as the day's index and contracts,
  * instead of real ones (a replay of a day the simulator recorded: analysis/replay/replay-days.ts); never both.
+ * `sample`: read the day StrikeDesk ships (replay-sample.ts) instead of imported ones; never both, so a backtest
+ * or a replay of an imported day never prices a made-up figure, and the sample never links to a trader's import.
  */
-export function historyPrices({ history, clock, simulated = false }: { history: Database; clock: Clock; simulated?: boolean }): HistoryPrices {
+export function historyPrices({ history, clock, simulated = false, sample = false }: { history: Database; clock: Clock; simulated?: boolean; sample?: boolean }): HistoryPrices {
   const ofSource = simulated ? `source = 'simulated'` : `source <> 'simulated'`;
+  const ofImport = `import_id ${sample ? 'IN' : 'NOT IN'} (SELECT id FROM history_imports WHERE kind = 'sample')`;
   const days = new Map<string, HistoryDay>();
   const volatilities = new Map<string, number>();
   const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
@@ -196,7 +199,7 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
     // volatilities stand in where the first day's do not solve, as they would inside a longer range.
     const { rows: before } = await history.query<{ d: string | null }>(
       `SELECT to_char(greatest(
-         (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date),
+         (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofImport}),
          (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource}),
          (SELECT max(trade_date) FROM history_recorded_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource})), 'YYYY-MM-DD') AS d`,
       [index, from],
@@ -215,7 +218,7 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
       const chunk = await history.query<(typeof rows)[number]>(
         `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
                 underlying_paise AS u, lot_size AS l
-         FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date ORDER BY trade_date, expiry, strike_paise, option_type`,
+         FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport} ORDER BY trade_date, expiry, strike_paise, option_type`,
         range,
       );
       for (const row of chunk.rows) rows.push(row);
@@ -227,7 +230,7 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
       for (const row of minuteChunk.rows) minutes.push(row);
       const dailyChunk = await history.query<(typeof dailies)[number]>(
         `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_days
-         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date`,
+         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport}`,
         range,
       );
       for (const row of dailyChunk.rows) dailies.push(row);
@@ -307,9 +310,9 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
   async function closeBefore(index: IndexName, day: string): Promise<number | null> {
     const { rows } = await history.query<{ c: string }>(
       `SELECT c FROM (
-         (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND underlying_paise IS NOT NULL ORDER BY trade_date DESC LIMIT 1)
+         (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND underlying_paise IS NOT NULL AND ${ofImport} ORDER BY trade_date DESC LIMIT 1)
          UNION ALL
-         (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date ORDER BY trade_date DESC LIMIT 1)
+         (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND ${ofImport} ORDER BY trade_date DESC LIMIT 1)
        ) before ORDER BY d DESC LIMIT 1`,
       [index, day, addDays(day, -linkDays)],
     );
@@ -320,7 +323,8 @@ export function historyPrices({ history, clock, simulated = false }: { history: 
   async function settlesBefore(index: IndexName, day: string): Promise<Map<string, number>> {
     const { rows } = await history.query<{ e: string; s: string; t: string; p: string }>(
       `SELECT to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p FROM history_option_days
-       WHERE index_name = $1 AND trade_date = (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date) AND expiry >= $2::date`,
+       WHERE index_name = $1 AND ${ofImport} AND trade_date = (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND ${ofImport})
+         AND expiry >= $2::date`,
       [index, day, addDays(day, -linkDays)],
     );
     return new Map(rows.map((row) => [optionKey(row.e, Number(row.s), row.t), Number(row.p)]));

@@ -88,7 +88,7 @@ export async function openReplayBook(
 ): Promise<ReplayBook> {
   const open = sessionOf(replay.day, replay.hours).open;
   const clock = { now: open };
-  const prices = historyPrices({ history, clock: () => clock.now, simulated: replay.origin === 'simulated' });
+  const prices = historyPrices({ history, clock: () => clock.now, simulated: replay.origin === 'simulated', sample: replay.origin === 'sample' });
   await prices.load(replay.index, replay.day, replay.day, () => replay.hours);
   const day = prices.day(replay.index, replay.day);
   if (day === undefined) throw new Error(`No ${replay.index} history on ${replay.day}`);
