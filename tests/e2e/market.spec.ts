@@ -54,7 +54,18 @@ for (const width of [360, 1280]) {
     await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
     const chain = page.getByRole('table', { name: /Chaîne d’options de NIFTY/ });
     await expect(chain.locator('tr[aria-current="true"]')).toContainText(/À la monnaie/);
-    await expect(page.getByText('Marché de démonstration')).toBeVisible();
+    // On a phone the strip's badge says just "Démo", so the first index fits beside it.
+    const strip = page.getByRole('region', { name: 'Cours des indices' });
+    await expect(strip.getByText(width < 640 ? 'Démo' : 'Marché de démonstration', { exact: true })).toBeVisible();
+    if (width < 640) {
+      const [first, edge] = await strip.getByRole('listitem').first().evaluate((tile) => {
+        const box = tile.getBoundingClientRect();
+        const region = (tile.closest('section') as HTMLElement).getBoundingClientRect();
+        // Right to left, the row starts at the right: the first index ends inside the strip's left edge.
+        return [box.left, region.left];
+      });
+      expect(first).toBeGreaterThanOrEqual(edge);
+    }
     // The strip scrolls inside itself: the page is never wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // Every picker shows its whole label and its whole choice ("23/11/2026 (mensuelle)" was cut at 360 px):

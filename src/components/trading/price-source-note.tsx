@@ -13,14 +13,16 @@ import { feedBrokerName, type PriceSource } from '@/lib/trading/price-source';
  * for a live account (its Live badge says it trades on its own broker). An inline box, so in a right-to-left
  * layout the icon stays with its words; the account number is isolated so its digits keep their order.
  */
-export function PriceSourceNote({ source, className }: { source: PriceSource; className?: string }) {
+export function PriceSourceNote({ source, className, iconOnPhone = false }: { source: PriceSource; className?: string; iconOnPhone?: boolean }) {
   const intl = useIntl();
   if (source.kind === 'own') return null;
   if (source.kind === 'simulator') {
+    // `iconOnPhone`: under 640 px the beaker alone (its words kept for screen readers), where the demo badge
+    // beside it already says the market is simulated and the indices need the room.
     return (
       <span data-price-source="simulator" title={intl.formatMessage(m.simulatedHint)} className={cx('inline-flex items-center gap-1', className)}>
         <BeakerIcon aria-hidden="true" className="size-3.5 shrink-0 text-brand" />
-        {intl.formatMessage(m.simulated)}
+        <span className={iconOnPhone ? 'sr-only sm:not-sr-only' : undefined}>{intl.formatMessage(m.simulated)}</span>
       </span>
     );
   }

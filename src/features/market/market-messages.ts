@@ -4,6 +4,7 @@ export const marketMessages = defineMessages({
   stripLabel: { id: 'market.strip.label', defaultMessage: 'Indices' },
   stripRegion: { id: 'market.strip.region', defaultMessage: 'Index prices' },
   demo: { id: 'market.demo', defaultMessage: 'Demo market' },
+  demoShort: { id: 'market.demoShort', defaultMessage: 'Demo' },
   demoHint: {
     id: 'market.demoHint',
     defaultMessage: 'Simulated prices, open at any hour so you can try everything. Nothing here is a real market price.',

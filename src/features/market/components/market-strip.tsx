@@ -29,7 +29,7 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   const direction = change === undefined || change === 0 ? null : change > 0 ? 'up' : 'down';
   const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
   return (
-    <li className="flex shrink-0 items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
+    <li className="flex shrink-0 snap-start items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
       <span className="font-semibold text-fg">{index}</span>
       {quote === null ? (
         // No price because the server cannot be reached says that cause, in the header badge's words.
@@ -59,7 +59,12 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   );
 }
 
-/** The indices' live prices along the top of every signed-in screen; scrolls sideways on a phone. */
+/**
+ * The indices' live prices along the top of every signed-in screen, in one row (two rows pushed the desk's
+ * at-the-money strike off a phone's first screen). On a phone it scrolls sideways: the marks say "Demo" and show
+ * the beaker without words, the row stops at an index's start (snap), and its far edge fades, so an index past the
+ * edge reads as more to scroll to, not as cut (issue 62); the list's end padding lets the last index clear the fade.
+ */
 export function MarketStrip() {
   const intl = useIntl();
   const market = useAtomValue(liveFeed().marketAtom, { store });
@@ -74,19 +79,20 @@ export function MarketStrip() {
     <section
       aria-label={intl.formatMessage(m.stripRegion)}
       tabIndex={0}
-      className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus sm:px-6 sm:text-sm"
+      className="relative flex min-w-0 max-w-full snap-x snap-mandatory scroll-px-3 items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus rtl:[mask-image:linear-gradient(to_left,black_calc(100%-2.5rem),transparent)] sm:snap-none sm:px-6 sm:text-sm sm:[mask-image:none] sm:rtl:[mask-image:none]"
     >
       {replay !== null && <ReplayMark />}
       {replay === null && market?.demo === true && (
-        <span title={intl.formatMessage(m.demoHint)} className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
-          {intl.formatMessage(m.demo)}
+        <span title={intl.formatMessage(m.demoHint)} className="shrink-0 snap-start rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
+          <span className="sm:hidden">{intl.formatMessage(m.demoShort)}</span>
+          <span className="hidden sm:inline">{intl.formatMessage(m.demo)}</span>
         </span>
       )}
-      {replay === null && <PriceSourceNote source={source} className="shrink-0 whitespace-nowrap font-medium text-fg-muted" />}
+      {replay === null && <PriceSourceNote source={source} iconOnPhone className="shrink-0 whitespace-nowrap font-medium text-fg-muted" />}
       {market?.status === 'closed' && (
         <span className="shrink-0 rounded-full bg-surface-muted px-2 py-0.5 font-semibold text-fg-muted">{intl.formatMessage(m.closed)}</span>
       )}
-      <ul aria-label={intl.formatMessage(m.stripLabel)} className="flex items-center gap-5">
+      <ul aria-label={intl.formatMessage(m.stripLabel)} className="flex items-center gap-5 pe-10 sm:pe-0">
         {tiles.map(({ index, instrument }) => (
           <IndexTile key={instrument} index={index} instrument={instrument} />
         ))}
