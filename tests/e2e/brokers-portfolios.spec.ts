@@ -42,6 +42,8 @@ test('link a paper account, log in at the broker, organise a portfolio and run i
   expect(new URL(returnUrl).pathname).toBe('/app/broker/paper/callback');
   await expect(page.getByText(/Logged in to Paper broker/)).toBeVisible();
   await expect(brokers.row('Main paper')).toContainText('Logged in until');
+  // The account the trader chose is still the one chosen after the broker's page (issue 62: its badge was lost).
+  await expect(brokers.row('Main paper')).toContainText('Selected');
 
   // The same login link a second time is refused with the server's message.
   const token = String(await readStoredValue(page, 'auth_token'));

@@ -36,11 +36,12 @@ test('opens the ATM straddle from the chain and charts its premium with overlays
   await expect(page.getByLabel('Strike of leg 1')).toHaveValue(strike);
   await expect(page.getByLabel('Strike of leg 2')).toHaveValue(strike);
 
-  // The recorded minutes of both legs, on the first open: 10:59 at least (recorded before the server started).
-  // Simulated first; the suite's server also records the Kite and Upstox test servers' feeds of the specs that
-  // link those accounts, so a minute one of them recorded for these contracts adds "live feed" after it.
+  // The recorded minutes of both legs, on the first open: 10:59 at least (recorded before the server started),
+  // simulated. The suite's server also records the Kite and Upstox test servers' feeds of the specs that link those
+  // accounts, and a day holding real minutes of the legs is charted from them alone ("live feed"); the simulated
+  // source on its own is demo-evening-charts.spec's, on a server no live feed reaches.
   const source = page.getByTestId('premium-source');
-  await expect(source).toContainText(/^Source: simulated \(not real prices\)(, live feed)?\. As of .+\d{2}:\d{2}/);
+  await expect(source).toContainText(/^Source: (simulated \(not real prices\)|live feed)\. As of .+\d{2}:\d{2}/);
   await expect(page.getByTestId('premium-no-prices')).toHaveCount(0);
   await expect(page.getByText('Credit collected (sold legs added)')).toBeVisible();
   const chart = page.getByTestId('premium-chart');

@@ -29,7 +29,7 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
   const direction = change === undefined || change === 0 ? null : change > 0 ? 'up' : 'down';
   const tone = direction === 'up' ? 'text-profit' : direction === 'down' ? 'text-loss' : 'text-fg-muted';
   return (
-    <li className="flex shrink-0 snap-start items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
+    <li className="flex shrink-0 items-baseline gap-1.5 whitespace-nowrap" aria-label={index}>
       <span className="font-semibold text-fg">{index}</span>
       {quote === null ? (
         // No price because the server cannot be reached says that cause, in the header badge's words.
@@ -62,8 +62,9 @@ function IndexTile({ index, instrument }: { index: string; instrument: string })
 /**
  * The indices' live prices along the top of every signed-in screen, in one row (two rows pushed the desk's
  * at-the-money strike off a phone's first screen). On a phone it scrolls sideways: the marks say "Demo" and show
- * the beaker without words, the row stops at an index's start (snap), and its far edge fades, so an index past the
- * edge reads as more to scroll to, not as cut (issue 62); the list's end padding lets the last index clear the fade.
+ * the beaker without words, so the first index fits whole beside them at 360 px, and the far edge fades, so an index
+ * past it reads as more to scroll to, not as cut (issue 62); the list's end padding lets the last index clear the
+ * fade. No scroll snapping: re-snapping as the prices' widths change scrolled the marks out of sight.
  */
 export function MarketStrip() {
   const intl = useIntl();
@@ -79,11 +80,11 @@ export function MarketStrip() {
     <section
       aria-label={intl.formatMessage(m.stripRegion)}
       tabIndex={0}
-      className="relative flex min-w-0 max-w-full snap-x snap-mandatory scroll-px-3 items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus rtl:[mask-image:linear-gradient(to_left,black_calc(100%-2.5rem),transparent)] sm:snap-none sm:px-6 sm:text-sm sm:[mask-image:none] sm:rtl:[mask-image:none]"
+      className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus rtl:[mask-image:linear-gradient(to_left,black_calc(100%-2.5rem),transparent)] sm:px-6 sm:text-sm sm:[mask-image:none] sm:rtl:[mask-image:none]"
     >
       {replay !== null && <ReplayMark />}
       {replay === null && market?.demo === true && (
-        <span title={intl.formatMessage(m.demoHint)} className="shrink-0 snap-start rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
+        <span title={intl.formatMessage(m.demoHint)} className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand">
           <span className="sm:hidden">{intl.formatMessage(m.demoShort)}</span>
           <span className="hidden sm:inline">{intl.formatMessage(m.demo)}</span>
         </span>
