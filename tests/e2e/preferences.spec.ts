@@ -70,3 +70,23 @@ test('a signed-out visitor can switch language and theme on the login page', asy
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
+
+test('"As the device" follows the phone’s dark setting, survives a reload, and the default stays light', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAsNewUser(page);
+  const shell = new AppShell(page);
+  await shell.open('/app/position');
+  // The spec's default theme is light, whatever the device says.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const panel = await shell.openSettings();
+  await shell.choose(panel, /^theme$/i, /^as the device$/i);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The phone turns light (its evening schedule ends): the app follows without a tap.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await shell.closeSettings(panel);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f1420');
+});

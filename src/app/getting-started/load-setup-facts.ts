@@ -4,7 +4,7 @@
  * for reading every bot list just to learn there is at least one).
  */
 import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
-import { isSessionOpen } from '@/features/brokers/session-open';
+import { isSessionOpen } from '@/lib/session/session-open';
 import { getDailyBots } from '@/features/portfolios/api/get-daily-bots';
 import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
 import { getTradingBots } from '@/features/portfolios/api/get-trading-bots';

@@ -31,7 +31,7 @@ export function QuickPreferences() {
       </select>
       <button
         type="button"
-        onClick={() => setPreferences({ ...preferences, theme: dark ? 'light' : 'dark' })}
+        onClick={() => setPreferences({ ...preferences, theme: dark ? 'light' : 'dark', themeFromDevice: false })}
         aria-label={intl.formatMessage(dark ? messages.light : messages.dark)}
         className="inline-flex size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted"
       >

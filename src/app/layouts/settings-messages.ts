@@ -6,6 +6,7 @@ export const settingsMessages = defineMessages({
   theme: { id: 'app.settings.theme', defaultMessage: 'Theme' },
   light: { id: 'app.settings.light', defaultMessage: 'Light' },
   dark: { id: 'app.settings.dark', defaultMessage: 'Dark' },
+  device: { id: 'app.settings.device', defaultMessage: 'As the device' },
   language: { id: 'app.settings.language', defaultMessage: 'Language' },
   direction: { id: 'app.settings.direction', defaultMessage: 'Text direction' },
   ltr: { id: 'app.settings.ltr', defaultMessage: 'Left to right' },

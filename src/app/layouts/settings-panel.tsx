@@ -6,6 +6,7 @@ import { backdropClassName } from '@/components/ui/backdrop';
 import { shellMessages } from '@/app/layouts/brand';
 import { SettingsChoice } from '@/app/layouts/settings-choice';
 import { settingsMessages as m } from '@/app/layouts/settings-messages';
+import { darkSchemeQuery } from '@/lib/preferences/device-theme';
 import { preferencesAtom, type Preferences } from '@/lib/preferences/preferences-atom';
 
 /** The layout settings of spec §2: navigation type, collapsed navigation, theme, language, direction, nav colour. */
@@ -34,11 +35,19 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
         <div className="flex-1 space-y-6 overflow-y-auto p-4">
           <SettingsChoice
             legend={t(m.theme)}
-            value={preferences.theme}
-            onChange={update('theme')}
+            value={preferences.themeFromDevice ? 'device' : preferences.theme}
+            // "As the device": the device's scheme now, kept in step after (device-theme.ts); a named theme ends that.
+            onChange={(value) =>
+              setPreferences(
+                value === 'device'
+                  ? { ...preferences, themeFromDevice: true, theme: window.matchMedia?.(darkSchemeQuery).matches ? 'dark' : 'light' }
+                  : { ...preferences, themeFromDevice: false, theme: value },
+              )
+            }
             options={[
               { value: 'light', label: t(m.light) },
               { value: 'dark', label: t(m.dark) },
+              { value: 'device', label: t(m.device) },
             ]}
           />
           <SettingsChoice

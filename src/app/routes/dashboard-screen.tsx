@@ -19,7 +19,7 @@ import { isSample, SampleBadge } from '@/features/analytics/components/sample-ba
 import { SentimentBadge } from '@/features/analytics/components/sentiment-badge';
 import { useAnalyticsRead } from '@/features/analytics/hooks/use-analytics-read';
 import { SessionStatus } from '@/features/brokers/components/session-status';
-import { isSessionOpen } from '@/features/brokers/session-open';
+import { isSessionOpen } from '@/lib/session/session-open';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { indexInstruments } from '@/features/market/market-messages';

@@ -15,6 +15,11 @@ export type Preferences = {
   navType: NavType;
   navCollapsed: boolean;
   theme: ThemeName;
+  /**
+   * The theme follows the device's light or dark setting (`theme` is then the device's, kept in step by
+   * device-theme.ts). Off by default: the spec's default theme is light, whatever the device says.
+   */
+  themeFromDevice: boolean;
   locale: LocaleCode;
   direction: Direction;
   topNavColor: TopNavColor;
@@ -26,6 +31,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   navType: 'side',
   navCollapsed: false,
   theme: 'light',
+  themeFromDevice: false,
   locale: 'en',
   direction: 'ltr',
   topNavColor: 'blue',

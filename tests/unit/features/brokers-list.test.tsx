@@ -186,7 +186,7 @@ describe('broker accounts list', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('drops a selected account the server no longer has, and refreshes one it still has', async () => {
+  it('replaces a selected account the server no longer has with the one the desk shows, and refreshes one it still has', async () => {
     serveBrokers();
     const renamed = { ...main, name: 'Renamed' };
     serveAccounts([renamed]);
@@ -199,7 +199,7 @@ describe('broker accounts list', () => {
     store.set(brokerAccountsAtom, []);
     serveAccounts([renamed]);
     renderBrokers();
-    await waitFor(() => expect(store.get(selectedAccountAtom)).toBeNull());
+    await waitFor(() => expect(store.get(selectedAccountAtom)).toEqual(renamed));
   });
 });
 
@@ -209,17 +209,19 @@ describe('selecting an account', () => {
     serveBrokers();
     serveAccounts([main, swing]);
     renderBrokers();
-    const item = await screen.findByRole('listitem', { name: 'Swing' });
+    // None chosen yet: the account the desk shows (the first logged in) is the one marked (issue 62).
+    await waitFor(() => expect(within(row('Swing')).getByText('Selected')).toBeTruthy());
+    const item = row('Main paper account');
     expect(within(item).queryByText('Selected')).toBeNull();
 
-    await user.click(within(item).getByRole('button', { name: 'Actions for Swing' }));
+    await user.click(within(item).getByRole('button', { name: 'Actions for Main paper account' }));
     await user.click(screen.getByRole('menuitem', { name: 'Select' }));
-    expect(store.get(selectedAccountAtom)).toEqual(swing);
-    expect(within(row('Swing')).getByText('Selected')).toBeTruthy();
-    expect(within(row('Main paper account')).queryByText('Selected')).toBeNull();
+    expect(store.get(selectedAccountAtom)).toEqual(main);
+    expect(within(row('Main paper account')).getByText('Selected')).toBeTruthy();
+    expect(within(row('Swing')).queryByText('Selected')).toBeNull();
 
     // Selecting again is not offered for the account already selected.
-    await user.click(within(row('Swing')).getByRole('button', { name: 'Actions for Swing' }));
+    await user.click(within(row('Main paper account')).getByRole('button', { name: 'Actions for Main paper account' }));
     expect(screen.queryByRole('menuitem', { name: 'Select' })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
-import { isSessionOpen } from '@/features/brokers/session-open';
+import { defaultAccount } from '@/lib/session/session-open';
 import { appendItem, removeItem, replaceItem } from '@/lib/session/list-rules';
 import {
   brokerAccountsAtom,
@@ -13,11 +13,15 @@ import {
   selectedAccountAtom,
 } from '@/lib/session/user-profile-atoms';
 
-/** The list as the server answered it; a selected account the server no longer has is dropped. */
+/**
+ * The list as the server answered it. The selected account is refreshed from it; one the server no longer has, or
+ * none chosen yet (a list read on a new device, or after the broker's login page), gives way to the account the
+ * screens show (defaultAccount), so the brokers screen's Selected badge is never missing while the desk shows one.
+ */
 export const accountsLoadedAtom = atom(null, (get, set, accounts: BrokerAccount[]) => {
   set(brokerAccountsAtom, accounts);
   const selected = get(selectedAccountAtom);
-  if (selected) set(selectedAccountAtom, accounts.find((account) => account.id === selected.id) ?? null);
+  set(selectedAccountAtom, accounts.find((account) => account.id === selected?.id) ?? defaultAccount(accounts));
 });
 
 /**
@@ -32,7 +36,7 @@ export const accountAddedAtom = atom(null, (get, set, account: BrokerAccount): B
   set(brokerAccountsAtom, appendItem(before, account));
   const selected = get(selectedAccountAtom);
   if (selected !== null) return selected;
-  const shown = before.find((candidate) => isSessionOpen(candidate)) ?? before[0] ?? account;
+  const shown = defaultAccount(before) ?? account;
   set(selectedAccountAtom, shown);
   return shown;
 });

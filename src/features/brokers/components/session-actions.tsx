@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { LoginButton } from '@/features/brokers/components/login-button';
-import { isSessionOpen } from '@/features/brokers/session-open';
+import { isSessionOpen } from '@/lib/session/session-open';
 
 // Starts with the button's visible words, so a voice-control user can say what they see (WCAG 2.5.3).
 const logOutLabel = defineMessage<{ account: MessageValue }>({

@@ -2,7 +2,7 @@ import CheckCircleIcon from '@heroicons/react/20/solid/CheckCircleIcon';
 import MinusCircleIcon from '@heroicons/react/20/solid/MinusCircleIcon';
 import { defineMessage, defineMessages, type MessageValue, useIntl } from 'react-intl';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
-import { isSessionOpen } from '@/features/brokers/session-open';
+import { isSessionOpen } from '@/lib/session/session-open';
 import { useFormat } from '@/lib/format/use-format';
 
 const loggedInUntil = defineMessage<{ date: MessageValue; time: MessageValue }>({
