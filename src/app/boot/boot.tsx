@@ -14,7 +14,7 @@ import { configureApiClientsOnDemand, loadApiClients } from '@/lib/api/clients';
 import { CONFIG_URL, configRequest, fallbackRuntimeConfig } from '@/lib/api/runtime-config';
 import { mayHaveStoredState } from '@/lib/persist/stored-state-probe';
 import { applyPreferencesToDocument } from '@/lib/preferences/apply-preferences';
-import { darkSchemeQuery, followDeviceTheme } from '@/lib/preferences/device-theme';
+import { deviceScheme, followDeviceTheme } from '@/lib/preferences/device-theme';
 import { preferencesAtom } from '@/lib/preferences/preferences-atom';
 import { sessionRestoredAtom, tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
@@ -78,7 +78,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   }
   const applyPreferences = () => applyPreferencesToDocument(store.get(preferencesAtom));
   // "As the device" keeps the theme the phone's (after the restore, which says whether the trader chose it).
-  followDeviceTheme(store, window.matchMedia?.(darkSchemeQuery));
+  followDeviceTheme(store, deviceScheme());
   applyPreferences();
   store.sub(preferencesAtom, applyPreferences);
   // English is built in, so a failed French download still leaves a working app.

@@ -6,7 +6,10 @@ type Store = ReturnType<typeof getDefaultStore>;
 /** The part of a MediaQueryList this reads (a test passes its own). */
 export type DeviceScheme = Pick<MediaQueryList, 'matches' | 'addEventListener'>;
 
-export const darkSchemeQuery = '(prefers-color-scheme: dark)';
+/** The device's light or dark setting, where the browser says it (not in every test environment). */
+export function deviceScheme(): DeviceScheme | undefined {
+  return typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
+}
 
 /**
  * While the trader chose "As the device" (themeFromDevice), keeps the theme the device's: at once, and again
