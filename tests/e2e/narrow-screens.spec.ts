@@ -90,8 +90,16 @@ test('the dark chain’s spot line is not olive (right to left, 360 px)', async 
   await page.goto('/app/dashboards/live-trade');
   const spot = page.locator('[data-spot-line]');
   await expect(spot).toBeVisible({ timeout: 30_000 });
-  // Amber-brown, red over green: warn at 10 % over the dark blue was green over red (olive).
-  const [red, green] = (await spot.evaluate((row) => getComputedStyle(row).backgroundColor)).match(/\d+/g)!.map(Number);
+  // Amber-brown, red over green: warn at 10 % over the dark blue was green over red (olive). Read until the row's
+  // colour is there: the chain re-renders its rows as prices tick, and a row read while replaced gave no colour (CI).
+  let rgb: number[] = [];
+  await expect
+    .poll(async () => {
+      rgb = ((await spot.evaluate((row) => getComputedStyle(row).backgroundColor)).match(/\d+/g) ?? []).map(Number);
+      return rgb.length;
+    })
+    .toBeGreaterThanOrEqual(3);
+  const [red, green] = rgb;
   expect(red!).toBeGreaterThan(green!);
   await spot.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/chain-dark-rtl-360.png` });
