@@ -3,22 +3,11 @@
 // the same day whichever product it trades, so neither choice may promise a position carried overnight ("carry
 // forward", "Overnight", "Report"), and the one hint says both that and what each product changes (margin, the
 // broker's MIS cut-off), in English and French.
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { paramFields } from '@/features/portfolios/model/param-schema';
 import { localiseParams } from '@/features/portfolios/strategy-text/strategy-text';
-import { frMessages } from '@/i18n/locales/fr/index';
 import { productChoice } from '../../../../server/services/strategies/param-fields.ts';
-
-const en = createIntl({ locale: 'en', defaultLocale: 'en', onError: () => {} });
-const fr = createIntl({
-  locale: 'fr',
-  defaultLocale: 'en',
-  messages: frMessages,
-  onError: (error) => {
-    throw error;
-  },
-});
+import { en, fr } from '../../support/server-text-intl.ts';
 
 function productField(intl: typeof en) {
   const [field] = localiseParams(paramFields({ type: 'object', properties: productChoice }), 'short_straddle', intl);
