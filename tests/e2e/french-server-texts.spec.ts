@@ -113,7 +113,7 @@ test('the trading-day fields show and read DD/MM/YYYY in French, not the browser
     if (path === '/app/position') await openInApp(page, path, { title: 'Positions' });
     const day = page.getByRole('textbox', { name: 'Jour de bourse' });
     // Empty, it shows today's book, and says so (issue 62).
-    await expect(day).toHaveAttribute('placeholder', 'Aujourd’hui (ou saisissez un jour : JJ/MM/AAAA)');
+    await expect(day).toHaveAttribute('placeholder', 'Aujourd’hui, ou JJ/MM/AAAA');
     // 5 January, typed day first: read as the 5th of January, shown back as 05/01/2026.
     await day.fill('5/1/2026');
     await day.press('Enter');

@@ -8,7 +8,7 @@ const messages = defineMessages({
   placeholder: { id: 'form.date.placeholder', defaultMessage: 'DD/MM/YYYY' },
   invalid: { id: 'form.date.invalid', defaultMessage: 'Enter a day as DD/MM/YYYY, for example 05/01/2026.' },
   calendar: { id: 'form.date.calendar', defaultMessage: 'Choose a day on the calendar' },
-  todayWhenEmpty: { id: 'form.date.todayWhenEmpty', defaultMessage: 'Today (or type a day: DD/MM/YYYY)' },
+  todayWhenEmpty: { id: 'form.date.todayWhenEmpty', defaultMessage: 'Today, or DD/MM/YYYY' },
 });
 
 export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' | 'trailing' | 'error'> & {
