@@ -12,6 +12,12 @@ import { claimDays, releaseDays, type KeptDay } from './history-claims.ts';
 
 export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes' | 'option_minutes' | 'participant_oi';
 
+/**
+ * The imports of the day StrikeDesk ships so Replay works on a first run (kind 'sample', migration 106;
+ * analysis/replay/replay-sample.ts), as SQL: its figures are made up, so only a replay of that day reads them.
+ */
+export const sampleImportIds = `(SELECT id FROM history_imports WHERE kind = 'sample')`;
+
 export type ImportRecord = {
   kind: ImportKind;
   fileName: string;

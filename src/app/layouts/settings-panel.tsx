@@ -6,7 +6,7 @@ import { backdropClassName } from '@/components/ui/backdrop';
 import { shellMessages } from '@/app/layouts/brand';
 import { SettingsChoice } from '@/app/layouts/settings-choice';
 import { settingsMessages as m } from '@/app/layouts/settings-messages';
-import { deviceScheme } from '@/lib/preferences/device-theme';
+import { deviceScheme, deviceTheme } from '@/lib/preferences/device-theme';
 import { preferencesAtom, type Preferences } from '@/lib/preferences/preferences-atom';
 
 /** The layout settings of spec §2: navigation type, collapsed navigation, theme, language, direction, nav colour. */
@@ -40,7 +40,7 @@ export function SettingsPanel({ open, onClose }: { open: boolean; onClose: () =>
             onChange={(value) =>
               setPreferences(
                 value === 'device'
-                  ? { ...preferences, themeFromDevice: true, theme: deviceScheme()?.matches === true ? 'dark' : 'light' }
+                  ? { ...preferences, themeFromDevice: true, theme: deviceTheme(deviceScheme()) }
                   : { ...preferences, themeFromDevice: false, theme: value },
               )
             }

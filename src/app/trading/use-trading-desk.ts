@@ -2,7 +2,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { getBrokerAccounts } from '@/features/brokers/api/get-broker-accounts';
 import { accountsLoadedAtom } from '@/features/brokers/atoms/account-list-actions';
-import { defaultAccount, isSessionOpen } from '@/lib/session/session-open';
+import { isSessionOpen, shownAccount } from '@/lib/session/session-open';
 import { getPortfolios } from '@/features/portfolios/api/get-portfolios';
 import type { BrokerAccount, Portfolio } from '@/features/portfolios/api/portfolio-types';
 import type { TicketDefaults } from '@/features/orders/components/order-ticket';
@@ -77,7 +77,7 @@ export function useTradingDesk(): TradingDesk {
     };
   }, [stamp]);
 
-  const account = accounts?.find((candidate) => candidate.id === selectedAccount?.id) ?? defaultAccount(accounts ?? []);
+  const account = shownAccount(accounts ?? [], selectedAccount);
 
   const accountId = account?.id ?? null;
   useEffect(() => {

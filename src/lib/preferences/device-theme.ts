@@ -11,6 +11,11 @@ export function deviceScheme(): DeviceScheme | undefined {
   return typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined;
 }
 
+/** The theme the device asks for (light where it does not say). */
+export function deviceTheme(scheme: DeviceScheme | undefined): ThemeName {
+  return scheme?.matches === true ? 'dark' : 'light';
+}
+
 /**
  * While the trader chose "As the device" (themeFromDevice), keeps the theme the device's: at once, and again
  * whenever the phone or computer switches between light and dark (at dusk, say). A theme chosen by name
@@ -21,7 +26,7 @@ export function followDeviceTheme(store: Store, scheme: DeviceScheme | undefined
   const follow = () => {
     const preferences = store.get(preferencesAtom);
     if (!preferences.themeFromDevice) return;
-    const theme: ThemeName = scheme.matches ? 'dark' : 'light';
+    const theme = deviceTheme(scheme);
     if (preferences.theme !== theme) store.set(preferencesAtom, { ...preferences, theme });
   };
   follow();

@@ -19,3 +19,8 @@ export function isSessionOpen(account: BrokerAccount, now: number = Date.now()):
 export function defaultAccount(accounts: readonly BrokerAccount[]): BrokerAccount | null {
   return accounts.find((account) => isSessionOpen(account)) ?? accounts[0] ?? null;
 }
+
+/** The account the screens show from `accounts`: the chosen one as the list has it, else defaultAccount. */
+export function shownAccount(accounts: readonly BrokerAccount[], chosen: BrokerAccount | null): BrokerAccount | null {
+  return accounts.find((account) => account.id === chosen?.id) ?? defaultAccount(accounts);
+}

@@ -9,6 +9,7 @@ import type { BotsService } from '../../bots/bots-service.ts';
 import { defaultTradingWindow } from '../../bots/bot-kinds.ts';
 import { notFound } from '../../domain-error.ts';
 import { isHistoryIndex } from '../../history/history-files.ts';
+import { sampleImportIds } from '../../history/history-store.ts';
 import { unknownRule } from '../replay/replay-rules.ts';
 import { ruleWords } from '../../texts/replay-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
@@ -110,7 +111,7 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
       ? // The day StrikeDesk ships for replay (kind 'sample') is made up: a backtest never reads it (history-prices.ts).
         await db.query(
           `SELECT 1 FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date
-             AND import_id NOT IN (SELECT id FROM history_imports WHERE kind = 'sample') LIMIT 1`,
+             AND import_id NOT IN ${sampleImportIds} LIMIT 1`,
           [index, from, to],
         )
       : { rows: [] };

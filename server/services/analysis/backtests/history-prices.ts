@@ -37,6 +37,7 @@ import { pausedSession } from '../../market/exchange-session.ts';
 import { addDays, contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../../market/spreads.ts';
 import { tickHistory, tickInForce, type TickRow } from '../../market/price-rules.ts';
+import { sampleImportIds } from '../../history/history-store.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
 
 const yearMs = 365 * 24 * 60 * 60 * 1000;
@@ -173,7 +174,7 @@ export type HistoryPrices = PriceSource & {
  */
 export function historyPrices({ history, clock, simulated = false, sample = false }: { history: Database; clock: Clock; simulated?: boolean; sample?: boolean }): HistoryPrices {
   const ofSource = simulated ? `source = 'simulated'` : `source <> 'simulated'`;
-  const ofImport = `import_id ${sample ? 'IN' : 'NOT IN'} (SELECT id FROM history_imports WHERE kind = 'sample')`;
+  const ofImport = `import_id ${sample ? 'IN' : 'NOT IN'} ${sampleImportIds}`;
   const days = new Map<string, HistoryDay>();
   const volatilities = new Map<string, number>();
   const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();

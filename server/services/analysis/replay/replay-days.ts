@@ -19,6 +19,7 @@
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { HistoryIndex } from '../../history/history-files.ts';
+import { sampleImportIds } from '../../history/history-store.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { dayHours, isoWeekday, type DayHours } from '../../market/trading-calendar.ts';
 import { replayTexts } from '../../texts/replay-texts.ts';
@@ -60,7 +61,7 @@ async function historyDays(db: Queryable, index: HistoryIndex | null, day: strin
   const { rows } = await db.query<HistoryRow>(
     `WITH bhavcopy AS (
        SELECT index_name, trade_date, count(*)::integer AS contracts, bool_or(underlying_paise IS NOT NULL) AS underlying,
-              bool_and(import_id IN (SELECT id FROM history_imports WHERE kind = 'sample')) AS sample
+              bool_and(import_id IN ${sampleImportIds}) AS sample
        FROM history_option_days WHERE ${within} GROUP BY index_name, trade_date
      ), minutes AS (
        SELECT DISTINCT index_name, trade_date FROM history_index_minutes WHERE source <> 'simulated' AND ${within}

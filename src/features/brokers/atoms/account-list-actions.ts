@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai';
 import type { BrokerAccount } from '@/features/brokers/api/broker-types';
-import { defaultAccount } from '@/lib/session/session-open';
+import { defaultAccount, shownAccount } from '@/lib/session/session-open';
 import { appendItem, removeItem, replaceItem } from '@/lib/session/list-rules';
 import {
   brokerAccountsAtom,
@@ -20,8 +20,7 @@ import {
  */
 export const accountsLoadedAtom = atom(null, (get, set, accounts: BrokerAccount[]) => {
   set(brokerAccountsAtom, accounts);
-  const selected = get(selectedAccountAtom);
-  set(selectedAccountAtom, accounts.find((account) => account.id === selected?.id) ?? defaultAccount(accounts));
+  set(selectedAccountAtom, shownAccount(accounts, get(selectedAccountAtom)));
 });
 
 /**

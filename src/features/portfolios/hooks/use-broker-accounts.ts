@@ -4,15 +4,16 @@ import { getBrokerAccounts } from '@/features/portfolios/api/get-broker-accounts
 import { useOperation } from '@/lib/api/use-operation';
 import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
 import { useLastKnown } from '@/lib/persist/last-known';
-import { defaultAccount } from '@/lib/session/session-open';
+import { shownAccount } from '@/lib/session/session-open';
 import { brokerAccountsAtom, selectedAccountAtom } from '@/lib/session/user-profile-atoms';
 
 /**
  * The trader's broker accounts, read fresh when the screen opens (the stored list shows meanwhile, and
  * offline), and the chosen one. The choice is selectedAccountAtom, which survives reloads; it defaults to
- * the account the desk shows (defaultAccount: the first logged in, else the first), and follows the fresh list when an account changed elsewhere. When the read fails
- * (offline, the server unreachable, a reload without a connection) the list last read on this device shows,
- * with `asOf` its time, rather than "Your broker accounts could not be loaded." (issue 36).
+ * the account the desk shows (shownAccount: the first logged in, else the first), and follows the fresh list
+ * when an account changed elsewhere. When the read fails (offline, the server unreachable, a reload without a
+ * connection) the list last read on this device shows, with `asOf` its time, rather than "Your broker accounts
+ * could not be loaded." (issue 36).
  */
 export function useBrokerAccounts() {
   const stored = useAtomValue(brokerAccountsAtom);
@@ -21,7 +22,7 @@ export function useBrokerAccounts() {
 
   const load = useCallback(async () => {
     const list = await run();
-    if (list) setSelected((current) => list.find((account) => account.id === current?.id) ?? defaultAccount(list));
+    if (list) setSelected((current) => shownAccount(list, current));
   }, [run, setSelected]);
 
   useEffect(() => {
