@@ -39,6 +39,10 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
   // whether a start waits for the next turn.
   let sliceFrom: number | null = null;
   let awaitingTurn = false;
+  // Set as a trading statement ends, until the event loop turns: its caller's next statement (a request's
+  // statements follow one another in microtasks) comes before any analysis one, which would otherwise slip in
+  // between every two of them (an arm is a dozen statements: it waited behind a dozen analysis ones).
+  let tradingFollows = false;
 
   /** The next waiting statement starts, at once within the slice, past it at the loop's next turn. */
   function next(): void {
@@ -46,6 +50,7 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
       const lane: Lane | null =
         waiting.trading.length > 0 ? 'trading' : waiting.analysis.length > 0 && running.analysis < analysisCapacity ? 'analysis' : null;
       if (lane === null) return;
+      if (lane === 'analysis' && tradingFollows) return awaitTurn();
       if (sliceFrom !== null && now() - sliceFrom >= sliceMs) return awaitTurn();
       if (sliceFrom === null) {
         sliceFrom = now();
@@ -78,6 +83,13 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
       return await work();
     } finally {
       running[lane] -= 1;
+      if (lane === 'trading' && !tradingFollows) {
+        tradingFollows = true;
+        setImmediate(() => {
+          tradingFollows = false;
+          next();
+        });
+      }
       next();
     }
   }

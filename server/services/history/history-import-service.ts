@@ -1,9 +1,9 @@
 // Imports uploaded history files: a ZIP is opened and each CSV inside imported on its own; a CSV is
 // recognised by its header (UDiFF bhavcopy, older bhavcopy, NSE's index close file, NSE's participant-wise open
-// interest, or minute candles), parsed whole, and stored in one transaction, or refused with every bad line and
-// nothing stored. Reading and parsing run in the import pool's threads (import-pool.ts) and the rows go in as
-// chunks that let other requests in between (history-store.ts), so an import never holds an order or a health
-// check; a few imports run at once and the rest wait in line (import-queue.ts). History is shared
+// interest, or minute candles), parsed whole, and stored, or refused with every bad line and nothing stored.
+// Reading and parsing run in the import pool's threads (import-pool.ts) and the rows go in a day of an index a
+// transaction, trading's statements first between two (history-store.ts storeByDay), so an import never holds an
+// order or a health check; a few imports run at once and the rest wait in line (import-queue.ts). History is shared
 // market data (everyone backtests on the same exchange files), so any signed-in trader may import; each
 // import records its uploader, and a trader deletes only the days they imported.
 import type { Database } from '../../db/database.ts';
@@ -15,7 +15,7 @@ import { keptPart, type KeptDay } from './history-claims.ts';
 import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
 import { FileRefusal, type HistoryIndex, type LineProblem } from './history-files.ts';
 import { checkFileDays, loadSegmentStart } from './history-span.ts';
-import { deleteHistoryRange, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
+import { deleteHistoryRange, storeByDay, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
 import { createImportPool, sharedBytes, type ImportPool } from './import-pool.ts';
 import { createImportQueue, type ImportQueueState } from './import-queue.ts';
 import { loadIndexNames, type IndexNames } from './index-names.ts';
@@ -64,7 +64,7 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
   /** Issue 61: no day after today (IST) or before NSE's F&O segment, and a dated name's day only; refused whole otherwise. */
   const checkDays = async (name: string, days: readonly string[]) => checkFileDays(name, days, istDate(clock()), await loadSegmentStart(db));
 
-  /** Stores one CSV the pool read: one transaction, written in chunks that let the request loop in between. */
+  /** Stores one CSV the pool read: a day of an index a transaction (history-store.ts storeByDay), the small files in one. */
   async function store(userId: number, read: ReadCsv): Promise<FileOutcome> {
     const name = read.fileName;
     if (read.status === 'refused') return { file_name: name, status: 'refused', problems: read.problems };
@@ -80,7 +80,7 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
     switch (read.kind) {
       case 'bhavcopy_udiff':
       case 'bhavcopy_legacy':
-        await db.transaction((tx) => storeOptionDays(tx, { ...base, rowCount: read.rows.length }, read.rows, kept));
+        await storeByDay(db, read.rows, (tx, rows, importId) => storeOptionDays(tx, { ...base, rowCount: read.rows.length }, rows, kept, importId));
         return imported(keptPart(read.rows, kept));
       case 'index_closes':
         await db.transaction((tx) => storeIndexDays(tx, { ...base, rowCount: read.rows.length }, read.rows, kept));
@@ -89,7 +89,7 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
         await db.transaction((tx) => storeParticipantDay(tx, { ...base, rowCount: read.participants.rows.length }, read.participants));
         return imported({ rows: read.participants.rows.length });
       case 'index_minutes':
-        await db.transaction((tx) => storeMinuteCandles(tx, { ...base, rowCount: read.candles.length }, read.candles, kept));
+        await storeByDay(db, read.candles, (tx, candles, importId) => storeMinuteCandles(tx, { ...base, rowCount: read.candles.length }, candles, kept, importId));
         return imported(keptPart(read.candles, kept));
     }
   }

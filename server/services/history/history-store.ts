@@ -1,11 +1,12 @@
-// Writes parsed history files into the database (migration 027): one file, one transaction. Rows go in
+// Writes parsed history files into the database (migration 027): one file, one transaction, or one (index, day)
+// a transaction for an upload (storeByDay: each day whole, none held for the whole file). Rows go in
 // with one COPY a file (server/db/copy-from.ts): row-at-a-time inserts would cost a year of bhavcopies
 // minutes, and array-parameter INSERTs (unnest) spent most of an import serialising and parsing arrays. A file replaces what is stored for the
 // (index, day) pairs it holds, so importing it again changes nothing and a corrected file wins, except the days
 // another trader's import holds: those stay as they were (history-claims.ts, issue 61).
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 import type { IndexDay } from './index-close-parser.ts';
 import { claimDays, releaseDays, type KeptDay } from './history-claims.ts';
@@ -28,12 +29,19 @@ export type ImportRecord = {
   importedAt: Date;
 };
 
-export async function recordImport(tx: Queryable, record: ImportRecord): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [record.kind, record.fileName, record.sha256, record.days[0], record.days[record.days.length - 1], record.rowCount, record.uploadedBy, record.importedAt],
-  );
+/**
+ * Records a file's import and answers its id. Given the id a file stored a day at a time got with its first day
+ * (storeByDay), writes it again if it is gone: between two of the file's transactions another import's or a
+ * delete's forgetEmptyImports may have removed it (a file's first day kept for another trader leaves it without a row).
+ */
+export async function recordImport(tx: Queryable, record: ImportRecord, id?: number): Promise<number> {
+  const values = [record.kind, record.fileName, record.sha256, record.days[0], record.days[record.days.length - 1], record.rowCount, record.uploadedBy, record.importedAt];
+  const columns = 'kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at';
+  if (id !== undefined) {
+    await tx.query(`INSERT INTO history_imports (id, ${columns}) OVERRIDING SYSTEM VALUE VALUES ($9, $1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`, [...values, id]);
+    return id;
+  }
+  const { rows } = await tx.query<{ id: number }>(`INSERT INTO history_imports (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, values);
   return (rows[0] as { id: number }).id;
 }
 
@@ -119,9 +127,33 @@ async function copyInChunks<Row>(tx: Queryable, sql: string, rows: readonly Row[
 /** A value in COPY's text format: null as \N. Every value stored here is a number, an ISO date or a fixed name (no tab, newline or backslash to escape). */
 const copyValue = (value: number | string | null) => (value === null ? '\\N' : String(value));
 
-/** `kept`: gets the days another trader's import holds, left as they were (issue 61). */
-export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: readonly OptionDay[], kept: KeptDay[] = []): Promise<number> {
-  const importId = await recordImport(tx, record);
+/**
+ * Stores an upload's rows one (index, day) at a time, each day in its own transaction with `store` (the file's
+ * import recorded with the first, named by the rest). On PGlite a transaction holds the one connection: a day's
+ * bhavcopy in one took 0.6 s under load, every order and kill switch waiting behind it (issue 61); a day of an
+ * index now holds it for tens of milliseconds, and trading goes first between two days (priority-gate.ts). A
+ * reader sees each day whole, before or after; a server killed between two days leaves the days stored so far,
+ * each whole, and the job's retry stores the file again.
+ */
+export async function storeByDay<Row extends { index: HistoryIndex; tradeDate: string }>(
+  db: Database,
+  rows: readonly Row[],
+  store: (tx: Queryable, dayRows: readonly Row[], importId: number | undefined) => Promise<number>,
+): Promise<void> {
+  const days = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = `${row.index}|${row.tradeDate}`;
+    const day = days.get(key);
+    if (day === undefined) days.set(key, [row]);
+    else day.push(row);
+  }
+  let importId: number | undefined;
+  for (const dayRows of days.values()) importId = await db.transaction((tx) => store(tx, dayRows, importId));
+}
+
+/** `kept`: gets the days another trader's import holds, left as they were (issue 61). `importId`: the file's, when stored a day at a time. */
+export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: readonly OptionDay[], kept: KeptDay[] = [], importId?: number): Promise<number> {
+  importId = await recordImport(tx, record, importId);
   const rows = await forgetStoredDays(tx, 'history_option_days', all, record, importId, kept);
   await copyInChunks(
     tx,
@@ -137,8 +169,8 @@ export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: 
   return importId;
 }
 
-export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, all: readonly MinuteCandle[], kept: KeptDay[] = []): Promise<number> {
-  const importId = await recordImport(tx, record);
+export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, all: readonly MinuteCandle[], kept: KeptDay[] = [], importId?: number): Promise<number> {
+  importId = await recordImport(tx, record, importId);
   const candles = await forgetStoredDays(tx, 'history_index_minutes', all, record, importId, kept);
   await copyInChunks(
     tx,

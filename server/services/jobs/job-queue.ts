@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database.ts';
+import { inLane } from '../../db/lanes.ts';
 import { jobDatabase } from './job-database.ts';
 
 export type QueueName = 'history-import' | 'backtest' | 'replay-book';
@@ -65,7 +66,8 @@ export async function startJobQueue(db: Database, tuning: JobTuning = {}, onErro
     /** Works the queue with `slots` workers on this instance; a handler's throw fails the job (retried up to its limit). */
     async work<T extends object>(queue: QueueName, slots: number, handler: (data: T, id: string) => Promise<unknown>): Promise<void> {
       for (let slot = 0; slot < slots; slot += 1) {
-        workers.push(await boss.work<T>(queue, { batchSize: 1 }, async ([job]) => handler(job!.data, job!.id)));
+        // Every queued job is analysis (imports, backtests, replay books): its statements wait behind trading's.
+        workers.push(await boss.work<T>(queue, { batchSize: 1 }, async ([job]) => inLane('analysis', () => handler(job!.data, job!.id))));
       }
     },
 

@@ -1,6 +1,6 @@
 /**
  * One sample of the heavy-work benchmark (heavy-work.bench.ts) on one tree of the code (`--root`): a server on
- * PGlite (in this process, as `npm start` runs it) with NIFTY's day of history imported for replays and `--days`
+ * PGlite in a data folder (in this process, as `npm start` runs it) with NIFTY's day of history imported for replays and `--days`
  * weekdays of bhavcopies for a backtest; then `--replays` traders each start a replay and read its chain (their
  * books opening) while a daily iron condor backtests over those days, and meanwhile, every 250 ms, a trader arms
  * the kill switch, another places an order and the health check is read, each timed from the instant it was due
@@ -13,6 +13,8 @@
  * is under way (at least 10 s), and RSS is sampled every 250 ms until all of it is done.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +25,7 @@ import type { Services } from '../../../server/services/services.ts';
 import type * as RunnerModule from '../../../server/services/analysis/backtests/backtest-runner.ts';
 import type * as FixtureModule from '../../server/backtests/history-fixture.ts';
 import type * as TestServerModule from '../../server/support/test-server.ts';
+import type * as PgliteModule from '../../../server/db/pglite-database.ts';
 import type * as AccountModule from './trading-account.ts';
 import type * as AtmModule from './atm-call.ts';
 
@@ -40,6 +43,7 @@ const speed = Number(values.speed);
 const root = values.root!;
 const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(root, path)).href)) as T;
 const { startTestServer, manualClock } = await load<typeof TestServerModule>('tests/server/support/test-server.ts');
+const { openPgliteDatabase } = await load<typeof PgliteModule>('server/db/pglite-database.ts');
 const { importHistory, importMinutes, syntheticRows } = await load<typeof FixtureModule>('tests/server/backtests/history-fixture.ts');
 const { tradingAccount } = await load<typeof AccountModule>('tests/bench/support/trading-account.ts');
 const { nearestAtmCall } = await load<typeof AtmModule>('tests/bench/support/atm-call.ts');
@@ -54,7 +58,12 @@ const { bookServices } = await load<typeof ServicesModule>('server/services/serv
 const day = '2026-10-05';
 const expiries = ['2026-10-06', '2026-10-13', '2026-10-20'];
 const clock = manualClock(new Date('2026-11-27T04:00:00Z'));
-const server = await startTestServer({ clock });
+// The database as `npm start` opens it: PGlite on files in a data folder. The tests' in-memory PGlite grows a
+// file by copying it whole into a larger buffer, which under this load stalled the server 0.3-1.5 s at a time: a
+// cost no trader's server pays.
+const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-heavy-work-'));
+const database = await openPgliteDatabase({ dataDir: join(dataDir, 'pg') });
+const server = await startTestServer({ clock, database });
 const ms = (since: number) => performance.now() - since;
 try {
   await importHistory(server.db, 'NIFTY', { [day]: 25_000 }, syntheticRows({ [day]: 25_000 }, expiries, { around: 20 }));
@@ -166,5 +175,7 @@ try {
   console.log(JSON.stringify({ ...times, idle, idleMb, seek: seeks, heavyS: Math.round((performance.now() - started) / 100) / 10, rssMb: Math.round(Math.max(rss, process.memoryUsage().rss) / 1e6) }));
 } finally {
   await server.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

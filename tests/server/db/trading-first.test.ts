@@ -110,6 +110,22 @@ describe('the database queue', () => {
     expect(started).toBe(true);
   });
 
+  it("keeps a trading caller's statements together: waiting analysis starts once the event loop has turned", async () => {
+    const gate = createPriorityGate({ capacity: 1 });
+    const served: string[] = [];
+    const first = held();
+    // A request's statements follow one another in microtasks (an arm is a dozen): the analysis statement waiting
+    // when the first ends used to slip in before the second, behind every one of them.
+    const trading = (async () => {
+      await gate.run(() => first.done, 'trading');
+      await gate.run(async () => void served.push('trading 2'), 'trading');
+    })();
+    const analysis = gate.run(async () => void served.push('analysis'), 'analysis');
+    first.release();
+    await Promise.all([trading, analysis]);
+    expect(served).toEqual(['trading 2', 'analysis']);
+  });
+
   it('frees a place when the work fails', async () => {
     const gate = createPriorityGate({ capacity: 1 });
     await expect(gate.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');

@@ -4,7 +4,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import type { MinuteCandle, OptionDay } from '../../../server/services/history/history-files.ts';
-import { storeMinuteCandles, storeOptionDays, type ImportRecord } from '../../../server/services/history/history-store.ts';
+import { inLane } from '../../../server/db/lanes.ts';
+import { storeByDay, storeMinuteCandles, storeOptionDays, type ImportRecord } from '../../../server/services/history/history-store.ts';
 import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 import { waitUntilBlocked } from '../support/wait-until-blocked.ts';
 
@@ -134,6 +135,45 @@ describe.each(testBackends)('history store on %s', (backend) => {
     const importId = await db.transaction((tx) => storeOptionDays(tx, record('2024-07-08'), [option('2024-07-08', 24_300)]));
     await expect(db.query('UPDATE history_option_days SET import_id = $1', [importId + 1000])).rejects.toMatchObject({ code: '23503' });
     expect(await storedOptions()).toHaveLength(1);
+  });
+
+  it('stores an upload a day of an index at a time: a trading statement sent meanwhile waits for one day, not the file', async () => {
+    const file = { ...record('2024-07-08'), days: ['2024-07-08', '2024-07-09'], rowCount: 3 };
+    const rows = [option('2024-07-08', 24_300), option('2024-07-08', 24_350), option('2024-07-09', 24_300)];
+    const order: string[] = [];
+    let trading: Promise<unknown> | undefined;
+    await inLane('analysis', () =>
+      storeByDay(db, rows, async (tx, dayRows, importId) => {
+        order.push(`day ${dayRows[0]!.tradeDate}`);
+        // An order's statement arrives while the file's first day is being written.
+        trading ??= inLane('trading', () => db.query('SELECT 1').then(() => order.push('trading')));
+        return storeOptionDays(tx, file, dayRows, [], importId);
+      }),
+    );
+    await trading;
+    expect(order).toEqual(['day 2024-07-08', 'trading', 'day 2024-07-09']);
+    expect((await storedOptions()).map((row) => `${row.trade_date} ${row.strike_paise}`)).toEqual(['2024-07-08 2430000', '2024-07-09 2430000', '2024-07-08 2435000']);
+    // One import for the file, named by both days' rows.
+    const { rows: imports } = await db.query<{ count: number; row_count: number }>('SELECT count(*)::integer AS count, max(row_count) AS row_count FROM history_imports');
+    expect(imports[0]).toEqual({ count: 1, row_count: 3 });
+  });
+
+  it("writes a file's import again for its next day when another import forgot it meanwhile", async () => {
+    const file = { ...record('2024-07-08'), days: ['2024-07-08', '2024-07-09'] };
+    let transactions = 0;
+    // Between the file's two days, another transaction removes the import with its rows (as forgetEmptyImports
+    // would one whose first day was kept for another trader).
+    const meanwhile: Database = {
+      ...db,
+      transaction: async (fn) => {
+        if ((transactions += 1) === 2) await db.exec('DELETE FROM history_option_days; DELETE FROM history_imports');
+        return db.transaction(fn);
+      },
+    };
+    await storeByDay(meanwhile, [option('2024-07-08', 24_300), option('2024-07-09', 24_300)], (tx, dayRows, importId) => storeOptionDays(tx, file, dayRows, [], importId));
+    expect((await storedOptions()).map((row) => row.trade_date)).toEqual(['2024-07-09']);
+    const { rows } = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
+    expect(rows[0]?.count).toBe(1);
   });
 
   it('deletes an import\'s rows with it, as the foreign key\'s cascade did', async () => {
