@@ -15,11 +15,18 @@ type OpenTransaction = { tx: Queryable; end: (commit: boolean) => void };
 class RolledBack extends Error {}
 
 /**
+ * The nice value of every analysis thread (books, backtests, an import's reading): the lowest priority. At 10 a
+ * thread still weighed a tenth of the request thread, and with a dozen of them on two cores an arm's p99 under
+ * the heavy-work bench was 303-402 ms; at 19 (a 68th) 247 ms, the analysis done in the same time (docs/benchmarks.md).
+ */
+export const analysisNice = 19;
+
+/**
  * Lowers this thread's CPU priority (Linux: a thread is a task of its own, named by /proc/thread-self, whose nice
  * value setpriority takes): when the cores are busy, the request thread's orders and kill switch run before a
  * book's statements (issue 61: trading has priority over analysis). Elsewhere the thread keeps its priority.
  */
-export function yieldToRequests(nice: number): void {
+export function yieldToRequests(nice = analysisNice): void {
   try {
     const task = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
     if (Number.isInteger(task) && task > 0) setPriority(task, nice);

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Piscina } from 'piscina';
+import { analysisNice } from '../../db/worker-host.ts';
 import { bundledEntry } from '../../worker-entry.ts';
 import type { IndexNames } from './index-names.ts';
 import type { HistoryIndex } from './history-files.ts';
@@ -20,19 +21,15 @@ export type ImportPool = {
 export const defaultImportThreads = Math.max(1, availableParallelism() - 1);
 
 const idleThreadMs = 30_000;
-/**
- * The reading threads' nice value, above the request thread's (Linux: per thread, through @napi-rs/nice): when the
- * cores are busy, orders and the kill switch run before an import's parsing (issue 61: trading has priority over
- * analysis), as the book databases' threads do (worker-host.ts). Where it cannot be set, threads run as before.
- */
-const importNice = 10;
+// The reading threads run at the analysis threads' nice value (Linux: per thread, through @napi-rs/nice): when the
+// cores are busy, orders and the kill switch run before an import's parsing. Where it cannot be set, as before.
 
 export function createImportPool(threads = defaultImportThreads): ImportPool {
   let pool: Piscina | null = null;
   // Bundled (`npm start`), the reader runs as it is; from TypeScript, import-worker.mjs registers tsx first.
   const filename = (bundledEntry(new URL('./upload-reader.ts', import.meta.url)) ?? new URL('./import-worker.mjs', import.meta.url)).href;
   const started = () =>
-    (pool ??= new Piscina({ filename, name: 'runUploadTask', minThreads: 0, maxThreads: threads, idleTimeout: idleThreadMs, niceIncrement: importNice }));
+    (pool ??= new Piscina({ filename, name: 'runUploadTask', minThreads: 0, maxThreads: threads, idleTimeout: idleThreadMs, niceIncrement: analysisNice }));
   const run = <Answer>(task: UploadTask) => started().run(task) as Promise<Answer>;
   return {
     list: (name, bytes) => run<UploadListing>({ op: 'list', name, bytes }),

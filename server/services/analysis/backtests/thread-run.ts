@@ -18,8 +18,8 @@ export async function runBacktestThread(services: BookServicesFactory): Promise<
   if (port === null) throw new Error('runBacktestThread runs in a worker thread');
   const { job, template, reads, kind } = workerData as ThreadData;
   const post = (message: ThreadMessage) => port.postMessage(message);
-  // Behind the request thread on busy cores (nice 10), as a book's database thread is: trading goes first.
-  yieldToRequests(10);
+  // Behind the request thread on busy cores, as a book's database thread is: trading goes first.
+  yieldToRequests();
   // Started at once, while history is read; the runner falls back to a database of its own if this one fails.
   const database = openPreparedPglite(new Blob([template as Uint8Array<ArrayBuffer>]));
   void database.then(
