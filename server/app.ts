@@ -200,11 +200,6 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     kite: { endpoints: options.kite, ...options.kiteClient },
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
   });
-  // `npm start`: a replay read after the restart takes a book database started now, in its own thread, while this
-  // one builds the routes, listens and seeds (issue 61: started after listen, it was not ready when health answered,
-  // and the first read waited for it: 2.7 s against 2).
-  const warming = options.seedAfterListen === true ? warmReplayBooks(db, services.replayBooks) : undefined;
-  warming?.catch(() => undefined);
   const seed = async () => {
     await ensureDemoAccount(db, services.passwords, clock());
     if (options.demoDesk === true) await ensureDemoDesk(db, services, clock);
@@ -244,7 +239,8 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   // hook comes first: a close during the start waits for what the start began, then the hooks below stop it.
   // The market loop starts first (the recorder's minute: issue 61), the catch-up before it.
   const startAfterListen = options.seedAfterListen === true ? holdRequestsForSeeds(app, async () => {
-    await warming;
+    // A replay read after the restart takes a book database started now, in its thread, beside the rest.
+    await warmReplayBooks(db, services.replayBooks);
     await startRunning();
     await seed();
   }) : undefined;
