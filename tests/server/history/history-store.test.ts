@@ -143,11 +143,11 @@ describe.each(testBackends)('history store on %s', (backend) => {
     const order: string[] = [];
     let trading: Promise<unknown> | undefined;
     await inLane('analysis', () =>
-      storeByDay(db, rows, async (tx, dayRows, importId) => {
+      storeByDay(db, rows, async (tx, dayRows, day) => {
         order.push(`day ${dayRows[0]!.tradeDate}`);
         // An order's statement arrives while the file's first day is being written.
         trading ??= inLane('trading', () => db.query('SELECT 1').then(() => order.push('trading')));
-        return storeOptionDays(tx, file, dayRows, [], importId);
+        return storeOptionDays(tx, file, dayRows, [], day);
       }),
     );
     await trading;
@@ -173,7 +173,7 @@ describe.each(testBackends)('history store on %s', (backend) => {
         return db.transaction(fn);
       },
     };
-    await storeByDay(meanwhile, [option('2024-07-08', 24_300), option('2024-07-09', 24_300)], (tx, dayRows, importId) => storeOptionDays(tx, file, dayRows, [], importId));
+    await storeByDay(meanwhile, [option('2024-07-08', 24_300), option('2024-07-09', 24_300)], (tx, dayRows, day) => storeOptionDays(tx, file, dayRows, [], day));
     expect((await storedOptions()).map((row) => row.trade_date)).toEqual(['2024-07-09']);
     const { rows } = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
     expect(rows[0]?.count).toBe(1);
