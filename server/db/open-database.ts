@@ -22,5 +22,5 @@ export async function openDatabase({ dataDir, databaseUrl }: OpenDatabaseOptions
     }
     return db;
   }
-  return openPgliteDatabase({ dataDir: pgliteDir(dataDir) });
+  return openPgliteDatabase({ dataDir: pgliteDir(dataDir), thread: true });
 }

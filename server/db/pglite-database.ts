@@ -1,63 +1,66 @@
 // The embedded default: real Postgres compiled to WebAssembly, its files under DATA_DIR/pg. It runs one
 // statement or transaction at a time; the others wait in priority-gate.ts, trading ahead of analysis.
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pgliteCopyFrom } from './copy-from.ts';
-import type { Database, Queryable } from './database.ts';
+//
+// Postgres in WebAssembly runs on the thread that calls it. On the request thread, every statement's work (a
+// replay's reads, an import's rows, a backtest's history) held the event loop, so an order, the kill switch and
+// health waited for it even when the gate had put them first (issue 61: PGlite was busy ~40 % of the time under
+// 8 replays, 2 backtests and 4 imports). `thread: true` (the server's database, open-database.ts) runs it on a
+// thread of its own (pglite-thread.ts): the request thread only sends statements and reads rows, and the gate
+// still decides, on the request thread, which statement goes next.
+import type { Database } from './database.ts';
+import { openPgliteHere, type PgliteFiles } from './pglite-here.ts';
 import { createPriorityGate } from './priority-gate.ts';
+import { openWorkerHost } from './worker-database.ts';
 
-export type PgliteOptions = {
-  /** Where the cluster's files live; in memory when absent (tests). */
-  dataDir?: string;
-  /** A dump from `dumpDataDir()` to start from instead of running initdb (tests: ~1 s instead of ~6 s). */
-  loadDataDir?: Blob;
+export type PgliteOptions = PgliteFiles & {
+  /** On a worker thread of its own rather than the caller's (see above). */
+  thread?: boolean;
 };
 
-type PgliteQueryable = Pick<PGlite, 'query' | 'exec'>;
-
-function wrap(target: PgliteQueryable): Queryable {
+async function openPgliteThread(options: PgliteFiles): Promise<Database> {
+  const dump = options.loadDataDir === undefined ? undefined : new Uint8Array(await options.loadDataDir.arrayBuffer());
+  const host = await openWorkerHost(
+    new URL('./pglite-thread.ts', import.meta.url),
+    { dataDir: options.dataDir, dump },
+    dump === undefined ? [] : [dump.buffer],
+  );
+  // Like PGlite in this thread, the database's thread alone does not keep the process alive; a statement does.
+  host.unref();
+  const db = await host.open({ listens: true }).catch(async (error: unknown) => {
+    await host.end();
+    throw error;
+  });
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<T>(sql, [...params]);
-      return { rows: result.rows };
+    ...db,
+    async close() {
+      await db.close();
+      await host.end();
     },
-    async exec(sql: string) {
-      await target.exec(sql);
-    },
-    copyFrom: (sql, data) => pgliteCopyFrom(target, sql, data),
   };
 }
 
-export async function openPgliteDatabase(options: PgliteOptions = {}): Promise<Database> {
-  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
-  const pg = await PGlite.create({
-    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
-  });
-  const outer = wrap(pg);
+export async function openPgliteDatabase({ thread = false, ...options }: PgliteOptions = {}): Promise<Database> {
+  const db = thread ? await openPgliteThread(options) : await openPgliteHere(options);
   // PGlite's own queue is in arrival order: every statement waits here first, where trading goes first.
   const gate = createPriorityGate({ capacity: 1 });
   const listening = new Map<string, number>();
   const count = (channel: string, by: number) => listening.set(channel, (listening.get(channel) ?? 0) + by);
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: readonly unknown[]) => gate.run(() => outer.query<T>(sql, params)),
-    exec: (sql) => gate.run(() => outer.exec(sql)),
-    copyFrom: (sql, data) => gate.run(() => outer.copyFrom(sql, data)),
+    query: (sql, params) => gate.run(() => db.query(sql, params)),
+    exec: (sql) => gate.run(() => db.exec(sql)),
+    copyFrom: (sql, data) => gate.run(() => db.copyFrom(sql, data)),
     // The whole transaction is one turn: PGlite holds every other statement until it ends.
-    transaction: (fn) => gate.run(() => pg.transaction((tx) => fn(wrap(tx)))),
-    // One process holds the database: its notices are heard at each commit, and never lost.
+    transaction: (fn) => gate.run(() => db.transaction(fn)),
     async listen(channel, listener) {
-      const stop = await pg.listen(channel, listener.notice);
+      const stop = await db.listen!(channel, listener);
       count(channel, 1);
-      listener.listening(true);
       return async () => {
         count(channel, -1);
-        listener.listening(false);
         await stop();
       };
     },
     listeners: async (channel) => listening.get(channel) ?? 0,
-    close: () => pg.close(),
+    close: () => db.close(),
   };
 }

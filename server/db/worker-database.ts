@@ -6,9 +6,9 @@
 // worker hosts several databases (the books of one PGlite, a schema each: book-schemas.ts), each opened by
 // `open`; ending the worker gives its WebAssembly memory back.
 import type { TransferListItem, Worker } from 'node:worker_threads';
-import type { Database, Queryable, QueryResult } from './database.ts';
+import type { Database, Listener, Queryable, QueryResult } from './database.ts';
 import { startWorker } from './worker-start.ts';
-import { received, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
+import { received, type HostAnswer, type HostNotice, type HostReady, type HostRequest } from './worker-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Request = HostRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -20,11 +20,17 @@ export type WorkerDatabase = Database & {
 
 export type WorkerHost = {
   readonly threadId: number;
-  /** One more database in the worker (a book). */
-  open(): Promise<WorkerDatabase>;
+  /**
+   * One more database in the worker (a book). `listens`: it has `listen`, its notices forwarded (the server's
+   * own database); a book's has none, as nothing shares it.
+   */
+  open(options?: { listens?: boolean }): Promise<WorkerDatabase>;
   /** Whether the worker has ended (or failed): nothing more opens in it. */
   readonly gone: boolean;
-  /** Lets the process exit while the worker lives (no database open in it), or not (ref). */
+  /**
+   * Lets the process exit while the worker lives (no database open in it), or not (ref). Either way a statement
+   * under way holds the process until it is answered, as it would were the database in this thread.
+   */
   unref(): void;
   ref(): void;
   /** Ends the worker and its memory: every database in it fails from then on. */
@@ -47,7 +53,7 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
     pending.clear();
   };
   worker.on('error', (error) => fail(error));
-  worker.on('exit', (code) => fail(new Error(`The book database's worker ended (exit code ${code})`)));
+  worker.on('exit', (code) => fail(new Error(`The database's worker thread ended (exit code ${code})`)));
 
   await new Promise<void>((resolve, reject) => {
     const onReady = (message: HostReady) => {
@@ -56,19 +62,28 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
     };
     worker.once('message', onReady);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`The book database's worker ended before it opened (exit code ${code})`)));
+    worker.once('exit', (code) => reject(new Error(`The database's worker thread ended before it opened (exit code ${code})`)));
   }).catch(async (error: unknown) => {
     await worker.terminate();
     throw error;
   });
   worker.removeAllListeners('message');
-  worker.on('message', (answer: HostAnswer) => {
-    const waiting = pending.get(answer.id);
+  /** The LISTENs under way, by number: each notice the worker sends names one. */
+  const listeners = new Map<number, Listener>();
+  let listened = 0;
+  worker.on('message', (message: HostAnswer | HostNotice) => {
+    if ('notice' in message) return listeners.get(message.notice)?.notice(message.payload);
+    const waiting = pending.get(message.id);
     if (waiting === undefined) return;
-    pending.delete(answer.id);
-    if (answer.ok) waiting.resolve(answer.value);
-    else waiting.reject(received(answer.error));
+    pending.delete(message.id);
+    if (pending.size === 0) holdProcess();
+    if (message.ok) waiting.resolve(message.value);
+    else waiting.reject(received(message.error));
   });
+
+  // Whether the worker holds the process alive when nothing is under way (unref/ref).
+  let held = true;
+  const holdProcess = () => (held || pending.size > 0 ? worker.ref() : worker.unref());
 
   function send<T>(request: Request): Promise<T> {
     if (gone !== null) return Promise.reject(gone);
@@ -76,15 +91,34 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
     const id = next;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (pending.size === 1) holdProcess();
       worker.postMessage({ ...request, id });
     });
+  }
+
+  async function listen(db: number, channel: string, listener: Listener): Promise<() => Promise<void>> {
+    listened += 1;
+    const number = listened;
+    listeners.set(number, listener);
+    try {
+      await send<void>({ op: 'listen', db, channel, listen: number });
+    } catch (error) {
+      listeners.delete(number);
+      throw error;
+    }
+    listener.listening(true);
+    return async () => {
+      listeners.delete(number);
+      listener.listening(false);
+      await send<void>({ op: 'unlisten', listen: number }).catch(() => undefined);
+    };
   }
 
   /** Numbered across the worker's databases (the worker keeps them in one map). */
   let transactions = 0;
   let ending: Promise<void> | null = null;
 
-  function database(db: number): WorkerDatabase {
+  function database(db: number, listens: boolean): WorkerDatabase {
     const queryable = (tx?: number): Queryable => ({
       async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
         return { rows: await send<T[]>({ op: 'query', db, sql, params, ...(tx === undefined ? {} : { tx }) }) };
@@ -114,6 +148,7 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
         await send<void>({ op: 'end', tx, commit: true });
         return result;
       },
+      ...(listens ? { listen: (channel: string, listener: Listener) => listen(db, channel, listener) } : {}),
       close() {
         // Closed once, after its running statement: the worker puts its schema back for the next book.
         closing ??= send<void>({ op: 'close', db }).catch(() => undefined);
@@ -127,11 +162,17 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
     get gone() {
       return gone !== null || ending !== null;
     },
-    async open() {
-      return database(await send<number>({ op: 'open' }));
+    async open(options = {}) {
+      return database(await send<number>({ op: 'open' }), options.listens === true);
     },
-    unref: () => worker.unref(),
-    ref: () => worker.ref(),
+    unref() {
+      held = false;
+      holdProcess();
+    },
+    ref() {
+      held = true;
+      holdProcess();
+    },
     end() {
       ending ??= worker.terminate().then(() => undefined);
       return ending;

@@ -7,7 +7,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { Database, Queryable } from './database.ts';
-import { sendable, type HostAnswer, type HostReady, type HostRequest } from './worker-protocol.ts';
+import { sendable, type HostAnswer, type HostNotice, type HostReady, type HostRequest } from './worker-protocol.ts';
 
 type OpenTransaction = { tx: Queryable; end: (commit: boolean) => void };
 
@@ -55,6 +55,8 @@ export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise
   const transactions = new Map<number, OpenTransaction>();
   /** Each open transaction's outcome: committed, or why not. */
   const outcomes = new Map<number, Promise<unknown>>();
+  /** Each LISTEN's stop, by the number the other side gave it. */
+  const listens = new Map<number, () => Promise<void>>();
 
   const database = (db: number): Database => {
     const found = databases.get(db);
@@ -126,6 +128,19 @@ export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise
         const db = databases.get(request.db);
         databases.delete(request.db);
         return db?.close();
+      }
+      case 'listen': {
+        const db = database(request.db);
+        if (db.listen === undefined) throw new Error(`Database ${request.db} does not listen`);
+        const { listen } = request;
+        const notice = (payload: string) => port.postMessage({ notice: listen, payload } satisfies HostNotice);
+        listens.set(listen, await db.listen(request.channel, { notice, listening: () => undefined }));
+        return undefined;
+      }
+      case 'unlisten': {
+        const stop = listens.get(request.listen);
+        listens.delete(request.listen);
+        return stop?.();
       }
     }
   }

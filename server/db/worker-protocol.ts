@@ -6,7 +6,8 @@
 /**
  * A worker can host several databases (books sharing one PGlite, a schema each): `open` opens one more and answers
  * its number, `db`, which each of its statements names. `tx`: the transaction the statement belongs to (begun by
- * `begin`, numbered apart across the worker's databases), absent outside one.
+ * `begin`, numbered apart across the worker's databases), absent outside one. `listen`: the database's LISTEN on
+ * `channel`, its notices sent back as HostNotice under the number the request gives, until its `unlisten`.
  */
 export type HostRequest =
   | { id: number; op: 'open' }
@@ -15,11 +16,16 @@ export type HostRequest =
   | { id: number; op: 'copy'; db: number; sql: string; data: string; tx?: number }
   | { id: number; op: 'begin'; db: number; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'close'; db: number };
+  | { id: number; op: 'close'; db: number }
+  | { id: number; op: 'listen'; db: number; channel: string; listen: number }
+  | { id: number; op: 'unlisten'; listen: number };
 
 export type SentError = { name: string; message: string; fields: Record<string, unknown> };
 
 export type HostAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
+
+/** A NOTIFY heard by a `listen` (numbered by the other side), sent as it arrives: no request asked for it. */
+export type HostNotice = { notice: number; payload: string };
 
 /** The host's first message: its database is open, or why it could not be. */
 export type HostReady = { ready: true } | { ready: false; error: SentError };

@@ -25,7 +25,7 @@ import type { Services } from '../../../server/services/services.ts';
 import type * as RunnerModule from '../../../server/services/analysis/backtests/backtest-runner.ts';
 import type * as FixtureModule from '../../server/backtests/history-fixture.ts';
 import type * as TestServerModule from '../../server/support/test-server.ts';
-import type * as PgliteModule from '../../../server/db/pglite-database.ts';
+import type * as OpenDatabaseModule from '../../../server/db/open-database.ts';
 import type * as AccountModule from './trading-account.ts';
 import type * as AtmModule from './atm-call.ts';
 
@@ -43,7 +43,7 @@ const speed = Number(values.speed);
 const root = values.root!;
 const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(root, path)).href)) as T;
 const { startTestServer, manualClock } = await load<typeof TestServerModule>('tests/server/support/test-server.ts');
-const { openPgliteDatabase } = await load<typeof PgliteModule>('server/db/pglite-database.ts');
+const { openDatabase } = await load<typeof OpenDatabaseModule>('server/db/open-database.ts');
 const { importHistory, importMinutes, syntheticRows } = await load<typeof FixtureModule>('tests/server/backtests/history-fixture.ts');
 const { tradingAccount } = await load<typeof AccountModule>('tests/bench/support/trading-account.ts');
 const { nearestAtmCall } = await load<typeof AtmModule>('tests/bench/support/atm-call.ts');
@@ -58,11 +58,11 @@ const { bookServices } = await load<typeof ServicesModule>('server/services/serv
 const day = '2026-10-05';
 const expiries = ['2026-10-06', '2026-10-13', '2026-10-20'];
 const clock = manualClock(new Date('2026-11-27T04:00:00Z'));
-// The database as `npm start` opens it: PGlite on files in a data folder. The tests' in-memory PGlite grows a
-// file by copying it whole into a larger buffer, which under this load stalled the server 0.3-1.5 s at a time: a
-// cost no trader's server pays.
+// The database as `npm start` opens it (open-database.ts, as each tree has it): PGlite on files in a data folder.
+// The tests' in-memory PGlite grows a file by copying it whole into a larger buffer, which under this load stalled
+// the server 0.3-1.5 s at a time: a cost no trader's server pays.
 const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-heavy-work-'));
-const database = await openPgliteDatabase({ dataDir: join(dataDir, 'pg') });
+const database = await openDatabase({ dataDir });
 const server = await startTestServer({ clock, database });
 const ms = (since: number) => performance.now() - since;
 try {
