@@ -1,6 +1,7 @@
 // The one database interface the services see. Two implementations: PGlite (embedded Postgres in
 // WebAssembly, the default) and a PostgreSQL server through pg.Pool (DATABASE_URL). Both speak the same
 // SQL; services write plain Postgres and never ask which one they have.
+import type { MessagePort } from 'node:worker_threads';
 
 export type QueryResult<T> = { rows: T[] };
 
@@ -51,6 +52,12 @@ export type Database = Queryable & {
   listen?(channel: string, listener: Listener): Promise<() => Promise<void>>;
   /** How many connections, of every process on the database, LISTEN on `channel` through `listen` now. */
   listeners?(channel: string): Promise<number>;
+  /**
+   * Serves reads in the analysis lane on `port` (port-reads.ts's messages) where the database runs: a worker
+   * thread's reads of the server's PGlite go to its thread straight, their rows never through the request thread.
+   * Absent where the database runs in this thread (port-reads.ts serveReads serves them here).
+   */
+  serveReads?(port: MessagePort): Promise<void>;
   close(): Promise<void>;
 };
 

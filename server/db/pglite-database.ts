@@ -5,8 +5,7 @@
 // replay's reads, an import's rows, a backtest's history) held the event loop, so an order, the kill switch and
 // health waited for it even when the gate had put them first (issue 61: PGlite was busy ~40 % of the time under
 // 8 replays, 2 backtests and 4 imports). `thread: true` (the server's database, open-database.ts) runs it on a
-// thread of its own (pglite-thread.ts): the request thread only sends statements and reads rows, and the gate
-// still decides, on the request thread, which statement goes next.
+// thread of its own (pglite-thread.ts): the request thread only sends statements and reads rows.
 import type { Database } from './database.ts';
 import { openPgliteHere, type PgliteFiles } from './pglite-here.ts';
 import { createPriorityGate } from './priority-gate.ts';
@@ -39,19 +38,27 @@ async function openPgliteThread(options: PgliteFiles): Promise<Database> {
   };
 }
 
-export async function openPgliteDatabase({ thread = false, ...options }: PgliteOptions = {}): Promise<Database> {
-  const db = thread ? await openPgliteThread(options) : await openPgliteHere(options);
-  // PGlite's own queue is in arrival order: every statement waits here first, where trading goes first.
+/** PGlite's own queue is in arrival order: every statement waits here first, where trading goes first. */
+function gated(db: Database): Database {
   const gate = createPriorityGate({ capacity: 1 });
-  const listening = new Map<string, number>();
-  const count = (channel: string, by: number) => listening.set(channel, (listening.get(channel) ?? 0) + by);
   return {
-    kind: 'pglite',
+    ...db,
     query: (sql, params) => gate.run(() => db.query(sql, params)),
     exec: (sql) => gate.run(() => db.exec(sql)),
     copyFrom: (sql, data) => gate.run(() => db.copyFrom(sql, data)),
     // The whole transaction is one turn: PGlite holds every other statement until it ends.
     transaction: (fn) => gate.run(() => db.transaction(fn)),
+  };
+}
+
+export async function openPgliteDatabase({ thread = false, ...options }: PgliteOptions = {}): Promise<Database> {
+  // On its thread, the gate is there (pglite-thread.ts): each statement is sent at once with its lane, so the
+  // database's thread starts the next one as the last ends, without waiting for this thread to send it.
+  const db = thread ? await openPgliteThread(options) : gated(await openPgliteHere(options));
+  const listening = new Map<string, number>();
+  const count = (channel: string, by: number) => listening.set(channel, (listening.get(channel) ?? 0) + by);
+  return {
+    ...db,
     async listen(channel, listener) {
       const stop = await db.listen!(channel, listener);
       count(channel, 1);
@@ -61,6 +68,5 @@ export async function openPgliteDatabase({ thread = false, ...options }: PgliteO
       };
     },
     listeners: async (channel) => listening.get(channel) ?? 0,
-    close: () => db.close(),
   };
 }

@@ -5,8 +5,9 @@
 // each statement is a message to the worker and its rows a message back, so the request thread only waits. A
 // worker hosts several databases (the books of one PGlite, a schema each: book-schemas.ts), each opened by
 // `open`; ending the worker gives its WebAssembly memory back.
-import type { TransferListItem, Worker } from 'node:worker_threads';
+import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads';
 import type { Database, Listener, Queryable, QueryResult } from './database.ts';
+import { currentLane } from './lanes.ts';
 import { startWorker } from './worker-start.ts';
 import { received, type HostAnswer, type HostNotice, type HostReady, type HostRequest } from './worker-protocol.ts';
 
@@ -85,14 +86,14 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
   let held = true;
   const holdProcess = () => (held || pending.size > 0 ? worker.ref() : worker.unref());
 
-  function send<T>(request: Request): Promise<T> {
+  function send<T>(request: Request, transfer: TransferListItem[] = []): Promise<T> {
     if (gone !== null) return Promise.reject(gone);
     next += 1;
     const id = next;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       if (pending.size === 1) holdProcess();
-      worker.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id }, transfer);
     });
   }
 
@@ -121,10 +122,10 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
   function database(db: number, listens: boolean): WorkerDatabase {
     const queryable = (tx?: number): Queryable => ({
       async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-        return { rows: await send<T[]>({ op: 'query', db, sql, params, ...(tx === undefined ? {} : { tx }) }) };
+        return { rows: await send<T[]>({ op: 'query', db, sql, params, lane: currentLane(), ...(tx === undefined ? {} : { tx }) }) };
       },
-      exec: (sql) => send<void>({ op: 'exec', db, sql, ...(tx === undefined ? {} : { tx }) }),
-      copyFrom: (sql, data) => send<void>({ op: 'copy', db, sql, data, ...(tx === undefined ? {} : { tx }) }),
+      exec: (sql) => send<void>({ op: 'exec', db, sql, lane: currentLane(), ...(tx === undefined ? {} : { tx }) }),
+      copyFrom: (sql, data) => send<void>({ op: 'copy', db, sql, data, lane: currentLane(), ...(tx === undefined ? {} : { tx }) }),
     });
     const outer = queryable();
     let closing: Promise<void> | null = null;
@@ -137,7 +138,7 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
       async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
         transactions += 1;
         const tx = transactions;
-        await send<void>({ op: 'begin', db, tx });
+        await send<void>({ op: 'begin', db, tx, lane: currentLane() });
         let result: T;
         try {
           result = await fn(queryable(tx));
@@ -149,6 +150,7 @@ export async function openWorkerHost(entry: URL, data: Record<string, unknown> =
         return result;
       },
       ...(listens ? { listen: (channel: string, listener: Listener) => listen(db, channel, listener) } : {}),
+      serveReads: (port: MessagePort) => send<void>({ op: 'serve-reads', db, port }, [port]),
       close() {
         // Closed once, after its running statement: the worker puts its schema back for the next book.
         closing ??= send<void>({ op: 'close', db }).catch(() => undefined);

@@ -7,6 +7,9 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { Database, Queryable } from './database.ts';
+import type { Lane } from './lanes.ts';
+import { serveReads } from './port-reads.ts';
+import type { PriorityGate } from './priority-gate.ts';
 import { sendable, type HostAnswer, type HostNotice, type HostReady, type HostRequest } from './worker-protocol.ts';
 
 type OpenTransaction = { tx: Queryable; end: (commit: boolean) => void };
@@ -37,8 +40,13 @@ export function yieldToRequests(nice = analysisNice): void {
   }
 }
 
-/** What the worker's entry hosts: a way to open one more database (a book), each closed by its own close(). */
-export type DatabaseHost = { open(): Promise<Database> };
+/**
+ * What the worker's entry hosts: a way to open one more database (a book), each closed by its own close(). `gate`:
+ * the queue every statement and transaction outside a transaction waits in, by the lane the other side sent it in
+ * (the server's database, pglite-thread.ts); without one they go to the database as they arrive (books, all of
+ * them analysis).
+ */
+export type DatabaseHost = { open(): Promise<Database>; gate?: PriorityGate };
 
 export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise<void> {
   const port = parentPort;
@@ -57,6 +65,10 @@ export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise
   const outcomes = new Map<number, Promise<unknown>>();
   /** Each LISTEN's stop, by the number the other side gave it. */
   const listens = new Map<number, () => Promise<void>>();
+  const { gate } = host;
+  /** Runs `work` at its turn: statements in a transaction run when they arrive, the transaction holding the turn. */
+  const atTurn = <T>(work: () => Promise<T>, lane: Lane, tx: number | undefined): Promise<T> =>
+    gate === undefined || tx !== undefined ? work() : gate.run(work, lane);
 
   const database = (db: number): Database => {
     const found = databases.get(db);
@@ -71,16 +83,21 @@ export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise
     return open.tx;
   };
 
-  function begin(db: number, tx: number): Promise<void> {
+  function begin(db: number, tx: number, lane: Lane): Promise<void> {
     return new Promise<void>((started, failed) => {
       let begun = false;
-      const done = database(db).transaction(
-        (inner) =>
-          new Promise((resolve, reject) => {
-            begun = true;
-            transactions.set(tx, { tx: inner, end: (commit) => (commit ? resolve(undefined) : reject(new RolledBack())) });
-            started();
-          }),
+      const done = atTurn(
+        () =>
+          database(db).transaction(
+            (inner) =>
+              new Promise((resolve, reject) => {
+                begun = true;
+                transactions.set(tx, { tx: inner, end: (commit) => (commit ? resolve(undefined) : reject(new RolledBack())) });
+                started();
+              }),
+          ),
+        lane,
+        undefined,
       );
       outcomes.set(tx, done);
       // A BEGIN that failed never started the transaction: its `begin` fails.
@@ -115,13 +132,13 @@ export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise
         return opened;
       }
       case 'query':
-        return (await target(request.db, request.tx).query(request.sql, request.params)).rows;
+        return (await atTurn(() => target(request.db, request.tx).query(request.sql, request.params), request.lane, request.tx)).rows;
       case 'exec':
-        return target(request.db, request.tx).exec(request.sql);
+        return atTurn(() => target(request.db, request.tx).exec(request.sql), request.lane, request.tx);
       case 'copy':
-        return target(request.db, request.tx).copyFrom(request.sql, request.data);
+        return atTurn(() => target(request.db, request.tx).copyFrom(request.sql, request.data), request.lane, request.tx);
       case 'begin':
-        return begin(request.db, request.tx);
+        return begin(request.db, request.tx, request.lane);
       case 'end':
         return end(request.tx, request.commit);
       case 'close': {
@@ -136,6 +153,10 @@ export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise
         const notice = (payload: string) => port.postMessage({ notice: listen, payload } satisfies HostNotice);
         listens.set(listen, await db.listen(request.channel, { notice, listening: () => undefined }));
         return undefined;
+      }
+      case 'serve-reads': {
+        const db = database(request.db);
+        return serveReads(request.port, { ...db, query: (sql, params) => atTurn(() => db.query(sql, params), 'analysis', undefined) });
       }
       case 'unlisten': {
         const stop = listens.get(request.listen);

@@ -3,22 +3,28 @@
 // and arrays all do); an error crosses as its name, message and own fields, so the services' checks of a
 // Postgres error (`code`, `severity`: database.ts isPgError, sqlStateOf) read it as they would in-thread.
 
+import type { MessagePort } from 'node:worker_threads';
+import type { Lane } from './lanes.ts';
+
 /**
  * A worker can host several databases (books sharing one PGlite, a schema each): `open` opens one more and answers
  * its number, `db`, which each of its statements names. `tx`: the transaction the statement belongs to (begun by
- * `begin`, numbered apart across the worker's databases), absent outside one. `listen`: the database's LISTEN on
+ * `begin`, numbered apart across the worker's databases), absent outside one. `lane`: the sender's (lanes.ts), where
+ * the worker keeps a queue (the server's database: pglite-thread.ts). `listen`: the database's LISTEN on
  * `channel`, its notices sent back as HostNotice under the number the request gives, until its `unlisten`.
+ * `serve-reads`: port-reads.ts's reads arriving on `port` answered from the database, in the analysis lane.
  */
 export type HostRequest =
   | { id: number; op: 'open' }
-  | { id: number; op: 'query'; db: number; sql: string; params: readonly unknown[]; tx?: number }
-  | { id: number; op: 'exec'; db: number; sql: string; tx?: number }
-  | { id: number; op: 'copy'; db: number; sql: string; data: string; tx?: number }
-  | { id: number; op: 'begin'; db: number; tx: number }
+  | { id: number; op: 'query'; db: number; sql: string; params: readonly unknown[]; tx?: number; lane: Lane }
+  | { id: number; op: 'exec'; db: number; sql: string; tx?: number; lane: Lane }
+  | { id: number; op: 'copy'; db: number; sql: string; data: string; tx?: number; lane: Lane }
+  | { id: number; op: 'begin'; db: number; tx: number; lane: Lane }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close'; db: number }
   | { id: number; op: 'listen'; db: number; channel: string; listen: number }
-  | { id: number; op: 'unlisten'; listen: number };
+  | { id: number; op: 'unlisten'; listen: number }
+  | { id: number; op: 'serve-reads'; db: number; port: MessagePort };
 
 export type SentError = { name: string; message: string; fields: Record<string, unknown> };
 

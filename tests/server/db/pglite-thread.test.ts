@@ -2,10 +2,12 @@
 // Database as in the request thread (rows, errors, transactions, COPY, LISTEN), while the request thread's event
 // loop keeps turning as a statement runs (issue 61: in-thread, a long statement held every order, the kill switch
 // and health until it ended).
+import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { openPgliteDatabase } from '../../../server/db/pglite-database.ts';
 import { inLane } from '../../../server/db/lanes.ts';
+import { portReads } from '../../../server/db/port-reads.ts';
 import { emptyClusterTemplate } from '../support/test-database.ts';
 
 let db: Database;
@@ -104,5 +106,17 @@ describe('PGlite on its own thread', () => {
     await db.query('SELECT 1').then(() => order.push('trading'));
     await Promise.all(running);
     expect(order).toEqual(['analysis 1', 'trading', 'analysis 2', 'analysis 3']);
+  });
+
+  it("answers another thread's reads on its own thread, by a port handed to it", async () => {
+    const { port1, port2 } = new MessageChannel();
+    await db.serveReads!(port1);
+    const reads = portReads(port2, 'pglite');
+    try {
+      expect((await reads.query<{ n: number }>('SELECT n FROM kept WHERE n = $1', [11])).rows).toEqual([{ n: 11 }]);
+      await expect(reads.query('SELECT nope FROM kept')).rejects.toMatchObject({ code: '42703' });
+    } finally {
+      await reads.close();
+    }
   });
 });

@@ -31,8 +31,10 @@ export function createThreadRunner({ history, entry }: { history: Database; entr
   return async (job, report) => {
     const template = await bookTemplateBytes();
     const { port1: reads, port2: theirReads } = new MessageChannel();
-    // The thread's reads wait behind trading's statements in the database's queue (lanes.ts), whoever woke the run.
-    serveReads(reads, { ...history, query: (sql, params, options) => inLane('analysis', () => history.query(sql, params, options)) });
+    // The thread's reads wait behind trading's statements in the database's queue (lanes.ts), whoever woke the run;
+    // where the database has a thread of its own, they are answered there, their rows never crossing this thread.
+    if (history.serveReads !== undefined) await history.serveReads(reads);
+    else serveReads(reads, { ...history, query: (sql, params, options) => inLane('analysis', () => history.query(sql, params, options)) });
     const started = deferred<void>();
     const finished = deferred<BacktestReport>();
     // Progress is recorded in order, one write at a time; the report waits for the last.
