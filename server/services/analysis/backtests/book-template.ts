@@ -27,6 +27,8 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import { migrate } from '../../../db/migrate.ts';
 import { baseStrategyCatalogue } from '../../strategies/catalogue.ts';
 import { syncBaseStrategies } from '../../strategies/strategies-service.ts';
+import { readPristine } from './schema-reset.ts';
+import { pristineFile } from './template-files.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 
@@ -37,7 +39,7 @@ export function templateKey(dir: string = migrationsDir, schemas = 1): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pglite = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
   hash.update(`pglite ${pglite.version}\n`);
-  hash.update(`initdb ${JSON.stringify(initdbArgs)}, no template databases, no WAL ahead\n`);
+  hash.update(`initdb ${JSON.stringify(initdbArgs)}, no template databases, no WAL ahead, ${pristineFile}\n`);
   if (schemas > 1) hash.update(`schemas ${bookSchemaNames(schemas).join(' ')}\n`);
   for (const file of readdirSync(dir).sort()) hash.update(`${file}\n`).update(readFileSync(join(dir, file))).update('\n');
   hash.update(JSON.stringify(baseStrategyCatalogue));
@@ -115,6 +117,8 @@ async function makeTemplate(schemas: number): Promise<Blob> {
     await syncBaseStrategies(db);
   }
   await pg.exec('SET search_path TO public');
+  // What every schema holds as migrated, read once here rather than by each book thread as it starts (template-files.ts).
+  pg.Module.FS.writeFile(`${dataDir}/${pristineFile}`, JSON.stringify(await readPristine(pg)));
   // One statement each: DROP DATABASE refuses to run in a transaction block.
   for (const database of ['template0', 'template1']) {
     await pg.exec(`ALTER DATABASE ${database} IS_TEMPLATE false`);
