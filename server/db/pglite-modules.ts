@@ -16,12 +16,15 @@ function pgliteDist(): string {
   return dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
 }
 
+/** The global WebAssembly object: the server's TypeScript libraries (no DOM) declare its types only. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
+
 async function load(): Promise<PgliteModules> {
   const dist = pgliteDist();
   // Compiled off the calling thread (V8's background compile), the files read by libuv's pool.
   const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([
-    readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
-    readFile(join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(join(dist, 'pglite.wasm')).then((bytes) => wasm.compile(bytes)),
+    readFile(join(dist, 'initdb.wasm')).then((bytes) => wasm.compile(bytes)),
     readFile(join(dist, 'pglite.data')),
   ]);
   return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };

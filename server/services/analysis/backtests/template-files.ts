@@ -22,9 +22,12 @@ export async function templateTar(dump: Uint8Array): Promise<Uint8Array<ArrayBuf
   // Unzipped into one buffer of the tar's size (gzip's last four bytes), not zlib's 16 KB pieces joined: the
   // pieces, freed, stayed in the process's malloc arenas (49 MB a thread start).
   const size = new DataView(dump.buffer, dump.byteOffset, dump.byteLength).getUint32(dump.byteLength - 4, true);
-  const tar = await unzip(dump, { chunkSize: Math.max(64 * 1024, size) });
-  // zlib's answer this large is a buffer of its own (Node pools only small ones); else a copy.
-  return tar.byteOffset === 0 && tar.buffer.byteLength === tar.length && tar.buffer instanceof ArrayBuffer ? new Uint8Array(tar.buffer) : new Uint8Array(tar);
+  return ownBytes(await unzip(dump, { chunkSize: Math.max(64 * 1024, size) }));
+}
+
+/** `bytes` as a Uint8Array over a buffer of its own, to be moved to a thread: zlib's or readFile's answer this large is (Node pools only small ones); else a copy. */
+export function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length && bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
 }
 
 type TarFiles = { folders: string[]; files: Array<{ path: string; bytes: Uint8Array }> };
