@@ -39,8 +39,8 @@ export function templateKey(dir: string = migrationsDir, schemas = 1): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pglite = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
   hash.update(`pglite ${pglite.version}\n`);
-  hash.update(`initdb ${JSON.stringify(initdbArgs)}, no template databases, no WAL ahead, ${pristineFile}\n`);
-  if (schemas > 1) hash.update(`schemas ${bookSchemaNames(schemas).join(' ')}\n`);
+  hash.update(`initdb ${JSON.stringify(initdbArgs)}, no template databases, no WAL ahead\n`);
+  if (schemas > 1) hash.update(`schemas ${bookSchemaNames(schemas).join(' ')}, ${pristineFile}\n`);
   for (const file of readdirSync(dir).sort()) hash.update(`${file}\n`).update(readFileSync(join(dir, file))).update('\n');
   hash.update(JSON.stringify(baseStrategyCatalogue));
   return hash.digest('hex').slice(0, 24);
@@ -117,8 +117,9 @@ async function makeTemplate(schemas: number): Promise<Blob> {
     await syncBaseStrategies(db);
   }
   await pg.exec('SET search_path TO public');
-  // What every schema holds as migrated, read once here rather than by each book thread as it starts (template-files.ts).
-  pg.Module.FS.writeFile(`${dataDir}/${pristineFile}`, JSON.stringify(await readPristine(pg)));
+  // What every schema holds as migrated, read once here rather than by each book thread as it starts
+  // (template-files.ts). A backtest's book (one schema, never put back) does without: 188 KB less of its memory.
+  if (schemas > 1) pg.Module.FS.writeFile(`${dataDir}/${pristineFile}`, JSON.stringify(await readPristine(pg)));
   // One statement each: DROP DATABASE refuses to run in a transaction block.
   for (const database of ['template0', 'template1']) {
     await pg.exec(`ALTER DATABASE ${database} IS_TEMPLATE false`);
