@@ -3,7 +3,11 @@
 // what one database writes must never reach another started from the same tar.
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTar, TemplateFS, templateTar } from '../../../server/services/analysis/backtests/template-files.ts';
+import { pgliteModules } from '../../../server/db/pglite-modules.ts';
+import { bookSchemaNames, bookTemplateTar } from '../../../server/services/analysis/backtests/book-template.ts';
+import { schemasPerThread } from '../../../server/services/analysis/backtests/paper-book.ts';
+import { readPristine } from '../../../server/services/analysis/backtests/schema-reset.ts';
+import { pristineFile, readTar, TemplateFS, templateTar } from '../../../server/services/analysis/backtests/template-files.ts';
 import { emptyClusterTemplate } from '../support/test-database.ts';
 
 describe('a PGlite started from a template’s files', () => {
@@ -58,4 +62,26 @@ describe('a PGlite started from a template’s files', () => {
     tar.set(new TextEncoder().encode('00000077777'), 124);
     expect(() => readTar(tar)).toThrow(/damaged/);
   });
+
+  it('carries its books’ pristine schema (read as it was made), started on the process’s compiled PGlite', async () => {
+    // The books' own template (a thread's), read as a thread reads it: its unzipped tar's file.
+    const tar = await bookTemplateTar(schemasPerThread);
+    expect(readTar(tar).files.map((file) => file.path)).toContain(`/${pristineFile}`);
+    const fs = new TemplateFS(tar);
+    const pg = await PGlite.create({ ...(await pgliteModules()), fs });
+    opened.push(pg);
+    expect(fs.pristine).not.toBeNull();
+    expect(fs.pristine!.seeded.length).toBeGreaterThan(0);
+    expect(fs.pristine!.sequences.length).toBeGreaterThan(0);
+    // What book-schemas.ts read from the first schema as a thread started, and no longer needs to: the same.
+    await pg.exec(`SET search_path TO ${bookSchemaNames(schemasPerThread)[0]!}`);
+    expect(await readPristine(pg)).toEqual(fs.pristine);
+    // Every schema holds the same tables and seeds (their rows' times are their own migrations').
+    await pg.exec(`SET search_path TO ${bookSchemaNames(schemasPerThread).at(-1)!}`);
+    const last = await readPristine(pg);
+    expect(last.tables).toEqual(fs.pristine!.tables);
+    expect(last.seeded.map(({ table, columns }) => ({ table, columns }))).toEqual(fs.pristine!.seeded.map(({ table, columns }) => ({ table, columns })));
+    // Not laid into the data directory: Postgres's files only.
+    expect(pg.Module.FS.analyzePath(`/pglite/data/${pristineFile}`).exists).toBe(false);
+  }, 180_000);
 });

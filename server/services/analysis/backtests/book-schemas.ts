@@ -11,6 +11,7 @@
 // (schema-reset.ts: its rows go, the seed rows and sequences come back) for the next book.
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../../../db/database.ts';
+import type { PgliteModules } from '../../../db/pglite-modules.ts';
 import type { DatabaseHost } from '../../../db/worker-host.ts';
 import { bookSchemaNames } from './book-template.ts';
 import { preparedPglite, sharedSession } from './prepared-pglite.ts';
@@ -25,14 +26,19 @@ export type BookSchemas = DatabaseHost & {
   free(): number;
 };
 
-/** Opens the thread's PGlite from `tar`, a template of `schemas` books unzipped (template-files.ts). */
-export async function openBookSchemas(tar: Uint8Array, schemas: number): Promise<BookSchemas> {
-  const pg = await PGlite.create({ fs: new TemplateFS(tar) });
+/**
+ * Opens the thread's PGlite from `tar`, a template of `schemas` books unzipped (template-files.ts), from the
+ * process's compiled PGlite (`modules`, db/pglite-modules.ts; without them PGlite reads and compiles its own).
+ */
+export async function openBookSchemas(tar: Uint8Array, schemas: number, modules?: PgliteModules): Promise<BookSchemas> {
+  const fs = new TemplateFS(tar);
+  const pg = await PGlite.create({ ...modules, fs });
   const session = sharedSession(pg);
   // Planned once per statement (prepared-pglite.ts); the session's, so every book's.
   await session.turn(null, () => pg.exec('SET plan_cache_mode = force_generic_plan'));
-  // Every schema was migrated alike: what one holds untouched is what each is put back to.
-  const pristine = await session.turn('public', () => readPristine(pg));
+  // Every schema was migrated alike: what one holds untouched is what each is put back to (read as the template
+  // was made, else here).
+  const pristine = fs.pristine ?? (await session.turn('public', () => readPristine(pg)));
   const free = bookSchemaNames(schemas);
   let closed = 0;
 

@@ -4,6 +4,7 @@
 // whose books have all closed is ended after `idleMs` (its memory given back: an idle replay costs nothing) and
 // meanwhile keeps no process alive.
 import type { Database } from '../../../db/database.ts';
+import { pgliteModules } from '../../../db/pglite-modules.ts';
 import { openWorkerHost, type WorkerHost } from '../../../db/worker-database.ts';
 
 class ThreadGone extends Error {}
@@ -18,15 +19,16 @@ export type BookThreads = {
 
 /**
  * `template`: the books' template's tar (`schemas` schemas), a copy for each thread (moved to it: the thread's
- * file system copies its files from it, template-files.ts); `entry`: the thread's module. A thread holds at most
- * `schemas` books; one with none is ended after `idleMs`.
+ * file system copies its files from it, template-files.ts); `entry`: the thread's module, given PGlite's
+ * WebAssembly compiled once for the process (db/pglite-modules.ts, shared with every thread, not copied). A
+ * thread holds at most `schemas` books; one with none is ended after `idleMs`.
  */
 export function createBookThreads({ entry, template, schemas, idleMs }: { entry: URL; template: () => Promise<Uint8Array<ArrayBuffer>>; schemas: number; idleMs: number }): BookThreads {
   const threads: BookThread[] = [];
 
   function start(): BookThread {
     const thread: BookThread = {
-      host: template().then((tar) => openWorkerHost(entry, { template: tar, schemas }, [tar.buffer])),
+      host: Promise.all([template(), pgliteModules()]).then(([tar, modules]) => openWorkerHost(entry, { template: tar, schemas, modules }, [tar.buffer])),
       held: 0,
       idle: null,
     };

@@ -7,9 +7,8 @@ import type { Clock, Wait } from '../../clock.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { BookServices, BookServicesFactory } from '../book-services.ts';
 import { bookStarts } from './book-starts.ts';
-import { bookTemplate } from './book-template.ts';
+import { bookTemplate, bookTemplateTar } from './book-template.ts';
 import { createBookThreads } from './book-threads.ts';
-import { templateTar } from './template-files.ts';
 
 /** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
 export type PaperBookKind = { slug: string; title: string; accountNumber: string };
@@ -42,17 +41,10 @@ export function bookTemplateBytes(): Promise<Uint8Array> {
 /** Books a book thread holds (schemas in its template, book-template.ts). */
 export const schemasPerThread = 6;
 
-let threadTemplateBytes: Promise<Uint8Array> | undefined;
-
 const bookThreads = createBookThreads({
   entry: new URL('./book-database-worker.ts', import.meta.url),
-  // The zipped template kept (3.5 MB), each thread given its tar unzipped (49 MB, moved to the thread).
-  template: async () => {
-    threadTemplateBytes ??= bookTemplate(schemasPerThread).then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
-    // A failed read or make is tried again by the next thread.
-    threadTemplateBytes.catch(() => (threadTemplateBytes = undefined));
-    return templateTar(await threadTemplateBytes);
-  },
+  // Each thread given the template's tar unzipped (49 MB, read from its file and moved to the thread).
+  template: () => bookTemplateTar(schemasPerThread),
   schemas: schemasPerThread,
   // A thread without books ends as an idle replay's book is closed (replay-books.ts replayBookIdleMs).
   idleMs: 5 * 60_000,

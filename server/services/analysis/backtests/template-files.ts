@@ -9,6 +9,7 @@
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { MemoryFS } from '@electric-sql/pglite';
+import type { Pristine } from './schema-reset.ts';
 
 const unzip = promisify(gunzip);
 
@@ -21,9 +22,12 @@ export async function templateTar(dump: Uint8Array): Promise<Uint8Array<ArrayBuf
   // Unzipped into one buffer of the tar's size (gzip's last four bytes), not zlib's 16 KB pieces joined: the
   // pieces, freed, stayed in the process's malloc arenas (49 MB a thread start).
   const size = new DataView(dump.buffer, dump.byteOffset, dump.byteLength).getUint32(dump.byteLength - 4, true);
-  const tar = await unzip(dump, { chunkSize: Math.max(64 * 1024, size) });
-  // zlib's answer this large is a buffer of its own (Node pools only small ones); else a copy.
-  return tar.byteOffset === 0 && tar.buffer.byteLength === tar.length && tar.buffer instanceof ArrayBuffer ? new Uint8Array(tar.buffer) : new Uint8Array(tar);
+  return ownBytes(await unzip(dump, { chunkSize: Math.max(64 * 1024, size) }));
+}
+
+/** `bytes` as a Uint8Array over a buffer of its own, to be moved to a thread: zlib's or readFile's answer this large is (Node pools only small ones); else a copy. */
+export function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length && bytes.buffer instanceof ArrayBuffer ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
 }
 
 type TarFiles = { folders: string[]; files: Array<{ path: string; bytes: Uint8Array }> };
@@ -62,6 +66,14 @@ export function readTar(tar: Uint8Array): TarFiles {
 const dataDir = '/pglite/data';
 
 /**
+ * The file of the template (at its data directory's top, where Postgres reads no file it does not know) holding
+ * what its books' schemas held right after their migrations (schema-reset.ts readPristine, read once as the
+ * template is made): a book thread starting from it need not read it again (about 40 % of a thread's start: a
+ * digest of every table, the first statements of a cold Postgres). Not laid into the file system.
+ */
+export const pristineFile = 'strikedesk-pristine.json';
+
+/**
  * PGlite's in-memory file system holding a template's files before Postgres starts: PGlite calls initialSyncFs
  * between the WebAssembly module's start and its look for a data directory. Each file is the tar's bytes
  * themselves (the file system owns them: no second copy of 49 MB), so `tar` must be this database's alone: a
@@ -69,6 +81,8 @@ const dataDir = '/pglite/data';
  */
 export class TemplateFS extends MemoryFS {
   #tar: Uint8Array | null;
+  /** The template's pristine schema (pristineFile), once its files are laid; null when the template has none. */
+  pristine: Pristine | null = null;
 
   constructor(tar: Uint8Array) {
     super();
@@ -82,6 +96,9 @@ export class TemplateFS extends MemoryFS {
     fs.mkdirTree(dataDir);
     // Parents first, as the dump lists them.
     for (const folder of folders) if (!fs.analyzePath(`${dataDir}${folder}`).exists) fs.mkdir(`${dataDir}${folder}`);
-    for (const { path, bytes } of files) fs.writeFile(`${dataDir}${path}`, bytes, { canOwn: true });
+    for (const { path, bytes } of files) {
+      if (path === `/${pristineFile}`) this.pristine = JSON.parse(decoder.decode(bytes)) as Pristine;
+      else fs.writeFile(`${dataDir}${path}`, bytes, { canOwn: true });
+    }
   }
 }
