@@ -126,6 +126,12 @@ export async function startBotRun(book: Book, bot: BacktestBot, entryUntil: stri
 // next look with it, instead of Postgres netting the year's trades twice.
 const holding = async (run: BotRun) => (await loadHeld(run.book.db)).has(botKey(run.bot.kind, run.book.botId));
 
+// Whether any order is being re-priced: the repricer's tick (a locking UPDATE, so it always reaches Postgres)
+// finds nothing to do otherwise, and a book whose bot places market orders never has one. This read is answered
+// from the book's read cache until repricing_orders is written, so most looks send nothing for it.
+const repricing = async (run: BotRun) =>
+  (await run.book.db.query<{ working: boolean }>(`SELECT EXISTS (SELECT 1 FROM repricing_orders WHERE state = 'working') AS working`)).rows[0]?.working === true;
+
 /** A day with history: its instants to look at (none when its entry lies outside the session and nothing is held). */
 export async function startDay(run: BotRun, history: HistoryDay): Promise<BotDay> {
   const step = history.minutes.size > 0 ? run.steps.minutes : run.steps.daily;
@@ -168,8 +174,10 @@ export async function lookUntil(run: BotRun, day: BotDay, until = Number.POSITIV
     if (ticked.errors.length > 0) throw new BacktestFailure(day.day, `${hhmm(minute)}: ${String((ticked.errors[0] as Error).message ?? ticked.errors[0])}`);
     // Orders the account's execution policy placed as LIMIT are re-priced at each look (history has no finer
     // prices than its minutes), then matched by the fill engine's pass below.
-    const repriced = await services.repricer.tick(now);
-    if (repriced.worked > 0) await services.paperTrading.onTick(now);
+    if (await repricing(run)) {
+      const repriced = await services.repricer.tick(now);
+      if (repriced.worked > 0) await services.paperTrading.onTick(now);
+    }
     // Bots place market orders, filled as they are placed: the fill engine's pass and the margin read
     // matter only after the bot acted.
     if (ticked.acted > 0) {

@@ -3,7 +3,9 @@
 // PGlite's own `query` sends every one as an unnamed statement in six calls into the WebAssembly (parse,
 // describe, bind, describe, execute, sync), so Postgres parses and analyses the text again each time. Here a
 // statement is parsed, described (its parameter types cached) and planned once per book, then each run is one
-// call: bind, describe, execute, sync. The plan is generic (`plan_cache_mode = force_generic_plan`): planning
+// call: bind, execute, sync (the statement's row description, which Postgres answers the same for every run,
+// read once with the parse and put before each run's rows: describing the portal again cost about a third of
+// a short read's CPU, in Postgres and in PGlite's parsing of the description). The plan is generic (`plan_cache_mode = force_generic_plan`): planning
 // the engine's joins over views took as long as running them. Postgres plans a statement again when the
 // statistics it was planned with change (the runner's ANALYZE). A plan decides how rows are found, never
 // which rows a query answers; the order of rows a query does not sort could differ from PGlite.query's, as
@@ -24,7 +26,8 @@ import { catalogueFacts, catalogueSql, type CatalogueRow, createReadCache, effec
 
 const { serialize } = protocol;
 
-type Prepared = { name: string; paramTypes: number[]; effect: Promise<StatementEffect> | undefined };
+/** `columns`: the statement's RowDescription, as a run's answer would carry it (undefined: it answers no rows). */
+type Prepared = { name: string; paramTypes: number[]; columns: Messages[number] | undefined; effect: Promise<StatementEffect> | undefined };
 
 /** Drops every cached answer: what a statement whose effect is not known gets. */
 const unknownEffect: StatementEffect = { kind: 'write', tables: null };
@@ -154,7 +157,12 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     if (prepared === undefined) {
       const name = `${prefix}_${(named += 1)}`;
       prepared = send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]).then(
-        ({ messages }) => ({ name, paramTypes: parse.parseDescribeStatementResults(messages), effect: undefined }),
+        ({ messages }) => ({
+          name,
+          paramTypes: parse.parseDescribeStatementResults(messages),
+          columns: messages.find((message) => message.name === 'rowDescription'),
+          effect: undefined,
+        }),
       );
       // A statement that does not parse (or arrived in an aborted transaction) is not kept: the next try parses it again.
       prepared.catch(() => statements.delete(sql));
@@ -181,7 +189,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
       return { rows: [] };
     }
     const prepared = await prepare(sql);
-    const { name, paramTypes } = prepared;
+    const { name, paramTypes, columns } = prepared;
     // The values serialised as PGlite's own query does (its serializer for the parameter's type, else text).
     const values = params.map((value, n) => {
       if (value === null || value === undefined) return null;
@@ -196,7 +204,9 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     }
     // Dropped before the write runs: a write that fails leaves at worst fewer answers kept.
     if (effect.kind === 'write') cache.drop(effect.tables);
-    const { messages } = await send([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+    // The rows are text (bind's default), as the statement's description says (its format codes are text's).
+    const answer = (await send([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()])).messages;
+    const messages = columns === undefined ? answer : [columns, ...answer];
     if (key !== null && effect.kind === 'read') cache.keep(key, effect.tables, messages);
     return { rows: rowsOf<T>(messages) };
   }
