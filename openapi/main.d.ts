@@ -1490,7 +1490,7 @@ export interface paths {
          *     excluded is answered with `membership.current` false. Read from the dated tables (migrations 110, 111) held
          *     in memory: no query per keystroke. Without `q`, the first 20.
          */
-        get: operations["searchUnderlyings"];
+        get: operations["getUnderlyings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7998,7 +7998,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    searchUnderlyings: {
+    getUnderlyings: {
         parameters: {
             query?: {
                 /** @description The text typed (at most 40 characters, no control characters). */

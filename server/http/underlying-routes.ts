@@ -8,7 +8,7 @@ import type { RoutePlugin } from './route-plugins.ts';
 export const underlyingRoutes: RoutePlugin = async (app, { context }) => {
   const { underlyings } = context.services;
 
-  route(app, 'searchUnderlyings', async (request) => {
+  route(app, 'getUnderlyings', async (request) => {
     requireAuth(request);
     return underlyings.search(request.query.q ?? '');
   });

@@ -30,7 +30,7 @@ describe.each(testBackends)('GET /api/market/underlyings/ on %s', (backend) => {
     token = (await signedInAccount(call)).token;
   };
   const search = async (q?: string) => {
-    const answer = await call<Answer>('searchUnderlyings', { token, query: q === undefined ? {} : { q } });
+    const answer = await call<Answer>('getUnderlyings', { token, query: q === undefined ? {} : { q } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body;
   };
@@ -53,13 +53,18 @@ describe.each(testBackends)('GET /api/market/underlyings/ on %s', (backend) => {
   });
 
   it('answers only a signed-in trader, and refuses a q too long or with control characters with a 400 naming q', async () => {
-    expect((await call('searchUnderlyings', { query: { q: 'NIFTY' } })).status).toBe(401);
-    for (const q of ['N'.repeat(41), 'NI\u0001', 'BANK\nNIFTY', 'x\u007f']) {
-      const refused = await call<{ message: string; code: string }>('searchUnderlyings', { token, query: { q } });
-      expect(refused.status, q).toBe(400);
-      expect(refused.body.message).toMatch(/\bq\b/);
+    expect((await call('getUnderlyings', { query: { q: 'NIFTY' } })).status).toBe(401);
+    const refused = async (q: string) => {
+      const answer = await call<{ message: string; code: string; field: string }>('getUnderlyings', { token, query: { q } });
+      expect(answer.status, q).toBe(400);
+      expect(answer.body.field).toBe('q');
+      return answer.body.message;
+    };
+    expect(await refused('N'.repeat(41))).toBe('q: must be at most 40 characters');
+    for (const q of ['NI\u0001', 'BANK\nNIFTY', 'TAB\tBED', 'x\u007f']) {
+      expect(await refused(q)).toBe('q: must be plain text, without line breaks, tabs or other control characters');
     }
-    expect((await call('searchUnderlyings', { token, query: { q: 'N'.repeat(40) } })).status).toBe(200);
+    expect((await call('getUnderlyings', { token, query: { q: 'N'.repeat(40) } })).status).toBe(200);
   });
 
   it('on 1 Nov 2024 lists the five indices with their facts, and no stock added later', async () => {
@@ -80,11 +85,12 @@ describe.each(testBackends)('GET /api/market/underlyings/ on %s', (backend) => {
     expect(stocks).toEqual([...stocks].sort());
     // "nif" is no stock's prefix: the NSE indices come by their names (Nifty Bank, Nifty 50 …).
     expect(symbols(await search('nif'))).toEqual(['BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'NIFTY']);
-    expect(symbols(await search('  bAnK '))).toEqual(['BANKNIFTY', 'HDFCBANK']);
+    expect(symbols(await search('  bAnK '))).toEqual(['BANKNIFTY', 'BANKINDIA', 'HDFCBANK', 'INDIANB', 'UNIONBANK', 'YESBANK']);
     expect(symbols(await search('Bharat'))).toEqual(['BDL', 'BEL']);
     expect(symbols(await search('hd'))).toEqual(['HDFCBANK']);
-    // A name's middle matches (Bajaj Finserv, KFin, Max Financial, Poonawalla Fincorp); a symbol's middle does not.
-    expect(symbols(await search('fin'))).toEqual(['FINNIFTY', 'BAJAJFINSV', 'KFINTECH', 'MFSL', 'POONAWALLA']);
+    // A name's middle matches (Bajaj Finserv, Railway Finance, Jio Financial, KFin, PB Fintech …); a symbol's does not.
+    expect(symbols(await search('fin'))).toEqual(['FINNIFTY', 'BAJAJFINSV', 'IRFC', 'JIOFIN', 'KFINTECH', 'MFSL', 'POLICYBZR', 'POONAWALLA']);
+    expect((await search('ltd')).underlyings).toHaveLength(20);
     expect(symbols(await search('finsv'))).toEqual([]);
     expect(await one('HDFCBANK')).toMatchObject({ kind: 'stock', settlement: 'physical', exchange: 'NSE', tick_paise: 5, strike_step: null });
   });
@@ -113,7 +119,7 @@ describe.each(testBackends)('the dated membership and lots of %s, day by day', (
   const clock = manualClock(at('2025-07-01'));
 
   const one = async (symbol: string): Promise<Underlying> => {
-    const answer = await call<Answer>('searchUnderlyings', { token, query: { q: symbol } });
+    const answer = await call<Answer>('getUnderlyings', { token, query: { q: symbol } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const found = answer.body.underlyings.find((u) => u.symbol === symbol);
     if (found === undefined) throw new Error(`${symbol} is not listed on ${answer.body.day}`);
@@ -172,7 +178,7 @@ describe.each(testBackends)('the dated membership and lots of %s, day by day', (
     const times: number[] = [];
     for (const q of ['', 'a', 'b', 'n', 'nif', 'bank', 'ltd', 'hdfc', 'x', 'tvs', 'india', 'k'].flatMap((q) => [q, q.toUpperCase(), q])) {
       const start = performance.now();
-      const answer = await call<Answer>('searchUnderlyings', { token, query: { q } });
+      const answer = await call<Answer>('getUnderlyings', { token, query: { q } });
       times.push(performance.now() - start);
       expect(answer.status).toBe(200);
     }
@@ -182,10 +188,10 @@ describe.each(testBackends)('the dated membership and lots of %s, day by day', (
 
     await server.db.query(`INSERT INTO underlyings (symbol, name, kind, exchange, settlement, source) VALUES ('ZZTEST', 'Zz Test Ltd', 'stock', 'NSE', 'physical', 'test')`);
     await server.db.query(`INSERT INTO fo_memberships (symbol, listed_from, listed_source) VALUES ('ZZTEST', '2026-01-02', 'test')`);
-    const before = await call<Answer>('searchUnderlyings', { token, query: { q: 'zz' } });
+    const before = await call<Answer>('getUnderlyings', { token, query: { q: 'zz' } });
     expect(before.body.underlyings).toEqual([]);
     clock.advance(31_000);
-    const after = await call<Answer>('searchUnderlyings', { token, query: { q: 'zz' } });
+    const after = await call<Answer>('getUnderlyings', { token, query: { q: 'zz' } });
     expect(after.body.underlyings.map((u) => u.symbol)).toEqual(['ZZTEST']);
     expect(after.body.underlyings[0]).toMatchObject({ lot: null, membership: { current: true, listed_from: '2026-01-02' } });
   });

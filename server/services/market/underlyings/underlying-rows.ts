@@ -50,8 +50,7 @@ const rowsSql = `
   LEFT JOIN LATERAL (
     SELECT * FROM fo_memberships f WHERE f.symbol = u.symbol AND (f.listed_from IS NULL OR f.listed_from <= $1::date)
     ORDER BY f.listed_from DESC NULLS LAST LIMIT 1
-  ) m ON true
-  ORDER BY u.kind = 'index' DESC, u.symbol`;
+  ) m ON true`;
 
 /** The expiry of the contract month trading on `day`: the month's monthly expiry (a holiday moves it earlier), or the next month's once it has passed. */
 export function currentMonthExpiry(weekdays: readonly ExpiryWeekday[], calendar: TradingCalendar, day: string): string {
@@ -69,7 +68,10 @@ export async function underlyingsOn(q: Queryable, day: string): Promise<Underlyi
   const { rows } = await q.query<Row>(rowsSql, [day]);
   const calendars = new Map<Exchange, TradingCalendar>();
   for (const exchange of ['NSE', 'BSE'] as const) calendars.set(exchange, await loadTradingCalendar(q, exchange));
-  const listed = rows.filter((row) => row.listed_source !== null);
+  // Code-unit order (M&M before MFSL on every backend, whatever the database's collation).
+  const listed = rows
+    .filter((row) => row.listed_source !== null)
+    .sort((a, b) => Number(b.kind === 'index') - Number(a.kind === 'index') || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
   const expiries = new Map<string, string>();
   for (const row of listed) {
     const calendar = calendars.get(row.exchange);
