@@ -2504,6 +2504,11 @@ export interface components {
                  * @description The current contract month's expiry it is the lot of.
                  */
                 expiry: string;
+                /**
+                 * Format: date
+                 * @description The first day of the revision it comes from: NSE reviews stock lots twice a year, so an old one may have been revised since by a circular not yet among the rows.
+                 */
+                effective_from: string;
                 source: string;
             };
             membership: {

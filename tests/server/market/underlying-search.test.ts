@@ -156,9 +156,9 @@ describe.each(testBackends)('the dated membership and lots of %s, day by day', (
     expect((await one('HDFCBANK')).lot).toMatchObject({ size: 1100, expiry: '2025-10-28' });
     await moveTo('2025-11-03');
     // Revised down: every contract from 29 Oct 2025 (the November ones the current month).
-    expect((await one('HDFCBANK')).lot).toMatchObject({ size: 550, expiry: '2025-11-25' });
+    expect((await one('HDFCBANK')).lot).toMatchObject({ size: 550, expiry: '2025-11-25', effective_from: '2025-10-29' });
     // Revised up from the January 2026 contracts: November's keeps 325 ...
-    expect((await one('BDL')).lot).toMatchObject({ size: 325, expiry: '2025-11-25' });
+    expect((await one('BDL')).lot).toMatchObject({ size: 325, expiry: '2025-11-25', effective_from: '2025-10-28' });
     // ... and on the same day the December and January contracts carry their own lots (lot_revision_of, the one rule).
     const { rows } = await server.db.query<{ dec: number; jan: number }>(
       `SELECT (SELECT lot_size FROM lot_revisions WHERE id = lot_revision_of('BDL', DATE '2025-12-30', DATE '2025-11-03')) AS dec,

@@ -103,10 +103,10 @@ export async function underlyingsOn(q: Queryable, day: string): Promise<Underlyi
 /** The lot each underlying's current-month contract carries on `day`: lot_revision_of (migration 089), the one rule. */
 async function lotsOf(q: Queryable, day: string, expiries: ReadonlyMap<string, string>): Promise<Map<string, NonNullable<Underlying['lot']>>> {
   if (expiries.size === 0) return new Map();
-  const { rows } = await q.query<{ symbol: string; expiry: string; lot_size: number; source: string }>(
-    `SELECT x.symbol, to_char(x.expiry, 'YYYY-MM-DD') AS expiry, r.lot_size, r.source
+  const { rows } = await q.query<{ symbol: string; expiry: string; lot_size: number; effective_from: string; source: string }>(
+    `SELECT x.symbol, to_char(x.expiry, 'YYYY-MM-DD') AS expiry, r.lot_size, to_char(r.effective_from, 'YYYY-MM-DD') AS effective_from, r.source
      FROM unnest($2::text[], $3::date[]) AS x (symbol, expiry) JOIN lot_revisions r ON r.id = lot_revision_of(x.symbol, x.expiry, $1::date)`,
     [day, [...expiries.keys()], [...expiries.values()]],
   );
-  return new Map(rows.map((row) => [row.symbol, { size: Number(row.lot_size), expiry: row.expiry, source: row.source }]));
+  return new Map(rows.map((row) => [row.symbol, { size: Number(row.lot_size), expiry: row.expiry, effective_from: row.effective_from, source: row.source }]));
 }
