@@ -15,11 +15,13 @@ type OpenTransaction = { tx: Queryable; end: (commit: boolean) => void };
 class RolledBack extends Error {}
 
 /**
- * The nice value of every analysis thread (books, backtests, an import's reading): the lowest priority. At 10 a
- * thread still weighed a tenth of the request thread, and with a dozen of them on two cores an arm's p99 under
- * the heavy-work bench was 303-402 ms; at 19 (a 68th) 247 ms, the analysis done in the same time (docs/benchmarks.md).
+ * The nice value of every analysis thread (books, backtests, an import's reading): a tenth of the request thread's
+ * weight. Not 19 (a 68th), though it took an arm's p99 under the heavy-work bench from 303-402 to 247 ms: a nice
+ * value weighs against every process of the machine, not only this server's request thread, and on a busy
+ * machine (CI's four browsers and servers) a book at 19 got so little CPU that a replay's first read took over two
+ * minutes, where at 10 it takes seconds (docs/benchmarks.md, session 71).
  */
-export const analysisNice = 19;
+export const analysisNice = 10;
 
 /**
  * Lowers this thread's CPU priority (Linux: a thread is a task of its own, named by /proc/thread-self, whose nice

@@ -80,7 +80,7 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
     switch (read.kind) {
       case 'bhavcopy_udiff':
       case 'bhavcopy_legacy':
-        await storeByDay(db, read.rows, (tx, rows, importId) => storeOptionDays(tx, { ...base, rowCount: read.rows.length }, rows, kept, importId));
+        await storeByDay(db, read.rows, (tx, rows, day) => storeOptionDays(tx, { ...base, rowCount: read.rows.length }, rows, kept, day));
         return imported(keptPart(read.rows, kept));
       case 'index_closes':
         await db.transaction((tx) => storeIndexDays(tx, { ...base, rowCount: read.rows.length }, read.rows, kept));
@@ -89,7 +89,7 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
         await db.transaction((tx) => storeParticipantDay(tx, { ...base, rowCount: read.participants.rows.length }, read.participants));
         return imported({ rows: read.participants.rows.length });
       case 'index_minutes':
-        await storeByDay(db, read.candles, (tx, candles, importId) => storeMinuteCandles(tx, { ...base, rowCount: read.candles.length }, candles, kept, importId));
+        await storeByDay(db, read.candles, (tx, candles, day) => storeMinuteCandles(tx, { ...base, rowCount: read.candles.length }, candles, kept, day));
         return imported(keptPart(read.candles, kept));
     }
   }

@@ -60,8 +60,11 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
   );
 }
 
+/** A row's (index, day), as one key. */
+const dayKey = (row: { index: HistoryIndex; tradeDate: string }) => `${row.index}|${row.tradeDate}`;
+
 function pairsOf<Row extends { index: HistoryIndex; tradeDate: string }>(rows: readonly Row[]): { indices: string[]; days: string[] } {
-  const pairs = new Set(rows.map((row) => `${row.index}|${row.tradeDate}`));
+  const pairs = new Set(rows.map(dayKey));
   const indices: string[] = [];
   const days: string[] = [];
   for (const pair of pairs) {
@@ -106,13 +109,14 @@ async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: st
   const pairs = indices.map((index, at) => ({ index: index as HistoryIndex, day: days[at] ?? '' }));
   const claimed = await claimDays(tx, table, pairs, record.uploadedBy ?? null, importId, record.importedAt);
   kept.push(...claimed.kept);
-  return claimed.kept.length === 0 ? [...rows] : rows.filter((row) => claimed.store.has(`${row.index}|${row.tradeDate}`));
+  return claimed.kept.length === 0 ? [...rows] : rows.filter((row) => claimed.store.has(dayKey(row)));
 }
 
 /**
  * Rows one COPY sends. A day's bhavcopy is ~5,000 index option rows; stored in one statement they held the
  * process (PGlite runs on the request loop) for a few hundred ms, every health check and order behind them.
- * In chunks, with a turn of the loop between them, what waits behind an import waits a chunk at most.
+ * In chunks, with a turn of the loop between them, a request's own code runs between two; its statements wait
+ * for the chunk on PostgreSQL, for the transaction (a day of an index, storeByDay) on PGlite's one connection.
  */
 export const copyChunkRows = 500;
 
@@ -128,6 +132,12 @@ async function copyInChunks<Row>(tx: Queryable, sql: string, rows: readonly Row[
 const copyValue = (value: number | string | null) => (value === null ? '\\N' : String(value));
 
 /**
+ * One day of a file stored a day at a time (storeByDay): the file's import id once its first day recorded it (and
+ * so undefined for the first). Empty imports are then forgotten once, after the file's last day, not after each.
+ */
+export type DayOfFile = { importId: number | undefined };
+
+/**
  * Stores an upload's rows one (index, day) at a time, each day in its own transaction with `store` (the file's
  * import recorded with the first, named by the rest). On PGlite a transaction holds the one connection: a day's
  * bhavcopy in one took 0.6 s under load, every order and kill switch waiting behind it (issue 61); a day of an
@@ -138,22 +148,28 @@ const copyValue = (value: number | string | null) => (value === null ? '\\N' : S
 export async function storeByDay<Row extends { index: HistoryIndex; tradeDate: string }>(
   db: Database,
   rows: readonly Row[],
-  store: (tx: Queryable, dayRows: readonly Row[], importId: number | undefined) => Promise<number>,
+  store: (tx: Queryable, dayRows: readonly Row[], day: DayOfFile) => Promise<number>,
 ): Promise<void> {
   const days = new Map<string, Row[]>();
   for (const row of rows) {
-    const key = `${row.index}|${row.tradeDate}`;
-    const day = days.get(key);
-    if (day === undefined) days.set(key, [row]);
+    const day = days.get(dayKey(row));
+    if (day === undefined) days.set(dayKey(row), [row]);
     else day.push(row);
   }
   let importId: number | undefined;
-  for (const dayRows of days.values()) importId = await db.transaction((tx) => store(tx, dayRows, importId));
+  let left = days.size;
+  for (const dayRows of days.values()) {
+    importId = await db.transaction(async (tx) => {
+      const id = await store(tx, dayRows, { importId });
+      if ((left -= 1) === 0) await forgetEmptyImports(tx);
+      return id;
+    });
+  }
 }
 
-/** `kept`: gets the days another trader's import holds, left as they were (issue 61). `importId`: the file's, when stored a day at a time. */
-export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: readonly OptionDay[], kept: KeptDay[] = [], importId?: number): Promise<number> {
-  importId = await recordImport(tx, record, importId);
+/** `kept`: gets the days another trader's import holds, left as they were (issue 61). `day`: when stored a day at a time. */
+export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: readonly OptionDay[], kept: KeptDay[] = [], day?: DayOfFile): Promise<number> {
+  const importId = await recordImport(tx, record, day?.importId);
   const rows = await forgetStoredDays(tx, 'history_option_days', all, record, importId, kept);
   await copyInChunks(
     tx,
@@ -165,12 +181,12 @@ export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: 
       `${row.lowPaise}\t${row.closePaise}\t${row.settlePaise}\t${row.openInterest}\t${row.changeInOi}\t${row.volumeContracts}\t` +
       `${copyValue(row.underlyingPaise)}\t${copyValue(row.lotSize)}\t${importId}\n`,
   );
-  await forgetEmptyImports(tx);
+  if (day === undefined) await forgetEmptyImports(tx);
   return importId;
 }
 
-export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, all: readonly MinuteCandle[], kept: KeptDay[] = [], importId?: number): Promise<number> {
-  importId = await recordImport(tx, record, importId);
+export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, all: readonly MinuteCandle[], kept: KeptDay[] = [], day?: DayOfFile): Promise<number> {
+  const importId = await recordImport(tx, record, day?.importId);
   const candles = await forgetStoredDays(tx, 'history_index_minutes', all, record, importId, kept);
   await copyInChunks(
     tx,
@@ -180,7 +196,7 @@ export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, al
       `${candle.index}\t${candle.minute.toISOString()}\t${candle.tradeDate}\t${candle.openPaise}\t${candle.highPaise}\t` +
       `${candle.lowPaise}\t${candle.closePaise}\t${importId}\n`,
   );
-  await forgetEmptyImports(tx);
+  if (day === undefined) await forgetEmptyImports(tx);
   return importId;
 }
 
