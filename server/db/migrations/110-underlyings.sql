@@ -12,7 +12,7 @@
 -- sources). NSE's full list (about 220 securities in late 2025) is in its lot-revision circulars' annexure 3 and
 -- its contract file, neither of which could be read from here: more rows, not more code, when they can.
 CREATE TABLE underlyings (
-  symbol text PRIMARY KEY CHECK (symbol ~ '^[A-Z][A-Z0-9&_-]{0,19}$'),
+  symbol text PRIMARY KEY CHECK (symbol ~ '^[A-Z0-9][A-Z0-9&_-]{0,19}$'),
   -- A stock's company name as the exchange prints it; null for an NSE index, whose name is index_names' of the day.
   name text CHECK (name IS NULL OR char_length(name) BETWEEN 1 AND 100),
   kind text NOT NULL CHECK (kind IN ('index', 'stock')),

@@ -9,6 +9,7 @@ import { signedInAccount } from '../support/accounts.ts';
 import { contractClient, type ContractCall } from '../support/contract-client.ts';
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+import { underlyingsOn } from '../../../server/services/market/underlyings/underlying-rows.ts';
 
 type Answer = components['schemas']['UnderlyingsResponse'];
 type Underlying = components['schemas']['Underlying'];
@@ -85,13 +86,18 @@ describe.each(testBackends)('GET /api/market/underlyings/ on %s', (backend) => {
     expect(stocks).toEqual([...stocks].sort());
     // "nif" is no stock's prefix: the NSE indices come by their names (Nifty Bank, Nifty 50 …).
     expect(symbols(await search('nif'))).toEqual(['BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'NIFTY']);
-    expect(symbols(await search('  bAnK '))).toEqual(['BANKNIFTY', 'BANKINDIA', 'HDFCBANK', 'INDIANB', 'UNIONBANK', 'YESBANK']);
-    expect(symbols(await search('Bharat'))).toEqual(['BDL', 'BEL']);
-    expect(symbols(await search('hd'))).toEqual(['HDFCBANK']);
-    // A name's middle matches (Bajaj Finserv, Railway Finance, Jio Financial, KFin, PB Fintech …); a symbol's does not.
-    expect(symbols(await search('fin'))).toEqual(['FINNIFTY', 'BAJAJFINSV', 'IRFC', 'JIOFIN', 'KFINTECH', 'MFSL', 'POLICYBZR', 'POONAWALLA']);
+    // The stocks NSE's market-lots file of 1 Aug 2026 first shows (migration 112) are members from before the sources.
+    expect(symbols(await search('  bAnK '))).toEqual([
+      'BANKNIFTY', 'AUBANK', 'AXISBANK', 'BANDHANBNK', 'BANKBARODA', 'BANKINDIA', 'CANBK', 'FEDERALBNK', 'HDFCBANK', 'ICICIBANK',
+      'IDFCFIRSTB', 'INDIANB', 'INDUSINDBK', 'KOTAKBANK', 'PNB', 'RBLBANK', 'SBIN', 'UNIONBANK', 'YESBANK',
+    ]);
+    expect(symbols(await search('Bharat'))).toEqual(['BDL', 'BEL', 'BHARATFORG', 'BPCL', 'DALBHARAT']);
+    expect(symbols(await search('hdfc'))).toEqual(['HDFCAMC', 'HDFCBANK', 'HDFCLIFE']);
+    // A name's middle matches (Bajaj Finserv, Railway Finance, KFin, PB Fintech …); a symbol's does not.
+    expect(symbols(await search('finserv'))).toEqual(['BAJAJFINSV']);
+    expect(symbols(await search('360'))).toEqual(['360ONE']);
     expect((await search('ltd')).underlyings).toHaveLength(20);
-    expect(symbols(await search('finsv'))).toEqual([]);
+    expect(symbols(await search('insv'))).toEqual([]);
     expect(await one('HDFCBANK')).toMatchObject({ kind: 'stock', settlement: 'physical', exchange: 'NSE', tick_paise: 5, strike_step: null });
   });
 
@@ -171,6 +177,25 @@ describe.each(testBackends)('the dated membership and lots of %s, day by day', (
     expect((await one('BDL')).lot).toMatchObject({ size: 350, expiry: '2026-01-27' });
     // An index's lot reads the same table: NIFTY's January 2026 contracts at 65 (NSE/FAOP/70616).
     expect((await one('NIFTY')).lot).toMatchObject({ size: 65, expiry: '2026-01-27' });
+  });
+
+  it("NSE's market-lots file of 1 Aug 2026 gives every stock it lists a lot; a stock missing from it or with one month only is excluded", async () => {
+    await moveTo('2026-08-03');
+    const listed = (await underlyingsOn(server.db, '2026-08-03')).filter((u) => u.kind === 'stock' && u.membership.current);
+    expect(listed).toHaveLength(208);
+    expect(listed.filter((u) => u.lot === null).map((u) => u.symbol)).toEqual([]);
+    // A later revision than October 2025's: HDFCBANK 550 → 650, in force by 1 Aug 2026 (the file does not say since when).
+    expect((await one('HDFCBANK')).lot).toMatchObject({ size: 650, expiry: '2026-08-25', effective_from: '2026-08-01' });
+    expect((await one('360ONE')).lot).toMatchObject({ size: 500 });
+    expect((await one('RELIANCE')).lot).toMatchObject({ size: 500 });
+    // DALBHARAT: an AUG-26 lot only, so no contract after 25 Aug 2026.
+    const dalmia = await one('DALBHARAT');
+    expect(dalmia).toMatchObject({ lot: { size: 325, expiry: '2026-08-25' }, membership: { current: true, excluded_from: '2026-08-26' } });
+    // HUDCO: its last contracts expired on 28 Apr 2026 (the exchange's notice of 23 Feb 2026).
+    expect((await one('HUDCO')).membership).toMatchObject({ current: false, excluded_from: '2026-04-29' });
+    expect((await one('HUDCO')).lot).toBeNull();
+    await moveTo('2026-08-26');
+    expect((await one('DALBHARAT')).membership.current).toBe(false);
   });
 
   it('answers from memory within 50 ms after the first call, and sees a change of the tables within half a minute', async () => {
