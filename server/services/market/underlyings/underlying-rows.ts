@@ -30,8 +30,8 @@ const inForce = (table: string, where: string, column: string) =>
   `(SELECT t.${column} FROM ${table} t WHERE ${where}
     ORDER BY (t.effective_from <= $1::date) DESC, CASE WHEN t.effective_from <= $1::date THEN t.effective_from END DESC, t.effective_from LIMIT 1)`;
 
-// A stock's monthly contracts expire on the exchange's monthly expiry weekday, NIFTY's (NSE/FAOP/68747 moved index
-// and stock derivatives to Tuesday together): expiry_weekdays has no stock rows yet (slice 2 of issue 63).
+// A stock's monthly contracts expire on its exchange's weekday for single stocks (stock_expiry_weekdays, migration
+// 114); an index's on its own (expiry_weekdays, 093).
 const rowsSql = `
   SELECT u.symbol, u.kind, u.exchange, u.settlement,
     coalesce(u.name,
@@ -44,7 +44,9 @@ const rowsSql = `
     to_char(m.listed_from, 'YYYY-MM-DD') AS listed_from, m.listed_source,
     to_char(m.excluded_from, 'YYYY-MM-DD') AS excluded_from, to_char(m.exclusion_announced_on, 'YYYY-MM-DD') AS announced_on, m.exclusion_source,
     (SELECT json_agg(json_build_object('expiring_from', to_char(w.expiring_from, 'YYYY-MM-DD'), 'weekday', w.weekday, 'source', w.source) ORDER BY w.expiring_from)
-     FROM expiry_weekdays w WHERE w.index_name = CASE WHEN u.kind = 'index' THEN u.symbol ELSE 'NIFTY' END) AS weekdays
+     FROM (SELECT index_name AS symbol, NULL AS exchange, expiring_from, weekday, source FROM expiry_weekdays
+           UNION ALL SELECT NULL, exchange, expiring_from, weekday, source FROM stock_expiry_weekdays) w
+     WHERE CASE WHEN u.kind = 'index' THEN w.symbol = u.symbol ELSE w.exchange = u.exchange END) AS weekdays
   FROM underlyings u
   -- The spell of the day: the latest begun by it (null: before the sources), else none (not yet listed).
   LEFT JOIN LATERAL (

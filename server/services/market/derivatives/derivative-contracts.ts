@@ -1,0 +1,69 @@
+// What an F&O tradingsymbol of any underlying is (issue 63, slice 2): its underlying, kind (CE, PE, FUT), expiry,
+// strike and the lot the contract carries on a day, read from Kite's naming (market/tradingsymbol.ts, the one
+// parser and formatter) and the dated tables: a monthly symbol's expiry is its month's last expiry weekday of the
+// underlying (contract-months.ts), moved before a holiday; the lot is the contract's (contract-lots.ts), so a
+// stock's December and January contracts carry their own lots across a revision. Weekly forms exist for index
+// options only. A symbol the exchange would not list (a stock's weekly, a month after its exclusion) is null.
+import type { Queryable } from '../../../db/database.ts';
+import { loadTradingCalendar } from '../calendar-data.ts';
+import { contractLot } from '../contract-lots.ts';
+import { monthlyExpiryOf } from '../expiries.ts';
+import { expiryDayOnOrBefore, type TradingCalendar } from '../trading-calendar.ts';
+import { derivativeSegment, futureTradingsymbol, optionTradingsymbol, parseTradingsymbol, type ContractKind } from '../tradingsymbol.ts';
+import { underlyingTerms, type UnderlyingTerms } from './contract-months.ts';
+
+export type DerivativeContract = {
+  underlying: string;
+  /** Kite's exchange of the contract: NFO for NSE's underlyings, BFO for BSE's. */
+  exchange: 'NFO' | 'BFO';
+  tradingsymbol: string;
+  kind: ContractKind;
+  /** The IST date it expires. */
+  expiry: string;
+  /** Rupees; null for a future. */
+  strike: number | null;
+  /** Its lot on the day asked, with where it was read; null where no source knows the stock's lot. */
+  lot: { size: number; source: string; effectiveFrom: string | null } | null;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The expiry a parsed symbol names for `terms` (null: a weekly form of a stock, or a date that is no expiry). */
+function expiryOf(terms: UnderlyingTerms, calendar: TradingCalendar, year: number, month: number, day: number | null): string | null {
+  if (day === null) return expiryDayOnOrBefore(calendar, monthlyExpiryOf(terms.expiryWeekdays, year, month));
+  if (terms.kind !== 'index') return null;
+  const date = `${year}-${pad(month)}-${pad(day)}`;
+  return Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).getUTCDate() !== day ? null : date;
+}
+
+/** The contract `exchange:tradingsymbol` names on `day`, or null (not a listed underlying's F&O symbol). */
+export async function derivativeContractOf(q: Queryable, exchange: string, tradingsymbol: string, day: string): Promise<DerivativeContract | null> {
+  const terms = await underlyingTerms(q);
+  const parsed = parseTradingsymbol(tradingsymbol, (symbol) => terms.has(symbol));
+  const underlying = parsed === null ? undefined : terms.get(parsed.underlying);
+  if (parsed === null || underlying === undefined || derivativeSegment(underlying.exchange) !== exchange) return null;
+  if (parsed.kind === 'FUT' && parsed.day !== null) return null;
+  const calendar = await loadTradingCalendar(q, underlying.exchange);
+  const expiry = expiryOf(underlying, calendar, parsed.year, parsed.month, parsed.day);
+  if (expiry === null) return null;
+  // A stock excluded before this month lists no such contract.
+  const spell = [...underlying.spells].reverse().find((s) => s.listedFrom === null || s.listedFrom <= expiry);
+  if (underlying.kind === 'stock' && (spell === undefined || (spell.excludedFrom !== null && expiry >= spell.excludedFrom))) return null;
+  const lot = await contractLot(q, underlying.symbol, expiry, day);
+  return {
+    underlying: underlying.symbol,
+    exchange,
+    tradingsymbol,
+    kind: parsed.kind,
+    expiry,
+    strike: parsed.strike,
+    lot: lot === null ? null : { size: lot.lotSize, source: lot.source, effectiveFrom: lot.effectiveFrom },
+  };
+}
+
+/** A contract's name in Kite's form: what derivativeContractOf reads back (`monthly`: the month's contract of an index option). */
+export function derivativeTradingsymbol(contract: Pick<DerivativeContract, 'underlying' | 'kind' | 'expiry' | 'strike'>, monthly = true): string {
+  if (contract.kind === 'FUT') return futureTradingsymbol(contract.underlying, contract.expiry);
+  if (contract.strike === null) throw new RangeError(`an option of ${contract.underlying} without a strike`);
+  return optionTradingsymbol(contract.underlying, { date: contract.expiry, kind: monthly ? 'monthly' : 'weekly' }, contract.strike, contract.kind);
+}
