@@ -4,8 +4,9 @@
 //   weekly option   NAME + YY + M + DD + STRIKE + CE|PE    NIFTY26D0124000CE  (1 December 2026; indices only)
 //   future          NAME + YY + MON + FUT                  NIFTY26DECFUT, RELIANCE26DECFUT, SENSEX26DECFUT
 // where M is the month's number for January to September and O, N, D for October to December. A weekly
-// expiry that is also the month's last (monthly) expiry is listed only once, in the monthly form. A stock's strike
-// may have a fraction (₹7.50 …): written as the dump's strike column writes it, without trailing zeros (7.5). The
+// expiry that is also the month's last (monthly) expiry is listed only once, in the monthly form. An index's strike
+// is whole rupees; a stock's may have paise (₹7.50 …), written as the dump's strike column writes it, without
+// trailing zeros (IDEA26DEC7.5PE: inferred from that column, no such dump row read). The
 // exchange prefix of a quote key ("NFO:", "BFO:") is the underlying's exchange's F&O segment (derivativeSegment).
 import type { Expiry } from './expiries.ts';
 
@@ -15,20 +16,26 @@ export type ContractKind = OptionType | 'FUT';
 const monthNames = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const weeklyMonthCodes = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'O', 'N', 'D'];
 
-/** Strikes are positive and in paise at the finest (index strikes sit on whole rupees: index_config.strike_step). */
-function strikeText(strike: number): string {
-  if (!Number.isFinite(strike) || strike <= 0 || !Number.isSafeInteger(Math.round(strike * 100)) || Math.abs(strike * 100 - Math.round(strike * 100)) > 1e-6) {
-    throw new RangeError(`not a strike: ${strike}`);
-  }
-  return String(Math.round(strike * 100) / 100);
+/**
+ * Index strikes sit on whole rupees (index_config.strike_step is an integer): anything else is refused. A stock's
+ * may have paise (`grid` 'paise').
+ */
+function strikeText(strike: number, grid: StrikeGrid): string {
+  const paise = Math.round(strike * 100);
+  const onGrid = grid === 'rupee' ? Number.isSafeInteger(strike) : Math.abs(strike * 100 - paise) < 1e-6 && Number.isSafeInteger(paise);
+  if (!Number.isFinite(strike) || strike <= 0 || !onGrid) throw new RangeError(`not a${grid === 'rupee' ? 'n index' : ''} strike: ${strike}`);
+  return String(paise / 100);
 }
+
+/** Whole rupees (an index's strikes) or paise (a stock's). */
+export type StrikeGrid = 'rupee' | 'paise';
 
 const monthlyText = (date: string) => `${date.slice(2, 4)}${monthNames[Number(date.slice(5, 7)) - 1]}`;
 
-export function optionTradingsymbol(underlying: string, expiry: Pick<Expiry, 'date' | 'kind'>, strike: number, type: OptionType): string {
+export function optionTradingsymbol(underlying: string, expiry: Pick<Expiry, 'date' | 'kind'>, strike: number, type: OptionType, grid: StrikeGrid = 'rupee'): string {
   const [year = '', month = '', day = ''] = expiry.date.split('-');
   const dated = expiry.kind === 'monthly' ? monthlyText(expiry.date) : `${year.slice(2)}${weeklyMonthCodes[Number(month) - 1]}${day}`;
-  return `${underlying}${dated}${strikeText(strike)}${type}`;
+  return `${underlying}${dated}${strikeText(strike, grid)}${type}`;
 }
 
 /** A future's name: its month's (futures are monthly only, on an index or a stock). */

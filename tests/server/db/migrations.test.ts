@@ -105,6 +105,7 @@ const tables = [
   'schema_migrations',
   'screener',
   'sessions',
+  'stock_expiry_weekdays',
   'stock_option_ticks',
   'stream_notices',
   'subscription',

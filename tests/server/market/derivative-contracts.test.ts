@@ -57,8 +57,10 @@ describe.each(testBackends)('stock options and futures as contracts on %s', (bac
     const isKnown = (symbol: string) => known.has(symbol);
     expect(optionTradingsymbol('RELIANCE', { date: '2026-12-29', kind: 'monthly' }, 1300, 'CE')).toBe('RELIANCE26DEC1300CE');
     expect(futureTradingsymbol('RELIANCE', '2026-12-29')).toBe('RELIANCE26DECFUT');
-    expect(optionTradingsymbol('IDEA', { date: '2026-12-29', kind: 'monthly' }, 7.5, 'PE')).toBe('IDEA26DEC7.5PE');
-    expect(() => optionTradingsymbol('IDEA', { date: '2026-12-29', kind: 'monthly' }, 7.125, 'PE')).toThrow(RangeError);
+    expect(optionTradingsymbol('IDEA', { date: '2026-12-29', kind: 'monthly' }, 7.5, 'PE', 'paise')).toBe('IDEA26DEC7.5PE');
+    expect(() => optionTradingsymbol('IDEA', { date: '2026-12-29', kind: 'monthly' }, 7.125, 'PE', 'paise')).toThrow(RangeError);
+    // An index's strike stays on whole rupees.
+    expect(() => optionTradingsymbol('NIFTY', { date: '2026-12-29', kind: 'monthly' }, 24012.5, 'CE')).toThrow(RangeError);
     // Names with &, a hyphen, a leading digit or another underlying's prefix.
     expect(parseTradingsymbol('M&M26DEC3000PE', isKnown)).toEqual({ underlying: 'M&M', year: 2026, month: 12, day: null, kind: 'PE', strike: 3000 });
     expect(parseTradingsymbol('BAJAJ-AUTO26DECFUT', isKnown)).toMatchObject({ underlying: 'BAJAJ-AUTO', kind: 'FUT', strike: null });
@@ -84,7 +86,7 @@ describe.each(testBackends)('stock options and futures as contracts on %s', (bac
     // A weekly NIFTY option keeps its dated form and date.
     const weekly = await derivativeContractOf(db, 'NFO', 'NIFTY26N1724000PE', day);
     expect(weekly).toMatchObject({ expiry: '2026-11-17', kind: 'PE', strike: 24000 });
-    expect(derivativeTradingsymbol(weekly!, false)).toBe('NIFTY26N1724000PE');
+    expect(derivativeTradingsymbol(weekly!, false, 'rupee')).toBe('NIFTY26N1724000PE');
     // Not listed: the wrong exchange, a stock's weekly form, a month after the stock's exclusion, an unknown name.
     expect(await derivativeContractOf(db, 'BFO', 'RELIANCE26DECFUT', day)).toBeNull();
     expect(await derivativeContractOf(db, 'NFO', 'RELIANCE26N171300CE', day)).toBeNull();

@@ -58,7 +58,11 @@ export function upstoxDerivatives(entries: readonly unknown[], known: KnownUnder
     const exchange = entry === null ? undefined : segments[entry.segment];
     const terms = entry === null ? undefined : known.get(entry.name);
     if (entry === null || exchange === undefined || terms === undefined || entry.lotSize === null) return [];
-    if (exchange !== (terms.exchange === 'NSE' ? 'NFO' : 'BFO') || (entry.kind !== 'FUT' && !(entry.strike > 0))) return [];
+    if (exchange !== (terms.exchange === 'NSE' ? 'NFO' : 'BFO')) return [];
+    // An option's strike on its grid: whole rupees for an index, paise for a stock (a row off it is no contract).
+    const paise = entry.strike * 100;
+    const onGrid = terms.kind === 'index' ? Number.isSafeInteger(entry.strike) : Math.abs(paise - Math.round(paise)) < 1e-6;
+    if (entry.kind !== 'FUT' && !(entry.strike > 0 && onGrid)) return [];
     return [{ entry, exchange, index: terms.kind === 'index' }];
   });
   // Each index's last listed option expiry of each month: its monthly contract.
@@ -72,7 +76,7 @@ export function upstoxDerivatives(entries: readonly unknown[], known: KnownUnder
     const monthly = !index || (entry.weekly !== null ? !entry.weekly : monthLast.get(`${entry.name}:${entry.expiry.slice(0, 7)}`) === entry.expiry);
     const tradingsymbol = entry.kind === 'FUT'
       ? futureTradingsymbol(entry.name, entry.expiry)
-      : optionTradingsymbol(entry.name, { date: entry.expiry, kind: monthly ? 'monthly' : 'weekly' }, entry.strike, entry.kind);
+      : optionTradingsymbol(entry.name, { date: entry.expiry, kind: monthly ? 'monthly' : 'weekly' }, entry.strike, entry.kind, index ? 'rupee' : 'paise');
     return {
       exchange,
       tradingsymbol,

@@ -9,7 +9,7 @@ import { loadTradingCalendar } from '../calendar-data.ts';
 import { contractLot } from '../contract-lots.ts';
 import { monthlyExpiryOf } from '../expiries.ts';
 import { expiryDayOnOrBefore, type TradingCalendar } from '../trading-calendar.ts';
-import { derivativeSegment, futureTradingsymbol, optionTradingsymbol, parseTradingsymbol, type ContractKind } from '../tradingsymbol.ts';
+import { derivativeSegment, futureTradingsymbol, optionTradingsymbol, parseTradingsymbol, type ContractKind, type StrikeGrid } from '../tradingsymbol.ts';
 import { underlyingTerms, type UnderlyingTerms } from './contract-months.ts';
 
 export type DerivativeContract = {
@@ -42,7 +42,7 @@ export async function derivativeContractOf(q: Queryable, exchange: string, tradi
   const parsed = parseTradingsymbol(tradingsymbol, (symbol) => terms.has(symbol));
   const underlying = parsed === null ? undefined : terms.get(parsed.underlying);
   if (parsed === null || underlying === undefined || derivativeSegment(underlying.exchange) !== exchange) return null;
-  if (parsed.kind === 'FUT' && parsed.day !== null) return null;
+  if ((parsed.kind === 'FUT' && parsed.day !== null) || (underlying.kind === 'index' && parsed.strike !== null && !Number.isInteger(parsed.strike))) return null;
   const calendar = await loadTradingCalendar(q, underlying.exchange);
   const expiry = expiryOf(underlying, calendar, parsed.year, parsed.month, parsed.day);
   if (expiry === null) return null;
@@ -61,9 +61,12 @@ export async function derivativeContractOf(q: Queryable, exchange: string, tradi
   };
 }
 
-/** A contract's name in Kite's form: what derivativeContractOf reads back (`monthly`: the month's contract of an index option). */
-export function derivativeTradingsymbol(contract: Pick<DerivativeContract, 'underlying' | 'kind' | 'expiry' | 'strike'>, monthly = true): string {
+/**
+ * A contract's name in Kite's form: what derivativeContractOf reads back (`monthly`: the month's contract of an index
+ * option; `grid` 'paise' for a stock's strike, which may have a fraction).
+ */
+export function derivativeTradingsymbol(contract: Pick<DerivativeContract, 'underlying' | 'kind' | 'expiry' | 'strike'>, monthly = true, grid: StrikeGrid = 'paise'): string {
   if (contract.kind === 'FUT') return futureTradingsymbol(contract.underlying, contract.expiry);
   if (contract.strike === null) throw new RangeError(`an option of ${contract.underlying} without a strike`);
-  return optionTradingsymbol(contract.underlying, { date: contract.expiry, kind: monthly ? 'monthly' : 'weekly' }, contract.strike, contract.kind);
+  return optionTradingsymbol(contract.underlying, { date: contract.expiry, kind: monthly ? 'monthly' : 'weekly' }, contract.strike, contract.kind, grid);
 }
