@@ -8,7 +8,8 @@
 --   (111) and 1 Aug 2026 a stock's lot answers from the revision before (HDFCBANK 550, its review's), and before the
 --   first revision a stock has, the earliest answers, as for the indices (lot.effective_from says which). A stock's
 --   revision after 1 Aug 2026 is not among the sources.
--- - Membership: a stock first shown by the file is a member from before the sources (listed_from null). DALBHARAT has
+-- - Membership: a stock first shown by the file is a member from before the sources (listed_from null), unless a
+--   dated report gives its addition (13 of them, below: 31 Jan 2025, 31 Dec 2025, 1 Apr 2026). DALBHARAT has
 --   only an AUG-26 lot: no later month is listed, so its last contract expires on 25 Aug 2026 (the last Tuesday) and
 --   it is excluded from the 26th; the day NSE announced it is not in the file, so the file's day stands for it.
 -- - HUDCO and PPLPHARMA (111) are not in the file: ndtvprofit, 24 Feb 2026 ("BSE drops Tata Tech, HUDCO, Piramal
@@ -183,6 +184,25 @@ FROM (VALUES
 INSERT INTO fo_memberships (symbol, listed_from, listed_source)
 SELECT symbol, NULL, '[M] in F&O on 1 Aug 2026 (NSE''s market-lots file); listing date not among the sources here'
 FROM underlyings u WHERE u.kind = 'stock' AND NOT EXISTS (SELECT 1 FROM fo_memberships f WHERE f.symbol = u.symbol);
+
+-- The listing day of the stocks the file shows whose addition a dated report gives (else null: before the sources).
+UPDATE fo_memberships f SET listed_from = a.listed_from::date, listed_source = a.listed_source
+FROM (VALUES
+  ('NBCC', '2025-01-31', 'livemint 7 Jan 2025 and 5paisa 8 Jan 2025: NSE''s circular of 7 Jan 2025 adds six securities from 31 Jan 2025 (Castrol India and Gland Pharma withdrawn before the day: moneycontrol, 24 Jan 2025)'),
+  ('PHOENIXLTD', '2025-01-31', 'livemint 7 Jan 2025 and 5paisa 8 Jan 2025: NSE''s circular of 7 Jan 2025 adds six securities from 31 Jan 2025 (Castrol India and Gland Pharma withdrawn before the day: moneycontrol, 24 Jan 2025)'),
+  ('SOLARINDS', '2025-01-31', 'livemint 7 Jan 2025 and 5paisa 8 Jan 2025: NSE''s circular of 7 Jan 2025 adds six securities from 31 Jan 2025 (Castrol India and Gland Pharma withdrawn before the day: moneycontrol, 24 Jan 2025)'),
+  ('SWIGGY', '2025-12-31', 'ndtvprofit and angelone, 18-19 Dec 2025: NSE''s circular of 18 Dec 2025 adds four securities from 31 Dec 2025 (the January 2026 series)'),
+  ('WAAREEENER', '2025-12-31', 'ndtvprofit and angelone, 18-19 Dec 2025: NSE''s circular of 18 Dec 2025 adds four securities from 31 Dec 2025 (the January 2026 series)'),
+  ('PREMIERENE', '2025-12-31', 'ndtvprofit and angelone, 18-19 Dec 2025: NSE''s circular of 18 Dec 2025 adds four securities from 31 Dec 2025 (the January 2026 series)'),
+  ('BAJAJHLDNG', '2025-12-31', 'ndtvprofit and angelone, 18-19 Dec 2025: NSE''s circular of 18 Dec 2025 adds four securities from 31 Dec 2025 (the January 2026 series)'),
+  ('ADANIPOWER', '2026-04-01', 'business-standard 10 Mar 2026: NSE''s circular of 9 Mar 2026 adds six securities from 1 Apr 2026'),
+  ('COCHINSHIP', '2026-04-01', 'business-standard 10 Mar 2026: NSE''s circular of 9 Mar 2026 adds six securities from 1 Apr 2026'),
+  ('HYUNDAI', '2026-04-01', 'business-standard 10 Mar 2026: NSE''s circular of 9 Mar 2026 adds six securities from 1 Apr 2026'),
+  ('MOTILALOFS', '2026-04-01', 'business-standard 10 Mar 2026: NSE''s circular of 9 Mar 2026 adds six securities from 1 Apr 2026'),
+  ('NAM-INDIA', '2026-04-01', 'business-standard 10 Mar 2026: NSE''s circular of 9 Mar 2026 adds six securities from 1 Apr 2026'),
+  ('VMM', '2026-04-01', 'business-standard 10 Mar 2026: NSE''s circular of 9 Mar 2026 adds six securities from 1 Apr 2026')
+) AS a (symbol, listed_from, listed_source)
+WHERE f.symbol = a.symbol;
 
 UPDATE fo_memberships SET excluded_from = DATE '2026-08-26', exclusion_announced_on = DATE '2026-08-01',
   exclusion_source = '[M] NSE''s market-lots file of 1 Aug 2026 lists DALBHARAT''s AUG-26 contract only: no later month, the last contract expiring on 25 Aug 2026; the announcement''s own day is not in the file, which shows it by 1 Aug 2026'

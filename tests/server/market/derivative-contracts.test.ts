@@ -47,6 +47,9 @@ describe.each(testBackends)('stock options and futures as contracts on %s', (bac
     expect((await months('HUDCO', '2026-03-02')).futures).toEqual(['near 2026-03-30', 'next 2026-04-28']);
     expect((await months('DALBHARAT', '2026-08-03')).futures).toEqual(['near 2026-08-25']);
     expect((await months('HUDCO', '2026-05-04')).futures).toEqual([]);
+    // HYUNDAI is listed from 1 Apr 2026 (NSE's circular of 9 Mar 2026).
+    expect((await months('HYUNDAI', '2026-03-02')).futures).toEqual([]);
+    expect((await months('HYUNDAI', '2026-04-01')).futures).toEqual(['near 2026-04-28', 'next 2026-05-26', 'far 2026-06-30']);
     // ATGL before its listing (29 Nov 2024): none.
     expect((await months('ATGL', '2024-11-01')).futures).toEqual([]);
     expect(await contractMonthsOf(db, 'NOSUCH', '2026-03-02')).toBeNull();

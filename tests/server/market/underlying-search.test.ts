@@ -96,6 +96,8 @@ describe.each(testBackends)('GET /api/market/underlyings/ on %s', (backend) => {
     // A name's middle matches (Bajaj Finserv, Railway Finance, KFin, PB Fintech …); a symbol's does not.
     expect(symbols(await search('finserv'))).toEqual(['BAJAJFINSV']);
     expect(symbols(await search('360'))).toEqual(['360ONE']);
+    // SWIGGY is in the file too, but added only from 31 Dec 2025 (NSE's circular of 18 Dec 2025).
+    expect(symbols(await search('swiggy'))).toEqual([]);
     expect((await search('ltd')).underlyings).toHaveLength(20);
     expect(symbols(await search('insv'))).toEqual([]);
     expect(await one('HDFCBANK')).toMatchObject({ kind: 'stock', settlement: 'physical', exchange: 'NSE', tick_paise: 5, strike_step: null });
@@ -188,6 +190,7 @@ describe.each(testBackends)('the dated membership and lots of %s, day by day', (
     expect((await one('HDFCBANK')).lot).toMatchObject({ size: 650, expiry: '2026-08-25', effective_from: '2026-08-01' });
     expect((await one('360ONE')).lot).toMatchObject({ size: 500 });
     expect((await one('RELIANCE')).lot).toMatchObject({ size: 500 });
+    expect((await one('SWIGGY')).membership).toMatchObject({ current: true, listed_from: '2025-12-31' });
     // DALBHARAT: an AUG-26 lot only, so no contract after 25 Aug 2026.
     const dalmia = await one('DALBHARAT');
     expect(dalmia).toMatchObject({ lot: { size: 325, expiry: '2026-08-25' }, membership: { current: true, excluded_from: '2026-08-26' } });
