@@ -96,6 +96,11 @@ describe.each(testBackends)('stock options and futures as contracts on %s', (bac
     expect(await derivativeContractOf(db, 'NFO', 'HUDCO26MAYFUT', '2026-03-02')).toBeNull();
     expect(await derivativeContractOf(db, 'NFO', 'HUDCO26APRFUT', '2026-03-02')).toMatchObject({ expiry: '2026-04-28' });
     expect(await derivativeContractOf(db, 'NFO', 'ZZZZ26DECFUT', day)).toBeNull();
+    // Outside the near, next and far months: expired, or months away. A NIFTY option months away is listed (long-dated).
+    expect(await derivativeContractOf(db, 'NFO', 'RELIANCE26OCTFUT', day)).toBeNull();
+    expect(await derivativeContractOf(db, 'NFO', 'RELIANCE27MARFUT', day)).toBeNull();
+    expect(await derivativeContractOf(db, 'NFO', 'RELIANCE27MAR1300CE', day)).toBeNull();
+    expect(await derivativeContractOf(db, 'NFO', 'NIFTY27MAR24000CE', day)).toMatchObject({ kind: 'CE', strike: 24000 });
   });
 
   it("carries each stock contract's own lot across NSE's review of October 2025, futures and options alike", async () => {
@@ -105,8 +110,9 @@ describe.each(testBackends)('stock options and futures as contracts on %s', (bac
     expect(await lot('BDL25DEC1600CE', '2025-11-03')).toMatchObject({ size: 325 });
     expect(await lot('BDL26JANFUT', '2025-11-03')).toMatchObject({ size: 350, effectiveFrom: '2025-10-29' });
     expect(await lot('BDL26JAN1600PE', '2025-11-03')).toMatchObject({ size: 350 });
-    // Before the review is in force every month has the old lot.
-    expect(await lot('BDL26JANFUT', '2025-10-20')).toMatchObject({ size: 325 });
+    // Before the review is in force every month has the old lot (January 2026 not yet listed on 20 Oct 2025).
+    expect(await lot('BDL25DECFUT', '2025-10-20')).toMatchObject({ size: 325 });
+    expect(await lot('BDL26JANFUT', '2025-10-20')).toBeUndefined();
     // HDFCBANK 1100 → 550 for every contract from 29 Oct 2025, then 650 in NSE's file of 1 Aug 2026.
     expect(await lot('HDFCBANK25NOVFUT', '2025-10-28')).toMatchObject({ size: 1100 });
     expect(await lot('HDFCBANK25NOVFUT', '2025-11-03')).toMatchObject({ size: 550 });

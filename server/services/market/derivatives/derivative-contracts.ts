@@ -3,14 +3,15 @@
 // parser and formatter) and the dated tables: a monthly symbol's expiry is its month's last expiry weekday of the
 // underlying (contract-months.ts), moved before a holiday; the lot is the contract's (contract-lots.ts), so a
 // stock's December and January contracts carry their own lots across a revision. Weekly forms exist for index
-// options only. A symbol the exchange would not list (a stock's weekly, a month after its exclusion) is null.
+// options only. A symbol the exchange does not list on the day is null: a stock's weekly form, a future or stock
+// option outside the near, next and far months (an expired one, one months away, one after the stock's exclusion).
 import type { Queryable } from '../../../db/database.ts';
 import { loadTradingCalendar } from '../calendar-data.ts';
 import { contractLot } from '../contract-lots.ts';
 import { monthlyExpiryOf } from '../expiries.ts';
 import { expiryDayOnOrBefore, type TradingCalendar } from '../trading-calendar.ts';
 import { derivativeSegment, futureTradingsymbol, optionTradingsymbol, parseTradingsymbol, type ContractKind, type StrikeGrid } from '../tradingsymbol.ts';
-import { underlyingTerms, type UnderlyingTerms } from './contract-months.ts';
+import { monthlyContracts, underlyingTerms, type UnderlyingTerms } from './contract-months.ts';
 
 export type DerivativeContract = {
   underlying: string;
@@ -46,9 +47,10 @@ export async function derivativeContractOf(q: Queryable, exchange: string, tradi
   const calendar = await loadTradingCalendar(q, underlying.exchange);
   const expiry = expiryOf(underlying, calendar, parsed.year, parsed.month, parsed.day);
   if (expiry === null) return null;
-  // A stock excluded before this month lists no such contract.
-  const spell = [...underlying.spells].reverse().find((s) => s.listedFrom === null || s.listedFrom <= expiry);
-  if (underlying.kind === 'stock' && (spell === undefined || (spell.excludedFrom !== null && expiry >= spell.excludedFrom))) return null;
+  // Futures and stock options trade in the months listed on the day (near, next, far; none of a stock outside its
+  // F&O membership); an index's options have their own series, long-dated ones included.
+  const monthly = parsed.kind === 'FUT' || underlying.kind === 'stock';
+  if (monthly && !monthlyContracts(underlying, calendar, day).some((listed) => listed.date === expiry)) return null;
   const lot = await contractLot(q, underlying.symbol, expiry, day);
   return {
     underlying: underlying.symbol,
