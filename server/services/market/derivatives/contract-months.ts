@@ -27,8 +27,14 @@ type TermsRow = {
   spells: Array<{ listed_from: string | null; excluded_from: string | null }> | null;
 };
 
-/** Every underlying's terms (a few hundred rows), by symbol. */
-export async function underlyingTerms(q: Queryable): Promise<Map<string, UnderlyingTerms>> {
+/** The underlyings' symbols: what a tradingsymbol's name is read against. */
+export async function underlyingSymbols(q: Queryable): Promise<Set<string>> {
+  const { rows } = await q.query<{ symbol: string }>('SELECT symbol FROM underlyings');
+  return new Set(rows.map((row) => row.symbol));
+}
+
+/** The terms of `only` (every underlying when not given: a few hundred rows), by symbol. */
+export async function underlyingTerms(q: Queryable, only?: readonly string[]): Promise<Map<string, UnderlyingTerms>> {
   const { rows } = await q.query<TermsRow>(
     `SELECT u.symbol, u.kind, u.exchange,
        (SELECT json_agg(json_build_object('expiring_from', to_char(w.expiring_from, 'YYYY-MM-DD'), 'weekday', w.weekday, 'source', w.source) ORDER BY w.expiring_from)
@@ -38,7 +44,8 @@ export async function underlyingTerms(q: Queryable): Promise<Map<string, Underly
        (SELECT json_agg(json_build_object('listed_from', to_char(f.listed_from, 'YYYY-MM-DD'), 'excluded_from', to_char(f.excluded_from, 'YYYY-MM-DD'))
           ORDER BY f.listed_from NULLS FIRST)
         FROM fo_memberships f WHERE f.symbol = u.symbol) AS spells
-     FROM underlyings u`,
+     FROM underlyings u WHERE $1::text[] IS NULL OR u.symbol = ANY($1::text[])`,
+    [only === undefined ? null : [...only]],
   );
   return new Map(rows.map((row) => [row.symbol, {
     symbol: row.symbol,
@@ -82,7 +89,7 @@ export function stockOptionExpiries(terms: UnderlyingTerms, calendar: TradingCal
 
 /** The months `symbol` lists on `day`, read from the tables; null for a symbol that is no underlying. */
 export async function contractMonthsOf(q: Queryable, symbol: string, day: string): Promise<{ options: Expiry[] | null; futures: FutureMonth[] } | null> {
-  const terms = (await underlyingTerms(q)).get(symbol);
+  const terms = (await underlyingTerms(q, [symbol])).get(symbol);
   if (terms === undefined) return null;
   const calendar = await loadTradingCalendar(q, terms.exchange);
   return { options: terms.kind === 'stock' ? stockOptionExpiries(terms, calendar, day) : null, futures: futureMonths(terms, calendar, day) };

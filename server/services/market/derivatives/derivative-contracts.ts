@@ -11,7 +11,7 @@ import { contractLot } from '../contract-lots.ts';
 import { monthlyExpiryOf } from '../expiries.ts';
 import { expiryDayOnOrBefore, type TradingCalendar } from '../trading-calendar.ts';
 import { derivativeSegment, futureTradingsymbol, optionTradingsymbol, parseTradingsymbol, type ContractKind, type StrikeGrid } from '../tradingsymbol.ts';
-import { monthlyContracts, underlyingTerms, type UnderlyingTerms } from './contract-months.ts';
+import { monthlyContracts, underlyingSymbols, underlyingTerms, type UnderlyingTerms } from './contract-months.ts';
 
 export type DerivativeContract = {
   underlying: string;
@@ -39,9 +39,9 @@ function expiryOf(terms: UnderlyingTerms, calendar: TradingCalendar, year: numbe
 
 /** The contract `exchange:tradingsymbol` names on `day`, or null (not a listed underlying's F&O symbol). */
 export async function derivativeContractOf(q: Queryable, exchange: string, tradingsymbol: string, day: string): Promise<DerivativeContract | null> {
-  const terms = await underlyingTerms(q);
-  const parsed = parseTradingsymbol(tradingsymbol, (symbol) => terms.has(symbol));
-  const underlying = parsed === null ? undefined : terms.get(parsed.underlying);
+  const symbols = await underlyingSymbols(q);
+  const parsed = parseTradingsymbol(tradingsymbol, (symbol) => symbols.has(symbol));
+  const underlying = parsed === null ? undefined : (await underlyingTerms(q, [parsed.underlying])).get(parsed.underlying);
   if (parsed === null || underlying === undefined || derivativeSegment(underlying.exchange) !== exchange) return null;
   if ((parsed.kind === 'FUT' && parsed.day !== null) || (underlying.kind === 'index' && parsed.strike !== null && !Number.isInteger(parsed.strike))) return null;
   const calendar = await loadTradingCalendar(q, underlying.exchange);
