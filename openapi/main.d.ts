@@ -1475,6 +1475,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/underlyings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The underlyings (indices and F&O stocks) whose symbol starts with `q` or whose name contains it.
+         * @description Case-insensitive; indices first, then by symbol; at most 20. Each with its kind, settlement, tick, strike step,
+         *     the lot of its current contract month and its F&O membership on the day (IST, the server's clock): a stock
+         *     NSE has announced to exclude is still listed, with the day its last contracts stop trading; one already
+         *     excluded is answered with `membership.current` false. Read from the dated tables (migrations 110, 111) held
+         *     in memory: no query per keystroke. Without `q`, the first 20.
+         */
+        get: operations["getUnderlyings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market/stream/": {
         parameters: {
             query?: never;
@@ -2446,6 +2470,63 @@ export interface components {
              */
             as_of: string;
             facts: components["schemas"]["MarketFact"][];
+        };
+        UnderlyingsResponse: {
+            /**
+             * Format: date
+             * @description The IST day the answer is for.
+             */
+            day: string;
+            underlyings: components["schemas"]["Underlying"][];
+        };
+        /** @description An index or stock with F&O, as the dated tables say on the day. */
+        Underlying: {
+            symbol: string;
+            name: string;
+            /** @enum {string} */
+            kind: "index" | "stock";
+            /** @enum {string} */
+            exchange: "NSE" | "BSE";
+            /**
+             * @description cash (indices) or physical (stocks: delivery at expiry).
+             * @enum {string}
+             */
+            settlement: "cash" | "physical";
+            /** @description The option price step in paise (null where no source gives it). */
+            tick_paise: number | null;
+            /** @description Rupees between strikes (null where no source gives it; stocks' come from the instrument master). */
+            strike_step: number | null;
+            /** @description The lot of the current contract month's contracts (null when none trades or no source gives it). */
+            lot: null | {
+                size: number;
+                /**
+                 * Format: date
+                 * @description The current contract month's expiry it is the lot of.
+                 */
+                expiry: string;
+                /**
+                 * Format: date
+                 * @description The first day of the revision it comes from: NSE reviews stock lots twice a year, so an old one may have been revised since by a circular not yet among the rows.
+                 */
+                effective_from: string;
+                source: string;
+            };
+            membership: {
+                /** @description Whether contracts of it trade on the day. */
+                current: boolean;
+                /**
+                 * Format: date
+                 * @description First day with contracts (null before the sources).
+                 */
+                listed_from: string | null;
+                listed_source: string;
+                /**
+                 * Format: date
+                 * @description The first day no contract trades, once announced: the contracts already listed trade until their expiry before it.
+                 */
+                excluded_from: string | null;
+                exclusion_source: string | null;
+            };
         };
         /**
          * @description One fact in force on the day. `value` is machine-readable, shaped by `unit`: time_range `09:15-15:40`,
@@ -7915,6 +7996,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarketFacts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUnderlyings: {
+        parameters: {
+            query?: {
+                /** @description The text typed (at most 40 characters, no control characters). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching underlyings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnderlyingsResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -24,6 +24,7 @@ import { marketHistoryRoutes } from './market-history-routes.ts';
 import { openInterestRoutes } from './open-interest-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { marketFactsRoutes } from './market-facts-routes.ts';
+import { underlyingRoutes } from './underlying-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { premiumRoutes } from './premium-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -61,7 +62,7 @@ export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
     inAnalysisLane([marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes]),
-    webhookRoutes, approvalRoutes, marketFactsRoutes,
+    webhookRoutes, approvalRoutes, marketFactsRoutes, underlyingRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

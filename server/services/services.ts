@@ -20,6 +20,7 @@ import { createSecretBox } from './secrets/secret-box.ts';
 import { createStrategiesService, type StrategiesService } from './strategies/strategies-service.ts';
 import { createMarketService, type MarketService } from './market/market-service.ts';
 import { createMarketFacts, type MarketFactsService } from './market/facts/market-facts.ts';
+import { createUnderlyingSearch, type UnderlyingSearch } from './market/underlyings/underlying-search.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
 import { liveRecording } from './history/live-recording.ts';
@@ -133,6 +134,8 @@ export type Services = {
   openInterest: OpenInterestCharts;
   /** Every market fact in force on a day with its source and age (the Market facts screen, issue 60). */
   marketFacts: MarketFactsService;
+  /** The underlyings (indices and F&O stocks) a search box finds, from the dated tables held in memory (issue 63). */
+  underlyings: UnderlyingSearch;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
   /** Replays of past days (issue 39): each trader's replay and its replayed clock. */
@@ -270,6 +273,7 @@ export function createServices(options: ServicesOptions): Services {
     history: createHistoryImportService(db, clock),
     openInterest: createOpenInterestCharts(db),
     marketFacts: createMarketFacts({ db, clock }),
+    underlyings: createUnderlyingSearch({ db, clock }),
     ivCharts: createIvCharts(db),
     premium: createPremiumService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),

@@ -5,9 +5,11 @@
 // - the contract as this market lists it (`instruments`): a replay's or backtest's book lists each contract with
 //   its bhavcopy's own lot (UDiFF's NewBrdLotQty), the simulator with the lot it was listed at;
 // - the logged-in broker's instrument master: Kite's dump (kite_instruments) where this server loads one;
-// - the dated revisions of lot_revisions (migration 088, each with its circular).
+// - the dated revisions of lot_revisions (migration 088, each with its circular; stocks' too from 110: NSE's reviews
+//   and its market-lots file, migrations 111 and 112).
+// `index` is any underlying's symbol (underlyings, migration 110): an index or a stock, options and futures alike
+// (a contract month's lot is its futures' and its options').
 import type { Queryable } from '../../db/database.ts';
-import type { IndexName } from './index-config.ts';
 
 export type ContractLot = {
   lotSize: number;
@@ -25,7 +27,7 @@ type RevisionRow = { e: string; lot_size: number; source: string; effective_from
  * Before the first revision that applies (a clock set years back) the earliest one answers, as index facts do; an
  * index without any row has no entry.
  */
-export async function revisedLots(q: Queryable, index: IndexName, day: string, expiries: readonly string[]): Promise<Map<string, ContractLot>> {
+export async function revisedLots(q: Queryable, index: string, day: string, expiries: readonly string[]): Promise<Map<string, ContractLot>> {
   if (expiries.length === 0) return new Map();
   const { rows } = await q.query<RevisionRow>(
     `SELECT to_char(e, 'YYYY-MM-DD') AS e, r.lot_size, r.source, to_char(r.effective_from, 'YYYY-MM-DD') AS effective_from
@@ -36,7 +38,7 @@ export async function revisedLots(q: Queryable, index: IndexName, day: string, e
 }
 
 /** The lot Kite's instrument file of the day gives an expiry's options, where this server loaded one. */
-async function brokerFileLot(q: Queryable, index: IndexName, expiry: string): Promise<ContractLot | null> {
+async function brokerFileLot(q: Queryable, index: string, expiry: string): Promise<ContractLot | null> {
   const { rows } = await q.query<{ lot_size: number }>(
     `SELECT lot_size FROM kite_instruments WHERE index_name = $1 AND expiry = $2::date AND instrument_type IN ('CE', 'PE') LIMIT 1`,
     [index, expiry],
@@ -48,19 +50,19 @@ async function brokerFileLot(q: Queryable, index: IndexName, expiry: string): Pr
  * The lot a contract not yet listed here is listed at on `day`: the broker's instrument file's, else the
  * revisions'. Null when neither knows the index (a replay refuses such a day before it starts: replay-rules.ts).
  */
-export async function listingLot(q: Queryable, index: IndexName, expiry: string, day: string): Promise<ContractLot | null> {
+export async function listingLot(q: Queryable, index: string, expiry: string, day: string): Promise<ContractLot | null> {
   return (await brokerFileLot(q, index, expiry)) ?? (await revisedLots(q, index, day, [expiry])).get(expiry) ?? null;
 }
 
 /** The lot of `index`'s contracts of `expiry` on `day` (see the header for the sources, in order). */
-export async function contractLot(q: Queryable, index: IndexName, expiry: string, day: string): Promise<ContractLot | null> {
+export async function contractLot(q: Queryable, index: string, expiry: string, day: string): Promise<ContractLot | null> {
   const { rows } = await q.query<{ lot_size: number }>('SELECT lot_size FROM instruments WHERE name = $1 AND expiry = $2::date LIMIT 1', [index, expiry]);
   if (rows[0] !== undefined) return { lotSize: Number(rows[0].lot_size), source: 'listed contract', effectiveFrom: null };
   return listingLot(q, index, expiry, day);
 }
 
 /** contractLot, or a programming error where no source knows the index (every index has revisions: migration 088). */
-export async function lotOf(q: Queryable, index: IndexName, expiry: string, day: string): Promise<number> {
+export async function lotOf(q: Queryable, index: string, expiry: string, day: string): Promise<number> {
   const lot = await contractLot(q, index, expiry, day);
   if (lot === null) throw new Error(`no lot size is known for ${index} ${expiry} on ${day}`);
   return lot.lotSize;
@@ -70,7 +72,7 @@ export async function lotOf(q: Queryable, index: IndexName, expiry: string, day:
  * The largest lot `index`'s contracts carry on `day` (its nearest contract's or a far one's, by the revisions in
  * force): what a bot's lots are checked against the freeze quantity with before it has chosen a contract.
  */
-export async function largestLotOn(q: Queryable, index: IndexName, day: string): Promise<number | null> {
+export async function largestLotOn(q: Queryable, index: string, day: string): Promise<number | null> {
   const far = new Date(Date.parse(`${day}T00:00:00Z`) + 400 * 86_400_000).toISOString().slice(0, 10);
   const lots = [...(await revisedLots(q, index, day, [day, far])).values()].map((lot) => lot.lotSize);
   return lots.length === 0 ? null : Math.max(...lots);

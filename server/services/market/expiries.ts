@@ -50,7 +50,8 @@ export function expiryOn(calendar: Pick<TradingCalendar, 'regular'>, date: strin
   return { date, kind, closes_at: new Date(contractExpiryMs(calendar, date)).toISOString() };
 }
 
-function monthlyExpiries(facts: Pick<IndexFacts, 'expiryWeekdays'>, calendar: TradingCalendar, from: string, months: number): string[] {
+/** The monthly expiries of the next `months` months from `from` (an IST date), each moved before a holiday; those already past left out. */
+export function monthlyExpiries(facts: Pick<IndexFacts, 'expiryWeekdays'>, calendar: TradingCalendar, from: string, months: number): string[] {
   const [year = 0, month = 0] = from.split('-').map(Number);
   const dates: string[] = [];
   for (let offset = 0; dates.length < months && offset < months + 2; offset += 1) {

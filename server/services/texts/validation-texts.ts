@@ -55,8 +55,9 @@ const isKnownFormat = (format: string): format is KnownFormat => Object.hasOwn(f
 const patternWords = {
   mobile: 'must be an Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally after +91',
   idempotency_key: 'must be 8 to 128 letters, digits or . _ : -',
+  search_text: 'must be plain text, without line breaks, tabs or other control characters',
 } as const;
-const patternRules: Record<string, keyof typeof patternWords> = { mobile: 'mobile', 'Idempotency-Key': 'idempotency_key' };
+const patternRules: Record<string, keyof typeof patternWords> = { mobile: 'mobile', 'Idempotency-Key': 'idempotency_key', q: 'search_text' };
 
 export type Bound = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum';
 const boundWords: Record<Bound, string> = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'greater than', exclusiveMaximum: 'less than' };

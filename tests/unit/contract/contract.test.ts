@@ -121,6 +121,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/position/summary/{id}/',
     'GET /api/market/expiries/',
     'GET /api/market/facts/',
+    'GET /api/market/underlyings/',
     'GET /api/market/instruments/',
     'POST /api/market/stream/',
     'GET /api/replays/days/',

@@ -9,31 +9,21 @@ import { lotOf } from '../../market/contract-lots.ts';
 import { monthlyExpiryOf } from '../../market/expiries.ts';
 import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import { istDate } from '../../market/ist.ts';
+import { parseTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { Instrument } from '../broker-trading.ts';
 import { kiteContractRow } from './instrument-store.ts';
 
 export type KiteContract = Instrument & { freezeQuantity: number };
 
-const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const weeklyMonths = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'O', 'N', 'D'];
-const symbolShape = /^(NIFTY|BANKNIFTY|FINNIFTY|MIDCPNIFTY|SENSEX)(\d{2})(?:([A-Z]{3})|([1-9OND])(\d{2}))(\d+)(CE|PE)$/;
+const indexNames: ReadonlySet<string> = new Set<IndexName>(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX']);
 
 type ParsedSymbol = { index: IndexName; year: number; month: number; day: number | null; strike: number; kind: 'CE' | 'PE' };
 
+/** An index option's symbol (the one reader of Kite's naming, market/tradingsymbol.ts); month 0–11. Whole-rupee strikes. */
 export function parseOptionSymbol(tradingsymbol: string): ParsedSymbol | null {
-  const match = symbolShape.exec(tradingsymbol);
-  if (match === null) return null;
-  const [, index, yy, monthName, weekMonth, dd, strike, kind] = match;
-  const month = monthName !== undefined ? months.indexOf(monthName) : weeklyMonths.indexOf(weekMonth ?? '');
-  if (month < 0) return null;
-  return {
-    index: index as IndexName,
-    year: 2000 + Number(yy),
-    month,
-    day: dd === undefined ? null : Number(dd),
-    strike: Number(strike),
-    kind: kind as 'CE' | 'PE',
-  };
+  const parsed = parseTradingsymbol(tradingsymbol, (symbol) => indexNames.has(symbol));
+  if (parsed === null || parsed.kind === 'FUT' || parsed.strike === null || !Number.isInteger(parsed.strike)) return null;
+  return { index: parsed.underlying as IndexName, year: parsed.year, month: parsed.month - 1, day: parsed.day, strike: parsed.strike, kind: parsed.kind };
 }
 
 export function createKiteContracts(db: Queryable) {

@@ -1,6 +1,9 @@
 // The instruments dump (GET /instruments): one CSV row per tradable contract, published daily around
 // 08:30 IST. StrikeDesk trades the index options and futures on NFO and BFO, so besides parsing the rows
-// this picks out those of the five indices it knows.
+// this picks out those of the five indices it knows (indexDerivatives), and reads any F&O row of an underlying of
+// the table, index or stock, option or future, as the instrument Upstox's file gives too (kiteDerivative).
+import { derivativeSegment, parseTradingsymbol } from '../../market/tradingsymbol.ts';
+import type { KnownUnderlyings, MasterDerivative } from '../instrument-master.ts';
 import { KiteError } from './kite-errors.ts';
 
 export type KiteInstrument = {
@@ -124,4 +127,34 @@ export function indexDerivatives(rows: readonly KiteInstrument[], filter: IndexD
 /** "NFO:NIFTY25AUG24400CE": how /quote and /quote/ltp name an instrument. */
 export function instrumentKey(row: Pick<KiteInstrument, 'exchange' | 'tradingsymbol'>): string {
   return `${row.exchange}:${row.tradingsymbol}`;
+}
+
+/**
+ * An NFO/BFO option or future row of a known underlying as StrikeDesk's instrument, or null. The dump's `name` is
+ * the underlying's symbol for derivatives ("RELIANCE", "NIFTY"); where it is blank the tradingsymbol says it. The
+ * symbol must read back as the row's own contract (kind, strike, the month of its expiry): a row that does not is
+ * not taken on trust.
+ */
+export function kiteDerivative(row: KiteInstrument, known: KnownUnderlyings): MasterDerivative | null {
+  if (row.exchange !== 'NFO' && row.exchange !== 'BFO') return null;
+  const kind = row.instrument_type;
+  if ((kind !== 'CE' && kind !== 'PE' && kind !== 'FUT') || row.expiry === null || !(row.lot_size > 0)) return null;
+  const parsed = parseTradingsymbol(row.tradingsymbol, (symbol) => known.has(symbol));
+  const name = row.name.trim().toUpperCase();
+  const underlying = parsed?.underlying;
+  const terms = underlying === undefined ? undefined : known.get(underlying);
+  if (parsed === null || underlying === undefined || terms === undefined || (name !== '' && name !== underlying)) return null;
+  if (derivativeSegment(terms.exchange) !== row.exchange || parsed.kind !== kind) return null;
+  if (kind !== 'FUT' && parsed.strike !== row.strike) return null;
+  if (parsed.year !== Number(row.expiry.slice(0, 4)) || parsed.month !== Number(row.expiry.slice(5, 7))) return null;
+  return {
+    exchange: row.exchange,
+    tradingsymbol: row.tradingsymbol,
+    underlying,
+    kind,
+    expiry: row.expiry,
+    strike: kind === 'FUT' ? null : row.strike,
+    lotSize: row.lot_size,
+    brokerKey: String(row.instrument_token),
+  };
 }

@@ -19,9 +19,10 @@ import { createKiteContracts } from '../kite-broker/contracts.ts';
 import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
 import { isObject } from '../upstox/upstox-json.ts';
 import { recordFreezeQuantities } from './upstox-instrument-facts.ts';
+import { upstoxEntry, type UpstoxEntry } from './upstox-instrument-master.ts';
 import { tokenOfKey } from './upstox-wire.ts';
 
-type Listed = { key: string; name: string; segment: string; kind: string; strike: number; expiry: string; lotSize: number | null; freeze: number };
+type Listed = UpstoxEntry;
 
 const segments: Record<string, string> = { NFO: 'NSE_FO', BFO: 'BSE_FO' };
 
@@ -32,19 +33,10 @@ function failureDetail(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Upstox's expiry (epoch ms) as an IST date. */
-const expiryDay = (ms: number) => istDate(new Date(ms));
-
+/** The file's options (its futures are read by upstox-instrument-master.ts, not by this index-option path). */
 function readListed(entry: unknown): Listed | null {
-  if (!isObject(entry)) return null;
-  const { instrument_key: key, underlying_symbol: underlying, name, segment, instrument_type: kind, strike_price: strike, expiry, lot_size: lot, freeze_quantity: freeze } = entry;
-  if (typeof key !== 'string' || typeof segment !== 'string' || typeof kind !== 'string' || typeof expiry !== 'number') return null;
-  if (kind !== 'CE' && kind !== 'PE') return null;
-  const index = typeof underlying === 'string' ? underlying : typeof name === 'string' ? name : '';
-  const lotSize = typeof lot === 'number' && Number.isSafeInteger(lot) && lot > 0 ? lot : null;
-  // No freeze quantity (0): StrikeDesk's table's is used.
-  const units = typeof freeze === 'number' && Number.isInteger(freeze) && freeze > 0 ? freeze : 0;
-  return { key, name: index, segment, kind, strike: typeof strike === 'number' ? strike : 0, expiry: expiryDay(expiry), lotSize, freeze: units };
+  const read = upstoxEntry(entry);
+  return read === null || read.kind === 'FUT' ? null : read;
 }
 
 export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts {

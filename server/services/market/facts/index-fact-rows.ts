@@ -24,7 +24,7 @@ type LotRow = { index_name: string; side: 'near' | 'new'; lot_size: number; effe
 async function lotFactRows(q: Queryable, day: string): Promise<FactRow[]> {
   const { rows } = await q.query<LotRow>(
     `SELECT i.index_name, s.side, r.lot_size, to_char(r.effective_from, 'YYYY-MM-DD') AS effective_from, r.source
-     FROM (SELECT DISTINCT index_name FROM lot_revisions) i
+     FROM (SELECT DISTINCT l.index_name FROM lot_revisions l JOIN underlyings u ON u.symbol = l.index_name WHERE u.kind = 'index') i
      CROSS JOIN (VALUES ('near', $1::date), ('new', $1::date + 365)) AS s (side, expiry)
      JOIN lot_revisions r ON r.id = lot_revision_of(i.index_name, s.expiry, $1::date)
      ORDER BY i.index_name, s.side DESC`,
