@@ -254,7 +254,15 @@ async function main(): Promise<void> {
             mkdirSync(values.profile, { recursive: true });
             profileTo = join(values.profile, `${label.replace(/[^a-z0-9]+/gi, '-')}-${builds.indexOf(build)}-${run + 1}.cpuprofile`);
           }
-          const result = await firstOpen(browser, build.url, build.bearer, path, drawn, profileTo);
+          // An open that never draws (a screen with nothing to draw on the machine's data) is said and skipped, so
+          // the other screens' figures are not lost with it.
+          let result: Awaited<ReturnType<typeof firstOpen>>;
+          try {
+            result = await firstOpen(browser, build.url, build.bearer, path, drawn, profileTo);
+          } catch (error) {
+            console.log(`${label} (${build.label}), run ${run + 1}: not drawn (${(error as Error).message.split('\n')[0]})`);
+            continue;
+          }
           const entry = measured.get(build.label)!;
           entry.times.push(result.ms);
           entry.bytes.push(result.bytes);
@@ -263,11 +271,10 @@ async function main(): Promise<void> {
           // The chart's own reads on the wire (compressed, with headers): issue 40's goal is ≤ 50 KB gzip a day.
           entry.data.push(result.requests.filter((request) => request.url.startsWith('/api/market-history/')).reduce((sum, request) => sum + (request.bytes ?? 0), 0));
           load.push(loadavg()[0] ?? 0);
-          if (values.waterfall) {
-            const cpuText = result.cpu === undefined ? '' : `, main thread ${Math.round(result.cpu.cpuMs)} ms CPU (${Math.round(result.cpu.wallMs)} ms busy)`;
-            console.log(`${label} (${build.label}), run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s${cpuText}, load average ${(loadavg()[0] ?? 0).toFixed(1)}`);
-            printWaterfall(result.requests);
-          }
+          // Each open's line as it comes (a long run on a shared machine may be stopped before its table).
+          const cpuText = result.cpu === undefined ? '' : `, main thread ${Math.round(result.cpu.cpuMs)} ms CPU (${Math.round(result.cpu.wallMs)} ms busy)`;
+          console.log(`${label} (${build.label}), run ${run + 1}: ${(result.ms / 1000).toFixed(2)} s${cpuText}, load average ${(loadavg()[0] ?? 0).toFixed(1)}`);
+          if (values.waterfall) printWaterfall(result.requests);
         }
       }
       for (const [build, { times, bytes, data, requests, cpu }] of measured) {
