@@ -67,5 +67,6 @@ describe('the kill switch tapped before its confirmation\'s code is here', () =>
     await user.click(await screen.findByRole('button', { name: 'Stop trading' }));
     await waitFor(() => expect(arms).toBe(1));
     expect(dialog).toBeTruthy();
-  });
+    // The dialog's module and Headless UI are transformed on their first import: seconds on a busy machine.
+  }, 60_000);
 });
