@@ -183,6 +183,15 @@ export default defineConfig({
                   source('features/analytics/api/participant-reads.ts'),
                 ],
                 restore: [source('app/boot/restore-state.ts')],
+                laterParts: [
+                  source('app/layouts/mobile-nav-drawer.tsx'),
+                  source('app/layouts/settings-panel.tsx'),
+                  source('app/layouts/user-menu.tsx'),
+                  source('app/layouts/nav-more-menu.tsx'),
+                  source('app/pwa/ios-install-hint.tsx'),
+                  source('features/kill-switch/components/kill-switch-dialog.tsx'),
+                  source('features/replay/components/replay-bar.tsx'),
+                ],
                 chartScreens: [
                   source('features/analytics/routes/trading-view-chart-screen.tsx'),
                   source('features/analytics/routes/tv-chart-screen.tsx'),

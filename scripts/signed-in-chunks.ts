@@ -68,6 +68,12 @@ export type SignedInChunkRoots = {
    */
   restore: readonly string[];
   /**
+   * The shell's parts it loads after the first drawing (src/app/layouts/shell-parts.tsx: menus, dialogs, the replay
+   * bar): what they import that a page without the shell can load joins `shell-shared`, as it did while they were
+   * part of the shell, rather than a file of its own that a chart screen would fetch too (issue 61).
+   */
+  laterParts: readonly string[];
+  /**
    * Modules no group takes (see above): reached from the shell only through a package's index, used by a few other
    * screens. A module the shell did use would then come in a file of its own (tests/budget counts the shell's files).
    */
@@ -110,8 +116,9 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     const shellReach = [...reach(ctx, [roots.shell, roots.router], { dynamic: false, stopAt: none })];
     const shell = new Set(shellReach.filter((id) => !excluded(id)));
     const restore = reach(ctx, roots.restore, { dynamic: false, stopAt: initial });
+    const laterReach = [...reach(ctx, roots.laterParts, { dynamic: false, stopAt: initial })];
     const shared = new Set(
-      [...shellReach.filter((id) => publicReach.has(id)), ...restore].filter((id) => !initial.has(id) && !early.has(id) && isScript(id)),
+      [...shellReach, ...laterReach].filter((id) => publicReach.has(id)).concat([...restore]).filter((id) => !initial.has(id) && !early.has(id) && isScript(id)),
     );
     const chartScreens = new Set(roots.chartScreens);
     const charts = new Set(

@@ -1,17 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { MobileNavDrawer } from '@/app/layouts/mobile-nav-drawer';
 import { ShellFooter } from '@/app/layouts/shell-footer';
 import { SessionEndedBanner } from '@/app/layouts/session-ended-banner';
 import { ShellHeader } from '@/app/layouts/shell-header';
 import { MarketStrip } from '@/features/market/components/market-strip';
 import { SideNav } from '@/app/layouts/side-nav';
 import { TopNav } from '@/app/layouts/top-nav';
+import { MobileNavDrawer, preloadShellParts, ReplayBar } from '@/app/layouts/shell-parts';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
 import { useProfileLoader } from '@/app/session/use-profile-loader';
 import { UnknownIntentsSettler } from '@/app/trading/unknown-intents-settler';
-import { ReplayBar } from '@/features/replay/components/replay-bar';
 import { useOpenReplay } from '@/features/replay/model/use-open-replay';
 import { FullIntlProvider } from '@/i18n/full-intl-provider';
 import { requestPersistentStorage } from '@/lib/persist/device-storage';
@@ -37,6 +36,8 @@ export function AppLayout() {
   useEffect(() => {
     void requestPersistentStorage();
   }, []);
+  // The menus, dialogs and replay bar once the screen has drawn (shell-parts.tsx).
+  useEffect(preloadShellParts, []);
   const { navType, navCollapsed } = useAtomValue(preferencesAtom);
 
   if (blank) {

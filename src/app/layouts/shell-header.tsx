@@ -1,4 +1,4 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -6,8 +6,8 @@ import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
 import Cog6ToothIcon from '@heroicons/react/24/outline/Cog6ToothIcon';
 import { BrandIcon, shellMessages } from '@/app/layouts/brand';
 import { OfflineBadge } from '@/app/layouts/offline-badge';
-import { SettingsPanel } from '@/app/layouts/settings-panel';
-import { UserMenu } from '@/app/layouts/user-menu';
+import { MobileNavDrawerPart, SettingsPanelPart, UserMenu } from '@/app/layouts/shell-parts';
+import { pendingClass } from '@/components/ui/later-part';
 import { InstallButton } from '@/app/pwa/install-button';
 import { UnreadAlertsBadge } from '@/features/alerts/components/unread-alerts-badge';
 import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
@@ -30,8 +30,12 @@ const iconButton = 'size-11 items-center justify-center rounded-md text-fg-muted
 export function ShellHeader() {
   const intl = useIntl();
   const [preferences, setPreferences] = useAtom(preferencesAtom);
-  const setMobileNavOpen = useSetAtom(mobileNavOpenAtom);
+  const [mobileNavOpen, setMobileNavOpen] = useAtom(mobileNavOpenAtom);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The drawer and the settings panel come after the first drawing (shell-parts.tsx); a tap before their code is
+  // here is kept, and the button says it waits until they open.
+  const drawerWait = MobileNavDrawerPart.useWanted(mobileNavOpen).pending;
+  const { Part: SettingsPanel, pending: settingsWait } = SettingsPanelPart.useWanted(settingsOpen);
   const collapsed = preferences.navCollapsed;
 
   const handleToggleCollapsed = () => setPreferences({ ...preferences, navCollapsed: !collapsed });
@@ -41,7 +45,13 @@ export function ShellHeader() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
         {intl.formatMessage(messages.skip)}
       </a>
-      <button type="button" className={`${iconButton} relative inline-flex lg:hidden`} onClick={() => setMobileNavOpen(true)} aria-label={intl.formatMessage(messages.openMenu)}>
+      <button
+        type="button"
+        className={`${iconButton} ${pendingClass} relative inline-flex lg:hidden`}
+        onClick={() => setMobileNavOpen(true)}
+        aria-label={intl.formatMessage(messages.openMenu)}
+        aria-busy={drawerWait || undefined}
+      >
         <Bars3Icon className="size-6" aria-hidden="true" />
         <UnreadAlertsBadge variant="dot" className="absolute top-2 end-2" />
       </button>
@@ -66,11 +76,17 @@ export function ShellHeader() {
       <OfflineBadge />
       <KillSwitchButton />
       <InstallButton />
-      <button type="button" className={`${iconButton} inline-flex`} onClick={() => setSettingsOpen(true)} aria-label={intl.formatMessage(messages.settings)}>
+      <button
+        type="button"
+        className={`${iconButton} ${pendingClass} inline-flex`}
+        onClick={() => setSettingsOpen(true)}
+        aria-label={intl.formatMessage(messages.settings)}
+        aria-busy={settingsWait || undefined}
+      >
         <Cog6ToothIcon className="size-6" aria-hidden="true" />
       </button>
       <UserMenu />
-      <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsOpen && SettingsPanel && <SettingsPanel open onClose={() => setSettingsOpen(false)} />}
     </header>
   );
 }

@@ -3,7 +3,8 @@ import { defineMessages, useIntl } from 'react-intl';
 import { NavLink } from 'react-router-dom';
 import { topItemClass } from '@/app/layouts/nav-item-class';
 import { navItems } from '@/app/layouts/nav-items';
-import { moreMessages, NavMoreMenu } from '@/app/layouts/nav-more-menu';
+import { moreMessages } from '@/app/layouts/nav-more-button';
+import { NavMoreMenu } from '@/app/layouts/shell-parts';
 import { useFitCount } from '@/app/layouts/use-fit-count';
 
 const messages = defineMessages({

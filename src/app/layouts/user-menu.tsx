@@ -1,15 +1,16 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import ArrowLeftStartOnRectangleIcon from '@heroicons/react/24/outline/ArrowLeftStartOnRectangleIcon';
 import UserCircleIcon from '@heroicons/react/24/outline/UserCircleIcon';
+import { accountButtonClass, accountMessages } from '@/app/layouts/account-button';
 import { LOGIN_ROUTE } from '@/app/router/paths';
 import { signOut } from '@/app/session/sign-out';
 import { userDataAtom } from '@/lib/session/user-profile-atoms';
 
 const messages = defineMessages({
-  account: { id: 'app.userMenu.account', defaultMessage: 'Account' },
   settings: { id: 'app.userMenu.settings', defaultMessage: 'Profile and settings' },
   signOut: { id: 'app.userMenu.signOut', defaultMessage: 'Sign out' },
 });
@@ -17,10 +18,18 @@ const messages = defineMessages({
 const itemClass =
   'flex min-h-11 w-full items-center gap-2 rounded px-3 text-start text-sm data-focus:bg-surface-muted';
 
-export function UserMenu() {
+/**
+ * The account menu: who is signed in, their settings, sign-out. Loaded after the first drawing (shell-parts.tsx);
+ * `openAtStart` when the trader pressed the button before its code was here.
+ */
+export function UserMenu({ openAtStart = false }: { openAtStart?: boolean }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const user = useAtomValue(userDataAtom);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (openAtStart) button.current?.click();
+  }, [openAtStart]);
   const handleSignOut = async () => {
     await signOut();
     // The route guard has already sent the page to sign-in with a redirect back here; a deliberate
@@ -29,10 +38,7 @@ export function UserMenu() {
   };
   return (
     <Menu>
-      <MenuButton
-        className="inline-flex size-11 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg"
-        aria-label={intl.formatMessage(messages.account)}
-      >
+      <MenuButton ref={button} className={accountButtonClass} aria-label={intl.formatMessage(accountMessages.account)}>
         <UserCircleIcon className="size-7" aria-hidden="true" />
       </MenuButton>
       <MenuItems

@@ -2,7 +2,8 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import ArrowDownTrayIcon from '@heroicons/react/24/outline/ArrowDownTrayIcon';
-import { installButtonClass, IosInstallHint } from '@/app/pwa/ios-install-hint';
+import { IosInstallHint } from '@/app/layouts/shell-parts';
+import { installButtonClass } from '@/app/pwa/install-button-class';
 import { iosHintDismissedAtom } from '@/app/pwa/ios-hint-dismissed-atom';
 import { isIosSafari, isStandalone, promptInstall } from '@/app/pwa/install-actions';
 import { installPromptAtom } from '@/app/pwa/install-prompt-atom';
@@ -21,6 +22,8 @@ export function InstallButton() {
   const [hintDismissed, setHintDismissed] = useAtom(iosHintDismissedAtom);
   // The platform does not change during a session.
   const [needsIosHint] = useState(() => isIosSafari() && !isStandalone());
+  // The hint's popover comes with the shell's other parts after the screen's first drawing, and the hint with it.
+  const Hint = IosInstallHint.useWanted(false).Part;
 
   if (installPrompt) {
     return (
@@ -30,8 +33,8 @@ export function InstallButton() {
       </button>
     );
   }
-  if (needsIosHint && !hintDismissed) {
-    return <IosInstallHint label={intl.formatMessage(messages.install)} onDismiss={() => setHintDismissed(true)} />;
+  if (needsIosHint && !hintDismissed && Hint) {
+    return <Hint label={intl.formatMessage(messages.install)} onDismiss={() => setHintDismissed(true)} />;
   }
   return null;
 }

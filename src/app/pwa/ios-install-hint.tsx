@@ -2,6 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl, type PrimitiveType } from 'react-intl';
 import ArrowDownTrayIcon from '@heroicons/react/24/outline/ArrowDownTrayIcon';
 import ArrowUpOnSquareIcon from '@heroicons/react/24/outline/ArrowUpOnSquareIcon';
+import { installButtonClass } from '@/app/pwa/install-button-class';
 
 const messages = defineMessages({
   title: { id: 'pwa.install.iosTitle', defaultMessage: 'Install StrikeDesk' },
@@ -15,8 +16,6 @@ const stepsMessage = defineMessage<{ shareIcon: PrimitiveType }>({
   defaultMessage: 'Tap {shareIcon} Share in the Safari toolbar, then “Add to Home Screen”.',
 });
 
-export const installButtonClass =
-  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2 text-sm font-semibold text-brand hover:bg-brand-soft';
 
 type IosInstallHintProps = { label: string; onDismiss: () => void };
 

@@ -63,7 +63,8 @@ describe('an alert on an expiry that is over', () => {
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/This expiry is over/)).toBeNull();
     await userEvent.click(button);
-    expect(screen.getByRole('dialog', { name: 'Alert on this ATM IV' })).toBeTruthy();
+    // The dialog's code loads after the chart's first drawing, or at this press (issue 61).
+    expect(await screen.findByRole('dialog', { name: 'Alert on this ATM IV' }, { timeout: 30_000 })).toBeTruthy();
   });
 
   it('judges a premium by its nearest leg: one leg expired is enough', () => {

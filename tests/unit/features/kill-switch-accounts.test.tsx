@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
 import { KillSwitchNotice, useArmedKillSwitch } from '@/app/trading/kill-switch-notice';
-import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
+import { KillSwitchButton, KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-button';
 import type { TradingAccount } from '@/features/orders/api/trading-types';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
@@ -39,6 +39,10 @@ const server = setupServer(
   http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [account(1, 'Main paper', 'PA1234'), account(2, 'Swing', 'PA5678')] })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The confirmation's code loads on its own once a screen has drawn (shell-parts.tsx); here before the first tap.
+beforeAll(async () => {
+  await KillSwitchDialog.preload();
+}, 60_000);
 beforeEach(() => configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -11,7 +11,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
 import { useArmedKillSwitch } from '@/app/trading/kill-switch-notice';
-import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
+import { KillSwitchButton, KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-button';
 import { KillSwitchScreen } from '@/features/kill-switch/routes/kill-switch-screen';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
@@ -61,6 +61,10 @@ const server = setupServer(
   ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The confirmation's code loads on its own once a screen has drawn (shell-parts.tsx); here before the first tap.
+beforeAll(async () => {
+  await KillSwitchDialog.preload();
+}, 60_000);
 let session = 0;
 beforeEach(() => {
   armed = false;

@@ -10,7 +10,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
-import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
+import { KillSwitchButton, KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-button';
 import { frMessages } from '@/i18n/locales/fr/index';
 import { configureApiClients } from '@/lib/api/clients';
 import { tokenAtom } from '@/lib/session/auth-atoms';
@@ -37,6 +37,10 @@ const server = setupServer(
   http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [] })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The confirmation's code loads on its own once a screen has drawn (shell-parts.tsx); here before the first tap.
+beforeAll(async () => {
+  await KillSwitchDialog.preload();
+}, 60_000);
 let session = 0;
 beforeEach(() => {
   configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });

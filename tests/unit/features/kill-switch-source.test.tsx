@@ -10,7 +10,7 @@ import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KillSwitchButton } from '@/features/kill-switch/components/kill-switch-button';
+import { KillSwitchButton, KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-button';
 import { configureApiClients } from '@/lib/api/clients';
 import { tokenAtom } from '@/lib/session/auth-atoms';
 import { store } from '@/lib/store';
@@ -18,6 +18,10 @@ import { store } from '@/lib/store';
 const API = 'http://api.test';
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The confirmation's code loads on its own once a screen has drawn (shell-parts.tsx); here before the first tap.
+beforeAll(async () => {
+  await KillSwitchDialog.preload();
+}, 60_000);
 afterAll(() => server.close());
 afterEach(() => server.resetHandlers());
 

@@ -2,7 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'jotai';
 import { IntlProvider } from 'react-intl';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IosInstallHint } from '@/app/layouts/shell-parts';
 import { InstallButton } from '@/app/pwa/install-button';
 import { installPromptAtom, type BeforeInstallPromptEvent } from '@/app/pwa/install-prompt-atom';
 import { iosHintDismissedAtom } from '@/app/pwa/ios-hint-dismissed-atom';
@@ -54,6 +55,10 @@ describe('<InstallButton />', () => {
   });
 
   describe('on iOS Safari', () => {
+    // The hint's popover loads once a screen has drawn (shell-parts.tsx), and the hint shows then.
+    beforeAll(async () => {
+      await IosInstallHint.preload();
+    }, 60_000);
     beforeEach(() => {
       vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
     });

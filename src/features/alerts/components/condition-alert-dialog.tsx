@@ -1,15 +1,12 @@
 import BellAlertIcon from '@heroicons/react/24/outline/BellAlertIcon';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Modal } from '@/components/ui/modal';
-import { createConditionAlert, type ConditionAlertCreate } from '@/features/alerts/api/alert-calls';
-import { ConditionAlertForm, type ConditionSubject } from '@/features/alerts/components/condition-alert-form';
+import { laterPart, pendingClass } from '@/components/ui/later-part';
+import type { ConditionSubject } from '@/features/alerts/components/condition-alert-form';
 import { conditionMessages as m } from '@/features/alerts/condition-alert-messages';
-import { legsInWords } from '@/features/alerts/model/condition-words';
-import { priceAlertsStampAtom } from '@/features/alerts/model/price-alerts-stamp';
 import { parsePremiumLegs } from '@/lib/charts/premium-link';
-import { useFormat } from '@/lib/format/use-format';
+import { whenPageIdle } from '@/lib/when-page-idle';
 import { closeOfExpiryMs, sessionFactsAtom } from '@/lib/market/session-facts';
 import { store } from '@/lib/store';
 
@@ -21,6 +18,9 @@ function earliestExpiry(subject: ConditionSubject): string | null {
 }
 
 
+// The dialog and its form: after the chart's first drawing (issue 61), or at the first press if that comes sooner.
+const ConditionAlertModal = laterPart(() => import('@/features/alerts/components/condition-alert-modal').then((module) => module.ConditionAlertModal));
+
 /**
  * The premium chart's and the IV chart's "Set an alert" button and its dialog: the alert is on what the chart
  * draws (its legs, or its index and expiry), and joins the price alerts' list.
@@ -28,14 +28,11 @@ function earliestExpiry(subject: ConditionSubject): string | null {
 export function ConditionAlertButton({ subject, now = Date.now }: { subject: ConditionSubject; /** The clock (tests set it). */ now?: () => number }) {
   const intl = useIntl();
   const reasonId = useId();
-  const { formatDate } = useFormat();
   const [open, setOpen] = useState(false);
-  const words = subject.kind === 'premium' ? legsInWords(subject.legs) : intl.formatMessage(m.ivSubject, { index: subject.index, expiry: formatDate(subject.expiry) });
-  const setStamp = useSetAtom(priceAlertsStampAtom);
-  const create = async (body: ConditionAlertCreate) => {
-    await createConditionAlert(body);
-    setStamp((value) => value + 1);
-  };
+  // Once the screen is idle (its chart drawn), so that a press finds the dialog here.
+  useEffect(() => whenPageIdle(() => void ConditionAlertModal.preload()), []);
+  // Pressed before the dialog's code is here: it opens as the code arrives, the button waiting meanwhile.
+  const { Part: Modal, pending } = ConditionAlertModal.useWanted(open);
   const facts = useAtomValue(sessionFactsAtom, { store });
   const expiry = earliestExpiry(subject);
   // The server refuses an alert on an expiry that is over (from its day's close, as the server describes it):
@@ -63,16 +60,13 @@ export function ConditionAlertButton({ subject, now = Date.now }: { subject: Con
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="inline-flex min-h-11 items-center gap-2 self-start rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted"
+        aria-busy={pending || undefined}
+        className={`inline-flex min-h-11 items-center gap-2 self-start rounded-md border border-line px-3 text-sm font-medium hover:bg-surface-muted ${pendingClass}`}
       >
         <BellAlertIcon aria-hidden="true" className="size-5" />
         {intl.formatMessage(subject.kind === 'premium' ? m.openPremium : m.openIv)}
       </button>
-      {open && (
-        <Modal onClose={() => setOpen(false)} title={intl.formatMessage(subject.kind === 'premium' ? m.premiumTitle : m.ivTitle)} description={words}>
-          <ConditionAlertForm subject={subject} words={words} onCreate={create} onCreated={() => setOpen(false)} />
-        </Modal>
-      )}
+      {open && Modal && <Modal subject={subject} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import StopCircleIcon from '@heroicons/react/24/outline/StopCircleIcon';
+import { laterPart, pendingClass } from '@/components/ui/later-part';
 import { getBrokerAccounts } from '@/features/kill-switch/api/get-broker-accounts';
 import { getKillSwitches } from '@/features/kill-switch/api/kill-switch-calls';
-import { KillSwitchDialog } from '@/features/kill-switch/components/kill-switch-dialog';
 import { killSwitchMessages as messages } from '@/features/kill-switch/kill-switch-messages';
 import { store } from '@/lib/store';
 import { killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches';
@@ -15,6 +15,13 @@ import { killSwitchesAtom, readKillSwitches } from '@/lib/trading/kill-switches'
  * action's target; `?kill-switch=page` is the kill switch page's own button (the audit trail says which).
  */
 export const killSwitchParam = 'kill-switch';
+
+/**
+ * The confirmation, with its dialog's code, loaded on its own: not before a screen's first drawing (issue 61), but
+ * right after it (app/layouts/shell-parts.tsx preloads it, this first), or at the first tap if that comes sooner:
+ * the tap is kept and the confirmation opens as the code arrives, the button saying it waits.
+ */
+export const KillSwitchDialog = laterPart(() => import('@/features/kill-switch/components/kill-switch-dialog').then((module) => module.KillSwitchDialog));
 
 /** Each account's name by its number, read while some switch is on (the button names whose it is). */
 function useAccountNames(armedKey: string): ReadonlyMap<string, string> {
@@ -48,6 +55,7 @@ export function KillSwitchButton() {
   const names = useAccountNames(armedNumbers.join(' '));
   const count = armedNumbers.length;
   const open = clicked || asked === 'arm' || asked === 'page';
+  const { Part: Dialog, pending } = KillSwitchDialog.useWanted(open);
   // A push notification's action adds source=notification (sw/push.ts), so the audit says where it came from.
   const source = asked === 'arm' ? (params.get('source') === 'notification' ? 'notification' : 'shortcut') : asked === 'page' ? 'settings' : 'header';
 
@@ -88,7 +96,8 @@ export function KillSwitchButton() {
         aria-label={name}
         title={name}
         data-armed={count > 0 || undefined}
-        className={`inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-2 text-sm font-semibold whitespace-nowrap ${
+        aria-busy={pending || undefined}
+        className={`${pendingClass} inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md px-2 text-sm font-semibold whitespace-nowrap ${
           count > 0 ? 'bg-danger text-surface' : 'text-danger hover:bg-surface-muted'
         }`}
       >
@@ -97,7 +106,7 @@ export function KillSwitchButton() {
         {count > 0 && <span className="md:hidden">{intl.formatMessage(messages.buttonArmedShort, { count })}</span>}
         <span className="hidden md:inline">{label}</span>
       </button>
-      {open && <KillSwitchDialog onClose={handleClose} source={source} />}
+      {open && Dialog && <Dialog onClose={handleClose} source={source} />}
     </>
   );
 }
