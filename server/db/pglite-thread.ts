@@ -10,7 +10,7 @@ import { openPgliteHere } from './pglite-here.ts';
 import { createPriorityGate } from './priority-gate.ts';
 import { hostDatabases } from './worker-host.ts';
 
-const { dataDir, dump } = workerData as { dataDir?: string; dump?: Uint8Array };
+const { dataDir, dump } = workerData as { dataDir?: string; dump?: Uint8Array<ArrayBuffer> };
 
 await hostDatabases(async () => {
   const db = await openPgliteHere({

@@ -5,7 +5,7 @@
 // keeps the others waiting meanwhile, as it would in-thread.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import type { Database, Queryable } from './database.ts';
 import type { Lane } from './lanes.ts';
 import { serveReads } from './port-reads.ts';
@@ -49,8 +49,8 @@ export function yieldToRequests(nice = analysisNice): void {
 export type DatabaseHost = { open(): Promise<Database>; gate?: PriorityGate };
 
 export async function hostDatabases(start: () => Promise<DatabaseHost>): Promise<void> {
-  const port = parentPort;
-  if (port === null) throw new Error('hostDatabases runs in a worker thread');
+  if (parentPort === null) throw new Error('hostDatabases runs in a worker thread');
+  const port: MessagePort = parentPort;
   let host: DatabaseHost;
   try {
     host = await start();
