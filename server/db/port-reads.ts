@@ -1,8 +1,9 @@
 // The server's database read from a worker thread through the thread that holds it (issue 61): a backtest's
 // engine runs in a thread of its own (analysis/backtests/thread-runner.ts), while its history stays in the
-// server's database (PGlite lives in the request thread; a PostgreSQL pool is the process's). The engine's reads
-// of it are few and batched (history-prices.ts loads a run's days in three statements), so each is one message
-// there and its rows one back. Reads only: the thread's Database refuses writes, which nothing there makes.
+// server's database (a PostgreSQL pool is the process's; the server's PGlite has a thread of its own, which answers
+// these reads itself: Database.serveReads). The engine's reads of it are few and batched (history-prices.ts loads a
+// run's days in three statements), so each is one message there and its rows one back. Reads only: the thread's
+// Database refuses writes, which nothing there makes.
 import type { MessagePort } from 'node:worker_threads';
 import type { Database, DatabaseKind, Queryable, QueryResult } from './database.ts';
 import { received, sendable, type SentError } from './worker-protocol.ts';

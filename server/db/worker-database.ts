@@ -1,7 +1,7 @@
-// Databases whose database lives in a worker thread (worker-host.ts), for the databases the server opens for
-// analysis: replays' books, in-memory PGlite. PGlite runs Postgres in WebAssembly on the thread that calls it, and
-// starting one costs seconds of CPU (its data directory unpacked, Postgres started), which on the request thread
-// held every order, kill switch and health check behind it (issue 61). Here the services keep the same Database;
+// Databases whose database lives in a worker thread (worker-host.ts): replays' books (in-memory PGlite) and the
+// server's own PGlite (pglite-database.ts `thread`). PGlite runs Postgres in WebAssembly on the thread that calls
+// it, and starting one costs seconds of CPU (its data directory unpacked, Postgres started), as does each heavy
+// statement, which on the request thread held every order, kill switch and health check behind it (issue 61). Here the services keep the same Database;
 // each statement is a message to the worker and its rows a message back, so the request thread only waits. A
 // worker hosts several databases (the books of one PGlite, a schema each: book-schemas.ts), each opened by
 // `open`; ending the worker gives its WebAssembly memory back.

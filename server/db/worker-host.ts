@@ -1,6 +1,6 @@
 // The worker thread's side of worker-database.ts: serves the Databases the worker's entry module opens (each a
-// book: a schema of the thread's one PGlite, book-schemas.ts) to the thread that started it, one message a
-// statement. A transaction is held open here between its `begin` and its `end`, its statements run on it in the
+// book: a schema of the thread's one PGlite, book-schemas.ts; or the server's own PGlite, pglite-thread.ts) to the
+// thread that started it, one message a statement. A transaction is held open here between its `begin` and its `end`, its statements run on it in the
 // order they arrive; the databases' own queue (PGlite: one statement or transaction at a time, whichever book's)
 // keeps the others waiting meanwhile, as it would in-thread.
 import { readlinkSync } from 'node:fs';

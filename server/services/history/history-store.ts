@@ -114,7 +114,7 @@ async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: st
 
 /**
  * Rows one COPY sends. A day's bhavcopy is ~5,000 index option rows; stored in one statement they held the
- * process (PGlite runs on the request loop) for a few hundred ms, every health check and order behind them.
+ * process (PGlite ran on the request loop then) for a few hundred ms, every health check and order behind them.
  * In chunks, with a turn of the loop between them, a request's own code runs between two; its statements wait
  * for the chunk on PostgreSQL, for the transaction (a day of an index, storeByDay) on PGlite's one connection.
  */

@@ -17,7 +17,7 @@ export type ImportPool = {
   close(): Promise<void>;
 };
 
-/** One core is left to the request loop (and PGlite, which runs on it): on 2 cores, one reading thread. */
+/** One core is left to the request loop and the server's database thread: on 2 cores, one reading thread. */
 export const defaultImportThreads = Math.max(1, availableParallelism() - 1);
 
 const idleThreadMs = 30_000;
