@@ -76,9 +76,12 @@ describe.each(testBackends)("A paper account on a Kite account's feed on %s", (b
     await settle(() => stack.kite.control.tickerMessages().some((message) => JSON.stringify(message).includes(String(rows[0]!.token))));
     stack.kite.control.setPrice(contract, 150);
     await stream.until(priceOf(contract, 150));
-    await stream.close();
 
+    // Bought from the chain the trader watches: closed first, its watch could let the ticker drop the contract
+    // before the order's read made the paper account follow it, and the order is then rightly refused (no fresh
+    // price), which the test's silent ticker would never cure.
     const bought = await placePaper('BUY');
+    await stream.close();
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     expect(bought.body.orders[0]).toMatchObject({ status: 'COMPLETE', average_price: 150.05 });
     // Nothing went to Kite: the paper account only reads its prices.
