@@ -638,7 +638,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'validation.pattern': {
     id: 'server.validation.pattern',
     defaultMessage:
-      '{field}: {rule, select, mobile {must be an Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally after +91} idempotency_key {must be 8 to 128 letters, digits or . _ : -} other {is not in the expected format}}',
+      '{field}: {rule, select, mobile {must be an Indian mobile number: 10 digits starting with 6, 7, 8 or 9, optionally after +91} idempotency_key {must be 8 to 128 letters, digits or . _ : -} search_text {must be plain text, without line breaks, tabs or other control characters} other {is not in the expected format}}',
   },
   'validation.enum': { id: 'server.validation.enum', defaultMessage: '{field}: must be one of {values}' },
   'validation.bound': {
