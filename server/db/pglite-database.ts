@@ -8,6 +8,7 @@
 // thread of its own (pglite-thread.ts): the request thread only sends statements and reads rows.
 import type { Database } from './database.ts';
 import { openPgliteHere, type PgliteFiles } from './pglite-here.ts';
+import { pgliteModules } from './pglite-modules.ts';
 import { createPriorityGate } from './priority-gate.ts';
 import { openWorkerHost } from './worker-database.ts';
 
@@ -18,9 +19,11 @@ export type PgliteOptions = PgliteFiles & {
 
 async function openPgliteThread(options: PgliteFiles): Promise<Database> {
   const dump = options.loadDataDir === undefined ? undefined : new Uint8Array(await options.loadDataDir.arrayBuffer());
+  // Compiled once for the process and shared with the book threads (pglite-modules.ts), not again in the thread.
+  const modules = options.modules ?? (await pgliteModules());
   const host = await openWorkerHost(
     new URL('./pglite-thread.ts', import.meta.url),
-    { dataDir: options.dataDir, dump },
+    { dataDir: options.dataDir, dump, modules },
     dump === undefined ? [] : [dump.buffer],
   );
   // Like PGlite in this thread, the database's thread alone does not keep the process alive; a statement does.

@@ -4,12 +4,15 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from './copy-from.ts';
 import type { Database, Queryable } from './database.ts';
+import type { PgliteModules } from './pglite-modules.ts';
 
 export type PgliteFiles = {
   /** Where the cluster's files live; in memory when absent (tests). */
   dataDir?: string;
   /** A dump from `dumpDataDir()` to start from instead of running initdb (tests: ~1 s instead of ~6 s). */
   loadDataDir?: Blob;
+  /** The process's compiled PGlite (pglite-modules.ts); without it PGlite reads and compiles its own. */
+  modules?: PgliteModules;
 };
 
 type PgliteQueryable = Pick<PGlite, 'query' | 'exec'>;
@@ -31,6 +34,7 @@ function wrap(target: PgliteQueryable): Queryable {
 export async function openPgliteHere(options: PgliteFiles = {}): Promise<Database> {
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const pg = await PGlite.create({
+    ...options.modules,
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });

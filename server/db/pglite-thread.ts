@@ -7,13 +7,15 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPgliteHere } from './pglite-here.ts';
+import type { PgliteModules } from './pglite-modules.ts';
 import { createPriorityGate } from './priority-gate.ts';
 import { hostDatabases } from './worker-host.ts';
 
-const { dataDir, dump } = workerData as { dataDir?: string; dump?: Uint8Array<ArrayBuffer> };
+const { dataDir, dump, modules } = workerData as { dataDir?: string; dump?: Uint8Array<ArrayBuffer>; modules: PgliteModules };
 
 await hostDatabases(async () => {
   const db = await openPgliteHere({
+    modules,
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(dump === undefined ? {} : { loadDataDir: new Blob([dump]) }),
   });
