@@ -78,4 +78,11 @@ export const factDetailMessages = defineMessages({
   new_contracts: { id: 'market-facts.detail.new_contracts', defaultMessage: 'Contracts after the revision' },
   near_contracts: { id: 'market-facts.detail.near_contracts', defaultMessage: 'Nearer contracts, still at the old lot' },
   earlier_name: { id: 'market-facts.detail.earlier_name', defaultMessage: 'Its earlier name in NSE’s files' },
+  delivery_long_itm_var_e4: { id: 'market-facts.detail.delivery_long_itm_var_e4', defaultMessage: 'Bought ITM stock option, 4 trading days before expiry (of VaR + ELM + ad hoc)' },
+  delivery_long_itm_var_e3: { id: 'market-facts.detail.delivery_long_itm_var_e3', defaultMessage: 'Bought ITM stock option, 3 trading days before expiry (of VaR + ELM + ad hoc)' },
+  delivery_long_itm_var_e2: { id: 'market-facts.detail.delivery_long_itm_var_e2', defaultMessage: 'Bought ITM stock option, 2 trading days before expiry (of VaR + ELM + ad hoc)' },
+  delivery_long_itm_var_e1: { id: 'market-facts.detail.delivery_long_itm_var_e1', defaultMessage: 'Bought ITM stock option, the day before expiry (of VaR + ELM + ad hoc)' },
+  delivery_long_itm_value_e1: { id: 'market-facts.detail.delivery_long_itm_value_e1', defaultMessage: 'Bought ITM stock option, the day before expiry (of the contract value)' },
+  delivery_long_itm_value_e0: { id: 'market-facts.detail.delivery_long_itm_value_e0', defaultMessage: 'Bought ITM stock option, on expiry day (of the contract value)' },
+  delivery_future_short_e0: { id: 'market-facts.detail.delivery_future_short_e0', defaultMessage: 'Stock future or sold stock option, on expiry day (of the contract value, capped at a multiple of NRML margin: see the source)' },
 });

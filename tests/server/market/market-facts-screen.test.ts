@@ -132,6 +132,10 @@ describe('GET /api/market/facts/', () => {
     expect(facts.facts.filter((fact) => fact.kind === 'index_name' && fact.subject === 'NIFTY').map((fact) => fact.value)).toContain('CNX Nifty');
     expect(find(facts, 'charge', 'NFO-OPT', 'stt_sell')).toMatchObject({ value: '0.0015', unit: 'fraction', effective_from: '2026-04-01', stale: false });
     expect(find(facts, 'margin', 'NIFTY', 'price_scan').unit).toBe('fraction');
+    // Stock F&O's delivery margin of the last days (migration 122): Zerodha's schedule for Tuesday expiries.
+    expect(find(facts, 'margin', 'NFO-STK', 'delivery_long_itm_var_e4')).toMatchObject({ value: '0.1', effective_from: '2025-09-01' });
+    expect(find(facts, 'margin', 'NFO-STK', 'delivery_long_itm_value_e0')).toMatchObject({ value: '0.5' });
+    expect(find(facts, 'margin', 'NFO-STK', 'delivery_future_short_e0').source).toMatch(/1\.5 times NRML/);
     const holiday = facts.facts.find((fact) => fact.kind === 'holiday' && fact.subject === 'NSE');
     expect(holiday).toMatchObject({ value: '2026-12-25', detail: 'Christmas', age_days: null });
     for (const fact of facts.facts) expect(fact.source.length, `${fact.kind} ${fact.subject}`).toBeGreaterThan(0);

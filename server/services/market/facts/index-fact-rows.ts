@@ -5,6 +5,7 @@
 // and the earlier ones, such as CNX Nifty before 9 Nov 2015), each row with its source.
 import type { Queryable } from '../../../db/database.ts';
 import { freezeRowsOn } from '../freeze-quantities.ts';
+import { deliveryMarginDetail, deliveryScheduleOn, loadDeliveryMargins } from '../derivatives/physical-settlement.ts';
 import type { FactRow } from './fact-row.ts';
 
 const latestOn = (table: string, key: string, columns: string) =>
@@ -122,6 +123,17 @@ export async function marginFactRows(q: Queryable, day: string): Promise<FactRow
       kind: 'margin', subject: row.index_name, detail, value: String(Number(row[column])), unit: 'fraction', effectiveFrom: row.effective_from, source: row.source || 'margin_params (no source recorded)',
     })),
   );
+}
+
+/**
+ * The delivery margin of physically settled stock F&O in the last days (physical_delivery_margins, 122): the
+ * schedule in force for contracts expiring on `day`, of segment NFO-STK. The value is a fraction of what the
+ * detail names (the stock's VaR + ELM + ad hoc margin, or the contract value).
+ */
+export async function deliveryMarginFactRows(q: Queryable, day: string): Promise<FactRow[]> {
+  return deliveryScheduleOn(await loadDeliveryMargins(q), day).map((row) => ({
+    kind: 'margin', subject: 'NFO-STK', detail: deliveryMarginDetail(row), value: String(row.percent / 100), unit: 'fraction', effectiveFrom: row.expiringFrom, source: row.source,
+  }));
 }
 
 const chargeParts = [

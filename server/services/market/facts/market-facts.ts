@@ -8,7 +8,7 @@ import { istDate } from '../ist.ts';
 import { brokerWords } from './broker-words.ts';
 import { calendarFacts, sessionFacts, tickAndBandFacts } from './exchange-fact-rows.ts';
 import { revisionDays, type BrokerWord, type FactRow, type MarketFact, type MarketFacts } from './fact-row.ts';
-import { chargeFactRows, indexFactRows, marginFactRows } from './index-fact-rows.ts';
+import { chargeFactRows, deliveryMarginFactRows, indexFactRows, marginFactRows } from './index-fact-rows.ts';
 
 const dayMs = 86_400_000;
 
@@ -54,6 +54,7 @@ export function createMarketFacts({ db, clock }: { db: Queryable; clock: Clock }
         ...(await tickAndBandFacts(db, day)),
         ...(await indexFactRows(db, day)),
         ...(await marginFactRows(db, day)),
+        ...(await deliveryMarginFactRows(db, day)),
         ...(await chargeFactRows(db, day)),
         ...(await calendarFacts(db, day)),
       ];
