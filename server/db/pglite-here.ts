@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from './copy-from.ts';
 import type { Database, Queryable } from './database.ts';
 import type { PgliteModules } from './pglite-modules.ts';
+import { serverStartParams } from './pglite-settings.ts';
 
 export type PgliteFiles = {
   /** Where the cluster's files live; in memory when absent (tests). */
@@ -35,6 +36,7 @@ export async function openPgliteHere(options: PgliteFiles = {}): Promise<Databas
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const pg = await PGlite.create({
     ...options.modules,
+    startParams: [...serverStartParams],
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });

@@ -40,6 +40,12 @@ const longStatement = 'SELECT sum(g) FROM generate_series(1, 1000000) AS g';
 const slow = { timeout: 60_000 };
 
 describe('PGlite on its own thread', () => {
+  it("caches 32 MB of pages, not Postgres's default 128 MB, which it zeroed and held from its start", async () => {
+    // Issue 61: the server within 1 GB under heavy work; 128 MB of shared buffers were 128 MB of resident memory.
+    const { rows } = await db.query<{ bytes: string }>(`SELECT pg_size_bytes(current_setting('shared_buffers'))::text AS bytes`);
+    expect(Number(rows[0]!.bytes)).toBe(32 * 1024 * 1024);
+  });
+
   it('answers rows with their types, and errors with their SQLSTATE', async () => {
     const { rows } = await db.query<{ n: number; at: Date; doc: unknown; bytes: Uint8Array }>(
       "SELECT 7 AS n, timestamptz '2026-11-30 09:15:00+05:30' AS at, $1::jsonb AS doc, '\\x0102'::bytea AS bytes",
