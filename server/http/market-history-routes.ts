@@ -2,6 +2,7 @@
 // minute candles from a logged-in Kite account, its coverage, NSE's participant-wise open interest over a range,
 // and deleting days one imported. The upload is the one route that takes files, so its body parsers (and
 // their larger limit) are registered inside this plugin only: every other route keeps JSON and 1 MB.
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { UploadedFile } from '../services/history/history-import-service.ts';
 import { isHistoryIndex, type HistoryIndex } from '../services/history/history-files.ts';
@@ -12,6 +13,7 @@ import { requestTexts } from '../services/texts/request-texts.ts';
 import { validationTexts } from '../services/texts/validation-texts.ts';
 import { HttpError } from './errors.ts';
 import { parseMultipart } from './multipart-body.ts';
+import { declaredLength, readSharedBody } from './shared-body.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 /** A year's bhavcopy ZIPs are ~1.5 MB each and a day's CSV ~8 MB: a request of several files fits in 64 MB. */
@@ -57,11 +59,13 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
   const imports = context.services.jobs?.imports ?? history;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
 
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (request, bytes, done) => {
-    done(null, { kind: 'multipart', bytes: bytes as Buffer, contentType: request.headers['content-type'] ?? '' } satisfies UploadBody);
+  // Read into shared memory as it arrives (shared-body.ts), where the import pool's threads read it.
+  const body = (request: FastifyRequest, payload: Readable) => readSharedBody(payload, declaredLength(request.headers['content-length']), historyUploadLimitBytes);
+  app.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: Readable) => {
+    return { kind: 'multipart', bytes: await body(request, payload), contentType: request.headers['content-type'] ?? '' } satisfies UploadBody;
   });
-  app.addContentTypeParser(rawTypes, { parseAs: 'buffer', bodyLimit: historyUploadLimitBytes }, (_request, bytes, done) => {
-    done(null, { kind: 'raw', bytes: bytes as Buffer } satisfies UploadBody);
+  app.addContentTypeParser(rawTypes, async (request: FastifyRequest, payload: Readable) => {
+    return { kind: 'raw', bytes: await body(request, payload) } satisfies UploadBody;
   });
 
   route(app, 'importMarketHistory', async (request, reply) => {

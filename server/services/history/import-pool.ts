@@ -12,8 +12,8 @@ import type { HistoryIndex } from './history-files.ts';
 import type { ReadCsv, UploadListing, UploadTask } from './upload-reader.ts';
 
 export type ImportPool = {
-  list(name: string, bytes: SharedArrayBuffer): Promise<UploadListing>;
-  read(name: string, entry: string | null, bytes: SharedArrayBuffer, index: HistoryIndex | null, indexNames: IndexNames): Promise<ReadCsv>;
+  list(name: string, bytes: Uint8Array): Promise<UploadListing>;
+  read(name: string, entry: string | null, bytes: Uint8Array, index: HistoryIndex | null, indexNames: IndexNames): Promise<ReadCsv>;
   close(): Promise<void>;
 };
 
@@ -45,13 +45,22 @@ export function createImportPool(threads = defaultImportThreads): ImportPool {
 /** Bytes copied into shared memory in one turn of the loop (a copy into shared memory goes byte by byte). */
 const sharedCopyBytes = 1024 * 1024;
 
-/** The upload's bytes where every thread reads them without a copy of its own; copied a megabyte a turn. */
-export async function sharedBytes(bytes: Buffer): Promise<SharedArrayBuffer> {
-  const shared = new SharedArrayBuffer(bytes.length);
-  const view = new Uint8Array(shared);
-  for (let at = 0; at < bytes.length; at += sharedCopyBytes) {
-    if (at > 0) await nextTurn();
-    view.set(bytes.subarray(at, at + sharedCopyBytes), at);
+/** Copies `source` into `target` from `at`, a megabyte a turn of the loop. */
+export async function copyInTurns(source: Uint8Array, target: Uint8Array, at: number): Promise<void> {
+  for (let from = 0; from < source.length; from += sharedCopyBytes) {
+    if (from > 0) await nextTurn();
+    target.set(source.subarray(from, from + sharedCopyBytes), at + from);
   }
-  return shared;
+}
+
+/**
+ * The upload's bytes where every thread reads them without a copy of its own: as they are when they already are
+ * in shared memory (an upload's body is read there as it arrives: http/shared-body.ts), else copied in (an upload
+ * kept in the database, read back by the instance running its job).
+ */
+export async function sharedBytes(bytes: Buffer): Promise<Uint8Array> {
+  if (bytes.buffer instanceof SharedArrayBuffer) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  await copyInTurns(bytes, view, 0);
+  return view;
 }

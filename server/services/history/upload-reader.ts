@@ -37,12 +37,16 @@ export type ReadCsv = { fileName: string } & (
 );
 
 /**
- * What the pool's threads are asked. The upload's bytes travel as a SharedArrayBuffer (copied in once), so a
- * large ZIP is neither copied to a thread for each of its CSVs nor inflated whole at once.
+ * What the pool's threads are asked. The upload's bytes travel as a view of shared memory (a SharedArrayBuffer,
+ * shared rather than copied when the task is sent), so a large ZIP is neither copied to a thread for each of its
+ * CSVs nor inflated whole at once.
  */
 export type UploadTask =
-  | { op: 'list'; name: string; bytes: SharedArrayBuffer }
-  | { op: 'read'; name: string; entry: string | null; bytes: SharedArrayBuffer; index: HistoryIndex | null; indexNames: IndexNames };
+  | { op: 'list'; name: string; bytes: Uint8Array }
+  | { op: 'read'; name: string; entry: string | null; bytes: Uint8Array; index: HistoryIndex | null; indexNames: IndexNames };
+
+/** A Buffer over the task's bytes, no copy. */
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** An upload's CSVs: a plain CSV is itself (entry null); an archive its CSV entries, each checked; or why it is refused whole. */
 export type UploadListing = { status: 'listed'; entries: Array<string | null> } | { status: 'refused'; problems: LineProblem[] };
@@ -82,8 +86,8 @@ function readCsv(fileName: string, bytes: Buffer, index: HistoryIndex | null, in
 const csvEntry = (name: string) => name.toLowerCase().endsWith('.csv') && !name.startsWith('__MACOSX/');
 
 /** The upload's CSVs (a ZIP is inflated and checked entry by entry, keeping none): the import then reads each on its own. */
-export function listUpload(bytes: SharedArrayBuffer): UploadListing {
-  const buffer = Buffer.from(bytes);
+export function listUpload(bytes: Uint8Array): UploadListing {
+  const buffer = bufferOf(bytes);
   if (!looksLikeZip(buffer)) return { status: 'listed', entries: [null] };
   let names;
   try {
@@ -100,7 +104,7 @@ export function listUpload(bytes: SharedArrayBuffer): UploadListing {
 
 /** One CSV of the upload (the upload itself when `entry` is null), read and parsed. */
 export function readUploadEntry({ name, entry, bytes, index, indexNames }: Extract<UploadTask, { op: 'read' }>): ReadCsv {
-  const buffer = Buffer.from(bytes);
+  const buffer = bufferOf(bytes);
   if (entry === null) return readCsv(name, buffer, index, indexNames);
   const data = readZip(buffer, maxCsvBytes, { keep: (candidate) => candidate === entry, checkOthers: false }).find((candidate) => candidate.name === entry)?.data;
   if (data === undefined) throw new Error(`${entry} is not in ${name}`);
