@@ -2515,7 +2515,7 @@ export interface components {
         BanList: {
             /** Format: date */
             trade_date: string;
-            /** @description Whether a list of the date is held (false is "not known here" */
+            /** @description Whether a list of the date is held (false is "not known here", not "nothing banned"). */
             known: boolean;
             symbols: string[];
             source: string | null;
