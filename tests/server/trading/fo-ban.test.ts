@@ -15,7 +15,7 @@ import type { OrderIntent, TradingAccount } from '../../../server/services/broke
 import { DomainError } from '../../../server/services/domain-error.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
-import { quotedDeskPerTest, type Desk, type ScriptedMarket } from '../support/paper-desk.ts';
+import { quotedDeskPerTest, type Desk } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -28,11 +28,10 @@ const file = (date: string, ...symbols: string[]) =>
 describe.each(testBackends)('the F&O ban list on %s', (backend) => {
   let server: TestServer;
   let call: ContractCall;
-  let market: ScriptedMarket;
   let desk: Desk;
   let symbol: string;
 
-  quotedDeskPerTest(backend, (started) => ({ server, market, call, desk, atmCall: symbol } = started));
+  quotedDeskPerTest(backend, (started) => ({ server, call, desk, atmCall: symbol } = started));
 
   const importFile = (token: string, text: string) => call<BanList & Failure>('importBanList', { token, body: { file_text: text } });
   const listOf = async (token: string, day: string) => (await call<BanList>('getBanList', { token, query: { day } })).body;
