@@ -861,7 +861,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'history.index_day_twice': { id: 'server.history.index_day_twice', defaultMessage: '{index} appears twice for {trade_date}' },
   'refusal.security_in_ban': { id: 'server.refusal.security_in_ban', defaultMessage: "{underlying} is in the F&O ban on {trade_date} (over its market-wide position limit): the exchange takes only orders that reduce your position in its contracts, and this {tradingsymbol} order would not." },
   'ban_list.bad_header': { id: 'server.ban_list.bad_header', defaultMessage: "the first line \"{line_text}\" is not NSE's header \"Securities in Ban For Trade Date DD-MON-YYYY:\"" },
-  'ban_list.bad_line': { id: 'server.ban_list.bad_line', defaultMessage: "line {line} \"{line_text}\" is not \"<serial>,<SYMBOL>\" numbered from 1 in order" },
+  'ban_list.bad_line': { id: 'server.ban_list.bad_line', defaultMessage: "line {line} \"{line_text}\" is not a serial and a symbol like \"1,KAYNES\", numbered from 1 in order" },
   'ban_list.nil_unclear': { id: 'server.ban_list.nil_unclear', defaultMessage: "the file must either say NIL or list securities, not both or neither" },
   'ban_list.repeated': { id: 'server.ban_list.repeated', defaultMessage: "{symbol} is listed twice" },
   'ban_list.after_next_session': { id: 'server.ban_list.after_next_session', defaultMessage: "the file is for {trade_date}, after the next trading day ({next_day}): NSE publishes a day's list the evening before" },

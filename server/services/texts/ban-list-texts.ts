@@ -11,7 +11,7 @@ export const banListTexts = {
       `the first line "${line}" is not NSE's header "Securities in Ban For Trade Date DD-MON-YYYY:"`,
     ),
   badLine: (line: number, text: string): Said =>
-    said('ban_list.bad_line', { line, line_text: words(text).i18n }, `line ${line} "${text}" is not "<serial>,<SYMBOL>" numbered from 1 in order`),
+    said('ban_list.bad_line', { line, line_text: words(text).i18n }, `line ${line} "${text}" is not a serial and a symbol like "1,KAYNES", numbered from 1 in order`),
   nilUnclear: said('ban_list.nil_unclear', {}, 'the file must either say NIL or list securities, not both or neither'),
   repeated: (symbol: string): Said => said('ban_list.repeated', { symbol }, `${symbol} is listed twice`),
   afterNextSession: (tradeDate: string, nextDay: string): Said =>
