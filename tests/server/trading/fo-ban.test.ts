@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { guardEntries, positionKey, type Holdings } from '../../../server/services/brokers/entry-guards.ts';
+import { bannedAt } from '../../../server/services/market/ban-list/ban-list.ts';
 import type { OrderIntent, TradingAccount } from '../../../server/services/brokers/broker-trading.ts';
 import { DomainError } from '../../../server/services/domain-error.ts';
 import { signedInAccount } from '../support/accounts.ts';
@@ -90,6 +91,18 @@ describe.each(testBackends)('the F&O ban list on %s', (backend) => {
     server.clock.advance(31_000);
     expect(await search()).toMatchObject({ symbol: 'SAIL', banned: true });
     expect((await call<components['schemas']['UnderlyingsResponse']>('getUnderlyings', { token, query: { q: 'KAYNES' } })).body.underlyings[0]).toMatchObject({ symbol: 'KAYNES', banned: false });
+  });
+
+  it("checks an order against today's list and the next trading day's once published, never a later one", async () => {
+    await server.db.query(`INSERT INTO fo_ban_days (trade_date, source) VALUES ('2026-12-01', 'test'), ('2026-12-02', 'test')`);
+    await server.db.query(`INSERT INTO fo_ban_securities (trade_date, symbol) VALUES ('2026-12-01', 'SAIL'), ('2026-12-02', 'KAYNES')`);
+    const at = async (instant: string) => Object.fromEntries(await bannedAt(server.db, new Date(`${instant}+05:30`)));
+    // Friday 27 November: the next trading day is Monday the 30th, whose list is not held.
+    expect(await at('2026-11-27T20:00:00')).toEqual({});
+    // Monday evening: Tuesday's list is out, and an after-market order goes to Tuesday's session.
+    expect(await at('2026-11-30T20:00:00')).toEqual({ SAIL: '2026-12-01' });
+    expect(await at('2026-12-01T10:00:00')).toEqual({ SAIL: '2026-12-01', KAYNES: '2026-12-02' });
+    expect(await at('2026-12-02T10:00:00')).toEqual({ KAYNES: '2026-12-02' });
   });
 
   it("refuses a paper entry that adds to a banned underlying's contract with the reason, and takes an order that reduces the position", async () => {

@@ -11,7 +11,7 @@ import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { IntentPlan, OrderIntent, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
-import { banDaysAt, bannedOn } from '../../market/ban-list/ban-list.ts';
+import { bannedAt } from '../../market/ban-list/ban-list.ts';
 import { guardEntries, positionKey, readEntryGuards } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
 import type { Exits } from './exits.ts';
@@ -38,7 +38,7 @@ export function createOrderPlans({ db, clock, contracts, books, positions, exits
       await guardEntries(account, await readEntryGuards(db, account.id, false), resolved, {
         entriesToday: () => books.entriesOn(account, istDate(now)),
         openKeys: async () => new Set((await positions.brokerPositions(account)).filter((position) => position.quantity !== 0).map((position) => `${position.instrument_token}:${position.product}`)),
-        banned: async () => bannedOn(db, await banDaysAt(db, now)),
+        banned: () => bannedAt(db, now),
         // The broker's own book: one net row per contract and product.
         positionQuantities: async () =>
           new Map((await positions.brokerPositions(account)).map((position) => [positionKey(position.exchange, position.tradingsymbol, position.product), position.quantity])),

@@ -43,22 +43,24 @@ export async function banListOn(q: Queryable, day: string): Promise<BanList | nu
   return row === undefined ? null : { trade_date: day, symbols: row.symbols ?? [], source: row.source };
 }
 
-/** The stocks banned on any of `days`, each with the first such day (an empty map: none, or no list held). */
-export async function bannedOn(q: Queryable, days: readonly string[]): Promise<Map<string, string>> {
-  const { rows } = await q.query<{ symbol: string; trade_date: string }>(
-    `SELECT symbol, to_char(min(trade_date), 'YYYY-MM-DD') AS trade_date FROM fo_ban_securities WHERE trade_date = ANY($1::date[]) GROUP BY symbol`,
-    [days],
-  );
-  return new Map(rows.map((row) => [row.symbol, row.trade_date]));
-}
-
 /**
- * The trade dates an order placed at `now` is checked against: today (IST), and the next trading day once its
- * list is published (NSE puts it out the evening before): an after-market order then goes to that day's session.
+ * The stocks in the ban for an order placed at `now`, each with the trade date: today's list (IST), and the next
+ * trading day's once imported (NSE publishes it the evening before: an after-market order placed then goes to that
+ * day's session). One query when no later list is held, the usual case; the calendar is read only when one is.
  */
-export async function banDaysAt(q: Queryable, now: Date): Promise<string[]> {
+export async function bannedAt(q: Queryable, now: Date): Promise<Map<string, string>> {
   const today = istDate(now);
-  return [today, nextTradingDay(await loadTradingCalendar(q, 'NSE'), today)];
+  // A later list is at most the next trading day's (the import refuses any later), which is within a fortnight.
+  const { rows } = await q.query<{ symbol: string; trade_date: string }>(
+    `SELECT symbol, to_char(trade_date, 'YYYY-MM-DD') AS trade_date FROM fo_ban_securities
+     WHERE trade_date BETWEEN $1::date AND $1::date + 14 ORDER BY trade_date`,
+    [today],
+  );
+  const later = rows.some((row) => row.trade_date > today);
+  const next = later ? nextTradingDay(await loadTradingCalendar(q, 'NSE'), today) : today;
+  const banned = new Map<string, string>();
+  for (const row of rows) if (row.trade_date <= next && !banned.has(row.symbol)) banned.set(row.symbol, row.trade_date);
+  return banned;
 }
 
 async function checkDay(q: Queryable, tradeDate: string, symbols: readonly string[], now: Date): Promise<Said[]> {
