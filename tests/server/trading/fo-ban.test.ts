@@ -106,10 +106,14 @@ describe.each(testBackends)('the F&O ban list on %s', (backend) => {
   });
 
   it("refuses a paper entry that adds to a banned underlying's contract with the reason, and takes an order that reduces the position", async () => {
-    // A long of 130 bought before the ban.
+    // A long of 130 bought before the ban, and 65 more bought while the order path still held the lists it read then.
     expect((await desk.place(symbol, 'BUY', 130)).status).toBe('COMPLETE');
     await server.db.query(`INSERT INTO fo_ban_days (trade_date, source) VALUES ('2026-11-20', 'test') ON CONFLICT DO NOTHING`);
     await server.db.query(`INSERT INTO fo_ban_securities (trade_date, symbol) VALUES ('2026-11-20', 'NIFTY')`);
+    // The order path reads the lists at most every half minute of the clock (createBannedCache): the long's order read them.
+    const before = await desk.trade<Failure>('placeTrades', { orders: [desk.order(symbol, 'BUY', 65)] });
+    expect(before.body).toMatchObject({ orders: [{ status: 'COMPLETE' }] });
+    server.clock.advance(30_000);
     try {
       const refusedTrade = async (side: 'BUY' | 'SELL', quantity: number) => {
         const answer = await desk.trade<Failure>('placeTrades', { orders: [desk.order(symbol, side, quantity)] });
@@ -124,15 +128,15 @@ describe.each(testBackends)('the F&O ban list on %s', (backend) => {
       });
       expect(adding.message).toContain('only orders that reduce your position');
       // Selling more than the long would turn it short: not a reduction.
-      expect((await refusedTrade('SELL', 195)).code).toBe('security_in_ban');
+      expect((await refusedTrade('SELL', 260)).code).toBe('security_in_ban');
       // A basket of two sells, together more than the long, is refused whole.
-      const basket = await desk.trade<Failure>('placeTrades', { orders: [desk.order(symbol, 'SELL', 65), desk.order(symbol, 'SELL', 130)] });
+      const basket = await desk.trade<Failure>('placeTrades', { orders: [desk.order(symbol, 'SELL', 65), desk.order(symbol, 'SELL', 195)] });
       expect(basket.body).toMatchObject({ code: 'security_in_ban', field: 'orders.1.tradingsymbol' });
       // Another product's position is another position: MIS has none to reduce.
       expect((await desk.trade<Failure>('placeTrades', { orders: [desk.order(symbol, 'SELL', 65, { product: 'MIS' })] })).body.code).toBe('security_in_ban');
       const reduce = await desk.place(symbol, 'SELL', 65);
       expect(reduce.status).toBe('COMPLETE');
-      const close = await desk.place(symbol, 'SELL', 65);
+      const close = await desk.place(symbol, 'SELL', 130);
       expect(close.status).toBe('COMPLETE');
       expect((await desk.positionBook()).net.find((position) => position.tradingsymbol === symbol)?.quantity).toBe(0);
       // Flat: a fresh short is an entry like any other.
@@ -140,6 +144,7 @@ describe.each(testBackends)('the F&O ban list on %s', (backend) => {
     } finally {
       await server.db.query(`DELETE FROM fo_ban_securities WHERE trade_date = '2026-11-20' AND symbol = 'NIFTY'`);
     }
+    server.clock.advance(30_000);
     expect((await desk.place(symbol, 'BUY', 65)).status).toBe('COMPLETE');
   });
 });

@@ -114,3 +114,28 @@ export function createBanListService({ db, clock }: { db: Database; clock: () =>
 }
 
 export type BanListService = ReturnType<typeof createBanListService>;
+
+/** How long an order path trusts the lists it read: a list imported is enforced within half a minute, as the search marks it. */
+const banRecheckMs = 30_000;
+
+/**
+ * bannedAt held for half a minute of the clock by one broker's order path, so an order costs no statement for it
+ * (the lists change once a day, by an import the evening before): read again once that has passed, on a new IST
+ * day, or when the clock went back.
+ */
+export function createBannedCache(): (q: Queryable, now: Date) => Promise<ReadonlyMap<string, string>> {
+  let held: { day: string; at: number; banned: Promise<Map<string, string>> } | null = null;
+  return (q, now) => {
+    const at = now.getTime();
+    const day = istDate(now);
+    if (held === null || held.day !== day || at < held.at || at - held.at >= banRecheckMs) {
+      const banned = bannedAt(q, now);
+      held = { day, at, banned };
+      // A failed read is not kept: the next order reads again.
+      banned.catch(() => {
+        if (held?.banned === banned) held = null;
+      });
+    }
+    return held.banned;
+  };
+}
