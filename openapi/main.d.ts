@@ -876,7 +876,11 @@ export interface paths {
          * @description Orders are placed in the given order. One the broker refuses is answered as an Order with status
          *     REJECTED and its status_message; 4xx answers mean nothing was placed. Quantities are in units (a
          *     multiple of the lot size); orders above the freeze quantity are sliced into several orders, at most
-         *     20 an order (Kite's autoslice): a larger one is refused with 422 `too_many_orders`.
+         *     20 an order (Kite's autoslice): a larger one is refused with 422 `too_many_orders`. An order on a contract
+         *     of a stock in the day's F&O ban that does not reduce the account's position in that contract and product
+         *     is refused with 422 `security_in_ban`, nothing of the request placed (GET /api/market/ban-list/). In the
+         *     F&O pre-open's hours (09:00-09:08 IST since 8 Dec 2025, exchange hours) a paper order on an eligible future
+         *     is held to the 09:15 open; one on an option, another month's future, or a stop-loss is REJECTED saying why.
          *
          *     The broker takes 10 orders a second per account. What the current second has no room for goes out
          *     as the next seconds open (each order in the order book as it goes out) and the answer, every order
