@@ -111,6 +111,8 @@ export const statusByDomainCode: Record<DomainErrorCode, number> = {
   kill_switch_cooling_off: 422,
   confirmation_mismatch: 422,
   risk_limit_exceeded: 422,
+  security_in_ban: 422,
+  ban_list_refused: 422,
   order_not_working: 422,
   modification_limit: 422,
   nothing_to_modify: 422,

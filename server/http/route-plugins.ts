@@ -25,6 +25,7 @@ import { openInterestRoutes } from './open-interest-routes.ts';
 import { marketDataRoutes, marketRoutes } from './market-routes.ts';
 import { marketFactsRoutes } from './market-facts-routes.ts';
 import { underlyingRoutes } from './underlying-routes.ts';
+import { banListRoutes } from './ban-list-routes.ts';
 import { portfolioRoutes } from './portfolio-routes.ts';
 import { premiumRoutes } from './premium-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
@@ -62,7 +63,7 @@ export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
     healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
     inAnalysisLane([marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes]),
-    webhookRoutes, approvalRoutes, marketFactsRoutes, underlyingRoutes,
+    webhookRoutes, approvalRoutes, marketFactsRoutes, underlyingRoutes, banListRoutes,
   ];
   for (const plugin of plugins) await app.register(plugin, { context });
 };

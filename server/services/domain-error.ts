@@ -52,6 +52,11 @@ export type DomainErrorCode =
   | 'confirmation_mismatch'
   // An entry that would go past one of the account's risk limits (lots per order, trades today, open positions).
   | 'risk_limit_exceeded'
+  // An entry adding to a position in a stock in the F&O ban (over its market-wide position limit) that day.
+  | 'security_in_ban'
+  // An F&O ban-list file (NSE's fo_secban.csv) refused: unreadable, a day it cannot be, a symbol that is not an
+  // F&O stock that day, or another list of a day already held.
+  | 'ban_list_refused'
   // Idempotency-Key reused with another body, or while its first request still runs.
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'

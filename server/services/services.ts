@@ -21,6 +21,7 @@ import { createStrategiesService, type StrategiesService } from './strategies/st
 import { createMarketService, type MarketService } from './market/market-service.ts';
 import { createMarketFacts, type MarketFactsService } from './market/facts/market-facts.ts';
 import { createUnderlyingSearch, type UnderlyingSearch } from './market/underlyings/underlying-search.ts';
+import { createBanListService, type BanListService } from './market/ban-list/ban-list.ts';
 import { createAnalyticsService, type AnalyticsService } from './analytics/analytics-service.ts';
 import { seedOf } from './market/simulator.ts';
 import { liveRecording } from './history/live-recording.ts';
@@ -136,6 +137,8 @@ export type Services = {
   marketFacts: MarketFactsService;
   /** The underlyings (indices and F&O stocks) a search box finds, from the dated tables held in memory (issue 63). */
   underlyings: UnderlyingSearch;
+  /** The F&O ban list by trade date, imported from NSE's file (issue 63). */
+  banList: BanListService;
   /** Backtests: the jobs, the request checks and this instance's worker. */
   backtests: BacktestServices;
   /** Replays of past days (issue 39): each trader's replay and its replayed clock. */
@@ -274,6 +277,7 @@ export function createServices(options: ServicesOptions): Services {
     openInterest: createOpenInterestCharts(db),
     marketFacts: createMarketFacts({ db, clock }),
     underlyings: createUnderlyingSearch({ db, clock }),
+    banList: createBanListService({ db, clock }),
     ivCharts: createIvCharts(db),
     premium: createPremiumService(db, clock),
     kiteHistory: createKiteMinutesImport({ db, clock, candles: kiteLive.candles }),

@@ -42,6 +42,8 @@ const tables = [
   'execution_defaults',
   'execution_policies',
   'expiry_weekdays',
+  'fo_ban_days',
+  'fo_ban_securities',
   'fo_memberships',
   'fo_segment_starts',
   'freeze_quantities',

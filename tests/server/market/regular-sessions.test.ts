@@ -17,7 +17,11 @@ describe.each(testBackends)('the regular session by date on %s', (backend) => {
   it("is read from market_sessions with its source, as the tests' copy has it", async () => {
     expect(await loadRegularSessions(db, 'NSE')).toEqual(nseRegularSessions);
     const bse = await loadRegularSessions(db, 'BSE');
-    expect(bse.map((session) => [session.effectiveFrom, session.close])).toEqual([['2000-01-01', '15:30'], ['2026-08-03', '15:40']]);
+    expect(bse.map((session) => [session.effectiveFrom, session.close, session.preOpen?.from ?? null])).toEqual([
+      ['2000-01-01', '15:30', null],
+      ['2025-12-08', '15:30', '09:00'],
+      ['2026-08-03', '15:40', '09:00'],
+    ]);
   });
 
   it('closes a day of 2025 at 15:30 and a day since 3 August 2026 at 15:40, each with its close-price window', async () => {

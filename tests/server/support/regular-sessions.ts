@@ -24,7 +24,8 @@ export const nseRegularSessions: readonly RegularSession[] = [
     preOpen: { from: '09:00', to: '09:08' },
     modificationUntil: '16:15',
     misSquareOff: '15:25',
-    source: 'NSE: F&O pre-open session for current-month index and stock futures, 09:00–09:08 order entry, from 8 Dec 2025',
+    source:
+      "NSE: F&O pre-open session for current-month index and stock futures, 09:00–09:08 order entry, from 8 Dec 2025 (NSE/FAOP/71092 of 3 Nov 2025: current-month futures, next month's in the last five trading days before its expiry; no options, no stop-loss orders)",
     misSource,
   },
   {

@@ -15,6 +15,7 @@ import {
 
 const rates: ChargeRates = {
   brokeragePerOrderPaise: 2000,
+  brokerageRate: null,
   sttSell: '0.001',
   exchange: '0.0005',
   sebi: '0.00001',

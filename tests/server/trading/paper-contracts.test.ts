@@ -108,18 +108,23 @@ describe.each(testBackends)("the paper broker's reference data on %s", (backend)
     }
   });
 
-  it("keeps each exchange's and each day's charge rates apart, reading each once", async () => {
+  it("keeps each exchange's, each segment's and each day's charge rates apart, reading each once", async () => {
     const contracts = createContracts();
     const { q, readsOf } = counting(db);
-    const nse = await contracts.ratesFor(q, 'NFO', '2026-11-30');
+    const option = 'NIFTY26DEC26000CE';
+    const nse = await contracts.ratesFor(q, 'NFO', '2026-11-30', option);
     expect(String(nse.exchange)).toBe('0.000355299');
-    expect(await contracts.ratesFor(q, 'NFO', '2026-11-30')).toBe(nse);
+    expect(await contracts.ratesFor(q, 'NFO', '2026-11-30', 'NIFTY26D0126000PE')).toBe(nse);
     expect(readsOf('charge_rates')).toBe(1);
-    expect(String((await contracts.ratesFor(q, 'BFO', '2026-11-30')).exchange)).toBe('0.000325');
+    expect(String((await contracts.ratesFor(q, 'BFO', '2026-11-30', 'SENSEX26DEC85000CE')).exchange)).toBe('0.000325');
     // Before the Union Budget 2026 rise: STT on a sold premium was 0.1 %, now 0.15 %.
-    expect(String((await contracts.ratesFor(q, 'NFO', '2026-02-02')).sttSell)).toBe('0.001');
+    expect(String((await contracts.ratesFor(q, 'NFO', '2026-02-02', option)).sttSell)).toBe('0.001');
     expect(String(nse.sttSell)).toBe('0.0015');
     expect(readsOf('charge_rates')).toBe(3);
+    // A future is its segment's: STT 0.05 % of its value, NSE's 0.00183 %, brokerage 0.03 % capped at ₹20.
+    const future = await contracts.ratesFor(q, 'NFO', '2026-11-30', 'RELIANCE26DECFUT');
+    expect([future.sttSell, future.exchange, future.brokerageRate]).toEqual(['0.0005', '0.0000183', '0.0003']);
+    expect(readsOf('charge_rates')).toBe(4);
   });
 
   it("keeps each index's and each day's margin parameters apart, reading each once, and says when none is in force", async () => {

@@ -11,7 +11,8 @@ import { DomainError } from '../../domain-error.ts';
 import { istDate } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { IntentPlan, OrderIntent, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
-import { guardEntries, readEntryGuards } from '../entry-guards.ts';
+import { createBannedCache } from '../../market/ban-list/ban-list.ts';
+import { guardEntries, positionKey, readEntryGuards } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
 import type { Exits } from './exits.ts';
 import type { LiveContract, LiveContracts } from './live-wire.ts';
@@ -23,6 +24,7 @@ import { refusalTexts } from '../../texts/refusal-texts.ts';
 type Deps = { db: Database; clock: Clock; contracts: LiveContracts; books: OrderBooks; positions: PositionBooks; exits: Exits; maxSlices: number };
 
 export function createOrderPlans({ db, clock, contracts, books, positions, exits, maxSlices }: Deps) {
+  const bannedNow = createBannedCache();
   async function contractOf(exchange: string, tradingsymbol: string, field: string): Promise<LiveContract> {
     const contract = await contracts.contractOf(exchange, tradingsymbol, clock());
     if (contract === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(exchange, tradingsymbol), { field });
@@ -37,6 +39,10 @@ export function createOrderPlans({ db, clock, contracts, books, positions, exits
       await guardEntries(account, await readEntryGuards(db, account.id, false), resolved, {
         entriesToday: () => books.entriesOn(account, istDate(now)),
         openKeys: async () => new Set((await positions.brokerPositions(account)).filter((position) => position.quantity !== 0).map((position) => `${position.instrument_token}:${position.product}`)),
+        banned: () => bannedNow(db, now),
+        // The broker's own book: one net row per contract and product.
+        positionQuantities: async () =>
+          new Map((await positions.brokerPositions(account)).map((position) => [positionKey(position.exchange, position.tradingsymbol, position.product), position.quantity])),
       });
     }
     resolved.forEach(({ intent, contract }, index) => refuseOversized(intent, contract, fieldOf(index, 'quantity'), maxSlices));

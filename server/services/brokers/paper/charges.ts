@@ -1,12 +1,16 @@
 // What an executed order costs, from the effective-dated charge_rates table (migration 006), in exact
 // integer paise: rates are read as decimal text and applied with BigInt, rounded half up to the paisa
-// per component. Brokerage is per executed order (the order's first fill carries it); STT is on the sell
-// side, stamp duty on the buy side, exchange charges and SEBI fees on both; GST is on brokerage, exchange
-// charges, SEBI fees and the broker's call-and-trade charge together.
+// per component. Brokerage is per executed order (the order's first fill carries it): flat for options, a rate
+// of the order's value capped at that flat charge for futures (Zerodha's "0.03% or ₹20, whichever is lower");
+// STT is on the sell side, stamp duty on the buy side, exchange charges and SEBI fees on both; GST is on
+// brokerage, exchange charges, SEBI fees and the broker's call-and-trade charge together. Each segment has its
+// rows (migration 120): an option's rates apply to its premium, a future's to its value.
 import type { Queryable } from '../../../db/database.ts';
 
 export type ChargeRates = {
   brokeragePerOrderPaise: number;
+  /** A fraction of the order's value charged as brokerage, capped at brokeragePerOrderPaise (futures); null: the flat charge. */
+  brokerageRate: string | null;
   sttSell: string;
   exchange: string;
   sebi: string;
@@ -67,7 +71,7 @@ export function totalCharges(charges: Charges): number {
 /** The charges on one fill of `quantity` units at `pricePaise`; `firstFill` carries the order's brokerage. */
 export function fillCharges(rates: ChargeRates, side: 'BUY' | 'SELL', quantity: number, pricePaise: number, firstFill: boolean): Charges {
   const turnover = quantity * pricePaise;
-  const brokerage = firstFill ? rates.brokeragePerOrderPaise : 0;
+  const brokerage = !firstFill ? 0 : rates.brokerageRate === null ? rates.brokeragePerOrderPaise : Math.min(rates.brokeragePerOrderPaise, applyRate(turnover, rates.brokerageRate));
   const exchange = applyRate(turnover, rates.exchange);
   const sebi = applyRate(turnover, rates.sebi);
   return {
@@ -126,6 +130,7 @@ export function expiryCharges(rates: ChargeRates, position: { long: boolean; qua
 
 type RateRow = {
   brokerage_per_order_paise: string;
+  brokerage_rate: string | null;
   stt_sell_rate: string;
   exchange_rate: string;
   sebi_rate: string;
@@ -145,18 +150,25 @@ function rateText(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
-/** The rates in force on an IST date for an exchange's options (NFO or BFO). */
-export async function chargeRatesOn(db: Queryable, exchange: 'NFO' | 'BFO', istDay: string): Promise<ChargeRates> {
+/** Options (index and stock) or futures (index and stock): the segments charge_rates dates separately. */
+export type ChargeKind = 'OPT' | 'FUT';
+
+/** A contract's segment, read off its tradingsymbol: a future's ends in FUT (market/tradingsymbol.ts), an option's in CE or PE. */
+export const chargeKindOf = (tradingsymbol: string): ChargeKind => (tradingsymbol.endsWith('FUT') ? 'FUT' : 'OPT');
+
+/** The rates in force on an IST date for an exchange's (NFO or BFO) options or futures. */
+export async function chargeRatesOn(db: Queryable, exchange: 'NFO' | 'BFO', istDay: string, kind: ChargeKind = 'OPT'): Promise<ChargeRates> {
   const { rows } = await db.query<RateRow>(
-    `SELECT brokerage_per_order_paise, stt_sell_rate, exchange_rate, sebi_rate, gst_rate, stamp_buy_rate, stt_exercise_rate, auto_squareoff_per_order_paise,
+    `SELECT brokerage_per_order_paise, brokerage_rate, stt_sell_rate, exchange_rate, sebi_rate, gst_rate, stamp_buy_rate, stt_exercise_rate, auto_squareoff_per_order_paise,
        exercise_brokerage_per_order_paise, exercise_exchange_rate, exercise_sebi_rate, exercise_stamp_rate
      FROM charge_rates WHERE segment = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
-    [`${exchange}-OPT`, istDay],
+    [`${exchange}-${kind}`, istDay],
   );
   const row = rows[0];
-  if (row === undefined) throw new Error(`charge_rates has no ${exchange}-OPT row in force on ${istDay}`);
+  if (row === undefined) throw new Error(`charge_rates has no ${exchange}-${kind} row in force on ${istDay}`);
   return {
     brokeragePerOrderPaise: Number(row.brokerage_per_order_paise),
+    brokerageRate: row.brokerage_rate === null ? null : rateText(String(row.brokerage_rate)),
     sttSell: rateText(String(row.stt_sell_rate)),
     exchange: rateText(String(row.exchange_rate)),
     sebi: rateText(String(row.sebi_rate)),

@@ -9,7 +9,7 @@ import { createPriceRulesCache, type PriceRules } from '../../market/price-rules
 import { contractExpiryMs, type RegularSession } from '../../market/trading-calendar.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Instrument, OrderIntent } from '../broker-trading.ts';
-import { chargeRatesOn, type ChargeRates } from './charges.ts';
+import { chargeKindOf, chargeRatesOn, type ChargeRates } from './charges.ts';
 import type { MarginParams } from './margin.ts';
 import { freezeQuantity } from './market-prices.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
@@ -114,11 +114,13 @@ export function createContracts() {
   }
 
   const ratesCache = new Map<string, ChargeRates>();
-  async function ratesFor(q: Queryable, exchange: 'NFO' | 'BFO', day: string): Promise<ChargeRates> {
-    const key = `${exchange}:${day}`;
+  /** The day's rates of the contract's segment: its exchange's options or futures (`tradingsymbol` tells which). */
+  async function ratesFor(q: Queryable, exchange: 'NFO' | 'BFO', day: string, tradingsymbol: string): Promise<ChargeRates> {
+    const kind = chargeKindOf(tradingsymbol);
+    const key = `${exchange}:${kind}:${day}`;
     const known = ratesCache.get(key);
     if (known !== undefined) return known;
-    const rates = await chargeRatesOn(q, exchange, day);
+    const rates = await chargeRatesOn(q, exchange, day, kind);
     ratesCache.set(key, rates);
     return rates;
   }

@@ -186,7 +186,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     for (const { intent, contract, quote } of legs) {
       const pricePaise = intent.orderType === 'MARKET' ? (intent.side === 'BUY' ? quote.askPaise : quote.bidPaise) : intent.pricePaise;
       entries.push({ contract, side: intent.side, pending: intent.quantity, pricePaise });
-      const rates = await ratesFor(q, contract.exchange, istDate(now));
+      const rates = await ratesFor(q, contract.exchange, istDate(now), contract.tradingsymbol);
       chargeParts = addCharges(chargeParts, fillCharges(rates, intent.side, intent.quantity, pricePaise, true));
       if (intent.side === 'BUY') premiumPaise += intent.quantity * pricePaise;
     }
@@ -239,7 +239,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
         if (book === null) return;
         const read = await book;
         const quote = order.filled_quantity > 0 ? (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract)) : undefined;
-        const rates = await ratesFor(q, contract.exchange, istDate(now));
+        const rates = await ratesFor(q, contract.exchange, istDate(now), contract.tradingsymbol);
         book = Promise.resolve(foldOrder(read, order, contract, quote, rates));
       },
     };

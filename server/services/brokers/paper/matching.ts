@@ -59,7 +59,7 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
 
   async function fill(q: Queryable, order: OrderRow, contract: Contract, pricePaise: number, now: Date): Promise<OrderRow> {
     const quantity = pendingOf(order);
-    const rates = await ratesFor(q, contract.exchange, istDate(now));
+    const rates = await ratesFor(q, contract.exchange, istDate(now), contract.tradingsymbol);
     const charges = orderFillCharges(rates, order.purpose, order.transaction_type, quantity, pricePaise);
     // The trade and the order's fill in one statement, which also says whether the position has a stop-loss or
     // target working besides this order (fitProtection's orders): most fills have none, and nothing to refit.

@@ -16,6 +16,7 @@ import { limitFill, marketFill, orderRefusal } from './order-rules.ts';
 import { insertOrder, lockAccount, orderColumns, sideSign, type OrderRow, type PlaceOptions } from './order-rows.ts';
 import type { Books } from './books.ts';
 import { afterMarketPlacement } from '../after-market.ts';
+import { preOpenPlacement } from './pre-open.ts';
 import { notSent, orderTexts } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
 import { sessionSquareOff } from './session-square-off.ts';
@@ -161,8 +162,10 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     }
     if (expired(contract, now)) return reject(said('order.expired', { tradingsymbol: contract.tradingsymbol, expiry: contract.expiry }, `${contract.tradingsymbol} expired on ${contract.expiry}. Pick a current expiry.`));
     const session = await prices.session(contract.exchange, now, q);
-    // Outside market hours the order becomes an after-market order, held until the next open (after-market.ts).
-    const amo = session.open ? null : afterMarketPlacement(session, now);
+    // Outside market hours the order becomes an after-market order, held until the next open (after-market.ts); in
+    // the F&O pre-open's hours only an eligible future's order is taken, queued to the open (pre-open.ts).
+    const preOpen = session.open ? null : await preOpenPlacement(q, contract.exchange === 'BFO' ? 'BSE' : 'NSE', intent, now);
+    const amo = session.open ? null : (preOpen ?? afterMarketPlacement(session, now));
     if (amo !== null && 'refusal' in amo) return reject(amo.refusal);
     const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
     if (quote === undefined) return reject(said('order.no_price', { tradingsymbol: contract.tradingsymbol }, `No price for ${contract.tradingsymbol} right now. Try again in a moment.`));

@@ -7,7 +7,8 @@ import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import type { IntentPlan, OrderIntent, PlannedOrder, PlanOptions, PositionRef, TradingAccount } from '../broker-trading.ts';
-import { guardEntries, readEntryGuards } from '../entry-guards.ts';
+import { createBannedCache } from '../../market/ban-list/ban-list.ts';
+import { guardEntries, positionKey, readEntryGuards } from '../entry-guards.ts';
 import { refuseOversized, slices } from '../order-slicing.ts';
 import { protectiveShares, type ProtectShare } from '../protective-shares.ts';
 import { legsToClose } from '../square-off-legs.ts';
@@ -60,6 +61,7 @@ type OrderPlansOptions = { clock: Clock; contracts: Contracts; books: Books };
 export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions) {
   const { resolve } = contracts;
   const { entriesOn, openLegs, legsOf } = books;
+  const bannedNow = createBannedCache();
 
   /**
    * Checks and slices intents: for entries the kill switch and risk limits, at most 20 slices an order, and
@@ -75,6 +77,15 @@ export function createOrderPlans({ clock, contracts, books }: OrderPlansOptions)
       await guardEntries(account, guards, resolved, {
         entriesToday: () => entriesOn(q, account.id, istDate(now)),
         openKeys: async () => new Set((await openLegs(q, account.id, now)).map((leg) => `${leg.contract.instrumentToken}:${leg.product}`)),
+        banned: () => bannedNow(q, now),
+        positionQuantities: async () => {
+          const net = new Map<string, number>();
+          for (const leg of await openLegs(q, account.id, now)) {
+            const key = positionKey(leg.contract.exchange, leg.contract.tradingsymbol, leg.product);
+            net.set(key, (net.get(key) ?? 0) + leg.quantity);
+          }
+          return net;
+        },
       });
     }
     resolved.forEach(({ intent, contract }, index) => refuseOversized(intent, contract, resolved.length === 1 ? 'quantity' : `orders.${index}.quantity`, maxSlicesPerOrder));

@@ -79,7 +79,7 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
         await lockAccount(tx, row.broker_account_id);
         await cancelWorking(tx, row.broker_account_id, row.instrument_token, now);
         const legs = (await openLegs(tx, row.broker_account_id, now)).filter((leg) => leg.contract.instrumentToken === row.instrument_token);
-        const rates = await ratesFor(tx, contract.exchange, istDate(now));
+        const rates = await ratesFor(tx, contract.exchange, istDate(now), contract.tradingsymbol);
         for (const leg of legs) {
           const long = leg.quantity > 0;
           const side: Side = long ? 'SELL' : 'BUY';

@@ -82,6 +82,7 @@ export async function underlyingsOn(q: Queryable, day: string): Promise<Underlyi
     expiries.set(row.symbol, currentMonthExpiry(weekdays, calendar, day));
   }
   const lots = await lotsOf(q, day, expiries);
+  const banned = new Set((await q.query<{ symbol: string }>('SELECT symbol FROM fo_ban_securities WHERE trade_date = $1::date', [day])).rows.map((row) => row.symbol));
   return listed.map((row): Underlying => ({
     symbol: row.symbol,
     name: row.name,
@@ -91,6 +92,7 @@ export async function underlyingsOn(q: Queryable, day: string): Promise<Underlyi
     tick_paise: row.tick_paise === null ? null : Number(row.tick_paise),
     strike_step: row.strike_step === null ? null : Number(row.strike_step),
     lot: lots.get(row.symbol) ?? null,
+    banned: banned.has(row.symbol),
     membership: {
       current: isMember(row, day),
       listed_from: row.listed_from,

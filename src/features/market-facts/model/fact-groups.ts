@@ -12,7 +12,7 @@ const groupKind = (fact: MarketFact): FactGroup['kind'] => (fact.kind === 'charg
 /** The order cards come in: exchanges first (the day's hours), then indices, then charges. */
 const kindOrder: FactGroup['kind'][] = ['exchange', 'index', 'charges'];
 /** Within a kind, NSE before BSE and the indices as the desk lists them; a subject not named here comes after, by name. */
-const subjectOrder = ['NSE', 'BSE', 'NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX', 'NFO-OPT', 'BFO-OPT'];
+const subjectOrder = ['NSE', 'BSE', 'NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX', 'NFO-OPT', 'BFO-OPT', 'NFO-FUT', 'BFO-FUT'];
 const rank = (subject: string) => {
   const at = subjectOrder.indexOf(subject);
   return at === -1 ? subjectOrder.length : at;
