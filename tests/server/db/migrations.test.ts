@@ -89,6 +89,7 @@ const tables = [
   'paper_orders',
   'paper_positions',
   'paper_trades',
+  'physical_delivery_margins',
   'portfolio_protections',
   'portfolios',
   'price_alerts',
