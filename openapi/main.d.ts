@@ -2599,7 +2599,7 @@ export interface components {
             kind: "session_hours" | "close_price_window" | "pre_open" | "trade_modification_end" | "mis_square_off" | "tick_size" | "price_band" | "holiday" | "special_session" | "lot_size" | "freeze_quantity" | "strike_step" | "expiry_weekday" | "expiry_cycle" | "margin" | "charge" | "index_name";
             /** @description What the fact is of: an exchange (NSE, BSE), an index (NIFTY …) or a segment (NFO-OPT, BFO-OPT). */
             subject: string;
-            /** @description Which part: a charge (stt_sell, stt_exercise, exchange, sebi, stamp_buy, gst, brokerage_per_order), a margin parameter (price_scan, volatility_scan, exposure, short_option_minimum, expiry_day_exposure), or a holiday's or special session's name. */
+            /** @description Which part: a charge (stt_sell, stt_exercise, exchange, sebi, stamp_buy, gst, brokerage_per_order, brokerage_rate; of a futures segment stt_sell_futures, exchange_futures, sebi_futures, stamp_buy_futures, rates of its turnover), a margin parameter (price_scan, volatility_scan, exposure, short_option_minimum, expiry_day_exposure; of NFO-STK the delivery margin of a physically settled position, delivery_long_itm_var_e4 … delivery_future_short_e0), or a holiday's or special session's name. */
             detail: string | null;
             value: string;
             /** @enum {string} */

@@ -131,6 +131,13 @@ describe('GET /api/market/facts/', () => {
     expect(find(facts, 'index_name', 'NIFTY', 'earlier_name').source.length).toBeGreaterThan(0);
     expect(facts.facts.filter((fact) => fact.kind === 'index_name' && fact.subject === 'NIFTY').map((fact) => fact.value)).toContain('CNX Nifty');
     expect(find(facts, 'charge', 'NFO-OPT', 'stt_sell')).toMatchObject({ value: '0.0015', unit: 'fraction', effective_from: '2026-04-01', stale: false });
+    // A future's charges are of its turnover, in words of their own, and it is never exercised.
+    expect(find(facts, 'charge', 'NFO-FUT', 'stt_sell_futures')).toMatchObject({ value: '0.0005', effective_from: '2026-04-01' });
+    expect(facts.facts.filter((fact) => fact.subject === 'NFO-FUT').map((fact) => fact.detail)).not.toContain('stt_exercise');
+    expect(facts.facts.filter((fact) => fact.subject === 'NFO-FUT').map((fact) => fact.detail)).not.toContain('stt_sell');
+    expect(find(facts, 'charge', 'NFO-FUT', 'brokerage_rate').value).toBe('0.0003');
+    // An option's brokerage is a flat fee an order: no rate row.
+    expect(facts.facts.filter((fact) => fact.subject === 'NFO-OPT').map((fact) => fact.detail)).not.toContain('brokerage_rate');
     expect(find(facts, 'margin', 'NIFTY', 'price_scan').unit).toBe('fraction');
     // Stock F&O's delivery margin of the last days (migration 122): Zerodha's schedule for Tuesday expiries.
     expect(find(facts, 'margin', 'NFO-STK', 'delivery_long_itm_var_e4')).toMatchObject({ value: '0.1', effective_from: '2025-09-01' });

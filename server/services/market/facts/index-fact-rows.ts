@@ -144,14 +144,30 @@ const chargeParts = [
   ['stamp_buy', 'stamp_buy_rate', 'fraction'],
   ['gst', 'gst_rate', 'fraction'],
   ['brokerage_per_order', 'brokerage_per_order_paise', 'paise'],
+  ['brokerage_rate', 'brokerage_rate', 'fraction'],
 ] as const;
+
+/**
+ * A future's charges are rates of its turnover (price × quantity), an option's of its premium, and a future is
+ * never exercised: its parts have words of their own (`*_futures`), and it has no exercise row.
+ */
+const futuresDetail: Partial<Record<(typeof chargeParts)[number][0], string | null>> = {
+  stt_sell: 'stt_sell_futures',
+  stt_exercise: null,
+  exchange: 'exchange_futures',
+  sebi: 'sebi_futures',
+  stamp_buy: 'stamp_buy_futures',
+};
 
 export async function chargeFactRows(q: Queryable, day: string): Promise<FactRow[]> {
   const columns = chargeParts.map(([, column]) => column).join(', ');
   const { rows } = await q.query<Record<string, string> & { segment: string; effective_from: string; source: string }>(latestOn('charge_rates', 'segment', `${columns}, source`), [day]);
   return rows.flatMap((row) =>
-    chargeParts.map(([detail, column, unit]): FactRow => ({
-      kind: 'charge', subject: row.segment, detail, value: String(Number(row[column])), unit, effectiveFrom: row.effective_from, source: row.source,
-    })),
+    chargeParts.flatMap(([part, column, unit]): FactRow[] => {
+      const detail = row.segment.endsWith('-FUT') && part in futuresDetail ? futuresDetail[part]! : part;
+      // A rate the segment does not charge by (brokerage as a share of the order, options' flat ₹20): no row.
+      if (detail === null || row[column] === null) return [];
+      return [{ kind: 'charge', subject: row.segment, detail, value: String(Number(row[column])), unit, effectiveFrom: row.effective_from, source: row.source }];
+    }),
   );
 }
