@@ -318,7 +318,10 @@ export interface paths {
          *     answers 422 `login_state_invalid` (a broker whose redirect carries it, Upstox, is refused without it).
          *     The adapter then exchanges the code (Kite and the paper broker: single use, valid 5 minutes, checksum =
          *     SHA-256 of api_key + request_token + api_secret; Upstox: its token call with the link's redirect URL)
-         *     and opens a session until the broker's daily expiry (Kite 06:00 IST, Upstox 03:30 IST). An expired or
+         *     and opens a session until the broker's daily expiry (Kite 06:00 IST, Upstox 03:30 IST, Dhan 24 hours). Dhan's
+         *     redirect carries a `tokenId` and no state (its redirect URL is fixed in the trader's app): the login uses
+         *     up the state this trader's login link of this account issued, 422 `login_state_invalid` without one; an
+         *     access token generated on web.dhan.co is taken in the code's place, checked with Dhan's profile. An expired or
          *     reused code answers 422 `request_token_invalid`; a checksum the broker refuses (the api_secret changed
          *     since the broker login) 422 `checksum_invalid`; a login of another client ID than the account's 422
          *     `broker_account_mismatch` (that session is revoked); a broker_name that is not the account's broker 400.
@@ -3086,7 +3089,7 @@ export interface components {
         };
         BrokerLoginRequest: {
             /**
-             * @description The code the broker sent back (Kite's request_token; Upstox's code, 6 characters in its example).
+             * @description The code the broker sent back (Kite's request_token; Upstox's code, 6 characters in its example; Dhan's tokenId), or for Dhan an access token the trader generated on web.dhan.co (a JWT, dots included).
              * @example rt_5yq3kJ0cXb9wT2mN
              * @example mk404x
              */

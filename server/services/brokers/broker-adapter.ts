@@ -34,8 +34,12 @@ export type SessionRequest = {
   now: Date;
 };
 
-/** What a login link is built from: the account's api_key, the PWA's return address, the state, its language. */
-export type LoginLinkRequest = { apiKey: string; redirectUri: string; state: string; lang: string };
+/**
+ * What a login link is built from: the account's api_key, the PWA's return address, the state, its language;
+ * the account's client ID and its api_secret (opened only when called) for a broker whose link is made by a call
+ * of its own first (Dhan's generate-consent).
+ */
+export type LoginLinkRequest = { apiKey: string; redirectUri: string; state: string; lang: string; accountNumber: string; apiSecret: () => string };
 
 export type BrokerSession = {
   /** Sent with every later broker call; stored encrypted, never answered. */
@@ -84,9 +88,15 @@ export type BrokerAdapter = {
   /** The broker's login page, as `GET /api/brokers/brokers/` lists it. */
   loginUrl: string;
   /** The link an account's trader follows to log in (the page with the account's app and the state). */
-  loginLink: (request: LoginLinkRequest) => string;
+  loginLink: (request: LoginLinkRequest) => string | Promise<string>;
   /** The broker sends the link's state back with the code: the login is refused without it. */
   loginState?: boolean;
+  /**
+   * The broker's redirect cannot carry the state (Dhan's redirect URL is fixed in the trader's app at Dhan), so
+   * a code that came through it (true for this code) uses up the account's newest outstanding state instead, the
+   * one this trader's own login link of this account issued: without one the login is refused.
+   */
+  keptLoginState?: (requestToken: string) => boolean;
   /** Exchanges a request_token for a session, or throws BrokerLoginError. */
   createSession: (request: SessionRequest) => Promise<BrokerSession>;
   /**
