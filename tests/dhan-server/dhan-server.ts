@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
-import { parseJsonBody, rateLimited, readBody, sendJson, sendRefusal } from './http-util.ts';
+import { inputException, parseJsonBody, rateLimited, readBody, sendJson, sendRefusal } from './http-util.ts';
 import { createMarket, defaultContracts, scripMaster, type ServerContract } from './market.ts';
 import { type Carried, createOrderBook } from './order-book.ts';
 
@@ -132,7 +132,7 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
   const { book, faults } = state;
   const write = request.method !== 'GET';
   const body = request.method === 'POST' || request.method === 'PUT' ? parseJsonBody(await readBody(request)) : {};
-  if (write) state.writes.push({ method: request.method ?? '', path: url.pathname, body });
+  if (write && url.pathname !== '/v2/margincalculator') state.writes.push({ method: request.method ?? '', path: url.pathname, body });
   if (faults.answer429Next) {
     faults.answer429Next = false;
     throw rateLimited();
@@ -150,6 +150,7 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
     const answers = placed.map((o) => ({ orderId: o.orderId, orderStatus: o.orderStatus }));
     return sendJson(response, 200, path === '/v2/orders' ? answers[0] : answers);
   }
+  if (request.method === 'POST' && path === '/v2/margincalculator') return sendJson(response, 200, margin(state, clientId, body));
   if (request.method === 'PUT' && /^\/v2\/orders\/\d+$/.test(path)) {
     const order = book.modify(clientId, id, body);
     return sendJson(response, 200, { orderId: order.orderId, orderStatus: order.orderStatus });
@@ -175,6 +176,20 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
     return sendJson(response, 200, { dhanClientId: clientId, tokenValidity: '', activeSegment: 'Equity, Derivative', ddpi: 'Deactive', mtf: 'Deactive', dataPlan: 'Deactive', dataValidity: '' });
   }
   sendJson(response, 404, { errorType: 'Others', errorCode: 'DH-910', errorMessage: `No route GET ${path}` });
+}
+
+/**
+ * One order's margin (https://dhanhq.co/docs/v2/funds/, "Margin Calculator"), stand-in figures: a bought option
+ * its premium at its price (or the last price), a sold one 11% of its strike's value; brokerage ₹20 an order.
+ */
+function margin(state: State, clientId: string, body: Record<string, unknown>) {
+  const contract = state.market.contract(String(body.securityId ?? ''));
+  const quantity = Number(body.quantity);
+  if (!contract || !Number.isSafeInteger(quantity) || quantity <= 0) throw inputException('Invalid securityId or quantity');
+  const price = Number(body.price) > 0 ? Number(body.price) : state.market.last(contract.securityId);
+  const totalMargin = body.transactionType === 'SELL' ? Math.round(contract.strike * quantity * 0.11 * 100) / 100 : price * quantity;
+  const available = state.fundsOf(clientId).availabelBalance;
+  return { totalMargin, spanMargin: totalMargin, exposureMargin: 0, availableBalance: available, variableMargin: 0, insufficientBalance: Math.max(0, totalMargin - available), brokerage: 20, leverage: '1.00' };
 }
 
 export async function startDhanServer(options: DhanServerOptions = {}): Promise<DhanTestServer> {

@@ -29,10 +29,12 @@ export function dhanSymbol(contract: ServerContract): string {
 const header = 'SEM_EXM_EXCH_ID,SEM_SEGMENT,SEM_SMST_SECURITY_ID,SEM_INSTRUMENT_NAME,SEM_EXPIRY_CODE,SEM_TRADING_SYMBOL,SEM_LOT_UNITS,SEM_CUSTOM_SYMBOL,SEM_EXPIRY_DATE,SEM_STRIKE_PRICE,SEM_OPTION_TYPE,SEM_TICK_SIZE,SEM_EXPIRY_FLAG,SEM_EXCH_INSTRUMENT_TYPE,SEM_SERIES,SM_SYMBOL_NAME';
 
 export function scripMaster(contracts: readonly ServerContract[]): string {
+  // M: the month's last expiry of the underlying listed; W: a weekly one (SEM_EXPIRY_FLAG).
+  const monthly = (c: ServerContract) => !contracts.some((o) => o.underlying === c.underlying && o.expiry.slice(0, 7) === c.expiry.slice(0, 7) && o.expiry > c.expiry);
   const rows = contracts.map((c) => {
     const day = c.expiry.slice(8);
     const custom = `${c.underlying} ${day} ${months[Number(c.expiry.slice(5, 7)) - 1]!.toUpperCase()} ${c.strike} ${c.kind === 'CE' ? 'CALL' : 'PUT'}`;
-    return ['NSE', 'D', c.securityId, 'OPTIDX', '0', dhanSymbol(c), `${c.lot}.0`, custom, `${c.expiry} 14:30:00`, `${c.strike}.00000`, c.kind, '5.0000', 'W', 'OP', 'NA', ''].join(',');
+    return ['NSE', 'D', c.securityId, 'OPTIDX', '0', dhanSymbol(c), `${c.lot}.0`, custom, `${c.expiry} 14:30:00`, `${c.strike}.00000`, c.kind, '5.0000', monthly(c) ? 'M' : 'W', 'OP', 'NA', ''].join(',');
   });
   // The index itself, as the file lists it (segment I): a row no option mapping should take.
   return [header, 'NSE,I,13,INDEX,,NIFTY,1.0,Nifty 50,,,,0.0000,,INDEX,,NIFTY', ...rows].join('\n') + '\n';

@@ -16,14 +16,14 @@ import type { TestBackend } from '../support/test-database.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 import { guardedClient, newBrokerAccount, type BrokerAccount } from '../support/trading.ts';
 
-/** Thursday 15 January 2026, 09:30 IST. */
-export const thursday = new Date('2026-01-15T04:00:00Z');
+/** Friday 16 January 2026, 09:30 IST (the 15th was a market holiday: Maharashtra's municipal elections). */
+export const friday = new Date('2026-01-16T04:00:00Z');
 export const redirectUri = 'http://127.0.0.1:9/app/broker/dhan/callback';
 
 export type DhanStack = { dhan: DhanTestServer; server: TestServer; call: ContractCall; services: Services; clock: ReturnType<typeof manualClock>; unseal: (sealed: string) => string; close: () => Promise<void> };
 
 export async function startDhanStack(backend: TestBackend): Promise<DhanStack> {
-  const clock = manualClock(thursday);
+  const clock = manualClock(friday);
   const dhan = await startDhanServer({ clock: clock.now });
   const secretKey = randomBytes(32);
   const server = await startTestServer({ secretKey, backend, clock, dhan: dhanEndpointsFromEnv({ DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl }) });

@@ -32,8 +32,8 @@ describe.each(testBackends)('a Dhan login on %s', (backend) => {
 
     const login = await desk.logIn();
     expect(login.status, JSON.stringify(login.body)).toBe(200);
-    // 09:30 IST on Thursday: Dhan's token lasts 24 hours.
-    expect(login.body.broker_accounts).toMatchObject({ is_logged_in: true, session_expires_at: '2026-01-16T04:00:00.000Z' });
+    // 09:30 IST on Friday: Dhan's token lasts 24 hours.
+    expect(login.body.broker_accounts).toMatchObject({ is_logged_in: true, session_expires_at: '2026-01-17T04:00:00.000Z' });
     const sealed = (await stack.server.db.query<{ sealed: string }>('SELECT session_access_token_encrypted AS sealed FROM broker_accounts WHERE id = $1', [desk.account.id])).rows[0]!.sealed;
     expect(stack.dhan.control.sessions().map((session) => session.token)).toContain(stack.unseal(sealed));
     expect(JSON.stringify(login.body)).not.toContain(stack.unseal(sealed));

@@ -33,6 +33,8 @@ function failureDetail(error: unknown): string {
 export function createDhanContracts({ db, clock, scripMasterUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; scripMasterUrl: string; fetch?: typeof fetch }): DhanContracts {
   const facts = createKiteContracts(db);
   let loaded: { day: string; master: Promise<Master> } | null = null;
+  // The symbols StrikeDesk sent orders for, by security id: a book's order is named as it was sent.
+  const sent = new Map<string, string>();
 
   async function load(): Promise<Master> {
     let entries: MasterEntry[];
@@ -66,8 +68,9 @@ export function createDhanContracts({ db, clock, scripMasterUrl, fetch: fetchFil
       ?? same.filter((e) => e.expiry.startsWith(month) && e.expiry <= contract.expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
     const securityId = Number(listed?.brokerKey);
     if (listed === undefined || !Number.isSafeInteger(securityId)) return null;
+    sent.set(listed.brokerKey, tradingsymbol);
     return { ...contract, expiry: listed.expiry, instrumentToken: securityId, lotSize: listed.lotSize ?? contract.lotSize };
   }
 
-  return { contractOf, nameOf: async (securityId) => (await master()).names.get(securityId) ?? null };
+  return { contractOf, nameOf: async (securityId) => sent.get(securityId) ?? (await master()).names.get(securityId) ?? null };
 }
