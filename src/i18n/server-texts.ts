@@ -738,10 +738,6 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.dhan.instruments_unavailable',
     defaultMessage: "Dhan's scrip master could not be fetched ({detail}): without it StrikeDesk cannot name Dhan's contracts. Try again in a few seconds.",
   },
-  'dhan.margin_unavailable': {
-    id: 'server.dhan.margin_unavailable',
-    defaultMessage: "StrikeDesk does not read Dhan's margin calculator yet: no margin figure is shown for a Dhan account rather than a made-up one.",
-  },
   'broker_login.dhan_refused': {
     id: 'server.broker_login.dhan_refused',
     defaultMessage:

@@ -30,7 +30,5 @@ export const dhanTexts = {
   /** Dhan's scrip master (read once an IST day) could not be fetched or read: no contract can be named. */
   instrumentsUnavailable: (detail: string): Said =>
     said('dhan.instruments_unavailable', { detail }, `Dhan's scrip master could not be fetched (${detail}): without it StrikeDesk cannot name Dhan's contracts. Try again in a few seconds.`),
-  /** Margins and charges come from Dhan's calculator, which this version does not call yet: no figure is made up. */
-  marginUnavailable: said('dhan.margin_unavailable', {}, "StrikeDesk does not read Dhan's margin calculator yet: no margin figure is shown for a Dhan account rather than a made-up one."),
   ...liveFailureTexts<DhanLimit>('dhan'),
 };
