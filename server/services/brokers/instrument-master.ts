@@ -95,3 +95,13 @@ export function masterDerivatives(entries: readonly MasterEntry[], known: KnownU
     };
   });
 }
+
+/**
+ * The listed row of a contract among the rows of its underlying, kind and strike: the one of its expiry, else (a
+ * monthly contract read from its symbol) the month's last listed expiry before it: a holiday may move it a day
+ * earlier.
+ */
+export function listedOn<Row extends { expiry: string }>(same: readonly Row[], expiry: string): Row | undefined {
+  const month = expiry.slice(0, 7);
+  return same.find((row) => row.expiry === expiry) ?? same.filter((row) => row.expiry.startsWith(month) && row.expiry <= expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
+}

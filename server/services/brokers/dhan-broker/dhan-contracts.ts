@@ -10,9 +10,9 @@
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
-import { istDate } from '../../market/ist.ts';
 import { dhanTexts } from '../../texts/dhan-texts.ts';
-import { knownUnderlyings, masterDerivatives, type MasterEntry } from '../instrument-master.ts';
+import { knownUnderlyings, listedOn, masterDerivatives, type MasterEntry } from '../instrument-master.ts';
+import { loadedOncePerDay } from '../live/daily-load.ts';
 import { createKiteContracts } from '../kite-broker/contracts.ts';
 import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
 import { dhanMasterEntries } from './dhan-scrip-master.ts';
@@ -32,7 +32,6 @@ function failureDetail(error: unknown): string {
 
 export function createDhanContracts({ db, clock, scripMasterUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; scripMasterUrl: string; fetch?: typeof fetch }): DhanContracts {
   const facts = createKiteContracts(db);
-  let loaded: { day: string; master: Promise<Master> } | null = null;
   // The symbols StrikeDesk sent orders for, by security id: a book's order is named as it was sent.
   const sent = new Map<string, string>();
 
@@ -49,23 +48,13 @@ export function createDhanContracts({ db, clock, scripMasterUrl, fetch: fetchFil
     return { entries, names };
   }
 
-  function master(): Promise<Master> {
-    const day = istDate(clock());
-    if (loaded === null || loaded.day !== day) {
-      const current = { day, master: load() };
-      current.master.catch(() => (loaded === current ? (loaded = null) : null));
-      loaded = current;
-    }
-    return loaded.master;
-  }
+  const master = loadedOncePerDay(clock, load);
 
   async function contractOf(exchange: string, tradingsymbol: string, now: Date): Promise<LiveContract | null> {
     const contract = await facts.contractOf(exchange, tradingsymbol, now);
     if (contract === null) return null;
     const same = (await master()).entries.filter((e) => e.exchange === exchange && e.underlying === contract.index && e.kind === contract.kind && e.strike === (contract.strike ?? 0));
-    const month = contract.expiry.slice(0, 7);
-    const listed = same.find((e) => e.expiry === contract.expiry)
-      ?? same.filter((e) => e.expiry.startsWith(month) && e.expiry <= contract.expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
+    const listed = listedOn(same, contract.expiry);
     const securityId = Number(listed?.brokerKey);
     if (listed === undefined || !Number.isSafeInteger(securityId)) return null;
     sent.set(listed.brokerKey, tradingsymbol);

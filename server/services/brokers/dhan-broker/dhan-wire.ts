@@ -7,12 +7,11 @@
 // CANCELLED, PENDING is OPEN or TRIGGER PENDING), and security ids named back as StrikeDesk's symbols.
 import type { OrderChanges, OrderIntent, Side, TradingAccount } from '../broker-trading.ts';
 import type { LiveWire, PlaceRequest, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
-import { historyOrNull, sessionParts } from '../live/wire-parts.ts';
+import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts';
 import { DhanError, DhanOutcomeUnknownError } from '../dhan/dhan-errors.ts';
 import type { DhanOrder, DhanPosition, DhanTrade } from '../dhan/dhan-order-types.ts';
 import { cancelOrder, getOrder, modifyOrder, placeOrder, placeSlicedOrder, type DhanOrderType, type DhanPlacement } from '../dhan/dhan-orders.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
-import type { Said } from '../../texts/said.ts';
 import type { DhanCalls } from './dhan-calls.ts';
 import type { DhanContracts } from './dhan-contracts.ts';
 import { domainErrorOf, outcomeUnknown } from './dhan-failures.ts';
@@ -135,73 +134,56 @@ export function wirePositionOfDhan(position: DhanPosition, name: string | null):
   };
 }
 
-/** A call's failure: unknown outcomes as they are (the core reads the book), the rest in the trader's words. */
-function failure(error: unknown, what: Said): unknown {
-  if (error instanceof DhanOutcomeUnknownError) return error;
-  return domainErrorOf(error, 'order', what) ?? error;
-}
-
 export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): LiveWire {
   // A book must not fail for want of a name: Dhan's own symbol stands in while the scrip master is out of reach.
   const nameOf = (securityId: string) => contracts.nameOf(securityId).catch(() => null);
+  const write = orderWriter(calls, domainErrorOf);
   const named = <T extends { securityId: string }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
     Promise.all(rows.map(async (row) => map(row, await nameOf(row.securityId))));
 
   async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced }: PlaceRequest) {
     const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
     const triggered = intent.orderType === 'SL' || intent.orderType === 'SL-M';
-    try {
-      const ids = await calls.withSession(account, (session) => {
-        const order: DhanPlacement = {
-          dhanClientId: session.accountNumber,
-          correlationId: tag,
-          transactionType: intent.side,
-          exchangeSegment: segments[intent.exchange] ?? intent.exchange,
-          productType: productOf(intent.product),
-          orderType: orderTypes[intent.orderType],
-          validity: 'DAY',
-          securityId: String(instrumentToken),
-          quantity: intent.quantity,
-          price: priced ? rupees(intent.pricePaise) : 0,
-          triggerPrice: triggered ? rupees(intent.triggerPaise) : 0,
-          afterMarketOrder: variety === 'amo',
-          ...(variety === 'amo' ? { amoTime: 'OPEN' as const } : {}),
-        };
-        return sliced ? placeSlicedOrder(session.http, order) : placeOrder(session.http, order);
-      });
-      const [first] = ids;
-      // A success without an order id does not say whether anything was booked: as unknown as no answer.
-      if (first === undefined) throw new DhanOutcomeUnknownError('unreadable', 'POST', '/v2/orders', 'Dhan answered the placement without an order id');
-      return { callId: first, parent: null, children: ids.map((orderId) => ({ order_id: orderId })) };
-    } catch (error) {
-      throw failure(error, kiteCalls.orderFor(intent.tradingsymbol));
-    }
+    const ids = await write(account, kiteCalls.orderFor(intent.tradingsymbol), (session) => {
+      const order: DhanPlacement = {
+        dhanClientId: session.accountNumber,
+        correlationId: tag,
+        transactionType: intent.side,
+        exchangeSegment: segments[intent.exchange] ?? intent.exchange,
+        productType: productOf(intent.product),
+        orderType: orderTypes[intent.orderType],
+        validity: 'DAY',
+        securityId: String(instrumentToken),
+        quantity: intent.quantity,
+        price: priced ? rupees(intent.pricePaise) : 0,
+        triggerPrice: triggered ? rupees(intent.triggerPaise) : 0,
+        afterMarketOrder: variety === 'amo',
+        ...(variety === 'amo' ? { amoTime: 'OPEN' as const } : {}),
+      };
+      return sliced ? placeSlicedOrder(session.http, order) : placeOrder(session.http, order);
+    });
+    const [first] = ids;
+    // A success without an order id does not say whether anything was booked: as unknown as no answer.
+    if (first === undefined) throw new DhanOutcomeUnknownError('unreadable', 'POST', '/v2/orders', 'Dhan answered the placement without an order id');
+    return { callId: first, parent: null, children: ids.map((orderId) => ({ order_id: orderId })) };
   }
 
   async function modify(account: TradingAccount, order: WireOrder, _placedAs: string | null, changes: OrderChanges): Promise<void> {
     const orderType = changes.orderType ?? (order.order_type as OrderIntent['orderType']);
-    try {
-      await calls.withSession(account, (session) => modifyOrder(session.http, {
-        dhanClientId: session.accountNumber,
-        orderId: order.order_id,
-        orderType: orderTypes[orderType],
-        legName: '',
-        quantity: changes.quantity ?? order.quantity,
-        price: orderType === 'LIMIT' || orderType === 'SL' ? rupees(changes.pricePaise ?? order.price_paise) : 0,
-        triggerPrice: orderType === 'SL' || orderType === 'SL-M' ? rupees(changes.triggerPaise ?? order.trigger_price_paise) : 0,
-        validity: 'DAY',
-      }));
-    } catch (error) {
-      throw failure(error, kiteCalls.modification(order.order_id));
-    }
+    await write(account, kiteCalls.modification(order.order_id), (session) => modifyOrder(session.http, {
+      dhanClientId: session.accountNumber,
+      orderId: order.order_id,
+      orderType: orderTypes[orderType],
+      legName: '',
+      quantity: changes.quantity ?? order.quantity,
+      price: orderType === 'LIMIT' || orderType === 'SL' ? rupees(changes.pricePaise ?? order.price_paise) : 0,
+      triggerPrice: orderType === 'SL' || orderType === 'SL-M' ? rupees(changes.triggerPaise ?? order.trigger_price_paise) : 0,
+      validity: 'DAY',
+    }));
   }
 
   async function cancel(account: TradingAccount, order: WireOrder): Promise<void> {
-    try {
-      await calls.withSession(account, (session) => cancelOrder(session.http, order.order_id));
-    } catch (error) {
-      throw failure(error, kiteCalls.cancellation(order.order_id));
-    }
+    await write(account, kiteCalls.cancellation(order.order_id), (session) => cancelOrder(session.http, order.order_id));
   }
 
   // Dhan keeps no order's history apart from its book: its one record now stands for it.
