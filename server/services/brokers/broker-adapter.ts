@@ -7,14 +7,15 @@
 //      its return address (`<origin>/app/broker/<slug>/callback`). The server issues a `state` (unguessable,
 //      bound to the trader and the account, single use, short-lived: login-states.ts) and the adapter builds
 //      the link (`loginLink`: Kite's page with the api_key, Upstox's dialog with client_id, redirect_uri and
-//      state).
+//      state, Dhan's login page for a consent it generated first with the account's app id and secret).
 //   2. The broker's own page asks for the broker credentials and redirects back to the callback with a code
-//      (Kite: `request_token`; Upstox: `code` and `state`), or a cancellation.
+//      (Kite: `request_token`; Upstox: `code` and `state`; Dhan: `tokenId`, no state), or a cancellation.
 //   3. The PWA posts the code as `request_token` (and the `state`, when one came back) to
 //      POST /api/accounts/account-login/{accountId}/, and the adapter exchanges it (`createSession`; Kite:
 //      POST /session/token with its checksum; Upstox: POST /v2/login/authorization/token), which answers an
 //      access token and when it expires. A broker whose redirect carries the state (`loginState`) has it
-//      checked and used up before the exchange.
+//      checked and used up before the exchange; one whose redirect cannot (`keptLoginState`: Dhan's redirect URL
+//      is fixed in its app) has the state its link issued used up instead.
 // The paper broker (paper/paper-broker.ts) is the reference implementation.
 import { createHash } from 'node:crypto';
 import type { Said } from '../texts/said.ts';
