@@ -12,7 +12,7 @@ const order: DhanPlacement = {
 };
 
 const answering = (status: number, body: string): typeof fetch => async () => new Response(body, { status });
-const http = (fetch: typeof fetch, timeoutMs?: number) => createDhanHttp({ apiRoot: 'http://dhan.invalid', authRoot: 'http://dhan.invalid', accessToken: 't', fetch, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+const http = (fetcher: typeof fetch, timeoutMs?: number) => createDhanHttp({ apiRoot: 'http://dhan.invalid', authRoot: 'http://dhan.invalid', accessToken: 't', fetch: fetcher, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 
 describe("Dhan's wire: a lost answer told apart from a refusal", () => {
   it('a gateway’s 5xx to an order is outcome unknown; to a read it is an error', async () => {
