@@ -45,6 +45,7 @@ import { loadVapidKeys } from './services/alerts/vapid-keys.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
 import type { UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
+import type { DhanEndpoints } from './services/brokers/dhan/dhan-endpoints.ts';
 import type { FeedTuning } from './services/brokers/live/feed-socket.ts';
 import type { KiteLimits } from './services/brokers/kite-broker/kite-limits.ts';
 import type { TickerTuning } from './services/brokers/kite-broker/kite-feed.ts';
@@ -137,6 +138,8 @@ export type ServerOptions = {
   upstox?: UpstoxEndpoints | undefined;
   /** Tests only: the Upstox client's fetch, and the watchdogs of Upstox's market feed and portfolio stream stepped by hand. */
   upstoxClient?: { fetch?: typeof fetch; feed?: FeedTuning; orderStream?: FeedTuning } | undefined;
+  /** Where Dhan is (DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL); Dhan's when absent. */
+  dhan?: DhanEndpoints | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -199,6 +202,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     alertPrices: options.alertPrices,
     kite: { endpoints: options.kite, ...options.kiteClient },
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
+    dhan: { endpoints: options.dhan },
   });
   const seed = async () => {
     await ensureDemoAccount(db, services.passwords, clock());

@@ -5,7 +5,8 @@
 import { ConfigError } from './config-error.ts';
 import { upstoxEndpointsFromEnv, type UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
 
-function check(name: string, value: string): void {
+/** A configured broker root: an http(s) URL without a query (Upstox's, Dhan's: config-dhan.ts). */
+export function check(name: string, value: string): void {
   let url: URL;
   try {
     url = new URL(value);

@@ -4,11 +4,13 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { parseKiteConfig } from './config-kite.ts';
 import { parseUpstoxConfig } from './config-upstox.ts';
+import { parseDhanConfig } from './config-dhan.ts';
 import { parseMarketConfig, type MarketConfig } from './config-market.ts';
 import { parseHashConcurrency, parsePublicOrigin, parsePushServiceHosts, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
 import type { UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
+import type { DhanEndpoints } from './services/brokers/dhan/dhan-endpoints.ts';
 import { repoRoot } from './paths.ts';
 import { parseSecretKey } from './services/secrets/secret-key.ts';
 import { isVapidSubject, parseVapidPair } from './services/alerts/vapid-keys.ts';
@@ -75,6 +77,8 @@ export type ServerConfig = {
   kite: KiteEndpoints;
   /** UPSTOX_API_ROOT, UPSTOX_ORDER_API_ROOT, UPSTOX_INSTRUMENTS_URL: where Upstox is (Upstox's by default). */
   upstox: UpstoxEndpoints;
+  /** DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL: where Dhan is (Dhan's by default). */
+  dhan: DhanEndpoints;
   /** PUSH_SERVICE_HOSTS: the push services' hosts device endpoints may point at (the browsers' by default). */
   pushServiceHosts: readonly string[];
 };
@@ -240,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
     kite: parseKiteConfig(env),
     upstox: parseUpstoxConfig(env),
+    dhan: parseDhanConfig(env),
     pushServiceHosts: parsePushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
 }

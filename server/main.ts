@@ -98,6 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     push: { keys: config.vapidKeys, subject: config.vapidSubject, serviceHosts: config.pushServiceHosts },
     kite: config.kite,
     upstox: config.upstox,
+    dhan: config.dhan,
     tickOnTimer: true,
     demoDesk: true,
     seedAfterListen: true,

@@ -35,6 +35,8 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
       for (const { accountId, error } of sync.errors) log.warn({ err: error, accountId }, 'Kite order sync failed (tried again next pass)');
       const upstoxSync = await services.upstox.orderSync.pass();
       for (const { accountId, error } of upstoxSync.errors) log.warn({ err: error, accountId }, 'Upstox order sync failed (tried again next pass)');
+      const dhanSync = await services.dhan.orderSync.pass();
+      for (const { accountId, error } of dhanSync.errors) log.warn({ err: error, accountId }, 'Dhan order sync failed (tried again next pass)');
     }
     // Every pass on every instance (each serves its own streams): live accounts' feeds follow their
     // sessions, and Kite's instruments dump is loaded when due.

@@ -54,6 +54,7 @@ import { createKiteLive, type KiteLive, type KiteLiveOptions } from './brokers/k
 import { createLiveFeeds } from './brokers/live-feeds.ts';
 import { createAccountPrices } from './brokers/account-prices.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
+import { createDhanLive, type DhanLive, type DhanLiveOptions } from './brokers/dhan-broker/dhan-live.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import type { SharedJobs } from './jobs/shared-jobs.ts';
 import { createOpenInterestCharts, type OpenInterestCharts } from './open-interest/oi-charts.ts';
@@ -119,6 +120,8 @@ export type Services = {
   /** Live trading on Kite Connect: its postbacks and the leader's periodic /orders read (server/app.ts). */
   kite: KiteLive;
   upstox: UpstoxLive;
+  /** Live trading on Dhan (DhanHQ v2): the consent login, orders and books, the leader's periodic book read. */
+  dhan: DhanLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
   /** The job queue shared by every instance on the database, and its workers (app.ts starts them); absent before. */
@@ -188,12 +191,14 @@ export type ServicesOptions = {
   kite: Omit<KiteLiveOptions, 'db' | 'clock' | 'secrets'>;
   /** Where Upstox is (UPSTOX_API_ROOT...), and for tests its client's fetch and time-out. */
   upstox?: Omit<UpstoxLiveOptions, 'db' | 'clock' | 'secrets'> | undefined;
+  /** Where Dhan is (DHAN_API_ROOT...), and for tests its client's fetch and time-out. */
+  dhan?: Omit<DhanLiveOptions, 'db' | 'clock' | 'secrets'> | undefined;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
 };
 
 export function createServices(options: ServicesOptions): Services {
-  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite, upstox, backtestRun } = options;
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite, upstox, dhan, backtestRun } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -205,6 +210,7 @@ export function createServices(options: ServicesOptions): Services {
   const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
   const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
+  const dhanLive = createDhanLive({ db, clock, secrets, wait, ...dhan });
   // The market recorded into market history (issue 39): the simulator's minutes as simulated, the live
   // accounts' feeds as recorded (real prices, which replace a simulated minute).
   const recordingDays = market.recordingDays ?? 30;
@@ -218,8 +224,8 @@ export function createServices(options: ServicesOptions): Services {
   const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const historyWait = wait ?? timerWait;
-  // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect and Upstox.
-  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker]);
+  // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect, Upstox and Dhan.
+  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker, dhanLive.broker]);
   // The accounts' execution policies (issue 60): what the app's own orders go out as, and their re-pricing.
   const execution = createExecution({ db, prices: accountPrices });
   const repricer = createRepricer({ db, clock, brokers: brokerRegistry, execution, limits: rateLimits, wait });
@@ -273,6 +279,7 @@ export function createServices(options: ServicesOptions): Services {
     alerts: createAlertServices({ db, clock, market: marketService, push, prices: alertPrices?.(marketLastPrices(marketService)) }),
     kite: kiteLive,
     upstox: upstoxLive,
+    dhan: dhanLive,
     history: createHistoryImportService(db, clock),
     openInterest: createOpenInterestCharts(db),
     marketFacts: createMarketFacts({ db, clock }),

@@ -714,6 +714,39 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Upstox allows {count} {limit, select, quotes_second {quotes a second} orders_burst {orders a second: send at most {count} at once} orders_second {orders a second} orders_minute {orders a minute} other {orders in 30 minutes}} per account: nothing was sent. Try again in {seconds, plural, one {a second} other {{seconds} seconds}}.',
   },
+  // Dhan's error code is for the French, which says what kind of refusal Dhan's English words are.
+  'dhan.refused': { id: 'server.dhan.refused', defaultMessage: 'Dhan refused {what} ({code}): {message}{kind, select, other {}}' },
+  'dhan.unavailable': {
+    id: 'server.dhan.unavailable',
+    defaultMessage: 'Dhan could not answer {what} right now ({detail}). Try again in a few seconds.',
+  },
+  'dhan.outcome_unknown': {
+    id: 'server.dhan.outcome_unknown',
+    defaultMessage:
+      'Dhan did not confirm {what}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.',
+  },
+  'dhan.rate_limit_reached': {
+    id: 'server.dhan.rate_limit_reached',
+    defaultMessage: "Dhan's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
+  },
+  'dhan.rate_limited': {
+    id: 'server.dhan.rate_limited',
+    defaultMessage:
+      'Dhan allows {count} {limit, select, quotes_second {quotes a second} orders_burst {orders a second: send at most {count} at once} orders_second {orders a second} orders_minute {orders a minute} orders_hour {orders an hour} other {orders a day}} per account: nothing was sent. Try again in {seconds, plural, one {a second} other {{seconds} seconds}}.',
+  },
+  'dhan.instruments_unavailable': {
+    id: 'server.dhan.instruments_unavailable',
+    defaultMessage: "Dhan's scrip master could not be fetched ({detail}): without it StrikeDesk cannot name Dhan's contracts. Try again in a few seconds.",
+  },
+  'broker_login.dhan_refused': {
+    id: 'server.broker_login.dhan_refused',
+    defaultMessage:
+      "Dhan refused the login: {dhan} The login may have been used or expired, or the account's API key (app id) or secret is not the one Dhan knows. Log in to the broker again.",
+  },
+  'broker_login.dhan_unreachable': {
+    id: 'server.broker_login.dhan_unreachable',
+    defaultMessage: 'Dhan could not be reached to finish the login ({detail}). Log in to the broker again in a moment.',
+  },
   'broker.session_ended': {
     id: 'server.broker.session_ended',
     defaultMessage: 'Your {broker} session has ended{said, select, yes { ({broker}: {detail})} other {}}. Log in to the broker again to trade and to see live positions.',

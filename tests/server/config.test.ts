@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       KITE_TICKER_URL: 'ws://127.0.0.1:9400/ticker',
       UPSTOX_API_ROOT: 'http://127.0.0.1:9500/',
       UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9500/instruments.json.gz',
+      DHAN_API_ROOT: 'http://127.0.0.1:9600/',
       PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, *.push.apple.com,http://127.0.0.1:8089/',
     });
     expect(config).toEqual({
@@ -72,6 +73,8 @@ describe('loadConfig', () => {
       market: { demo: false, seed: 'expiry-day', tickMs: 500, recordingDays: 30 },
       kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
       upstox: { apiRoot: 'http://127.0.0.1:9500', orderApiRoot: 'http://127.0.0.1:9500', instrumentsUrl: 'http://127.0.0.1:9500/instruments.json.gz' },
+      // Only DHAN_API_ROOT set: the consent flow goes to the same test server, never to Dhan's own auth host.
+      dhan: { apiRoot: 'http://127.0.0.1:9600', authRoot: 'http://127.0.0.1:9600', scripMasterUrl: 'https://images.dhan.co/api-data/api-scrip-master.csv' },
       pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'http://127.0.0.1:8089'],
     });
   });
@@ -96,6 +99,7 @@ describe('loadConfig', () => {
       instrumentsUrl: 'https://assets.upstox.com/market-quote/instruments/exchange/complete.json.gz',
     });
     expect(() => loadConfig({ UPSTOX_API_ROOT: 'ftp://upstox.example' })).toThrow('UPSTOX_API_ROOT must be an http: or https: URL without a query, got "ftp://upstox.example".');
+    expect(() => loadConfig({ DHAN_AUTH_ROOT: 'https://auth.example/?x=1' })).toThrow('DHAN_AUTH_ROOT must be an http: or https: URL without a query, got "https://auth.example/?x=1".');
     expect(() => loadConfig({ UPSTOX_INSTRUMENTS_URL: 'instruments' })).toThrow(/UPSTOX_INSTRUMENTS_URL must be a URL/);
   });
 

@@ -10,7 +10,7 @@ import { SecretUnreadableError, type SecretBox } from '../secrets/secret-box.ts'
 import { cleanText } from '../text.ts';
 import { brokerAccountTexts, brokerLoginTexts } from '../texts/broker-account-texts.ts';
 import { logOutBrokerAccount, type RevokeSession } from './broker-session.ts';
-import { consumeLoginState, issueLoginState } from './login-states.ts';
+import { consumeLoginState, consumeOutstandingLoginState, issueLoginState } from './login-states.ts';
 import { allocatedCapital, findOwnedAccount, listOwnedAccounts, toBrokerAccount, type AccountRow, type BrokerAccount } from './broker-accounts-repo.ts';
 import { recordAccountNotice } from '../notices/stream-notices.ts';
 import { chooseMarket } from './paper-market-choice.ts';
@@ -189,7 +189,17 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
   async function loginLink(userId: number, accountId: number, input: Schemas['BrokerLoginLinkRequest']): Promise<string> {
     const { row, adapter } = await loginAccount(userId, accountId, input.broker_name);
     const state = await issueLoginState(db, { userId, accountId }, input.redirect_uri, clock());
-    return adapter.loginLink({ apiKey: row.api_key, redirectUri: input.redirect_uri, state, lang: input.lang ?? 'en' });
+    return adapter.loginLink({ apiKey: row.api_key, redirectUri: input.redirect_uri, state, lang: input.lang ?? 'en', accountNumber: row.account_number, apiSecret: () => openSecret(row) });
+  }
+
+  /** The account's api_secret, opened for a broker call; a secret sealed with another server key says so. */
+  function openSecret(row: { api_secret_encrypted: string }): string {
+    try {
+      return secrets.open(row.api_secret_encrypted);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      throw DomainError.said('api_secret_unreadable', brokerAccountTexts.secretUnreadable, { field: 'api_secret' });
+    }
   }
 
   async function logIn(userId: number, accountId: number, input: Schemas['BrokerLoginRequest']): Promise<BrokerAccount> {
@@ -200,14 +210,11 @@ export function createBrokerAccountsService({ db, clock, secrets, brokers }: Bro
     if (input.state !== undefined || adapter.loginState === true) {
       redirectUri = input.state === undefined ? null : await consumeLoginState(db, { userId, accountId }, input.state, now);
       if (redirectUri === null) throw DomainError.said('login_state_invalid', brokerLoginTexts.stateInvalid, { field: 'state' });
+    } else if (adapter.keptLoginState?.(input.request_token) === true) {
+      redirectUri = await consumeOutstandingLoginState(db, { userId, accountId }, now);
+      if (redirectUri === null) throw DomainError.said('login_state_invalid', brokerLoginTexts.stateInvalid, { field: 'request_token' });
     }
-    let apiSecret: string;
-    try {
-      apiSecret = secrets.open(row.api_secret_encrypted);
-    } catch (error) {
-      if (!(error instanceof SecretUnreadableError)) throw error;
-      throw DomainError.said('api_secret_unreadable', brokerAccountTexts.secretUnreadable, { field: 'api_secret' });
-    }
+    const apiSecret = openSecret(row);
     let session;
     try {
       session = await adapter.createSession({ accountId, accountNumber: row.account_number, apiKey: row.api_key, apiSecret, requestToken: input.request_token, redirectUri, now });

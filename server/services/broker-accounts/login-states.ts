@@ -35,3 +35,22 @@ export async function consumeLoginState(q: Queryable, owner: LoginStateOwner, st
   );
   return rows[0]?.redirect_uri ?? null;
 }
+
+/**
+ * For a broker whose redirect cannot carry the state (Dhan): uses up the newest state this trader's login link of
+ * this account issued and answers its return address; null when there is none unused and unexpired. One
+ * statement with the state's own check again, so two racing logins cannot both win it.
+ */
+export async function consumeOutstandingLoginState(q: Queryable, owner: LoginStateOwner, now: Date): Promise<string | null> {
+  const { rows } = await q.query<{ redirect_uri: string }>(
+    `UPDATE broker_login_states SET used_at = $3
+     WHERE used_at IS NULL AND state_hash = (
+       SELECT state_hash FROM broker_login_states
+       WHERE user_id = $1 AND broker_account_id = $2 AND used_at IS NULL AND expires_at > $3
+       ORDER BY created_at DESC LIMIT 1
+     )
+     RETURNING redirect_uri`,
+    [owner.userId, owner.accountId, now],
+  );
+  return rows[0]?.redirect_uri ?? null;
+}

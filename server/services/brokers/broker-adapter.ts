@@ -7,14 +7,15 @@
 //      its return address (`<origin>/app/broker/<slug>/callback`). The server issues a `state` (unguessable,
 //      bound to the trader and the account, single use, short-lived: login-states.ts) and the adapter builds
 //      the link (`loginLink`: Kite's page with the api_key, Upstox's dialog with client_id, redirect_uri and
-//      state).
+//      state, Dhan's login page for a consent it generated first with the account's app id and secret).
 //   2. The broker's own page asks for the broker credentials and redirects back to the callback with a code
-//      (Kite: `request_token`; Upstox: `code` and `state`), or a cancellation.
+//      (Kite: `request_token`; Upstox: `code` and `state`; Dhan: `tokenId`, no state), or a cancellation.
 //   3. The PWA posts the code as `request_token` (and the `state`, when one came back) to
 //      POST /api/accounts/account-login/{accountId}/, and the adapter exchanges it (`createSession`; Kite:
 //      POST /session/token with its checksum; Upstox: POST /v2/login/authorization/token), which answers an
 //      access token and when it expires. A broker whose redirect carries the state (`loginState`) has it
-//      checked and used up before the exchange.
+//      checked and used up before the exchange; one whose redirect cannot (`keptLoginState`: Dhan's redirect URL
+//      is fixed in its app) has the state its link issued used up instead.
 // The paper broker (paper/paper-broker.ts) is the reference implementation.
 import { createHash } from 'node:crypto';
 import type { Said } from '../texts/said.ts';
@@ -34,8 +35,12 @@ export type SessionRequest = {
   now: Date;
 };
 
-/** What a login link is built from: the account's api_key, the PWA's return address, the state, its language. */
-export type LoginLinkRequest = { apiKey: string; redirectUri: string; state: string; lang: string };
+/**
+ * What a login link is built from: the account's api_key, the PWA's return address, the state, its language;
+ * the account's client ID and its api_secret (opened only when called) for a broker whose link is made by a call
+ * of its own first (Dhan's generate-consent).
+ */
+export type LoginLinkRequest = { apiKey: string; redirectUri: string; state: string; lang: string; accountNumber: string; apiSecret: () => string };
 
 export type BrokerSession = {
   /** Sent with every later broker call; stored encrypted, never answered. */
@@ -84,9 +89,15 @@ export type BrokerAdapter = {
   /** The broker's login page, as `GET /api/brokers/brokers/` lists it. */
   loginUrl: string;
   /** The link an account's trader follows to log in (the page with the account's app and the state). */
-  loginLink: (request: LoginLinkRequest) => string;
+  loginLink: (request: LoginLinkRequest) => string | Promise<string>;
   /** The broker sends the link's state back with the code: the login is refused without it. */
   loginState?: boolean;
+  /**
+   * The broker's redirect cannot carry the state (Dhan's redirect URL is fixed in the trader's app at Dhan), so
+   * a code that came through it (true for this code) uses up the account's newest outstanding state instead, the
+   * one this trader's own login link of this account issued: without one the login is refused.
+   */
+  keptLoginState?: (requestToken: string) => boolean;
   /** Exchanges a request_token for a session, or throws BrokerLoginError. */
   createSession: (request: SessionRequest) => Promise<BrokerSession>;
   /**

@@ -88,4 +88,13 @@ export const brokerLoginTexts = {
     ),
   upstoxUnreachable: (detail: string): Said =>
     said('broker_login.upstox_unreachable', { detail }, `Upstox could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`),
+  /** `dhan`: Dhan's own message (a used or expired tokenId, a wrong app id or secret). */
+  dhanRefused: (dhan: string): Said =>
+    said(
+      'broker_login.dhan_refused',
+      { dhan },
+      `Dhan refused the login: ${dhan} The login may have been used or expired, or the account's API key (app id) or secret is not the one Dhan knows. Log in to the broker again.`,
+    ),
+  dhanUnreachable: (detail: string): Said =>
+    said('broker_login.dhan_unreachable', { detail }, `Dhan could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`),
 };

@@ -3,7 +3,7 @@
 import { said, type Said } from './said.ts';
 
 /** A live broker's order and quote windows as StrikeDesk counts them before sending (../brokers/live/rate-limits.ts). */
-export type LiveLimit = 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_30_minutes' | 'orders_day';
+export type LiveLimit = 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_30_minutes' | 'orders_hour' | 'orders_day';
 
 const limitWords = (limit: LiveLimit, count: number): string =>
   ({
@@ -12,10 +12,11 @@ const limitWords = (limit: LiveLimit, count: number): string =>
     orders_second: `${count} orders a second`,
     orders_minute: `${count} orders a minute`,
     orders_30_minutes: `${count} orders in 30 minutes`,
+    orders_hour: `${count} orders an hour`,
     orders_day: `${count} orders a day`,
   })[limit];
 
-const brokerNames = { kite: 'Kite', upstox: 'Upstox' } as const;
+const brokerNames = { kite: 'Kite', upstox: 'Upstox', dhan: 'Dhan' } as const;
 
 /**
  * The failures every live broker's calls share, in one shape: `what` is the call ("the order for …"). Each

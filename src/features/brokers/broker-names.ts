@@ -9,6 +9,7 @@ const names = defineMessages({
   paper: { id: 'brokers.name.paper', defaultMessage: 'Paper broker (simulated)' },
   kite: { id: 'brokers.name.kite', defaultMessage: 'Zerodha (Kite Connect)' },
   upstox: { id: 'brokers.name.upstox', defaultMessage: 'Upstox' },
+  dhan: { id: 'brokers.name.dhan', defaultMessage: 'Dhan' },
 });
 
 // Notifications keep descriptors (they are formatted when shown, in the language then on screen), so the
@@ -17,6 +18,7 @@ const loggedInTo = defineMessages({
   paper: { id: 'brokers.loggedIn.paper', defaultMessage: 'Logged in to Paper broker (simulated)' },
   kite: { id: 'brokers.loggedIn.kite', defaultMessage: 'Logged in to Zerodha (Kite Connect)' },
   upstox: { id: 'brokers.loggedIn.upstox', defaultMessage: 'Logged in to Upstox' },
+  dhan: { id: 'brokers.loggedIn.dhan', defaultMessage: 'Logged in to Dhan' },
 });
 
 const loggedInToOther = defineMessage<{ broker: MessageValue }>({

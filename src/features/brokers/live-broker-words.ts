@@ -40,6 +40,17 @@ const upstox = defineMessages({
   },
 });
 
+const dhan = defineMessages({
+  clientId: { id: 'brokers.field.dhanClientId', defaultMessage: 'Dhan client ID' },
+  clientIdHint: { id: 'brokers.field.dhanClientIdHint', defaultMessage: 'The client ID of your Dhan account (My Profile on web.dhan.co), e.g. 1000000001.' },
+  consoleTitle: { id: 'brokers.dhan.title', defaultMessage: 'Register StrikeDesk in Dhan’s API settings' },
+  consoleSteps: {
+    id: 'brokers.dhan.steps',
+    defaultMessage:
+      'On web.dhan.co, under My Profile, Access DhanHQ APIs, generate an API key and secret with this redirect URL, then enter the key (app id) and secret below. Dhan sends you back to the redirect URL after you log in. StrikeDesk reads your orders itself: the postback URL is not used yet.',
+  },
+});
+
 // Each broker needs public https addresses: said beside each URL that is not one, with what it costs.
 const kiteRedirectWarning = defineMessage<{ problem: AddressProblem }>({
   id: 'brokers.kite.redirectWarning',
@@ -62,9 +73,21 @@ const upstoxPostbackWarning = defineMessage<{ problem: AddressProblem }>({
     'Upstox needs a public https address here: it posts your order updates from the internet. {problem, select, local {This one is reachable only from this computer or its network, so no postback will arrive.} other {This one is not https.}} Until StrikeDesk is served at one, order updates come only from StrikeDesk’s own reads of your orders.',
 });
 
+const dhanRedirectWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.dhan.redirectWarning',
+  defaultMessage:
+    'Dhan needs a public https address here. {problem, select, local {This one is reachable only from this computer or its network: logging in to Dhan works only in a browser there.} other {This one is not https: Dhan would send your login token id unencrypted.}} Serve StrikeDesk at a public https address to log in from anywhere.',
+});
+const dhanPostbackWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.dhan.postbackWarning',
+  defaultMessage:
+    'StrikeDesk does not take Dhan’s postbacks yet: {problem, select, local {this address is reachable only from this computer or its network anyway.} other {this address is not https anyway.}} Order updates come from StrikeDesk’s own reads of your orders.',
+});
+
 const words: Readonly<Record<string, LiveBrokerWords>> = {
   kite: { ...kite, redirectWarning: kiteRedirectWarning, postbackWarning: kitePostbackWarning },
   upstox: { ...upstox, redirectWarning: upstoxRedirectWarning, postbackWarning: upstoxPostbackWarning },
+  dhan: { ...dhan, redirectWarning: dhanRedirectWarning, postbackWarning: dhanPostbackWarning },
 };
 
 /** The live broker's words, or null for a broker that has none (the paper broker). */

@@ -1,4 +1,4 @@
-// Kite's instruments dump and Upstox's instrument file, each with stock F&O and futures rows, map to the same
+// Kite's instruments dump, Upstox's instrument file and Dhan's scrip master, each with stock F&O and futures rows, map to the same
 // instruments (issue 63, slice 2; brokers/instrument-master.ts): one contract is one exchange + Kite-form
 // tradingsymbol, underlying, kind, expiry, strike and lot whichever broker listed it. The rows are shaped as the
 // brokers document them (Kite's CSV columns; Upstox's JSON entries with underlying_symbol, instrument_type FUT/CE/PE,
@@ -8,6 +8,8 @@ import type { Database } from '../../../server/db/database.ts';
 import { instrumentIdentity, knownUnderlyings, type MasterDerivative } from '../../../server/services/brokers/instrument-master.ts';
 import { kiteDerivative, parseInstrumentsCsv } from '../../../server/services/brokers/kite/instruments.ts';
 import { upstoxDerivatives } from '../../../server/services/brokers/upstox-broker/upstox-instrument-master.ts';
+import { masterDerivatives } from '../../../server/services/brokers/instrument-master.ts';
+import { dhanMasterEntries } from '../../../server/services/brokers/dhan-broker/dhan-scrip-master.ts';
 import { migratedDatabasePerFile } from '../support/test-database.ts';
 
 const kiteCsv = [
@@ -50,6 +52,29 @@ const upstoxFile: unknown[] = [
   upstox({ instrument_key: 'BSE_FO|12', exchange: 'BSE', segment: 'BSE_FO', underlying_symbol: 'RELIANCE', instrument_type: 'FUT', expiry: endOfDay('2026-12-31'), strike_price: 0, lot_size: 500 }),
 ];
 
+/**
+ * Dhan's compact scrip master (https://images.dhan.co/api-data/api-scrip-master.csv): SEM_* columns, derivatives in
+ * segment D, the underlying as the trading symbol's first part, SEM_EXPIRY_FLAG W/M for weekly and monthly.
+ */
+const dhanCsv = [
+  'SEM_EXM_EXCH_ID,SEM_SEGMENT,SEM_SMST_SECURITY_ID,SEM_INSTRUMENT_NAME,SEM_EXPIRY_CODE,SEM_TRADING_SYMBOL,SEM_LOT_UNITS,SEM_CUSTOM_SYMBOL,SEM_EXPIRY_DATE,SEM_STRIKE_PRICE,SEM_OPTION_TYPE,SEM_TICK_SIZE,SEM_EXPIRY_FLAG,SEM_EXCH_INSTRUMENT_TYPE,SEM_SERIES,SM_SYMBOL_NAME',
+  'NSE,E,2885,EQUITY,,RELIANCE,1.0,Reliance Industries,,,,0.1000,NA,EQ,EQ,RELIANCE INDUSTRIES LTD',
+  'NSE,I,13,INDEX,,NIFTY,1.0,Nifty 50,,,,0.0000,NA,INDEX,NA,NIFTY',
+  'NSE,D,51001,FUTSTK,0,RELIANCE-Dec2026-FUT,500.0,RELIANCE DEC FUT,2026-12-29 14:30:00,-0.01000,XX,10.0000,M,FUTSTK,NA,',
+  'NSE,D,51002,OPTSTK,0,RELIANCE-Dec2026-1300-CE,500.0,RELIANCE 29 DEC 1300 CALL,2026-12-29 14:30:00,1300.00000,CE,5.0000,M,OP,NA,',
+  'NSE,D,51003,OPTSTK,0,RELIANCE-Dec2026-1300-PE,500.0,RELIANCE 29 DEC 1300 PUT,2026-12-29 14:30:00,1300.00000,PE,5.0000,M,OP,NA,',
+  'NSE,D,51004,OPTSTK,0,M&M-Dec2026-3000-CE,200.0,M&M 29 DEC 3000 CALL,2026-12-29 14:30:00,3000.00000,CE,5.0000,M,OP,NA,',
+  'NSE,D,51005,OPTSTK,0,IDEA-Dec2026-7.5-PE,71475.0,IDEA 29 DEC 7.5 PUT,2026-12-29 14:30:00,7.50000,PE,1.0000,M,OP,NA,',
+  'NSE,D,51006,FUTSTK,1,360ONE-Jan2027-FUT,500.0,360ONE JAN FUT,2027-01-26 14:30:00,-0.01000,XX,10.0000,M,FUTSTK,NA,',
+  'NSE,D,51007,FUTIDX,0,NIFTY-Dec2026-FUT,65.0,NIFTY DEC FUT,2026-12-29 14:30:00,-0.01000,XX,10.0000,M,FUTIDX,NA,',
+  'NSE,D,51008,OPTIDX,0,NIFTY-Dec2026-24000-CE,65.0,NIFTY 01 DEC 24000 CALL,2026-12-01 14:30:00,24000.00000,CE,5.0000,W,OP,NA,',
+  'NSE,D,51009,OPTIDX,0,NIFTY-Dec2026-24000-PE,65.0,NIFTY 29 DEC 24000 PUT,2026-12-29 14:30:00,24000.00000,PE,5.0000,M,OP,NA,',
+  'BSE,D,851010,FUTIDX,0,SENSEX-Dec2026-FUT,20.0,SENSEX DEC FUT,2026-12-31 14:30:00,-0.01000,XX,10.0000,M,FUTIDX,NA,',
+  // Not StrikeDesk's: an index it does not list, a commodity future.
+  'NSE,D,51011,FUTIDX,0,NIFTYNXT50-Dec2026-FUT,25.0,NIFTYNXT50 DEC FUT,2026-12-29 14:30:00,-0.01000,XX,10.0000,M,FUTIDX,NA,',
+  'MCX,M,51012,FUTCOM,0,GOLDM-Dec2026-FUT,10.0,GOLDM DEC FUT,2026-12-04 23:30:00,-0.01000,XX,1.0000,M,FUTCOM,NA,',
+].join('\n');
+
 /** The instrument without the broker's own key, by identity. */
 const byIdentity = (rows: readonly MasterDerivative[]) =>
   new Map(rows.map(({ brokerKey: _key, ...instrument }) => [instrumentIdentity(instrument), instrument]));
@@ -58,7 +83,7 @@ describe("the brokers' instrument masters with stock F&O", () => {
   let db: Database;
   migratedDatabasePerFile('pglite', (opened) => (db = opened));
 
-  it("maps Kite's dump and Upstox's file, futures and stock options included, to the same instruments", async () => {
+  it("maps Kite's dump, Upstox's file and Dhan's scrip master, futures and stock options included, to the same instruments", async () => {
     const known = await knownUnderlyings(db);
     const kite = parseInstrumentsCsv(kiteCsv).flatMap((row) => kiteDerivative(row, known) ?? []);
     const fromUpstox = upstoxDerivatives(upstoxFile, known);
@@ -70,6 +95,9 @@ describe("the brokers' instrument masters with stock F&O", () => {
       'NFO:NIFTY26DECFUT', 'NFO:RELIANCE26DEC1300CE', 'NFO:RELIANCE26DEC1300PE', 'NFO:RELIANCE26DECFUT',
     ]);
     expect(byIdentity(fromUpstox)).toEqual(kiteInstruments);
+    const fromDhan = masterDerivatives(dhanMasterEntries(dhanCsv), known);
+    expect(byIdentity(fromDhan)).toEqual(kiteInstruments);
+    expect(fromDhan.find((row) => row.tradingsymbol === 'NIFTY26D0124000CE')?.brokerKey).toBe('51008');
     expect(kiteInstruments.get('NFO:RELIANCE26DECFUT')).toEqual({
       exchange: 'NFO', tradingsymbol: 'RELIANCE26DECFUT', underlying: 'RELIANCE', kind: 'FUT', expiry: '2026-12-29', strike: null, lotSize: 500,
     });

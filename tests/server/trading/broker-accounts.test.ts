@@ -23,7 +23,7 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
     await server.close();
   });
 
-  it('lists the paper broker, Kite and Upstox with their login pages', async () => {
+  it('lists the paper broker, Kite, Upstox and Dhan with their login pages', async () => {
     const { token } = await signedInAccount(call);
     const res = await call('getBrokers', { token });
     expect(res.status).toBe(200);
@@ -34,6 +34,8 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
         { id: 2, name: 'kite', display_name: 'Zerodha (Kite Connect)', login_url: 'https://kite.zerodha.com/connect/login?v=3' },
         // Upstox's dialog at UPSTOX_API_ROOT (here its default); the server builds each login link with its state.
         { id: 3, name: 'upstox', display_name: 'Upstox', login_url: 'https://api.upstox.com/v2/login/authorization/dialog' },
+        // Dhan's consent login page at DHAN_AUTH_ROOT (its default); each link is a consent generated for the account.
+        { id: 4, name: 'dhan', display_name: 'Dhan', login_url: 'https://auth.dhan.co/login/consentApp-login' },
       ],
     });
   });

@@ -113,6 +113,16 @@ describe('broker login return', () => {
     expect(calls).toEqual([{ path: '/api/accounts/account-login/11/', body: { request_token: 'mk404x', broker_name: 'upstox', state } }]);
   });
 
+  it('posts the tokenId Dhan sent back, with no state (the server keeps the link’s)', async () => {
+    rememberLogin();
+    serveBrokers();
+    serveAccounts([loggedIn, swing]);
+    const calls = record('post', LOGIN_PATH, () => HttpResponse.json({ message: 'Logged in', broker_accounts: loggedIn }));
+    renderBrokers('/app/broker/dhan/callback?tokenId=3f1c9a2e-5b7d-4e8f-9a0b-1c2d3e4f5a6b');
+    await waitFor(() => expect(where()).toBe('/app/broker'));
+    expect(calls).toEqual([{ path: '/api/accounts/account-login/11/', body: { request_token: '3f1c9a2e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', broker_name: 'dhan' } }]);
+  });
+
   it('says the login was cancelled when the trader declined the OAuth dialog, and posts nothing', async () => {
     rememberLogin();
     serveBrokers();

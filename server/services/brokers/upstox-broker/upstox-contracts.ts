@@ -13,10 +13,11 @@ import { gunzipSync } from 'node:zlib';
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
-import { istDate } from '../../market/ist.ts';
 import { upstoxTexts } from '../../texts/upstox-texts.ts';
 import { createKiteContracts } from '../kite-broker/contracts.ts';
 import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
+import { loadedOncePerDay } from '../live/daily-load.ts';
+import { listedOn } from '../instrument-master.ts';
 import { isObject } from '../upstox/upstox-json.ts';
 import { recordFreezeQuantities } from './upstox-instrument-facts.ts';
 import { upstoxEntry, type UpstoxEntry } from './upstox-instrument-master.ts';
@@ -41,7 +42,6 @@ function readListed(entry: unknown): Listed | null {
 
 export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts {
   const facts = createKiteContracts(db);
-  let loaded: { day: string; options: Promise<Listed[]> } | null = null;
 
   async function read(): Promise<Listed[]> {
     const response = await fetchFile(instrumentsUrl);
@@ -67,24 +67,14 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     return listed;
   }
 
-  function options(): Promise<Listed[]> {
-    const day = istDate(clock());
-    if (loaded === null || loaded.day !== day) {
-      const current = { day, options: load(day) };
-      current.options.catch(() => (loaded === current ? (loaded = null) : null));
-      loaded = current;
-    }
-    return loaded.options;
-  }
+  const options = loadedOncePerDay(clock, load);
 
   async function contractOf(exchange: string, tradingsymbol: string, now: Date): Promise<LiveContract | null> {
     const contract = await facts.contractOf(exchange, tradingsymbol, now);
     if (contract === null) return null;
     const segment = segments[exchange] ?? exchange;
     const same = (await options()).filter((o) => o.segment === segment && o.name === contract.index && o.kind === contract.kind && o.strike === contract.strike);
-    const month = contract.expiry.slice(0, 7);
-    const listed = same.find((o) => o.expiry === contract.expiry)
-      ?? same.filter((o) => o.expiry.startsWith(month) && o.expiry <= contract.expiry).sort((a, b) => b.expiry.localeCompare(a.expiry))[0];
+    const listed = listedOn(same, contract.expiry);
     if (listed === undefined) return null;
     const freezeQuantity = listed.freeze > 0 ? listed.freeze : contract.freezeQuantity;
     return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key), lotSize: listed.lotSize ?? contract.lotSize, freezeQuantity };

@@ -1,13 +1,11 @@
 // Upstox's instrument file (https://upstox.com/developer/api-documentation/instruments) read as F&O entries: the
 // fields of one entry (upstoxEntry: what upstox-contracts.ts finds a StrikeDesk contract's key with), and an
 // option or future of a known underlying as StrikeDesk's instrument (upstoxDerivatives: the same instrument Kite's
-// dump gives, ../instrument-master.ts). Upstox names a contract "RELIANCE FUT 29 DEC 26" under NSE_FO|<token>;
-// StrikeDesk's name is Kite's, formatted from the fields (market/tradingsymbol.ts): futures and stock options in
-// the monthly form; an index option in the weekly form unless the file marks it the month's (`weekly` false) or,
-// without the mark, it is the month's last expiry the file lists for that underlying.
+// dump gives, named as ../instrument-master.ts's masterDerivatives names every master's rows). Upstox names a
+// contract "RELIANCE FUT 29 DEC 26" under NSE_FO|<token>.
 import { istDate } from '../../market/ist.ts';
-import { futureTradingsymbol, optionTradingsymbol, type ContractKind } from '../../market/tradingsymbol.ts';
-import type { KnownUnderlyings, MasterDerivative } from '../instrument-master.ts';
+import type { ContractKind } from '../../market/tradingsymbol.ts';
+import { masterDerivatives, type KnownUnderlyings, type MasterDerivative, type MasterEntry } from '../instrument-master.ts';
 import { isObject } from '../upstox/upstox-json.ts';
 
 export type UpstoxEntry = {
@@ -53,39 +51,10 @@ export function upstoxEntry(entry: unknown): UpstoxEntry | null {
 
 /** The file's F&O entries of known underlyings as StrikeDesk's instruments (entries without a lot are left out). */
 export function upstoxDerivatives(entries: readonly unknown[], known: KnownUnderlyings): MasterDerivative[] {
-  const read = entries.flatMap((raw) => {
+  return masterDerivatives(entries.flatMap((raw): MasterEntry[] => {
     const entry = upstoxEntry(raw);
     const exchange = entry === null ? undefined : segments[entry.segment];
-    const terms = entry === null ? undefined : known.get(entry.name);
-    if (entry === null || exchange === undefined || terms === undefined || entry.lotSize === null) return [];
-    if (exchange !== (terms.exchange === 'NSE' ? 'NFO' : 'BFO')) return [];
-    // An option's strike on its grid: whole rupees for an index, paise for a stock (a row off it is no contract).
-    const paise = entry.strike * 100;
-    const onGrid = terms.kind === 'index' ? Number.isSafeInteger(entry.strike) : Math.abs(paise - Math.round(paise)) < 1e-6;
-    if (entry.kind !== 'FUT' && !(entry.strike > 0 && onGrid)) return [];
-    return [{ entry, exchange, index: terms.kind === 'index' }];
-  });
-  // Each index's last listed option expiry of each month: its monthly contract.
-  const monthLast = new Map<string, string>();
-  for (const { entry, index } of read) {
-    if (!index || entry.kind === 'FUT') continue;
-    const month = `${entry.name}:${entry.expiry.slice(0, 7)}`;
-    if ((monthLast.get(month) ?? '') < entry.expiry) monthLast.set(month, entry.expiry);
-  }
-  return read.map(({ entry, exchange, index }): MasterDerivative => {
-    const monthly = !index || (entry.weekly !== null ? !entry.weekly : monthLast.get(`${entry.name}:${entry.expiry.slice(0, 7)}`) === entry.expiry);
-    const tradingsymbol = entry.kind === 'FUT'
-      ? futureTradingsymbol(entry.name, entry.expiry)
-      : optionTradingsymbol(entry.name, { date: entry.expiry, kind: monthly ? 'monthly' : 'weekly' }, entry.strike, entry.kind, index ? 'rupee' : 'paise');
-    return {
-      exchange,
-      tradingsymbol,
-      underlying: entry.name,
-      kind: entry.kind,
-      expiry: entry.expiry,
-      strike: entry.kind === 'FUT' ? null : entry.strike,
-      lotSize: entry.lotSize ?? 0,
-      brokerKey: entry.key,
-    };
-  });
+    if (entry === null || exchange === undefined) return [];
+    return [{ brokerKey: entry.key, underlying: entry.name, exchange, kind: entry.kind, strike: entry.strike, expiry: entry.expiry, lotSize: entry.lotSize, weekly: entry.weekly }];
+  }), known);
 }

@@ -7,14 +7,13 @@
 // https://upstox.com/developer/api-documentation/v3/place-order, .../v3/modify-order, .../v3/cancel-order
 import type { OrderChanges, Side, TradingAccount } from '../broker-trading.ts';
 import type { LiveWire, PlaceRequest, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
-import { historyOrNull, sessionParts } from '../live/wire-parts.ts';
+import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts';
 import { UpstoxError, UpstoxOutcomeUnknownError } from '../upstox/upstox-errors.ts';
 import type { UpstoxPosition } from '../upstox/upstox-account.ts';
 import { getBrokerage } from '../upstox/upstox-charges.ts';
 import { cancelOrder, getOrderHistory, modifyOrder, placeOrder, type UpstoxOrderType, type UpstoxProduct } from '../upstox/upstox-orders.ts';
 import type { UpstoxOrder, UpstoxTrade } from '../upstox/upstox-order-types.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
-import type { Said } from '../../texts/said.ts';
 import type { UpstoxCalls } from './upstox-calls.ts';
 import { domainErrorOf, outcomeUnknown } from './upstox-failures.ts';
 
@@ -142,13 +141,9 @@ function wirePositionOfUpstox(position: UpstoxPosition): WirePosition {
   };
 }
 
-/** A call's failure: unknown outcomes as they are (the core reads the book), the rest in the trader's words. */
-function failure(error: unknown, what: Said): unknown {
-  if (error instanceof UpstoxOutcomeUnknownError) return error;
-  return domainErrorOf(error, 'order', what) ?? error;
-}
-
 export function createUpstoxWire(calls: UpstoxCalls): LiveWire {
+  const write = orderWriter(calls, domainErrorOf);
+
   async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced }: PlaceRequest) {
     const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
     const triggered = intent.orderType === 'SL' || intent.orderType === 'SL-M';
@@ -166,15 +161,11 @@ export function createUpstoxWire(calls: UpstoxCalls): LiveWire {
       slice: sliced,
       tag,
     };
-    try {
-      const placed = await calls.withSession(account, (session) => placeOrder(session.http, order));
-      const [first] = placed.order_ids;
-      // A 200 without an order id does not say whether anything was booked: as unknown as no answer.
-      if (first === undefined) throw new UpstoxOutcomeUnknownError('unreadable', 'POST', '/v3/order/place', 'Upstox answered the placement without an order id');
-      return { callId: first, parent: null, children: placed.order_ids.map((orderId) => ({ order_id: orderId })) };
-    } catch (error) {
-      throw failure(error, kiteCalls.orderFor(intent.tradingsymbol));
-    }
+    const placed = await write(account, kiteCalls.orderFor(intent.tradingsymbol), (session) => placeOrder(session.http, order));
+    const [first] = placed.order_ids;
+    // A 200 without an order id does not say whether anything was booked: as unknown as no answer.
+    if (first === undefined) throw new UpstoxOutcomeUnknownError('unreadable', 'POST', '/v3/order/place', 'Upstox answered the placement without an order id');
+    return { callId: first, parent: null, children: placed.order_ids.map((orderId) => ({ order_id: orderId })) };
   }
 
   async function modify(account: TradingAccount, order: WireOrder, _placedAs: string | null, changes: OrderChanges): Promise<void> {
@@ -187,19 +178,11 @@ export function createUpstoxWire(calls: UpstoxCalls): LiveWire {
       price: orderType === 'LIMIT' || orderType === 'SL' ? rupees(changes.pricePaise ?? order.price_paise) : 0,
       trigger_price: orderType === 'SL' || orderType === 'SL-M' ? rupees(changes.triggerPaise ?? order.trigger_price_paise) : 0,
     };
-    try {
-      await calls.withSession(account, (session) => modifyOrder(session.http, change));
-    } catch (error) {
-      throw failure(error, kiteCalls.modification(order.order_id));
-    }
+    await write(account, kiteCalls.modification(order.order_id), (session) => modifyOrder(session.http, change));
   }
 
   async function cancel(account: TradingAccount, order: WireOrder): Promise<void> {
-    try {
-      await calls.withSession(account, (session) => cancelOrder(session.http, order.order_id));
-    } catch (error) {
-      throw failure(error, kiteCalls.cancellation(order.order_id));
-    }
+    await write(account, kiteCalls.cancellation(order.order_id), (session) => cancelOrder(session.http, order.order_id));
   }
 
   const orderHistory = (account: TradingAccount, orderId: string) =>

@@ -16,11 +16,12 @@ import { loginBrokerAccountIdAtom } from '@/lib/session/user-profile-atoms';
 type Problem = { title: MessageDescriptor; hint: MessageDescriptor; tone: 'info' | 'error' } | null;
 
 /**
- * The code the broker sent back: Kite's and the paper broker's `request_token`, or an OAuth `code` (Upstox),
- * with the `state` the login link carried when the broker sends it back.
+ * The code the broker sent back: Kite's and the paper broker's `request_token`, an OAuth `code` (Upstox) or
+ * Dhan's `tokenId`, with the `state` the login link carried when the broker sends it back (Dhan's cannot: the
+ * server keeps it).
  */
 function returnedCode(params: URLSearchParams): { token: string | null; state: string | null } {
-  return { token: params.get('request_token') ?? params.get('code'), state: params.get('state') };
+  return { token: params.get('request_token') ?? params.get('code') ?? params.get('tokenId'), state: params.get('state') };
 }
 
 function problemOf(params: URLSearchParams, accountId: number | null): Problem {

@@ -1,0 +1,75 @@
+// Live trading on Dhan: the broker-neutral core (../live/) on Dhan's wire (dhan-wire.ts), with what is Dhan's own:
+// its contracts (the scrip master's security ids), its limits, its funds and margins (dhan-funds.ts). Dhan
+// publishes 25 order requests a second, 250 a minute, 1,000 an hour and 7,000 a day, and 25 modifications an
+// order (https://dhanhq.co/docs/v2/, "Rate Limit"); SEBI's retail algo framework caps an algo at 10 orders a
+// second per client, so the second's window is 10 (docs/live-trading.md). The account's sessions are given (the
+// broker-neutral store over Dhan's client); the stream carries order changes only (Dhan's market feed is a
+// later slice).
+import type { Database } from '../../../db/database.ts';
+import type { Clock, Wait } from '../../clock.ts';
+import { dhanTexts, type DhanLimit } from '../../texts/dhan-texts.ts';
+import type { BrokerTrading } from '../broker-trading.ts';
+import { createLiveHours } from '../live/live-hours.ts';
+import { createLiveStream } from '../live/live-stream.ts';
+import { createLiveTrading } from '../live/live-trading.ts';
+import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
+import type { LiveSession } from '../live/live-sessions.ts';
+import type { DhanHttp } from '../dhan/dhan-http.ts';
+import { createDhanCalls } from './dhan-calls.ts';
+import type { DhanContracts } from './dhan-contracts.ts';
+import { createDhanFunds } from './dhan-funds.ts';
+import { createDhanWire } from './dhan-wire.ts';
+
+export const dhanLimits: LiveLimits<DhanLimit> = {
+  orders: [
+    { limit: 'orders_second', count: 10, windowMs: 1000 },
+    { limit: 'orders_minute', count: 250, windowMs: 60_000 },
+    { limit: 'orders_hour', count: 1000, windowMs: 60 * 60_000 },
+    { limit: 'orders_day', count: 7000, windowMs: 'day' },
+  ],
+  burst: 'orders_burst',
+  // Dhan's quote APIs allow 1 request a second.
+  quotes: { limit: 'quotes_second', perSecond: 1 },
+  modificationsPerOrder: 25,
+  refusal: dhanTexts.rateLimited,
+};
+
+/** Dhan stamps arrivals as Kite does: each window of sends is kept a quarter of a second wider. */
+export const dhanArrivalMarginMs = 250;
+
+export type DhanTradingOptions = {
+  db: Database;
+  clock: Clock;
+  sessions: { sessionOf: (accountId: number) => Promise<LiveSession<DhanHttp> | null> };
+  contracts: DhanContracts;
+  /** Tests only: other limits than Dhan's published ones. */
+  limits?: LiveLimits<DhanLimit> | undefined;
+  /** How the kill switch's cancellations wait for room in Dhan's windows (a timer; tests move their clock). */
+  wait?: Wait | undefined;
+};
+
+export function createDhanTrading({ db, clock, sessions, contracts, limits: limitFigures = dhanLimits, wait }: DhanTradingOptions) {
+  const calls = createDhanCalls({ db, clock, sessions });
+  const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: dhanArrivalMarginMs });
+  const stream = createLiveStream({});
+  const money = createDhanFunds({ db, clock, calls, contracts });
+  const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
+    ...money,
+    subscribe: stream.subscribe,
+    instruments: async () => [],
+  };
+  const trading = createLiveTrading({
+    db,
+    clock,
+    wire: createDhanWire(calls, contracts),
+    contracts,
+    hours: createLiveHours(db),
+    limits,
+    own,
+    onOrderChanged: stream.orderChanged,
+    rateMarginMs: dhanArrivalMarginMs,
+  });
+  return { ...trading, calls, orderWindows: limitFigures.orders };
+}
+
+export type DhanTrading = ReturnType<typeof createDhanTrading>;

@@ -1,0 +1,54 @@
+// The Dhan test server's contracts and prices: NIFTY options under Dhan's security ids, served as Dhan's scrip
+// master CSV (https://images.dhan.co/api-data/api-scrip-master.csv: the SEM_* columns, one row a contract; its
+// derivatives in segment D, index options OPTIDX, the trading symbol NIFTY-Jan2026-26000-CE, the expiry
+// "2026-01-27 14:30:00"), and each contract's last price, which orders fill at.
+export type ServerContract = {
+  securityId: string;
+  underlying: string;
+  /** IST date. */
+  expiry: string;
+  strike: number;
+  kind: 'CE' | 'PE';
+  lot: number;
+};
+
+export const defaultContracts: ServerContract[] = [
+  { securityId: '43919', underlying: 'NIFTY', expiry: '2026-01-27', strike: 26000, kind: 'CE', lot: 65 },
+  { securityId: '43920', underlying: 'NIFTY', expiry: '2026-01-27', strike: 26000, kind: 'PE', lot: 65 },
+  { securityId: '43921', underlying: 'NIFTY', expiry: '2026-01-27', strike: 25900, kind: 'PE', lot: 65 },
+  { securityId: '43801', underlying: 'NIFTY', expiry: '2026-01-20', strike: 26000, kind: 'CE', lot: 65 },
+];
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function dhanSymbol(contract: ServerContract): string {
+  const [year, month] = contract.expiry.split('-');
+  return `${contract.underlying}-${months[Number(month) - 1]}${year}-${contract.strike}-${contract.kind}`;
+}
+
+const header = 'SEM_EXM_EXCH_ID,SEM_SEGMENT,SEM_SMST_SECURITY_ID,SEM_INSTRUMENT_NAME,SEM_EXPIRY_CODE,SEM_TRADING_SYMBOL,SEM_LOT_UNITS,SEM_CUSTOM_SYMBOL,SEM_EXPIRY_DATE,SEM_STRIKE_PRICE,SEM_OPTION_TYPE,SEM_TICK_SIZE,SEM_EXPIRY_FLAG,SEM_EXCH_INSTRUMENT_TYPE,SEM_SERIES,SM_SYMBOL_NAME';
+
+export function scripMaster(contracts: readonly ServerContract[]): string {
+  // M: the month's last expiry of the underlying listed; W: a weekly one (SEM_EXPIRY_FLAG).
+  const monthly = (c: ServerContract) => !contracts.some((o) => o.underlying === c.underlying && o.expiry.slice(0, 7) === c.expiry.slice(0, 7) && o.expiry > c.expiry);
+  const rows = contracts.map((c) => {
+    const day = c.expiry.slice(8);
+    const custom = `${c.underlying} ${day} ${months[Number(c.expiry.slice(5, 7)) - 1]!.toUpperCase()} ${c.strike} ${c.kind === 'CE' ? 'CALL' : 'PUT'}`;
+    return ['NSE', 'D', c.securityId, 'OPTIDX', '0', dhanSymbol(c), `${c.lot}.0`, custom, `${c.expiry} 14:30:00`, `${c.strike}.00000`, c.kind, '5.0000', monthly(c) ? 'M' : 'W', 'OP', 'NA', ''].join(',');
+  });
+  // The index itself, as the file lists it (segment I): a row no option mapping should take.
+  return [header, 'NSE,I,13,INDEX,,NIFTY,1.0,Nifty 50,,,,0.0000,,INDEX,,NIFTY', ...rows].join('\n') + '\n';
+}
+
+export function createMarket(contracts: readonly ServerContract[]) {
+  const listed = new Map(contracts.map((c) => [c.securityId, c]));
+  const last = new Map<string, number>(contracts.map((c) => [c.securityId, 100]));
+  return {
+    contract: (securityId: string) => listed.get(securityId),
+    contracts: () => [...listed.values()],
+    last: (securityId: string) => last.get(securityId) ?? 0,
+    setLast: (securityId: string, price: number) => void last.set(securityId, price),
+  };
+}
+
+export type Market = ReturnType<typeof createMarket>;
