@@ -172,7 +172,7 @@ export function createContracts() {
    */
   async function listed(q: Queryable, index: IndexName, expiry: string | undefined, now: Date): Promise<Instrument[]> {
     const { rows } = await q.query<ContractRow>(
-      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry >= $2::date AND ($3::date IS NULL OR expiry = $3::date)
+      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry >= $2::date AND ($3::date IS NULL OR expiry = $3::date) AND instrument_type <> 'FUT'
        ORDER BY expiry, strike, instrument_type`,
       [index, istDate(now), expiry ?? null],
     );

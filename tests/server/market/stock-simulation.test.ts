@@ -1,0 +1,121 @@
+// The simulator's stocks and futures (issue 63, slice 3) on a real database, as a trader meets them: a stock's chain
+// opens with its months and futures, its options price around the stock's own spot (at the money near the spot,
+// put-call parity around the future), a future sits at S·e^(r·t), and a stock nobody watches costs the tick nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { servicesDecorator } from '../../../server/app.ts';
+import type { LastPrice, MarketService } from '../../../server/services/market/market-service.ts';
+import type { Services } from '../../../server/services/services.ts';
+import { testBackends } from '../support/test-database.ts';
+import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
+
+type Expiries = components['schemas']['ExpiriesResponse'];
+
+// Friday 20 November 2026, 12:00 IST: RELIANCE's near month would expire on Tuesday 24 November, a holiday (Guru
+// Nanak Jayanti), so on Monday 23 November.
+const fridayNoon = new Date('2026-11-20T06:30:00Z');
+const yearMs = 365 * 24 * 60 * 60 * 1000;
+
+const marketOf = (server: TestServer): MarketService => server.app.getDecorator<Services>(servicesDecorator).market;
+const mid = (quote: LastPrice) => ((quote.bid ?? 0) + (quote.ask ?? 0)) / 2;
+
+describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backend) => {
+  let server: TestServer;
+  let market: MarketService;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, clock: manualClock(fridayNoon), market: { seed: 'stocks', demo: true, tickMs: 1000 } });
+    market = marketOf(server);
+    await market.tick();
+  }, 180_000);
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lists a stock\'s monthly option months and its near, next and far futures, each with the contract\'s lot', async () => {
+    const answer: Expiries = await market.expiries('RELIANCE');
+    expect(answer.underlying).toBe('NSE:RELIANCE');
+    // 26 January 2027 is Republic Day: the January month expires on Monday 25.
+    expect(answer.expiries.map((e) => e.date)).toEqual(['2026-11-23', '2026-12-29', '2027-01-25']);
+    expect(answer.expiries.every((e) => e.kind === 'monthly')).toBe(true);
+    expect(answer.futures?.map((f) => [f.tradingsymbol, f.series, f.lot_size])).toEqual([
+      ['RELIANCE26NOVFUT', 'near', 500],
+      ['RELIANCE26DECFUT', 'next', 500],
+      ['RELIANCE27JANFUT', 'far', 500],
+    ]);
+  });
+
+  it('opens a stock\'s chain around its own spot, with at the money near the spot and put-call parity around the future', async () => {
+    const expiry = '2026-12-29';
+    const chain = await market.instruments('RELIANCE', expiry);
+    expect(chain.lot_size).toBe(500);
+    expect(chain.strike_step).toBe(20);
+    const future = (await market.expiries('RELIANCE')).futures!.find((f) => f.expiry === expiry)!;
+    const quotes = await market.quotes(['NSE:RELIANCE', future.instrument, ...chain.instruments.map((i) => i.instrument)]);
+    const spot = quotes['NSE:RELIANCE']!.last_price;
+    // The published close of 9 Oct 2026 was ₹1,170.30: six weeks of a 22 % volatility later it is within ±40 %.
+    expect(spot).toBeGreaterThan(1170.3 * 0.6);
+    expect(spot).toBeLessThan(1170.3 * 1.4);
+    const strikes = [...new Set(chain.instruments.map((i) => i.strike))];
+    expect(Math.min(...strikes)).toBeLessThan(spot * 0.8);
+    expect(Math.max(...strikes)).toBeGreaterThan(spot * 1.2);
+    const atm = strikes.reduce((best, k) => (Math.abs(k - spot) < Math.abs(best - spot) ? k : best));
+    expect(Math.abs(atm - spot)).toBeLessThanOrEqual(10);
+
+    const futureQuote = quotes[future.instrument]!;
+    const years = (Date.parse(`${expiry}T10:10:00Z`) - fridayNoon.getTime()) / yearMs;
+    const discount = Math.exp(-0.0525 * years);
+    const symbolOf = (k: number, type: 'CE' | 'PE') => chain.instruments.find((i) => i.strike === k && i.instrument_type === type)!.instrument;
+    let checked = 0;
+    for (const k of strikes.filter((strike) => Math.abs(strike - atm) <= 100)) {
+      const call = quotes[symbolOf(k, 'CE')]!;
+      const put = quotes[symbolOf(k, 'PE')]!;
+      expect(call.bid!).toBeGreaterThan(0);
+      // The books hold parity on the future's book: call bid − put ask ≤ e^(−rT)(F − K) ≤ call ask − put bid, F anywhere in its book.
+      expect(call.bid! - put.ask!).toBeLessThanOrEqual(discount * (futureQuote.ask! - k) + 0.01);
+      expect(call.ask! - put.bid!).toBeGreaterThanOrEqual(discount * (futureQuote.bid! - k) - 0.01);
+      // At the money a stock's book is wider than an index's one or two ticks, and still a small share of the premium.
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(9);
+    const atmCall = quotes[symbolOf(atm, 'CE')]!;
+    expect(Math.round((atmCall.ask! - atmCall.bid!) / 0.05)).toBeGreaterThanOrEqual(3);
+    expect(atmCall.ask! - atmCall.bid!).toBeLessThan(mid(atmCall) * 0.05);
+    expect(atmCall.oi!).toBeGreaterThan(0);
+    expect(atmCall.oi! % 500).toBe(0);
+  });
+
+  it('quotes a future near S·e^(r·t), a stock\'s on the dated carry and an index\'s on its options\' forward', async () => {
+    const stock = (await market.expiries('HDFCBANK')).futures![0]!;
+    const index = (await market.expiries('NIFTY')).futures![0]!;
+    const quotes = await market.quotes(['NSE:HDFCBANK', stock.instrument, 'NSE:NIFTY 50', index.instrument]);
+    const now = (await market.states()).get('NIFTY')!.tickedAtMs;
+    const fair = (spot: number, rate: number, expiry: string) => spot * Math.exp((rate * (Date.parse(`${expiry}T10:10:00Z`) - now)) / yearMs);
+    const stockFair = fair(quotes['NSE:HDFCBANK']!.last_price, 0.0525, stock.expiry);
+    expect(quotes[stock.instrument]!.bid!).toBeLessThanOrEqual(stockFair + 0.05);
+    expect(quotes[stock.instrument]!.ask!).toBeGreaterThanOrEqual(stockFair - 0.05);
+    expect(Math.abs(mid(quotes[stock.instrument]!) - stockFair)).toBeLessThan(stockFair * 0.002);
+    const indexFair = fair(quotes['NSE:NIFTY 50']!.last_price, 0.055, index.expiry);
+    expect(Math.abs(mid(quotes[index.instrument]!) - indexFair)).toBeLessThan(indexFair * 0.0005);
+    // A stock's future book is wider, relative to its price, than an index's.
+    const relative = (q: LastPrice) => (q.ask! - q.bid!) / mid(q);
+    expect(relative(quotes[stock.instrument]!)).toBeGreaterThan(relative(quotes[index.instrument]!));
+    expect(quotes[stock.instrument]!.oi! % stock.lot_size).toBe(0);
+  });
+
+  it('moves a stock with the market\'s ticks, each stock on its own path', async () => {
+    const before = await market.quotes(['NSE:RELIANCE', 'NSE:ICICIBANK']);
+    server.clock.advance(60 * 60 * 1000);
+    await market.tick();
+    const after = await market.quotes(['NSE:RELIANCE', 'NSE:ICICIBANK']);
+    const move = (key: string) => Math.log(after[key]!.last_price / before[key]!.last_price);
+    expect(move('NSE:RELIANCE')).not.toBe(0);
+    expect(move('NSE:RELIANCE')).not.toBeCloseTo(move('NSE:ICICIBANK'), 6);
+    expect(after['NSE:RELIANCE']!.timestamp).toBe(new Date(server.clock.now().getTime()).toISOString());
+  });
+
+  it('answers a symbol the simulator does not price with a 404, not a 500', async () => {
+    await expect(market.expiries('NOSUCHSTOCK')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
