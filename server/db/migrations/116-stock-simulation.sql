@@ -16,7 +16,14 @@ CREATE TABLE stock_simulation (
   volatility numeric(6, 4) NOT NULL CHECK (volatility > 0 AND volatility < 2),
   volatility_source text NOT NULL CHECK (char_length(volatility_source) BETWEEN 1 AND 400),
   strike_step integer NOT NULL CHECK (strike_step > 0),
-  strike_step_source text NOT NULL CHECK (char_length(strike_step_source) BETWEEN 1 AND 400)
+  strike_step_source text NOT NULL CHECK (char_length(strike_step_source) BETWEEN 1 AND 400),
+  -- The paper broker's SPAN-like margin for this stock's options and futures (margin.ts), until stock margins are
+  -- calibrated against brokers' figures as the indices' are (margin_params): a placeholder, the model's choice.
+  margin_price_scan numeric(6, 4) NOT NULL DEFAULT 0.1200 CHECK (margin_price_scan > 0 AND margin_price_scan < 1),
+  margin_volatility_scan numeric(6, 4) NOT NULL DEFAULT 0.0500 CHECK (margin_volatility_scan >= 0 AND margin_volatility_scan < 1),
+  margin_exposure_rate numeric(6, 4) NOT NULL DEFAULT 0.0350 CHECK (margin_exposure_rate >= 0 AND margin_exposure_rate < 1),
+  margin_short_option_minimum numeric(6, 4) NOT NULL DEFAULT 0.0375 CHECK (margin_short_option_minimum >= 0 AND margin_short_option_minimum < 1),
+  margin_source text NOT NULL DEFAULT 'Placeholder, the model''s choice (issue 63 slice 3): price scan 12 %, volatility scan 5 points, exposure 3.5 % of notional (SEBI''s floor for stock derivatives: the higher of 3.5 % and 1.5 standard deviations), short option minimum 3.75 %; not calibrated against a broker''s figures'
 );
 
 INSERT INTO stock_simulation (symbol, reference_close, reference_date, close_source, volatility, volatility_source, strike_step, strike_step_source)

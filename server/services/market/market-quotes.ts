@@ -203,7 +203,9 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
    * (the volatility it prices each strike at).
    */
   async function pricing(index: IndexName, q?: Queryable, current?: Map<IndexName, IndexSnapshot>) {
-    const model = modelNamed(await core.models(q), index);
+    const all = await core.models(q);
+    if (!all.has(index)) return stocks.pricing(index, current ?? (q === undefined ? await core.states() : await core.readStates(q)), q);
+    const model = modelNamed(all, index);
     const state = (current ?? (q === undefined ? await core.states() : await core.readStates(q))).get(index);
     const spot = (state?.spotPaise ?? model.startSpotPaise) / 100;
     const nowMs = state?.tickedAtMs ?? clock().getTime();

@@ -38,6 +38,8 @@ export function createMarketService(options: MarketOptions) {
     instruments: contracts.instruments,
     quotes,
     indicesOfInstruments,
+    /** A simulated stock's spot at an instant, in paise (null for a symbol the simulator does not price). */
+    stockSpotPaiseAt: stocks.spotAt,
     pruneCandles: ticks.pruneCandles,
     candles: ticks.candles,
     tickMs: options.tickMs,

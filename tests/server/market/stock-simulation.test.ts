@@ -7,6 +7,9 @@ import { servicesDecorator } from '../../../server/app.ts';
 import type { LastPrice, MarketService } from '../../../server/services/market/market-service.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { testBackends } from '../support/test-database.ts';
+import type { ContractCall } from '../support/contract-client.ts';
+import { openDesk } from '../support/paper-desk.ts';
+import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Expiries = components['schemas']['ExpiriesResponse'];
@@ -117,5 +120,58 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
 
   it('answers a symbol the simulator does not price with a 404, not a 500', async () => {
     await expect(market.expiries('NOSUCHSTOCK')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe.each(testBackends)('paper orders on a stock option and a future on %s', (backend) => {
+  let server: TestServer;
+  let call: ContractCall;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, clock: manualClock(fridayNoon), market: { seed: 'stock-orders', demo: true, tickMs: 1000 } });
+    call = guardedClient(server.app);
+    await marketOf(server).tick();
+  }, 180_000);
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('fills a stock option and a future at the simulator\'s book, in the contract\'s lots', async () => {
+    // ₹5,00,000: less than a RELIANCE future's notional (500 × about ₹1,170), so the future must block only its margin.
+    const desk = await openDesk(server, call, 500_000);
+    const listed = await call<Expiries>('getExpiries', { token: desk.token, query: { index: 'RELIANCE' } });
+    expect(listed.status).toBe(200);
+    const expiry = listed.body.expiries[1]!.date;
+    const chain = await call<components['schemas']['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'RELIANCE', expiry } });
+    expect(chain.status).toBe(200);
+    expect(chain.body.freeze_quantity).toBeNull();
+    const lot = chain.body.lot_size;
+    const spot = (await marketOf(server).quotes(['NSE:RELIANCE']))['NSE:RELIANCE']!.last_price;
+    const call_ = chain.body.instruments.filter((i) => i.instrument_type === 'CE').reduce((best, i) => (Math.abs(i.strike - spot) < Math.abs(best.strike - spot) ? i : best));
+    const future = listed.body.futures!.find((f) => f.expiry === expiry)!;
+
+    // Not a whole number of lots: refused with the contract's lot.
+    const odd = await desk.trade('placeTrades', { orders: [desk.order(call_.tradingsymbol, 'BUY', lot + 1)] });
+    expect(odd.status).toBe(200);
+    expect(odd.body.orders[0]!.status).toBe('REJECTED');
+    expect(odd.body.orders[0]!.status_message).toContain(String(lot));
+
+    for (const instrument of [call_.instrument, future.instrument]) {
+      const symbol = instrument.slice(4);
+      const book = (await marketOf(server).quotes([instrument]))[instrument]!;
+      const order = await desk.place(symbol, 'BUY', lot);
+      const filled = order.status === 'COMPLETE' ? order : (await desk.tick(), (await desk.orderBook()).orders.find((o) => o.order_id === order.order_id)!);
+      expect(filled.status, JSON.stringify(filled)).toBe('COMPLETE');
+      expect(filled.filled_quantity).toBe(lot);
+      expect(filled.average_price).toBeGreaterThanOrEqual(book.bid!);
+      expect(filled.average_price).toBeLessThanOrEqual(book.ask!);
+      // On the ₹0.05 tick.
+      expect(Math.round(filled.average_price * 100) % 5).toBe(0);
+    }
+    const positions = await desk.positionBook();
+    const held = (symbol: string) => JSON.stringify(positions).includes(symbol);
+    expect(held(call_.tradingsymbol)).toBe(true);
+    expect(held(future.tradingsymbol)).toBe(true);
   });
 });

@@ -15,10 +15,11 @@ import type { IndexName } from '../index-config.ts';
 import { istDate } from '../ist.ts';
 import type { MarketCore, MarketOptions } from '../market-core.ts';
 import type { ContractRow, IndexModel, IndexSnapshot } from '../market-rows.ts';
-import { optionQuote } from '../simulator.ts';
+import { optionQuote, smileVolatility } from '../simulator.ts';
 import { contractExpiryMs, expiriesTradingFrom, regularSessionOn, type TradingCalendar } from '../trading-calendar.ts';
 import { futureTradingsymbol, optionTradingsymbol } from '../tradingsymbol.ts';
 import { carryOn, loadCarryRates, loadStockModels, stockSmile, type CarryRate, type StockModel } from './stock-models.ts';
+import { stockSpotPaise } from './stock-path.ts';
 import { futureQuote, sessionShare, stockOptionOiLots, stockSnapshot, stockSpreadWidening, type NseClock, type StockSnapshot } from './stock-quotes.ts';
 
 type LastPrice = analytics['schemas']['LastPrice'];
@@ -278,7 +279,36 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     };
   }
 
-  return { data, stockModel, stockExpiries, listStockStrikes, futures, quote, stockNow, optionTickOn };
+  /** A simulated stock's spot in paise at an instant (null for a symbol that is none): its path is a function of time. */
+  async function spotAt(symbol: string, ms: number, q: Queryable = db): Promise<number | null> {
+    const model = (await data(q)).models.get(symbol);
+    if (model === undefined) return null;
+    return stockSpotPaise(model, seed, ms, demo, await core.calendar('NSE', q));
+  }
+
+  /**
+   * What the paper broker prices a stock's margin with, as market-quotes.ts pricing does an index's: the stock's spot
+   * at the NSE clock's tick, its carry and its smile.
+   */
+  async function pricing(symbol: string, states: Map<IndexName, IndexSnapshot>, q: Queryable = db) {
+    const stock = await data(q);
+    const model = stock.models.get(symbol);
+    if (model === undefined) throw DomainError.said('not_found', notFoundTexts.index(symbol));
+    const calendar = await core.calendar('NSE', q);
+    const snap = stockSnapshot(model, seed, nseClockOf(states.get(nseClockIndex), clock()), demo, calendar);
+    const spot = snap.spotPaise / 100;
+    const nowMs = snap.tickedAtMs;
+    const day = istDate(new Date(nowMs));
+    const rate = carryOn(stock.carry, day);
+    const params = stockSmile(model, rate);
+    const volatility = (strike: number, expiry: string) => {
+      const years = Math.max(1 / (365 * 24), (contractExpiryMs(calendar, expiry) - nowMs) / (365 * 24 * 60 * 60 * 1000));
+      return smileVolatility(params, spot * Math.exp(rate * years), strike, years);
+    };
+    return { spot, rate, nowMs, volatility, tickPaise: optionTickOn(stock, day) };
+  }
+
+  return { data, stockModel, stockExpiries, listStockStrikes, futures, quote, stockNow, optionTickOn, spotAt, pricing };
 }
 
 function indexTick(rows: ReadonlyArray<{ effectiveFrom: string; tickPaise: number }>, day: string): number {
