@@ -9,6 +9,7 @@ import type { Services } from '../../../server/services/services.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk } from '../support/paper-desk.ts';
+import { listStocks, watchedKeys } from '../support/stock-listing.ts';
 import { guardedClient } from '../support/trading.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -161,7 +162,7 @@ describe.each(testBackends)('paper orders on a stock option and a future on %s',
       const symbol = instrument.slice(4);
       const book = (await marketOf(server).quotes([instrument]))[instrument]!;
       const order = await desk.place(symbol, 'BUY', lot);
-      const filled = order.status === 'COMPLETE' ? order : (await desk.tick(), (await desk.orderBook()).orders.find((o) => o.order_id === order.order_id)!);
+      const filled = order.status === 'COMPLETE' ? order : (await desk.tick(), (await desk.orderBook()).order_book.find((o) => o.order_id === order.order_id)!);
       expect(filled.status, JSON.stringify(filled)).toBe('COMPLETE');
       expect(filled.filled_quantity).toBe(lot);
       expect(filled.average_price).toBeGreaterThanOrEqual(book.bid!);
@@ -174,4 +175,49 @@ describe.each(testBackends)('paper orders on a stock option and a future on %s',
     expect(held(call_.tradingsymbol)).toBe(true);
     expect(held(future.tradingsymbol)).toBe(true);
   });
+});
+
+describe.each(testBackends)('the tick\'s cost with stocks listed and watched on %s', (backend) => {
+  // Two markets side by side: the migration's 20 stocks listed, and 200; each watches the same 10 stocks (every
+  // strike of the near month, the three futures, the stock itself).
+  const servers: TestServer[] = [];
+  const watched: string[][] = [];
+
+  beforeAll(async () => {
+    for (const listed of [20, 200]) {
+      const server = await startTestServer({ backend, clock: manualClock(fridayNoon), market: { seed: 'stock-cost', demo: true, tickMs: 1000 } });
+      servers.push(server);
+      expect(await listStocks(server.db, listed)).toBe(listed);
+      const { rows } = await server.db.query<{ symbol: string }>(`SELECT symbol FROM stock_simulation ORDER BY close_source = 'test listing', symbol LIMIT 10`);
+      const keys: string[] = [];
+      for (const { symbol } of rows) keys.push(...(await watchedKeys(marketOf(server), symbol)));
+      watched.push(keys);
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+  });
+
+  it('costs about the same to tick and quote 10 watched stocks whether 20 or 200 are listed', async () => {
+    expect(watched[0]!.length).toBe(watched[1]!.length);
+    expect(watched[0]!.length).toBeGreaterThan(500);
+    const times: number[][] = [[], []];
+    // Interleaved, so a spell of load on the shared machine falls on both alike.
+    for (let round = 0; round < 12; round += 1) {
+      for (const at of [0, 1]) {
+        const server = servers[at]!;
+        server.clock.advance(1000);
+        const started = performance.now();
+        await marketOf(server).tick();
+        const quotes = await marketOf(server).quotes(watched[at]!);
+        times[at]!.push(performance.now() - started);
+        expect(Object.keys(quotes)).toHaveLength(watched[at]!.length);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // Pricing happens only for what is asked: 180 more listed stocks add nothing to a tick (measured 130 and 160 ms
+    // with `npm run bench -- stock-market` at a load of 9; allowing for the shared machine's noise).
+    expect(median(times[1]!) / median(times[0]!)).toBeLessThan(1.6);
+  }, 120_000);
 });

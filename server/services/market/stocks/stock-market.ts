@@ -55,6 +55,19 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
   }
 
   const termsKept = new Map<string, UnderlyingTerms>();
+
+  /** Each stock at the NSE clock's last tick, computed once a tick (every option and future of it reads it). */
+  const snapshots = new Map<string, { seq: number; tickedAtMs: number; snap: StockSnapshot }>();
+  function snapshotOf(model: StockModel, nse: NseClock, calendar: TradingCalendar): StockSnapshot {
+    const kept = snapshots.get(model.symbol);
+    if (kept !== undefined && kept.seq === nse.seq && kept.tickedAtMs === nse.tickedAtMs) return kept.snap;
+    const snap = stockSnapshot(model, seed, nse, demo, calendar);
+    snapshots.set(model.symbol, { seq: nse.seq, tickedAtMs: nse.tickedAtMs, snap });
+    return snap;
+  }
+
+  /** An underlying's futures months on a day, kept per day. */
+  const monthsKept = new Map<string, string[]>();
   async function termsOf(symbol: string, q: Queryable = db): Promise<UnderlyingTerms | null> {
     const known = termsKept.get(symbol);
     if (known !== undefined) return known;
@@ -186,7 +199,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
       const model = key.startsWith('NSE:') ? stock.models.get(key.slice(4)) : undefined;
       const nse = states.get(nseClockIndex);
       if (model === undefined || nse === undefined) return undefined;
-      const snap = stockSnapshot(model, seed, nseClockOf(nse), demo, await core.calendar('NSE', q));
+      const snap = snapshotOf(model, nseClockOf(nse), await core.calendar('NSE', q));
       return { ...priceFields(snap.spotPaise, snap.previousClosePaise, snap.tickedAtMs), open: rupees(snap.dayOpenPaise), high: rupees(snap.dayHighPaise), low: rupees(snap.dayLowPaise) };
     }
     if (row.instrument_type === 'FUT') return futureOf(row, states, indices, stock, q);
@@ -194,7 +207,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     const nse = states.get(nseClockIndex);
     if (model === undefined || nse === undefined) return undefined;
     const calendar = await core.calendar('NSE', q);
-    const snap = stockSnapshot(model, seed, nseClockOf(nse), demo, calendar);
+    const snap = snapshotOf(model, nseClockOf(nse), calendar);
     const day = istDate(new Date(snap.tickedAtMs));
     const carry = carryOn(stock.carry, day);
     const params = stockSmile(model, carry);
@@ -226,8 +239,15 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     const terms = await termsOf(symbol, q);
     if (terms === null) return 0;
     const calendar = await core.calendar(terms.exchange, q);
-    const at_ = futureMonths(terms, calendar, expiriesTradingFrom(calendar, at)).findIndex((month) => month.expiry.date === expiry);
-    return at_ < 0 ? 2 : at_;
+    const from = expiriesTradingFrom(calendar, at);
+    const key = `${symbol}:${from}`;
+    let months = monthsKept.get(key);
+    if (months === undefined) {
+      months = futureMonths(terms, calendar, from).map((month) => month.expiry.date);
+      monthsKept.set(key, months);
+    }
+    const month = months.indexOf(expiry);
+    return month < 0 ? 2 : month;
   }
 
   async function futureOf(row: ContractRow, states: Map<IndexName, IndexSnapshot>, indices: Map<IndexName, IndexModel>, stock: StockData, q: Queryable): Promise<LastPrice | undefined> {
@@ -247,7 +267,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
       const model = stock.models.get(row.name);
       const nse = states.get(nseClockIndex);
       if (model === undefined || nse === undefined) return undefined;
-      spot = stockSnapshot(model, seed, nseClockOf(nse), demo, calendar);
+      spot = snapshotOf(model, nseClockOf(nse), calendar);
       rate = carryOn(stock.carry, istDate(new Date(spot.tickedAtMs)));
       tickPaise = optionTickOn(stock, istDate(new Date(spot.tickedAtMs)));
     }
@@ -295,7 +315,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     const model = stock.models.get(symbol);
     if (model === undefined) throw DomainError.said('not_found', notFoundTexts.index(symbol));
     const calendar = await core.calendar('NSE', q);
-    const snap = stockSnapshot(model, seed, nseClockOf(states.get(nseClockIndex), clock()), demo, calendar);
+    const snap = snapshotOf(model, nseClockOf(states.get(nseClockIndex), clock()), calendar);
     const spot = snap.spotPaise / 100;
     const nowMs = snap.tickedAtMs;
     const day = istDate(new Date(nowMs));

@@ -62,6 +62,18 @@ export type StockPathModel = {
   volatility: number;
 };
 
+/** The path at each stock's reference close, kept: it never changes for a seed and mode. */
+const references = new Map<string, { tau: number; w: number }>();
+function referencePoint(model: StockPathModel, seed: number, stream: number, demo: boolean, calendar: TradingCalendar): { tau: number; w: number } {
+  const key = `${seed}:${stream}:${demo}:${model.referenceMs}`;
+  const known = references.get(key);
+  if (known !== undefined) return known;
+  const tau = varianceTimeYears(model.referenceMs, demo, calendar);
+  const point = { tau, w: brownianAt(seed, stream, tau / gridYears) };
+  references.set(key, point);
+  return point;
+}
+
 /** The NSE cash market's tick the spot is quoted on: ₹0.05. */
 export const stockTickPaise = 5;
 
@@ -73,8 +85,9 @@ export const stockTickPaise = 5;
 export function stockSpotPaise(model: StockPathModel, seed: number, ms: number, demo: boolean, calendar: TradingCalendar): number {
   const stream = stockStream(model.symbol);
   const tau = varianceTimeYears(ms, demo, calendar);
-  const tauRef = varianceTimeYears(model.referenceMs, demo, calendar);
-  const w = brownianAt(seed, stream, tau / gridYears) - brownianAt(seed, stream, tauRef / gridYears);
+  const reference = referencePoint(model, seed, stream, demo, calendar);
+  const tauRef = reference.tau;
+  const w = brownianAt(seed, stream, tau / gridYears) - reference.w;
   const sigma = model.volatility;
   const spot = model.referencePaise * Math.exp(sigma * w - (sigma * sigma * (tau - tauRef)) / 2);
   return Math.max(stockTickPaise, Math.round(spot / stockTickPaise) * stockTickPaise);
