@@ -11,6 +11,7 @@ import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk } from '../support/paper-desk.ts';
 import { listStocks, watchedKeys } from '../support/stock-listing.ts';
 import { guardedClient } from '../support/trading.ts';
+import { signedInAccount } from '../support/accounts.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Expiries = components['schemas']['ExpiriesResponse'];
@@ -117,6 +118,48 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
     expect(move('NSE:RELIANCE')).not.toBe(0);
     expect(move('NSE:RELIANCE')).not.toBeCloseTo(move('NSE:ICICIBANK'), 6);
     expect(after['NSE:RELIANCE']!.timestamp).toBe(new Date(server.clock.now().getTime()).toISOString());
+  });
+
+  it('streams a stock, its option and its future, and sends their moves at the next tick', async () => {
+    const { token } = await signedInAccount(guardedClient(server.app));
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const listed = await market.expiries('RELIANCE');
+    const chain = await market.instruments('RELIANCE', listed.expiries[0]!.date);
+    const instruments = ['NSE:RELIANCE', chain.instruments[Math.floor(chain.instruments.length / 2)]!.instrument, listed.futures![0]!.instrument];
+    const res = await fetch(`${address}/api/market/stream/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instruments }),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
+    let buffer = '';
+    const nextEvent = async (): Promise<{ event: string; data: { data: Record<string, LastPrice> } }> => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
+          if (event === 'heartbeat') continue;
+          return { event, data: JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? 'null') };
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buffer += value;
+      }
+    };
+    const snapshot = await nextEvent();
+    expect(snapshot.event).toBe('snapshot');
+    expect(Object.keys(snapshot.data.data).sort()).toEqual([...instruments].sort());
+    expect(snapshot.data.data[instruments[2]!]!.bid).toBeGreaterThan(0);
+    server.clock.advance(60_000);
+    await market.tick();
+    await server.app.getDecorator<Services>(servicesDecorator).marketFeed.poll();
+    const delta = await nextEvent();
+    expect(delta.event).toBe('delta');
+    expect(Object.keys(delta.data.data)).toContain('NSE:RELIANCE');
+    await reader.cancel();
   });
 
   it('answers a symbol the simulator does not price with a 404, not a 500', async () => {
