@@ -2626,14 +2626,46 @@ export interface components {
             broker_name: string | null;
         };
         ExpiriesResponse: {
-            index: components["schemas"]["IndexName"];
+            index: components["schemas"]["UnderlyingSymbol"];
             /**
-             * @description The index's own instrument for market data, Kite style.
+             * @description The underlying's own instrument for market data, Kite style (a stock's is `NSE:SYMBOL`).
              * @example NSE:NIFTY 50
              * @example BSE:SENSEX
+             * @example NSE:RELIANCE
              */
             underlying: string;
+            /** @description The option expiries (a stock's are monthly only). */
             expiries: components["schemas"]["Expiry"][];
+            /** @description The futures months listed today (near, next, far), each a contract with its own lot. */
+            futures?: components["schemas"]["FutureInstrument"][];
+        };
+        /**
+         * @description An underlying's exchange symbol (underlyings, migration 110): an index or a stock.
+         * @example NIFTY
+         * @example RELIANCE
+         * @example M&M
+         */
+        UnderlyingSymbol: string;
+        /** @description One futures contract (no strike), with the fields of Kite's instrument dump that a trader needs. */
+        FutureInstrument: {
+            /** @example NFO:RELIANCE26DECFUT */
+            instrument: string;
+            instrument_token: number;
+            /** @enum {string} */
+            exchange: "NFO" | "BFO";
+            /** @example RELIANCE26DECFUT */
+            tradingsymbol: string;
+            name: components["schemas"]["UnderlyingSymbol"];
+            /** @enum {string} */
+            instrument_type: "FUT";
+            expiry: components["schemas"]["Date"];
+            /** @enum {string} */
+            series: "near" | "next" | "far";
+            /** @description 0 for the near month, 1 next, 2 far. */
+            month: number;
+            lot_size: number;
+            /** @example 0.05 */
+            tick_size: number;
         };
         /** @enum {string} */
         OptionType: "CE" | "PE";
@@ -2650,7 +2682,7 @@ export interface components {
             exchange: "NFO" | "BFO";
             /** @example NIFTY26D0124000CE */
             tradingsymbol: string;
-            name: components["schemas"]["IndexName"];
+            name: components["schemas"]["UnderlyingSymbol"];
             /** @example 24000 */
             strike: number;
             instrument_type: components["schemas"]["OptionType"];
@@ -2666,8 +2698,11 @@ export interface components {
             tick_size: number;
         };
         InstrumentsResponse: {
-            index: components["schemas"]["IndexName"];
-            /** @example NSE:NIFTY 50 */
+            index: components["schemas"]["UnderlyingSymbol"];
+            /**
+             * @example NSE:NIFTY 50
+             * @example NSE:RELIANCE
+             */
             underlying: string;
             expiry: components["schemas"]["Date"];
             kind: components["schemas"]["ExpiryKind"];
@@ -2678,8 +2713,11 @@ export interface components {
              * @example 65
              */
             lot_size: number;
-            /** @example 1800 */
-            freeze_quantity: number;
+            /**
+             * @description The most units one order may carry; null where no dated figure is held (the simulator's stocks).
+             * @example 1800
+             */
+            freeze_quantity: number | null;
             /** @description Keep the answer until then at most (the end of the IST trading day). */
             valid_until: components["schemas"]["Timestamp"];
             /** @description Sorted by strike, CE before PE at each strike. */
@@ -5708,7 +5746,8 @@ export interface components {
         PortfolioIdPath: components["schemas"]["Id"];
         /** @description The broker account number (client id), for example "PA1234". */
         AccountNumberPath: components["schemas"]["AccountNumber"];
-        IndexQuery: components["schemas"]["IndexName"];
+        /** @description An index, or a stock the simulator prices (issue 63), by its exchange symbol. */
+        IndexQuery: components["schemas"]["UnderlyingSymbol"];
         /** @description A trading day in India (IST), YYYY-MM-DD; today when absent. */
         StartDateQuery: string;
         /**
@@ -7991,6 +8030,7 @@ export interface operations {
     getExpiries: {
         parameters: {
             query: {
+                /** @description An index, or a stock the simulator prices (issue 63), by its exchange symbol. */
                 index: components["parameters"]["IndexQuery"];
             };
             header?: never;
@@ -8016,6 +8056,7 @@ export interface operations {
     getInstruments: {
         parameters: {
             query: {
+                /** @description An index, or a stock the simulator prices (issue 63), by its exchange symbol. */
                 index: components["parameters"]["IndexQuery"];
                 /** @description One of the index's expiries (getExpiries), YYYY-MM-DD. */
                 expiry: components["schemas"]["Date"];

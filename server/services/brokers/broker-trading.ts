@@ -134,7 +134,8 @@ export type Instrument = {
   index: IndexName;
   expiry: string;
   strike: number;
-  kind: 'CE' | 'PE';
+  /** An option's type, or FUT for a future (whose strike is 0). */
+  kind: 'CE' | 'PE' | 'FUT';
   lotSize: number;
 };
 

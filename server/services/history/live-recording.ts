@@ -41,7 +41,8 @@ export function liveRecording({ db, market, feeds }: { db: Queryable; market: Ma
           const colon = key.indexOf(':');
           // A key the broker's list does not name as an index option (an equity a watchlist follows) is not recorded.
           const contract = await contracts.contractOf(key.slice(0, colon), key.slice(colon + 1), now).catch(() => null);
-          if (contract === null || !isHistoryIndex(contract.index)) continue;
+          // Futures are not recorded (the recorder keeps index options' minutes).
+          if (contract === null || !isHistoryIndex(contract.index) || contract.kind === 'FUT') continue;
           watched.options.set(key, { index: contract.index, expiry: contract.expiry, strikePaise: Math.round(contract.strike * 100), optionType: contract.kind });
         }
       }

@@ -10,7 +10,8 @@ import { listExpiries, type Expiry } from './expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { clockMinutes, istDate, istInstant, istOffsetMs } from './ist.ts';
 import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
-import { contractColumns, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
+import { contractColumns, isOptionRow, type ContractRow, type IndexModel, type IndexSnapshot, type OptionRow } from './market-rows.ts';
+import type { StockMarket } from './stocks/stock-market.ts';
 import { seedOpenInterest } from './open-interest-store.ts';
 import { priceRulesOn } from './price-rules.ts';
 import { addDays, expiriesTradingFrom, regularSessionOn, sessionOn, type TradingCalendar } from './trading-calendar.ts';
@@ -43,7 +44,7 @@ function tradingDayEnd(calendar: TradingCalendar, now: Date): Date {
 }
 
 /** `tickPaise`: the tick in force on the day the contract is listed for (price-rules.ts). */
-export function instrumentOf(row: ContractRow, tickPaise: number): OptionInstrument {
+export function instrumentOf(row: OptionRow, tickPaise: number): OptionInstrument {
   return {
     instrument: `${row.exchange}:${row.tradingsymbol}`,
     instrument_token: row.instrument_token,
@@ -60,7 +61,7 @@ export function instrumentOf(row: ContractRow, tickPaise: number): OptionInstrum
 
 const yearMinutes = 365 * 24 * 60;
 
-export function createMarketContracts(core: MarketCore, { db, clock, seed, demo }: MarketOptions) {
+export function createMarketContracts(core: MarketCore, { db, clock, seed, demo }: MarketOptions, stocks: StockMarket) {
   /** Listed contracts never change, so a contract once read is kept (keyed EXCHANGE:TRADINGSYMBOL). */
   const contracts = new Map<string, ContractRow>();
 
@@ -73,10 +74,18 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
     return listExpiries(facts, calendar, expiriesTradingFrom(calendar, now));
   }
 
-  async function expiries(index: IndexName, now = clock()): Promise<ExpiriesResponse> {
-    const model = modelNamed(await core.models(), index);
-    const facts = await indexFacts(db, index, now);
-    return { index, underlying: model.underlying, expiries: await expiriesOf(facts, now) };
+  /**
+   * An underlying's option expiries and its futures months (each future listed as a contract on first asking): an
+   * index's weekly and monthly series, or a simulated stock's months (stocks/stock-market.ts).
+   */
+  async function expiries(symbol: string, now = clock()): Promise<ExpiriesResponse> {
+    const model = (await core.models()).get(symbol as IndexName);
+    if (model === undefined) {
+      const options = await stocks.stockExpiries(symbol, now);
+      return { index: symbol, underlying: `NSE:${symbol}`, expiries: options, futures: await stocks.futures(symbol, 'NFO', now) };
+    }
+    const facts = await indexFacts(db, model.name, now);
+    return { index: model.name, underlying: model.underlying, expiries: await expiriesOf(facts, now), futures: await stocks.futures(model.name, facts.exchange, now) };
   }
 
   /**
@@ -130,7 +139,30 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
     await seedOpenInterest(db, model.name, expiry.date, { strikeStep: facts.strikeStep, calendar: await core.calendar(exchangeOf(facts)) }, market, now, istDate(now), await sessionActiveMinutes(facts, state, now));
   }
 
-  async function instruments(index: IndexName, expiryDate: string, now = clock()): Promise<InstrumentsResponse> {
+  /** A simulated stock's options of one month, its strikes around the money listed on first asking. */
+  async function stockInstruments(symbol: string, expiryDate: string, now: Date): Promise<InstrumentsResponse> {
+    const model = await stocks.stockModel(symbol);
+    const expiry = (await stocks.stockExpiries(symbol, now)).find((candidate) => candidate.date === expiryDate);
+    if (expiry === undefined) throw DomainError.said('not_found', notFoundTexts.expiry(symbol, expiryDate), { field: 'expiry' });
+    const rows = (await stocks.listStockStrikes(model, expiry, now)).filter(isOptionRow);
+    const tick = stocks.optionTickOn(await stocks.data(), istDate(now));
+    return {
+      index: symbol,
+      underlying: `NSE:${symbol}`,
+      expiry: expiry.date,
+      kind: expiry.kind,
+      strike_step: model.strikeStep,
+      lot_size: rows[0]?.lot_size ?? 1,
+      // NSE's stock freeze quantities are not held as dated data here: none is said (and the paper broker applies none).
+      freeze_quantity: null,
+      valid_until: tradingDayEnd(await core.calendar('NSE'), now).toISOString(),
+      instruments: rows.map((row) => instrumentOf(row, tick)),
+    };
+  }
+
+  async function instruments(symbol: string, expiryDate: string, now = clock()): Promise<InstrumentsResponse> {
+    if (!(await core.models()).has(symbol as IndexName)) return stockInstruments(symbol, expiryDate, now);
+    const index = symbol as IndexName;
     const model = modelNamed(await core.models(), index);
     const facts = await indexFacts(db, index, now);
     const expiry = (await expiriesOf(facts, now)).find((candidate) => candidate.date === expiryDate);
@@ -139,8 +171,8 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
     }
     const state = (await core.states()).get(index);
     await listStrikes(model, facts, expiry, state, now);
-    const { rows } = await db.query<ContractRow>(
-      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 ORDER BY strike, instrument_type`,
+    const { rows } = await db.query<OptionRow>(
+      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 AND instrument_type <> 'FUT' ORDER BY strike, instrument_type`,
       [index, expiry.date],
     );
     const { tickPaise: tick } = await priceRulesOn(db, facts.exchange, istDate(now));

@@ -8,7 +8,8 @@ import type { IndexName } from './index-config.ts';
 import { modelNamed, type MarketContracts } from './market-contracts.ts';
 import type { MarketCore, MarketOptions } from './market-core.ts';
 import { istDate } from './ist.ts';
-import { calendarExchangeOf, round, rupees, type ContractRow, type IndexModel, type IndexSnapshot } from './market-rows.ts';
+import { calendarExchangeOf, isOptionRow, round, rupees, type ContractRow, type IndexModel, type IndexSnapshot, type OptionRow } from './market-rows.ts';
+import { nseClockIndex, type StockMarket } from './stocks/stock-market.ts';
 import { readTrading, type StoredTrading } from './open-interest-store.ts';
 import { tickInForce, type TickRow } from './price-rules.ts';
 import { optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
@@ -39,7 +40,7 @@ function indexQuote(state: IndexSnapshot): LastPrice {
 
 function contractQuote(
   model: IndexModel,
-  row: ContractRow,
+  row: OptionRow,
   state: IndexSnapshot,
   seed: number,
   stored: StoredTrading | undefined,
@@ -77,7 +78,7 @@ function contractQuote(
   };
 }
 
-export function createMarketQuotes(core: MarketCore, contracts: MarketContracts, { db, clock, seed }: MarketOptions) {
+export function createMarketQuotes(core: MarketCore, contracts: MarketContracts, { db, clock, seed }: MarketOptions, stocks: StockMarket) {
   /**
    * The quote of each contract for the tick it belongs to, or its computation while under way: every caller in
    * that tick (a tick's fan-out to the price streams, a market_data poll, the paper broker) shares one
@@ -112,6 +113,25 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
   }
 
   /**
+   * A stock's or a future's quote for the NSE clock's tick, computed once a tick and shared by every caller of it (a
+   * tick's fan-out to the streams, a poll, the paper broker), as the indices' options are.
+   */
+  const stockQuotes = new Map<string, { seq: number; tickedAtMs: number; quote: Promise<LastPrice | undefined> }>();
+  function stockQuoteOf(key: string, row: ContractRow | undefined, byState: Map<IndexName, IndexSnapshot>, all: Map<IndexName, IndexModel>, q?: Queryable): Promise<LastPrice | undefined> {
+    const clockState = byState.get(row !== undefined && all.has(row.name as IndexName) ? (row.name as IndexName) : nseClockIndex);
+    if (clockState === undefined) return Promise.resolve(undefined);
+    const cached = stockQuotes.get(key);
+    if (cached !== undefined && cached.seq === clockState.seq && cached.tickedAtMs === clockState.tickedAtMs) return cached.quote;
+    const quote = stocks.quote(key, row, byState, all, q);
+    const entry = { seq: clockState.seq, tickedAtMs: clockState.tickedAtMs, quote };
+    stockQuotes.set(key, entry);
+    quote.catch(() => {
+      if (stockQuotes.get(key) === entry) stockQuotes.delete(key);
+    });
+    return quote;
+  }
+
+  /**
    * Quotes for instruments as Kite names them (`NSE:NIFTY 50`, `NFO:NIFTY26D0124000CE`); instruments the
    * market does not know are left out.
    */
@@ -120,8 +140,8 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     const byState = current ?? (q === undefined ? await core.states() : await core.readStates(q));
     await contracts.contractsFor(keys, q);
     const underlyings = new Map([...all.values()].map((model) => [model.underlying, model]));
-    const found = new Map<string, LastPrice | Promise<LastPrice>>();
-    const due: { key: string; row: ContractRow; model: IndexModel; state: IndexSnapshot }[] = [];
+    const found = new Map<string, LastPrice | Promise<LastPrice> | Promise<LastPrice | undefined>>();
+    const due: { key: string; row: OptionRow; model: IndexModel; state: IndexSnapshot }[] = [];
     for (const key of keys) {
       const index = underlyings.get(key);
       if (index !== undefined) {
@@ -130,9 +150,14 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
         continue;
       }
       const row = contracts.contract(key);
-      const model = row === undefined ? undefined : all.get(row.name);
-      const state = row === undefined ? undefined : byState.get(row.name);
-      if (row === undefined || model === undefined || state === undefined) continue;
+      const model = row === undefined || !isOptionRow(row) ? undefined : all.get(row.name as IndexName);
+      if (row === undefined || model === undefined || !isOptionRow(row)) {
+        // A simulated stock's own instrument, its options, or any underlying's future: priced from the instant.
+        found.set(key, stockQuoteOf(key, row, byState, all, q));
+        continue;
+      }
+      const state = byState.get(model.name);
+      if (state === undefined) continue;
       const cached = lastQuotes.get(key);
       // A call inside a transaction (`q`) never waits on a read made outside it: on PGlite that read would
       // wait for the transaction to end. It computes its own, or takes a quote already computed.
@@ -170,7 +195,7 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
       }
     }
     const values = await Promise.all(found.values());
-    return Object.fromEntries([...found.keys()].map((key, i) => [key, values[i]!]));
+    return Object.fromEntries([...found.keys()].map((key, i) => [key, values[i]]).filter((entry): entry is [string, LastPrice] => entry[1] !== undefined));
   }
 
   /**
@@ -178,7 +203,9 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
    * (the volatility it prices each strike at).
    */
   async function pricing(index: IndexName, q?: Queryable, current?: Map<IndexName, IndexSnapshot>) {
-    const model = modelNamed(await core.models(q), index);
+    const all = await core.models(q);
+    if (!all.has(index)) return stocks.pricing(index, current ?? (q === undefined ? await core.states() : await core.readStates(q)), q);
+    const model = modelNamed(all, index);
     const state = (current ?? (q === undefined ? await core.states() : await core.readStates(q))).get(index);
     const spot = (state?.spotPaise ?? model.startSpotPaise) / 100;
     const nowMs = state?.tickedAtMs ?? clock().getTime();
@@ -192,12 +219,24 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     return { spot, rate, nowMs, volatility, tickPaise };
   }
 
-  /** Which index each instrument moves with (null for one the market does not know), in one query. */
+  /**
+   * Which index's tick each instrument moves with (null for one the market does not know), in one query: a simulated
+   * stock and its contracts move with NSE's clock index (stocks/stock-market.ts), an index's future with its index.
+   */
   async function indicesOfInstruments(keys: readonly string[]): Promise<Map<string, IndexName | null>> {
     const all = await core.models();
     const underlyings = new Map([...all.values()].map((model) => [model.underlying, model.name]));
     await contracts.contractsFor(keys);
-    return new Map(keys.map((key) => [key, underlyings.get(key) ?? contracts.contract(key)?.name ?? null]));
+    const { models: simulated } = await stocks.data();
+    const indexOf = (key: string): IndexName | null => {
+      const index = underlyings.get(key);
+      if (index !== undefined) return index;
+      const name = contracts.contract(key)?.name ?? (key.startsWith('NSE:') ? key.slice(4) : undefined);
+      if (name === undefined) return null;
+      if (all.has(name as IndexName)) return name as IndexName;
+      return simulated.has(name) ? nseClockIndex : null;
+    };
+    return new Map(keys.map((key) => [key, indexOf(key)]));
   }
 
   return { quotes, pricing, indicesOfInstruments };

@@ -29,17 +29,23 @@ export type StateRow = {
   previous_close_at: Date;
 };
 
+/** A listed contract: an index's option, a stock's option or any underlying's future (FUT: strike 0, none listed). */
 export type ContractRow = {
   instrument_token: number;
   exchange: 'NFO' | 'BFO';
   tradingsymbol: string;
-  name: IndexName;
+  /** The underlying (underlyings.symbol): one of the five indices or a simulated stock. */
+  name: string;
   expiry: string;
   expiry_kind: 'weekly' | 'monthly';
   strike: number;
-  instrument_type: 'CE' | 'PE';
+  instrument_type: 'CE' | 'PE' | 'FUT';
   lot_size: number;
 };
+
+/** A listed option (not a future). */
+export type OptionRow = ContractRow & { instrument_type: 'CE' | 'PE' };
+export const isOptionRow = (row: ContractRow): row is OptionRow => row.instrument_type !== 'FUT';
 
 export type IndexModel = { name: IndexName; underlying: string; startSpotPaise: number; params: SimulationParams; stream: number };
 
@@ -97,4 +103,4 @@ export function modelOf(row: IndexRow, stream: number): IndexModel {
 export const stateColumns = `index_name, seq, spot, ticked_at, traded_at, to_char(session_date, 'YYYY-MM-DD') AS session_date,
   session_open_seq, day_open, day_high, day_low, previous_close, previous_close_at`;
 export const contractColumns = `instrument_token, exchange, tradingsymbol, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, expiry_kind,
-  strike, instrument_type, lot_size`;
+  coalesce(strike, 0) AS strike, instrument_type, lot_size`;

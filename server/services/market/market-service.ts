@@ -6,6 +6,7 @@ import { createMarketContracts } from './market-contracts.ts';
 import { createMarketCore, type MarketOptions } from './market-core.ts';
 import { createMarketQuotes } from './market-quotes.ts';
 import { createMarketTicks } from './market-ticks.ts';
+import { createStockMarket } from './stocks/stock-market.ts';
 
 export type { MarketOptions, MarketStatus } from './market-core.ts';
 export type { IndexSnapshot } from './market-rows.ts';
@@ -16,8 +17,9 @@ export { strikesEachSide } from './market-contracts.ts';
 export function createMarketService(options: MarketOptions) {
   const core = createMarketCore(options);
   const ticks = createMarketTicks(core, options);
-  const contracts = createMarketContracts(core, options);
-  const { quotes, pricing, indicesOfInstruments } = createMarketQuotes(core, contracts, options);
+  const stocks = createStockMarket(core, options);
+  const contracts = createMarketContracts(core, options, stocks);
+  const { quotes, pricing, indicesOfInstruments } = createMarketQuotes(core, contracts, options, stocks);
   return {
     tick: ticks.tick,
     states: core.states,
@@ -36,6 +38,8 @@ export function createMarketService(options: MarketOptions) {
     instruments: contracts.instruments,
     quotes,
     indicesOfInstruments,
+    /** A simulated stock's spot at an instant, in paise (null for a symbol the simulator does not price). */
+    stockSpotPaiseAt: stocks.spotAt,
     pruneCandles: ticks.pruneCandles,
     candles: ticks.candles,
     tickMs: options.tickMs,

@@ -78,7 +78,7 @@ export async function seedOpenInterest(
   const { rows } = await q.query<ListedRow>(
     `SELECT i.instrument_token, i.strike, i.instrument_type, to_char(i.expiry, 'YYYY-MM-DD') AS expiry
      FROM instruments i LEFT JOIN market_open_interest o USING (instrument_token)
-     WHERE i.name = $1 AND i.expiry = $2::date AND o.instrument_token IS NULL`,
+     WHERE i.name = $1 AND i.expiry = $2::date AND i.instrument_type <> 'FUT' AND o.instrument_token IS NULL`,
     [index, expiry],
   );
   if (rows.length === 0) return;

@@ -119,7 +119,7 @@ export type ContractTrading = { oiLots: number; dayVolumeLots: number };
  * Volume and open interest are the stored trading state, in units (lots × lot size). `session` is the regular
  * session of the quote's day, which the book's width follows through the day.
  */
-export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading, session: Session): OptionQuote {
+export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading, session: Session, widen = 1): OptionQuote {
   const theory = theoreticalPaise(params, contract, state.spotPaise, state.tickedAtMs);
   const years = yearsToExpiry(state.tickedAtMs, contract.expiresAtMs);
   const forward = forwardFromSpot(state.spotPaise / 100, params.rate, years);
@@ -132,6 +132,7 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
     istMinutes: istMinutes(new Date(state.tickedAtMs)),
     session,
     tickPaise: contract.tickPaise,
+    widen,
   });
   const tick = contract.tickPaise;
   const { bidPaise, askPaise } = bookAround(theory, width, tick);

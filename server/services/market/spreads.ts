@@ -17,6 +17,8 @@ export type SpreadInputs = {
   /** The day's regular session (HH:MM IST), which the time of day is measured against. */
   session: Session;
   tickPaise: number;
+  /** How many times an index option's width the book is (a stock option's is wider: stock-quotes.ts); 1 when not given. */
+  widen?: number;
 };
 
 /**
@@ -44,7 +46,7 @@ export function spreadTicks(inputs: SpreadInputs): number {
   const spread = Math.max(inputs.years, 1 / (365 * 24)) ** 0.5 * inputs.atmVolatility;
   const z = Math.log(inputs.strike / inputs.forward) / spread;
   const premiumTicks = (inputs.theoryPaise * 0.0003) / inputs.tickPaise;
-  const raw = (1 + 0.3 * Math.max(0, Math.abs(z) - 1) + premiumTicks * (1 + (z * z) / 2)) * expiryFactor(inputs.years) * timeOfDayFactor(inputs.istMinutes, inputs.session);
+  const raw = (1 + 0.3 * Math.max(0, Math.abs(z) - 1) + premiumTicks * (1 + (z * z) / 2)) * expiryFactor(inputs.years) * timeOfDayFactor(inputs.istMinutes, inputs.session) * (inputs.widen ?? 1);
   return Math.max(1, Math.min(Math.round(2000 / inputs.tickPaise), Math.round(raw)));
 }
 

@@ -9,7 +9,7 @@ import { instrumentsForTheDay } from '@/features/market/api/cached-market-facts'
  * still slices and refuses as it must.
  */
 export function useFreezeQuantity(instrument: Pick<OptionInstrument, 'name' | 'expiry'> | null): number | null {
-  const [known, setKnown] = useState<{ key: string; freeze: number } | null>(null);
+  const [known, setKnown] = useState<{ key: string; freeze: number | null } | null>(null);
   const key = instrument === null ? null : `${instrument.name}:${instrument.expiry}`;
   const name = instrument?.name;
   const expiry = instrument?.expiry;

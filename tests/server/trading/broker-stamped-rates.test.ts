@@ -113,7 +113,7 @@ describe.each(testBackends)("an account's orders on the broker's own timestamps 
   it('holds 30 parallel clients (single orders, a basket of 12, an order sliced in 3) to 10 in any second of the broker\'s stamps, the eleventh of a second refused with 429', async () => {
     const desk = await openDesk(server, call, 10_000_000);
     const symbols = cheapContracts(desk, 20);
-    const freeze = (await call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: desk.expiry } })).body.freeze_quantity;
+    const freeze = (await call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: desk.expiry } })).body.freeze_quantity!;
     const perSlice = Math.floor(freeze / desk.lotSize) * desk.lotSize;
     // Every third intent's broker call comes 400 ms after its orders were admitted, as a loaded server's would.
     let calls = 0;

@@ -73,7 +73,7 @@ describe.each(testBackends)('orders paced at 10 a second on %s', (backend) => {
   /** The most one order holds: the freeze quantity in whole lots (NIFTY: 1,800 → 27 lots of 65, 1,755). */
   const perOrder = async () => {
     const listed = await call<components['schemas']['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: desk.expiry } });
-    return Math.floor(listed.body.freeze_quantity / desk.lotSize) * desk.lotSize;
+    return Math.floor(listed.body.freeze_quantity! / desk.lotSize) * desk.lotSize;
   };
 
   it('places a basket of 15 in full: 10 at once, 5 as the next second opens, each in the book as it goes out', async () => {

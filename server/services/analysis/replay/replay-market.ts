@@ -21,7 +21,7 @@ import { indexFacts } from '../../market/index-config.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { instrumentOf } from '../../market/market-contracts.ts';
 import { priceRulesOn } from '../../market/price-rules.ts';
-import { contractColumns, type ContractRow } from '../../market/market-rows.ts';
+import { contractColumns, type OptionRow } from '../../market/market-rows.ts';
 import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import type { ReplayBook } from './replay-book.ts';
 import { sessionOf } from './replay-clock.ts';
@@ -127,7 +127,7 @@ export async function replayChain(history: Database, book: ReplayBook, expiry: s
   const expiries = await replayExpiries(book);
   const listed = expiries.expiries.find((candidate) => candidate.date === expiry);
   if (listed === undefined) throw DomainError.said('not_found', notFoundTexts.expiry(book.index, expiry), { field: 'expiry' });
-  const { rows } = await book.db.query<ContractRow>(`SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 ORDER BY strike, instrument_type`, [book.index, expiry]);
+  const { rows } = await book.db.query<OptionRow>(`SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 AND instrument_type <> 'FUT' ORDER BY strike, instrument_type`, [book.index, expiry]);
   const index = await indexFacts(book.db, book.index, book.now);
   const { tickPaise } = await priceRulesOn(book.db, index.exchange, book.day.day);
   const instruments = rows.map((row) => instrumentOf(row, tickPaise));
@@ -146,7 +146,7 @@ export async function replayChain(history: Database, book: ReplayBook, expiry: s
   return { chain, data: await optionQuotes(history, book, rows) };
 }
 
-async function optionQuotes(history: Database, book: ReplayBook, rows: readonly ContractRow[]): Promise<Record<string, ReplayQuote>> {
+async function optionQuotes(history: Database, book: ReplayBook, rows: readonly OptionRow[]): Promise<Record<string, ReplayQuote>> {
   const keys = rows.map((row) => `${row.exchange}:${row.tradingsymbol}`);
   const quotes = await book.prices.quotesAt(keys, book.now, book.db);
   const { contracts } = await dayFacts(history, book);

@@ -5,6 +5,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { loadRegularSessions } from '../../market/calendar-data.ts';
 import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
+import { indexUnderlyings } from '../kite/instruments.ts';
 import { createPriceRulesCache, type PriceRules } from '../../market/price-rules.ts';
 import { contractExpiryMs, type RegularSession } from '../../market/trading-calendar.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -31,7 +32,8 @@ type ContractRow = {
   lot_size: number;
 };
 
-const contractColumns = `instrument_token, exchange, tradingsymbol, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike,
+// A future has no strike: 0 here (its instrument_type FUT says what it is).
+const contractColumns = `instrument_token, exchange, tradingsymbol, name, to_char(expiry, 'YYYY-MM-DD') AS expiry, coalesce(strike, 0) AS strike,
   instrument_type, lot_size`;
 
 /** `EXCHANGE:TRADINGSYMBOL`, the key quotes are asked by. */
@@ -108,7 +110,8 @@ export function createContracts() {
     const key = `${index}:${istDate(now)}`;
     const known = freezeCache.get(key);
     if (known !== undefined) return known;
-    const freeze = await freezeQuantity(q, index, now);
+    // A simulated stock has no dated freeze quantity here: no slicing (order-slicing.ts) is applied to its orders.
+    const freeze = (indexUnderlyings as readonly string[]).includes(index) ? await freezeQuantity(q, index, now) : Number.MAX_SAFE_INTEGER;
     freezeCache.set(key, freeze);
     return freeze;
   }
@@ -137,8 +140,15 @@ export function createContracts() {
       expiry_day_exposure_rate: string;
       expiring_calendar_offset: boolean;
     }>(
-      `SELECT price_scan, volatility_scan, exposure_rate, short_option_minimum, expiry_day_exposure_rate, expiring_calendar_offset FROM margin_params
-       WHERE index_name = $1 AND effective_from <= $2::date ORDER BY effective_from DESC LIMIT 1`,
+      // An index's dated row; else a simulated stock's placeholder (stock_simulation, migration 116), with no extra
+      // exposure on expiry day and no calendar offset for contracts expiring today.
+      `SELECT * FROM (
+         SELECT 0 AS rank, price_scan, volatility_scan, exposure_rate, short_option_minimum, expiry_day_exposure_rate, expiring_calendar_offset, effective_from
+         FROM margin_params WHERE index_name = $1 AND effective_from <= $2::date
+         UNION ALL
+         SELECT 1, margin_price_scan, margin_volatility_scan, margin_exposure_rate, margin_short_option_minimum, 0, false, reference_date
+         FROM stock_simulation WHERE symbol = $1) params
+       ORDER BY rank, effective_from DESC LIMIT 1`,
       [index, day],
     );
     const row = rows[0];
@@ -174,7 +184,7 @@ export function createContracts() {
    */
   async function listed(q: Queryable, index: IndexName, expiry: string | undefined, now: Date): Promise<Instrument[]> {
     const { rows } = await q.query<ContractRow>(
-      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry >= $2::date AND ($3::date IS NULL OR expiry = $3::date)
+      `SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry >= $2::date AND ($3::date IS NULL OR expiry = $3::date) AND instrument_type <> 'FUT'
        ORDER BY expiry, strike, instrument_type`,
       [index, istDate(now), expiry ?? null],
     );

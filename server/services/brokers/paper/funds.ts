@@ -75,13 +75,21 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
         pricingCache.set(index, pricing);
       }
       const params = await marginParams(q, index, istDate(now));
-      const marginLegs: MarginLeg[] = [...perContract.values()].map(({ contract, quantity }) => ({
-        strike: contract.strike,
-        kind: contract.kind,
-        expiryMs: contract.expiresAtMs,
-        quantity,
-        volatility: pricing.volatility(contract.strike, contract.expiry),
-      }));
+      const marginLegs: MarginLeg[] = [...perContract.values()].flatMap(({ contract, quantity }): MarginLeg[] => {
+        if (contract.kind !== 'FUT') {
+          return [{ strike: contract.strike, kind: contract.kind, expiryMs: contract.expiresAtMs, quantity, volatility: pricing.volatility(contract.strike, contract.expiry) }];
+        }
+        // A future is scanned as the synthetic it equals by put-call parity (a long call and a short put at one strike,
+        // one volatility: C − P = e^(−rT)(F − K), whatever the volatility), struck at its forward so it is worth
+        // nothing now: SPAN then scans its linear move and adds exposure on its notional, as for futures.
+        const years = Math.max(0, contract.expiresAtMs - pricing.nowMs) / (365 * 24 * 60 * 60 * 1000);
+        const strike = pricing.spot * Math.exp(pricing.rate * years);
+        const volatility = pricing.volatility(strike, contract.expiry);
+        return [
+          { strike, kind: 'CE', expiryMs: contract.expiresAtMs, quantity, volatility },
+          { strike, kind: 'PE', expiryMs: contract.expiresAtMs, quantity: -quantity, volatility },
+        ];
+      });
       total += underlyingMargin({ spot: pricing.spot, rate: pricing.rate, nowMs: pricing.nowMs, params, legs: marginLegs }).totalPaise;
     }
     return total;
@@ -137,14 +145,21 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
    */
   async function usedBy(q: Queryable, held: Pick<AccountBook, 'legs' | 'quotes' | 'entries'>, now: Date, pricing: PricingCache): Promise<{ usedPaise: number; marginPaise: number; markedPaise: number }> {
     let markedPaise = 0;
-    for (const leg of held.legs) markedPaise += leg.quantity * (held.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0);
+    // What the options held are worth: a future is not paid for (its cash flow and its mark net to its P&L in equity),
+    // so only margin holds funds for it.
+    let optionsHeldPaise = 0;
+    for (const leg of held.legs) {
+      const value = leg.quantity * (held.quotes.get(keyOf(leg.contract))?.lastPaise ?? 0);
+      markedPaise += value;
+      if (leg.contract.kind !== 'FUT') optionsHeldPaise += value;
+    }
     const marginLegs = [
       ...held.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
       ...held.entries.map((entry) => ({ contract: entry.contract, quantity: sideSign(entry.side) * entry.pending })),
     ];
     const marginPaise = await marginFor(q, marginLegs, now, pricing);
-    const entryPremium = held.entries.filter((entry) => entry.side === 'BUY').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
-    return { usedPaise: marginPaise + markedPaise + entryPremium, marginPaise, markedPaise };
+    const entryPremium = held.entries.filter((entry) => entry.side === 'BUY' && entry.contract.kind !== 'FUT').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
+    return { usedPaise: marginPaise + optionsHeldPaise + entryPremium, marginPaise, markedPaise };
   }
 
   /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
@@ -188,7 +203,8 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
       entries.push({ contract, side: intent.side, pending: intent.quantity, pricePaise });
       const rates = await ratesFor(q, contract.exchange, istDate(now), contract.tradingsymbol);
       chargeParts = addCharges(chargeParts, fillCharges(rates, intent.side, intent.quantity, pricePaise, true));
-      if (intent.side === 'BUY') premiumPaise += intent.quantity * pricePaise;
+      // A future's buyer pays no premium: its margin is all it blocks.
+      if (intent.side === 'BUY' && contract.kind !== 'FUT') premiumPaise += intent.quantity * pricePaise;
     }
     const after = await fundsFrom(q, account, book, entries, now, pricing);
     const chargesPaise = totalCharges(chargeParts);

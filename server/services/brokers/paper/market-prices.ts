@@ -9,6 +9,8 @@ import type { IndexSnapshot, LastPrice, MarketService } from '../../market/marke
 import type { Quote } from './order-rules.ts';
 import type { PriceSource } from './price-source.ts';
 import { toPaise } from './paise.ts';
+import { indexUnderlyings } from '../kite/instruments.ts';
+import { contractExpiryMs } from '../../market/trading-calendar.ts';
 
 /** Quotes (rupees, the simulator's or a live feed's) read as paise; instruments without a book (an index) are left out. */
 export function quotesOf(data: Record<string, LastPrice>): Map<string, Quote> {
@@ -25,6 +27,9 @@ export function quotesOf(data: Record<string, LastPrice>): Map<string, Quote> {
   return found;
 }
 
+/** One of the five indices the market ticks (the others it prices are simulated stocks). */
+const isIndex = (name: string) => (indexUnderlyings as readonly string[]).includes(name);
+
 export function marketPrices(market: MarketService, db: Queryable): PriceSource {
   // The market's state as of its last tick, read once a tick (market/tick-states.ts), and within a
   // transaction the same for all of it: an order's quote, margin and checks all see the same tick.
@@ -39,9 +44,13 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
     return states;
   };
   async function spotPaise(index: IndexName, q: Queryable): Promise<number> {
-    const state = (await statesIn(q)).get(index);
-    if (state === undefined) throw new Error(`The market has no state for ${index}`);
-    return state.spotPaise;
+    const states = await statesIn(q);
+    const state = states.get(index);
+    if (state !== undefined) return state.spotPaise;
+    // A simulated stock: its spot at the NSE clock's tick (stocks/stock-market.ts).
+    const stock = isIndex(index) ? null : await market.stockSpotPaiseAt(index, states.get('NIFTY')?.tickedAtMs ?? Date.now(), q);
+    if (stock === null) throw new Error(`The market has no state for ${index}`);
+    return stock;
   }
   return {
     async quotes(keys, q) {
@@ -61,7 +70,11 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
     },
     spotPaise,
     // With no candle of the closing half hour (the server was off then), the last spot is all there is.
+    // A simulated stock settles at its spot at the close of the expiry day (its path is a function of time; physical
+    // delivery is not modelled yet: stock options and futures settle in cash here).
     async closingValuePaise(index, day, q) {
+      const stock = isIndex(index) ? null : await market.stockSpotPaiseAt(index, contractExpiryMs(await market.calendar('NSE', q), day), q);
+      if (stock !== null) return stock;
       return (await closingValuePaise(q, index, day)) ?? (await spotPaise(index, q));
     },
     pricing: async (index, q) => market.pricing(index, q, await statesIn(q)),

@@ -74,7 +74,8 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
       if (contract === undefined || !expired(contract, now)) continue;
       const spotPaise = await prices.closingValuePaise(contract.index, contract.expiry, db);
       const strikePaise = contract.strike * 100;
-      const intrinsicPaise = Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
+      // A future settles at the closing value itself (a long's sale there makes its P&L); an option at its intrinsic value.
+      const intrinsicPaise = contract.kind === 'FUT' ? spotPaise : Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
       settled += await db.transaction(async (tx) => {
         await lockAccount(tx, row.broker_account_id);
         await cancelWorking(tx, row.broker_account_id, row.instrument_token, now);

@@ -8,7 +8,7 @@
  * (lib/market/session-facts.ts); the keys carry a version, so a copy kept before expiries said so is not used.
  */
 import { getExpiries, type Expiry, type IndexName } from '@/features/market/api/get-expiries';
-import { getInstruments, type Instruments } from '@/features/market/api/get-instruments';
+import { getInstruments, type Instruments, type Underlying } from '@/features/market/api/get-instruments';
 import { istDay, istInstantMs, learnExpiryCloses, todayCloseMs } from '@/lib/market/session-facts';
 import { restoreValue, storeValue } from '@/lib/persist/idb-storage';
 import { openReplay } from '@/lib/replay/replay-atom';
@@ -59,7 +59,7 @@ export async function expiriesForTheDay(index: IndexName, now = Date.now()): Pro
   return learnExpiryCloses(await keptOrFetched(`market:expiries:v2:${index}`, async () => learnExpiryCloses(await getExpiries(index)), () => tradingDayEnd(now), now));
 }
 
-export async function instrumentsForTheDay(index: IndexName, expiry: string, now = Date.now()): Promise<Instruments> {
+export async function instrumentsForTheDay(index: Underlying, expiry: string, now = Date.now()): Promise<Instruments> {
   const replay = openReplay();
   if (replay !== null) {
     const chain = await keptOrFetched(`replay:${replay.id}:instruments:${expiry}`, async () => (await getReplayChain(replay.id, expiry)).chain, replayValidity, now);
