@@ -1,17 +1,18 @@
 // Why an F&O ban-list file (NSE's fo_secban.csv) was refused, and the order refused during a ban, said twice like
 // every trader's text: English, and a code with its parameters the app says in the trader's language
-// (src/i18n/server-texts.ts, src/i18n/locales/fr/server.json). A line read from the file travels as words.
-import { said, words, type Said } from './said.ts';
+// (src/i18n/server-texts.ts, src/i18n/locales/fr/server.json). A line read from the file travels as it is, a string
+// parameter: the refusal's code is what the app translates, never the trader's own text.
+import { said, type Said } from './said.ts';
 
 export const banListTexts = {
   badHeader: (line: string): Said =>
     said(
       'ban_list.bad_header',
-      { line_text: words(line).i18n },
+      { line_text: line },
       `the first line "${line}" is not NSE's header "Securities in Ban For Trade Date DD-MON-YYYY:"`,
     ),
   badLine: (line: number, text: string): Said =>
-    said('ban_list.bad_line', { line, line_text: words(text).i18n }, `line ${line} "${text}" is not a serial and a symbol like "1,KAYNES", numbered from 1 in order`),
+    said('ban_list.bad_line', { line, line_text: text }, `line ${line} "${text}" is not a serial and a symbol like "1,KAYNES", numbered from 1 in order`),
   nilUnclear: said('ban_list.nil_unclear', {}, 'the file must either say NIL or list securities, not both or neither'),
   repeated: (symbol: string): Said => said('ban_list.repeated', { symbol }, `${symbol} is listed twice`),
   afterNextSession: (tradeDate: string, nextDay: string): Said =>

@@ -50,8 +50,9 @@ describe.each(testBackends)('the cost of a bot entry on %s', (backend) => {
       expect(six!.idle.statements).toBe(three!.idle.statements);
       // The claim, the broker's plan, the rate gate, the four orders with their fills, the completion.
       expect(perEntry).toBeLessThanOrEqual(30);
-      // The index's level and expiries, read for the tick's entries, not for each of them.
-      expect(perTick).toBeLessThanOrEqual(2);
+      // The index's level and expiries, and the day's F&O ban list (kept 30 s), read for the tick's entries, not
+      // for each of them.
+      expect(perTick).toBeLessThanOrEqual(3);
       expect(six!.entry.marketStateReads).toBe(three!.entry.marketStateReads);
       expect(six!.entry.indexFactReads).toBe(three!.entry.indexFactReads);
       expect((six!.entry.transactions - three!.entry.transactions) / 3).toBeLessThanOrEqual(4);

@@ -115,6 +115,29 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
    * The futures an underlying lists today (near, next, far), each listed as a contract (FUT, no strike) on first
    * asking, with its own lot (contract-lots.ts).
    */
+  /**
+   * Futures listed on this instance, by EXCHANGE:TRADINGSYMBOL: a listed contract never changes, and an index's
+   * expiries (read by every bot's tick that enters) asked for its three months' rows each time, nine statements.
+   */
+  const listedFutures = new Map<string, { instrument_token: number; lot_size: number }>();
+
+  /** Lists a future (once, whichever instance is first) and keeps its row. */
+  async function listFuture(segment: 'NFO' | 'BFO', tradingsymbol: string, symbol: string, expiry: string, now: Date) {
+    const lot = await lotOf(symbol, expiry, now);
+    await db.query(
+      `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
+       VALUES ($1, $2, $3, $4::date, 'monthly', NULL, 'FUT', $5) ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
+      [segment, tradingsymbol, symbol, expiry, lot],
+    );
+    const { rows } = await db.query<{ instrument_token: number; lot_size: number }>(
+      'SELECT instrument_token, lot_size FROM instruments WHERE exchange = $1 AND tradingsymbol = $2',
+      [segment, tradingsymbol],
+    );
+    const row = rows[0]!;
+    listedFutures.set(`${segment}:${tradingsymbol}`, row);
+    return row;
+  }
+
   async function futures(symbol: string, segment: 'NFO' | 'BFO', now = clock()): Promise<FutureInstrument[]> {
     const terms = await termsOf(symbol);
     if (terms === null) return [];
@@ -124,17 +147,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     const listed: FutureInstrument[] = [];
     for (const [month, { series, expiry }] of months.entries()) {
       const tradingsymbol = futureTradingsymbol(symbol, expiry.date);
-      const lot = await lotOf(symbol, expiry.date, now);
-      await db.query(
-        `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
-         VALUES ($1, $2, $3, $4::date, 'monthly', NULL, 'FUT', $5) ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
-        [segment, tradingsymbol, symbol, expiry.date, lot],
-      );
-      const { rows } = await db.query<{ instrument_token: number; lot_size: number }>(
-        'SELECT instrument_token, lot_size FROM instruments WHERE exchange = $1 AND tradingsymbol = $2',
-        [segment, tradingsymbol],
-      );
-      const row = rows[0]!;
+      const row = listedFutures.get(`${segment}:${tradingsymbol}`) ?? (await listFuture(segment, tradingsymbol, symbol, expiry.date, now));
       listed.push({
         instrument: `${segment}:${tradingsymbol}`,
         instrument_token: row.instrument_token,
