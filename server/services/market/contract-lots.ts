@@ -56,7 +56,12 @@ export async function listingLot(q: Queryable, index: string, expiry: string, da
 
 /** The lot of `index`'s contracts of `expiry` on `day` (see the header for the sources, in order). */
 export async function contractLot(q: Queryable, index: string, expiry: string, day: string): Promise<ContractLot | null> {
-  const { rows } = await q.query<{ lot_size: number }>('SELECT lot_size FROM instruments WHERE name = $1 AND expiry = $2::date LIMIT 1', [index, expiry]);
+  // An option's row first: a month's future may have been listed at the revisions' lot before history's options
+  // of that month came with their own (a backtest's book), and the options' lot is the one a bot sizes its legs by.
+  const { rows } = await q.query<{ lot_size: number }>(
+    "SELECT lot_size FROM instruments WHERE name = $1 AND expiry = $2::date ORDER BY instrument_type = 'FUT' LIMIT 1",
+    [index, expiry],
+  );
   if (rows[0] !== undefined) return { lotSize: Number(rows[0].lot_size), source: 'listed contract', effectiveFrom: null };
   return listingLot(q, index, expiry, day);
 }

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../../server/db/database.ts';
-import { revisedLots } from '../../../server/services/market/contract-lots.ts';
+import { contractLot, revisedLots } from '../../../server/services/market/contract-lots.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk } from '../support/paper-desk.ts';
 import { migratedDatabasePerFile } from '../support/test-database.ts';
@@ -23,6 +23,22 @@ describe('the dated lot revisions', () => {
     const found = await revisedLots(db, index, day, expiries);
     return expiries.map((expiry) => [expiry, found.get(expiry)?.lotSize]);
   };
+
+  it("takes a month's options' listed lot over its future's, whichever was listed first", async () => {
+    // A backtest's book: the month's future listed at the revisions' lot (65) before history's options of that
+    // month came with their own (75); a bot sizes its legs by the options'. Rows' order in a table is no order.
+    await db.query(
+      `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size) VALUES
+         ('NFO', 'NIFTY26FEBFUT', 'NIFTY', '2026-02-24', 'monthly', NULL, 'FUT', 65),
+         ('NFO', 'NIFTY26FEB25400CE', 'NIFTY', '2026-02-24', 'monthly', 25400, 'CE', 75)`,
+    );
+    // Read as a table scan would (a small table's plan): in the rows' own order, the future first.
+    const lot = await db.transaction(async (tx) => {
+      await tx.exec('SET LOCAL enable_indexscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_indexonlyscan = off');
+      return contractLot(tx, 'NIFTY', '2026-02-24', '2026-02-23');
+    });
+    expect(lot).toMatchObject({ lotSize: 75, source: 'listed contract' });
+  });
 
   it('leaves the contracts up to 30 December 2025 at the old lot after NSE/FAOP/70616, for each index', async () => {
     const expiries = ['2025-11-04', '2025-11-25', '2025-12-30', '2026-01-27'];
