@@ -44,8 +44,11 @@ describe('an open book’s memory', () => {
     // A thread's WAL is its books' together, kept under max_wal_size (16 MB, above) by checkpoints, and the thread may
     // have served other files' books before this one (the server tests share a module graph): a few MB a book.
     expect(wal[0]!.segments / schemasPerThread).toBeLessThanOrEqual(4);
+    // A book's schema is every migrated table and its reference rows: it grows with the migrations (just over 8 MB
+    // after issues 63 and 64 added the simulator's stocks, the ban list, futures charges and delivery margins, 30
+    // November 2026). The two template databases Postgres copies by default would add about 2.7 MB a book.
     const { rows: size } = await book.query<{ bytes: string }>(`SELECT pg_database_size('postgres')::text AS bytes`);
-    expect(Number(size[0]!.bytes) / schemasPerThread).toBeLessThan(8 * 1024 * 1024);
+    expect(Number(size[0]!.bytes) / schemasPerThread).toBeLessThan(10 * 1024 * 1024);
   });
 
   it('costs at most 64 MB a book, its share of its thread counted', async () => {
