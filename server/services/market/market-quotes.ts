@@ -8,7 +8,7 @@ import type { IndexName } from './index-config.ts';
 import { modelNamed, type MarketContracts } from './market-contracts.ts';
 import type { MarketCore, MarketOptions } from './market-core.ts';
 import { istDate } from './ist.ts';
-import { calendarExchangeOf, isOptionRow, round, rupees, type ContractRow, type IndexModel, type IndexSnapshot, type OptionRow } from './market-rows.ts';
+import { calendarExchangeOf, isOptionRow, priceFields, round, rupees, type ContractRow, type IndexModel, type IndexSnapshot, type OptionRow } from './market-rows.ts';
 import { nseClockIndex, type StockMarket } from './stocks/stock-market.ts';
 import { readTrading, type StoredTrading } from './open-interest-store.ts';
 import { tickInForce, type TickRow } from './price-rules.ts';
@@ -16,18 +16,6 @@ import { optionQuote, smileVolatility, type OptionContract } from './simulator.t
 import { contractExpiryMs, regularSessionOn, type TradingCalendar } from './trading-calendar.ts';
 
 export type LastPrice = analytics['schemas']['LastPrice'];
-
-/** The fields every quote has: last price, its time, the previous close and the change from it. */
-function priceFields(lastPaise: number, closePaise: number, tickedAtMs: number) {
-  const change = lastPaise - closePaise;
-  return {
-    last_price: rupees(lastPaise),
-    timestamp: new Date(tickedAtMs).toISOString(),
-    close: rupees(closePaise),
-    change: rupees(change),
-    change_percent: round((change / closePaise) * 100, 2),
-  };
-}
 
 function indexQuote(state: IndexSnapshot): LastPrice {
   return {

@@ -66,6 +66,18 @@ export const paise = (numeric: string) => Math.round(Number(numeric) * 100);
 export const rupees = (value: number) => value / 100;
 export const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
+/** The fields every quote has: last price, its time, the previous close and the change from it (none without a close). */
+export function priceFields(lastPaise: number, closePaise: number, tickedAtMs: number) {
+  const change = lastPaise - closePaise;
+  return {
+    last_price: rupees(lastPaise),
+    timestamp: new Date(tickedAtMs).toISOString(),
+    close: rupees(closePaise),
+    change: rupees(change),
+    change_percent: closePaise === 0 ? 0 : round((change / closePaise) * 100, 2),
+  };
+}
+
 export function snapshotOf(row: StateRow): IndexSnapshot {
   return {
     name: row.index_name,

@@ -14,7 +14,7 @@ import type { Expiry } from '../expiries.ts';
 import type { IndexName } from '../index-config.ts';
 import { istDate } from '../ist.ts';
 import type { MarketCore, MarketOptions } from '../market-core.ts';
-import type { ContractRow, IndexModel, IndexSnapshot } from '../market-rows.ts';
+import { priceFields, round, rupees, type ContractRow, type IndexModel, type IndexSnapshot } from '../market-rows.ts';
 import { optionQuote, smileVolatility } from '../simulator.ts';
 import { contractExpiryMs, expiriesTradingFrom, regularSessionOn, type TradingCalendar } from '../trading-calendar.ts';
 import { futureTradingsymbol, optionTradingsymbol } from '../tradingsymbol.ts';
@@ -28,8 +28,6 @@ type FutureInstrument = components['schemas']['FutureInstrument'];
 /** The clock stocks keep: NSE's reference index, whose ticks every NSE contract is priced at. */
 export const nseClockIndex: IndexName = 'NIFTY';
 
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
-const rupees = (paise: number) => paise / 100;
 
 type StockData = { models: Map<string, StockModel>; carry: CarryRate[]; optionTicks: Array<{ effectiveFrom: string; tickPaise: number }> };
 
@@ -356,17 +354,6 @@ export function nseClockOf(state: IndexSnapshot | undefined, now = new Date()): 
     return { seq: state.seq, tickedAtMs: state.tickedAtMs, sessionOpenSeq: state.sessionOpenSeq, previousCloseAtMs: state.previousCloseAtMs, sessionDate: state.sessionDate };
   }
   return { seq: 0, tickedAtMs: now.getTime(), sessionOpenSeq: 0, previousCloseAtMs: now.getTime(), sessionDate: istDate(now) };
-}
-
-function priceFields(lastPaise: number, closePaise: number, tickedAtMs: number) {
-  const change = lastPaise - closePaise;
-  return {
-    last_price: rupees(lastPaise),
-    timestamp: new Date(tickedAtMs).toISOString(),
-    close: rupees(closePaise),
-    change: rupees(change),
-    change_percent: closePaise === 0 ? 0 : round((change / closePaise) * 100, 2),
-  };
 }
 
 export type StockMarket = ReturnType<typeof createStockMarket>;
