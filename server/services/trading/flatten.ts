@@ -31,7 +31,8 @@ export async function flattenPaced(
   const planned = orders.map((order, slice) => ({ ...order, slice }));
   // Under `limit_reprice` the exits go out as LIMIT at the touch plus the buffer, followed by the re-pricer
   // until they fill: the kill switch never gives an exit up.
-  const priced = execution === undefined ? null : await execution.price(broker, account, planned, clock());
+  // Nothing to close reads no policy (the arm of a flat account is on the safety path: issue 61).
+  const priced = execution === undefined || planned.length === 0 ? null : await execution.price(broker, account, planned, clock());
   const numbered = priced?.orders ?? planned;
   const exits: BrokerOrder[] = [];
   for (let next = 0; next < numbered.length; ) {

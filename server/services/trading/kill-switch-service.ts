@@ -27,7 +27,6 @@ import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type Said } from '../texts/said.ts';
 import { armedSummary, botStopReason, closing, flattenGraceMs, notClosed, purposeOf, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
 import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
-import { recordAccountNotice } from '../notices/stream-notices.ts';
 
 type Schemas = components['schemas'];
 type KillSwitch = Schemas['KillSwitch'];
@@ -47,6 +46,7 @@ type AccountRow = {
   kill_switch_reason: string | null;
   kill_switch_reason_i18n: unknown;
   kill_switch_cool_off_until: Date | null;
+  market_account_id: number | null;
 };
 type EventRow = {
   broker_account_id: number;
@@ -85,7 +85,7 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
   const idempotency = createIdempotency({ db, clock });
 
   const accountColumns = `a.id, a.account_number, a.capital, b.slug AS broker, a.session_expires_at, a.kill_switch_armed_at, a.kill_switch_reason,
-    a.kill_switch_reason_i18n, a.kill_switch_cool_off_until FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id`;
+    a.kill_switch_reason_i18n, a.kill_switch_cool_off_until, a.market_account_id FROM broker_accounts a JOIN brokers b ON b.id = a.broker_id`;
 
   async function accountsOf(q: Queryable, userId: number, accountNumber: string | undefined, lock = false): Promise<AccountRow[]> {
     const { rows } = await q.query<AccountRow>(
@@ -98,28 +98,31 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
     return rows;
   }
 
+  /** A kill switch event's columns, in the order of `eventValues`' parameters from $2 (the account's id is given apart). */
+  const eventColumns = 'broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary, summary_i18n, reason_i18n, settled_at';
+  // An arm is settled once its flatten reports (finishAudit); a disarm when written.
+  const eventValues = `$2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $3 = 'arm' THEN NULL ELSE $5::timestamptz END`;
+  const eventParams = (userId: number | null, event: EventFacts, client: ClientFacts, at: Date) => [
+    userId,
+    event.action,
+    event.source,
+    at,
+    event.reason?.text ?? null,
+    client.address,
+    client.userAgent?.slice(0, 300) ?? null,
+    event.summary.text,
+    event.summary.i18n,
+    event.reason?.i18n ?? null,
+  ];
+
   async function audit(q: Queryable, accountId: number, userId: number | null, event: EventFacts, client: ClientFacts): Promise<string> {
     const { rows } = await q.query<{ id: string }>(
       // Also a notice on the trader's open streams (stream-notices.ts): their screens read the switch then.
-      // An arm is settled once its flatten reports (finishAudit); a disarm when written.
-      `WITH written AS (INSERT INTO kill_switch_events (broker_account_id, user_id, action, source, at, reason, client_address, user_agent, summary, summary_i18n, reason_i18n, settled_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $3 = 'arm' THEN NULL ELSE $5::timestamptz END) RETURNING id, broker_account_id),
+      `WITH written AS (INSERT INTO kill_switch_events (${eventColumns}) VALUES ($1, ${eventValues}) RETURNING id, broker_account_id),
        noticed AS (INSERT INTO stream_notices (user_id, broker_account_id, topic, at)
          SELECT a.user_id, a.id, 'kill_switch', now() FROM written w JOIN broker_accounts a ON a.id = w.broker_account_id)
        SELECT id FROM written`,
-      [
-        accountId,
-        userId,
-        event.action,
-        event.source,
-        clock(),
-        event.reason?.text ?? null,
-        client.address,
-        client.userAgent?.slice(0, 300) ?? null,
-        event.summary.text,
-        event.summary.i18n,
-        event.reason?.i18n ?? null,
-      ],
+      [accountId, ...eventParams(userId, event, client, clock())],
     );
     return rows[0]!.id;
   }
@@ -131,22 +134,27 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
   /** Blocks the account's entries and stops its bots, inside the arming transaction `tx` (which holds the account's lock). */
   async function armRow(tx: Queryable, row: AccountRow, userId: number | null, arming: Arming, client: ClientFacts): Promise<Armed> {
     const now = clock();
+    const event = { action: 'arm', source: arming.source, reason: arming.reason, summary: unfinished } as const;
     // Writes the row every entry locks before placing (intent-gate.ts and pacing-step.ts, paper/order-rows.ts
     // lockAccount): entries already past the lock finish first and are closed by the flatten or their own
-    // pipeline; entries waiting on it read the block; a paced entry's remaining orders are not sent.
-    const { rows } = await tx.query<{ kill_switch_armed_at: Date }>(
-      `UPDATE broker_accounts SET kill_switch_armed_at = COALESCE(kill_switch_armed_at, $2),
-         kill_switch_reason = COALESCE($3, kill_switch_reason),
-         kill_switch_reason_i18n = CASE WHEN $3::text IS NULL THEN kill_switch_reason_i18n ELSE $5::jsonb END,
-         kill_switch_cool_off_until = GREATEST(kill_switch_cool_off_until, $4)
-       WHERE id = $1 RETURNING kill_switch_armed_at`,
-      [row.id, now, arming.reason?.text ?? null, arming.coolOffUntil, arming.reason?.i18n ?? null],
+    // pipeline; entries waiting on it read the block; a paced entry's remaining orders are not sent. The arm's
+    // audit event and the notice on the trader's streams go in the same statement: the arm is on the safety
+    // path, and each statement is a turn on the database's thread (issue 61).
+    const { rows } = await tx.query<{ kill_switch_armed_at: Date; event_id: string }>(
+      `WITH armed AS (UPDATE broker_accounts SET kill_switch_armed_at = COALESCE(kill_switch_armed_at, $5),
+         kill_switch_reason = COALESCE($6, kill_switch_reason),
+         kill_switch_reason_i18n = CASE WHEN $6::text IS NULL THEN kill_switch_reason_i18n ELSE $11::jsonb END,
+         kill_switch_cool_off_until = GREATEST(kill_switch_cool_off_until, $12)
+       WHERE id = $1 RETURNING id, user_id, kill_switch_armed_at),
+       written AS (INSERT INTO kill_switch_events (${eventColumns}) SELECT id, ${eventValues} FROM armed RETURNING id),
+       noticed AS (INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, id, 'kill_switch', now() FROM armed)
+       SELECT armed.kill_switch_armed_at, written.id AS event_id FROM armed, written`,
+      [row.id, ...eventParams(userId, event, client, now), arming.coolOffUntil],
     );
     // The account's bots stop in this same transaction: none can place another order (and their entries are
     // refused anyway while the switch is armed).
     await stopBotsOfAccount(tx, row.id, botStopReason(arming), now);
-    const eventId = await audit(tx, row.id, userId, { action: 'arm', source: arming.source, reason: arming.reason, summary: unfinished }, client);
-    return { row, armedAt: new Date(rows[0]!.kill_switch_armed_at).toISOString(), eventId };
+    return { row, armedAt: new Date(rows[0]!.kill_switch_armed_at).toISOString(), eventId: rows[0]!.event_id };
   }
 
   /** The armed account's working orders cancelled and positions closed through its broker, outside any transaction. */
@@ -158,7 +166,9 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
     let unreached: Said | null = sessionOver;
     if (sessionOpen) {
       try {
-        const account = { id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) };
+        // The account's market (a paper account on a live feed) as read with it: no read of its own on the way.
+        const marketAccountId = row.market_account_id === null ? null : Number(row.market_account_id);
+        const account = { id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)), marketAccountId };
         ({ cancelled, exits } = await flattenPaced({ db, clock, limits, wait, execution }, broker, account, tag));
         unreached = null;
       } catch (error) {
@@ -182,8 +192,11 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
 
   /** The arm's outcome onto its audit event, and a notice on the trader's streams: other devices read it now. */
   async function finishAudit(q: Queryable, { row, eventId }: Armed, result: AccountResult): Promise<void> {
-    await q.query('UPDATE kill_switch_events SET summary = $2, summary_i18n = $3, settled_at = $4 WHERE id = $1', [eventId, result.message, result.message_i18n ?? null, clock()]);
-    await recordAccountNotice(q, 'kill_switch', row.id);
+    await q.query(
+      `WITH settled AS (UPDATE kill_switch_events SET summary = $3, summary_i18n = $4, settled_at = $5 WHERE id = $1)
+       INSERT INTO stream_notices (user_id, broker_account_id, topic, at) SELECT user_id, id, 'kill_switch', now() FROM broker_accounts WHERE id = $2`,
+      [eventId, row.id, result.message, result.message_i18n ?? null, clock()],
+    );
   }
 
   /**

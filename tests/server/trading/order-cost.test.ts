@@ -189,4 +189,20 @@ describe.each(testBackends)('the cost of a paper order on %s', (backend) => {
     expect(texts.filter((sql) => sql.includes('INSERT INTO alerts'))).toHaveLength(1);
     expect((await notices()) - noticesBefore).toBe(1);
   });
+
+  it('arms the kill switch of a flat account in 3 transactions and 9 statements', async () => {
+    const flat = await openDesk(server, guardedClient(server.app));
+    const outside: string[] = [];
+    let status = 0;
+    const cost = await countOf(server.db, async () => (status = (await flat.trade('armKillSwitch', { source: 'settings' })).status), [], outside);
+    expect(status).toBe(200);
+    // The arming (kill-switch-service.ts): the account locked and read, the key claimed, then one statement
+    // writes the block, the audit event and the streams' notice, and one stops both kinds of bots. The
+    // flatten (paper/exits.ts beginFlatten): the account's lock, its working orders, its open legs. The
+    // outcome: the event settled with its notice, and the answer on the key. The account's market comes with
+    // its read, and nothing to close reads no execution policy, so nothing is read outside a transaction.
+    // 14 statements (2 of them outside any transaction) before session 74 (issue 61).
+    expect(outside).toEqual([]);
+    expect(cost).toEqual({ transactions: 3, statements: 9 });
+  });
 });

@@ -10,16 +10,16 @@ import { changeRun } from './bot-runs.ts';
 import { recordBotsNotice } from '../../notices/stream-notices.ts';
 
 export async function stopBotsOfAccount(q: Queryable, accountId: number, reason: Said, now: Date): Promise<number> {
-  const stopped: Array<{ kind: BotKind; id: number; name: string; portfolio_id: number; user_id: number }> = [];
-  for (const [kind, table] of [['daily', 'daily_bots'], ['trading', 'trading_bots']] as const) {
-    const { rows } = await q.query<{ id: number; name: string; portfolio_id: number; user_id: number }>(
-      `UPDATE ${table} b SET status = 'stopped', updated_at = $2 FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id
+  // Both kinds in one statement: the kill switch's arming is on the safety path, each statement a turn on the
+  // database's thread (issue 61).
+  const stopping = (table: string) => `UPDATE ${table} b SET status = 'stopped', updated_at = $2 FROM portfolios p JOIN broker_accounts a ON a.id = p.broker_account_id
        WHERE p.id = b.portfolio_id AND p.broker_account_id = $1 AND b.status <> 'stopped'
-       RETURNING b.id, b.name, b.portfolio_id, a.user_id`,
-      [accountId, now],
-    );
-    stopped.push(...rows.map((row) => ({ ...row, kind })));
-  }
+       RETURNING b.id, b.name, b.portfolio_id, a.user_id`;
+  const { rows: stopped } = await q.query<{ kind: BotKind; id: number; name: string; portfolio_id: number; user_id: number }>(
+    `WITH daily AS (${stopping('daily_bots')}), trading AS (${stopping('trading_bots')})
+     SELECT 'daily' AS kind, * FROM daily UNION ALL SELECT 'trading' AS kind, * FROM trading`,
+    [accountId, now],
+  );
   const day = istDate(now);
   for (const bot of stopped) {
     const ref = { kind: bot.kind, id: Number(bot.id), portfolioId: Number(bot.portfolio_id) };
