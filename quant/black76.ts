@@ -42,9 +42,8 @@ function discountedIntrinsic(inputs: OptionInputs, discount: number): number {
   return discount * Math.max(0, payoff);
 }
 
-export function black76Price(inputs: OptionInputs): number {
-  checkOptionInputs(inputs);
-  const { discount, deviation, d1, d2 } = terms(inputs);
+/** The premium from its terms (the inputs checked by the caller). */
+function premiumOf(inputs: OptionInputs, { discount, deviation, d1, d2 }: Terms): number {
   if (deviation === 0) return discountedIntrinsic(inputs, discount);
   const { forward, strike } = inputs;
   const callOutOfTheMoney = forward <= strike;
@@ -57,9 +56,16 @@ export function black76Price(inputs: OptionInputs): number {
   return callOutOfTheMoney ? premium - parity : premium;
 }
 
+export function black76Price(inputs: OptionInputs): number {
+  checkOptionInputs(inputs);
+  return premiumOf(inputs, terms(inputs));
+}
+
 export function black76Greeks(inputs: OptionInputs): Greeks {
-  const price = black76Price(inputs);
-  const { discount, deviation, d1 } = terms(inputs);
+  checkOptionInputs(inputs);
+  const found = terms(inputs);
+  const price = premiumOf(inputs, found);
+  const { discount, deviation, d1 } = found;
   const { forward, strike, rate, years, kind } = inputs;
   if (deviation === 0) {
     // At expiry, or no volatility: the value is the discounted payoff, whose delta is a step.
@@ -77,9 +83,12 @@ export function black76Greeks(inputs: OptionInputs): Greeks {
   return { delta, gamma, theta: thetaPerYear / daysPerYear, vega: vegaPerUnit / 100 };
 }
 
-/** ∂V/∂σ per unit of volatility (not per point): what Newton's step needs. */
-export function black76VegaPerUnit(inputs: OptionInputs): number {
-  const { discount, deviation, d1 } = terms(inputs);
-  if (deviation === 0) return 0;
-  return discount * inputs.forward * normalPdf(d1) * Math.sqrt(inputs.years);
+/**
+ * The premium and ∂V/∂σ per unit of volatility from one set of terms, the inputs not checked: a Newton step of an
+ * implied volatility solve, whose inputs were checked once before its loop (implied-volatility.ts).
+ */
+export function black76PriceAndVega(inputs: OptionInputs): { price: number; vegaPerUnit: number } {
+  const found = terms(inputs);
+  const vegaPerUnit = found.deviation === 0 ? 0 : found.discount * inputs.forward * normalPdf(found.d1) * Math.sqrt(inputs.years);
+  return { price: premiumOf(inputs, found), vegaPerUnit };
 }

@@ -14,11 +14,12 @@ import { forwardFromSpot, type OptionKind } from './option-inputs.ts';
 /** The rate NSE's option chain computes IV at (its note under the chain, read October 2024). */
 export const exchangeIvRate = 0.1;
 
-export type ExchangeVolatilityInputs = { kind: OptionKind; spot: number; strike: number; years: number; price: number };
+/** `guess`: a volatility near the answer, where the caller priced the option at one (implied-volatility.ts). */
+export type ExchangeVolatilityInputs = { kind: OptionKind; spot: number; strike: number; years: number; price: number; guess?: number | undefined };
 
 /** The IV NSE would publish for this last price, or null where none explains it (NSE shows "-"). */
-export function exchangeImpliedVolatility({ kind, spot, strike, years, price }: ExchangeVolatilityInputs): number | null {
+export function exchangeImpliedVolatility({ kind, spot, strike, years, price, guess }: ExchangeVolatilityInputs): number | null {
   if (years <= 0) return null;
-  const found = impliedVolatility({ kind, forward: forwardFromSpot(spot, exchangeIvRate, years), strike, years, rate: exchangeIvRate, price });
+  const found = impliedVolatility({ kind, forward: forwardFromSpot(spot, exchangeIvRate, years), strike, years, rate: exchangeIvRate, price, guess });
   return found.ok ? found.volatility : null;
 }

@@ -2,10 +2,14 @@
 // few steps near the money but can overshoot where vega is small (far from the money, near expiry), so
 // every step is kept inside a bracket that always holds the root, and a step that would leave it (or a
 // vanishing vega) falls back to bisection. Premiums that no volatility explains get a reason instead.
-import { black76Price, black76VegaPerUnit } from './black76.ts';
+import { black76Price, black76PriceAndVega } from './black76.ts';
 import { checkMarketInputs, QuantInputError, requireFinite, type OptionInputs } from './option-inputs.ts';
 
-export type ImpliedVolatilityInputs = Omit<OptionInputs, 'volatility'> & { price: number };
+/**
+ * `guess`: a volatility near the answer where the caller knows one (the simulator, the smile it priced the option
+ * at): Newton's method then needs two or three steps instead of eight or more from the at-the-money estimate.
+ */
+export type ImpliedVolatilityInputs = Omit<OptionInputs, 'volatility'> & { price: number; guess?: number | undefined };
 
 export type ImpliedVolatilityFailure =
   /** No time is left: the premium is only intrinsic value. */
@@ -38,15 +42,21 @@ export function impliedVolatility(inputs: ImpliedVolatilityInputs): ImpliedVolat
 
   let low = 0;
   let high = maximumVolatility;
-  // Brenner–Subrahmanyam's at-the-money estimate, a sound start anywhere near the money.
+  // The caller's guess, else Brenner–Subrahmanyam's at-the-money estimate, a sound start anywhere near the money.
   const discountedForward = Math.exp(-inputs.rate * inputs.years) * inputs.forward;
-  let volatility = Math.min(2, Math.max(0.01, (Math.sqrt((2 * Math.PI) / inputs.years) * inputs.price) / discountedForward));
+  const { guess } = inputs;
+  let volatility =
+    guess !== undefined && Number.isFinite(guess) && guess > 0 && guess < maximumVolatility
+      ? guess
+      : Math.min(2, Math.max(0.01, (Math.sqrt((2 * Math.PI) / inputs.years) * inputs.price) / discountedForward));
+  // The inputs were checked above: each step prices and takes the vega from one set of terms.
+  const market = { kind: inputs.kind, forward: inputs.forward, strike: inputs.strike, years: inputs.years, rate: inputs.rate };
   for (let iteration = 0; iteration < maxIterations; iteration += 1) {
-    const error = priceAt(volatility) - inputs.price;
+    const { price, vegaPerUnit: vega } = black76PriceAndVega({ ...market, volatility });
+    const error = price - inputs.price;
     if (Math.abs(error) <= tolerance) break;
     if (error > 0) high = volatility;
     else low = volatility;
-    const vega = black76VegaPerUnit({ ...inputs, volatility });
     const newton = vega > 0 ? volatility - error / vega : null;
     volatility = newton !== null && newton > low && newton < high ? newton : (low + high) / 2;
     if (high - low <= 1e-15 * Math.max(1, high)) break;

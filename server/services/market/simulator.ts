@@ -141,8 +141,10 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
   const closePaise = Math.max(tick, roundToTick(theoreticalPaise(params, contract, state.previousClosePaise, state.previousCloseAtMs), tick));
 
   // The greeks at the volatility the smile prices the strike at (one solve a quote is enough: the exchange's IV).
-  const greeks = black76Greeks({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility: smileVolatility(params, forward, contract.strike, years) });
-  const iv = exchangeImpliedVolatility({ kind: contract.kind, spot: state.spotPaise / 100, strike: contract.strike, years, price: lastPaise / 100 });
+  const volatility = smileVolatility(params, forward, contract.strike, years);
+  const greeks = black76Greeks({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility });
+  // The smile's volatility starts the solve: the exchange's IV is near it (its convention moves it a point or two).
+  const iv = exchangeImpliedVolatility({ kind: contract.kind, spot: state.spotPaise / 100, strike: contract.strike, years, price: lastPaise / 100, guess: volatility });
   const volume = trading.dayVolumeLots * contract.lotSize;
   const oi = trading.oiLots * contract.lotSize;
   return { lastPaise, bidPaise, askPaise, closePaise, volume, oi, iv, ...greeks };

@@ -40,6 +40,23 @@ describe('implied volatility', () => {
     expect(impliedVolatility({ ...call, years: 0, price: 1_000 })).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('finds the same volatility from any guess, a wrong or unusable one included', () => {
+    // The simulator starts each solve at the smile's volatility (simulator.ts optionQuote): a start, never an answer.
+    for (const years of [2 / 365, 30 / 365])
+      for (let strike = 20_000; strike <= 28_000; strike += 1_000)
+        for (const kind of ['CE', 'PE'] as const) {
+          const price = black76Price({ ...market, kind, strike, years, volatility: 0.18 });
+          if (price - black76Price({ ...market, kind, strike, years, volatility: 0 }) < 1e-4) continue;
+          const solved = impliedVolatility({ ...market, kind, strike, years, price });
+          expect(solved.ok).toBe(true);
+          for (const guess of [0.18, 0.1701, 0.5, 3, 1e-9, 0, -1, Number.NaN, 50]) {
+            const guessed = impliedVolatility({ ...market, kind, strike, years, price, guess });
+            expect(guessed.ok, `${kind} ${strike} ${years} from ${guess}`).toBe(true);
+            if (guessed.ok && solved.ok) expect(Math.abs(guessed.volatility - solved.volatility), `${kind} ${strike} ${years} from ${guess}`).toBeLessThan(1e-9);
+          }
+        }
+  });
+
   it('refuses a price that is not a number', () => {
     const call = { ...market, kind: 'CE' as const, strike: 23_000, years: 7 / 365 };
     expect(() => impliedVolatility({ ...call, price: Number.NaN })).toThrow(QuantInputError);

@@ -164,7 +164,7 @@ async function optionQuotes(history: Database, book: ReplayBook, rows: readonly 
     const years = Math.max(0, book.prices.expiryMs(row.expiry) - book.now.getTime()) / yearMs;
     const inputs = { kind: row.instrument_type, forward: priced.spot / 100, strike: Number(row.strike), years, rate: 0, volatility: priced.volatility };
     const greeks = black76Greeks(inputs);
-    const iv = exchangeImpliedVolatility({ kind: row.instrument_type, spot: priced.spot / 100, strike: Number(row.strike), years, price: quote.lastPaise / 100 });
+    const iv = exchangeImpliedVolatility({ kind: row.instrument_type, spot: priced.spot / 100, strike: Number(row.strike), years, price: quote.lastPaise / 100, guess: priced.volatility });
     data[key] = {
       last_price: rupees(quote.lastPaise),
       timestamp: book.now.toISOString(),
