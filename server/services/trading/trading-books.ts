@@ -3,7 +3,7 @@
 // the account's broker through the broker-neutral interface, in the contract's shapes (rupees at the edge).
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
-import { lateCommitMs } from '../brokers/broker-trading.ts';
+import { lateCommitMs, type DeliveryRecord, type PositionDeliveryOutlook } from '../brokers/broker-trading.ts';
 import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
@@ -29,6 +29,37 @@ async function lotSizesOf(db: Database, orders: ReadonlyArray<{ exchange: string
     [symbols],
   );
   return new Map(rows.map((row) => [`${row.exchange}:${row.tradingsymbol}`, Number(row.lot_size)]));
+}
+
+const moneyOrNull = (paise: number | null) => (paise === null ? null : toRupees(paise));
+
+function withDelivery(position: Schemas['Position'], outlook: PositionDeliveryOutlook | null): Schemas['Position'] {
+  if (outlook === null) return position;
+  const { obligation } = outlook;
+  return {
+    ...position,
+    delivery: {
+      days_to_expiry: outlook.daysToExpiry,
+      obligation: obligation === null ? null : { side: obligation.side, shares: obligation.shares, symbol: obligation.symbol, price: toRupees(obligation.pricePaise), value: toRupees(obligation.valuePaise) },
+      margin_now: moneyOrNull(outlook.marginNowPaise),
+      days: outlook.days.map((day) => ({ date: day.date, days_to_expiry: day.daysToExpiry, margin: moneyOrNull(day.marginPaise) })),
+    },
+  };
+}
+
+function toDelivery(record: DeliveryRecord): Schemas['Delivery'] {
+  return {
+    tradingsymbol: record.tradingsymbol,
+    symbol: record.symbol,
+    expiry: record.expiry,
+    side: record.side,
+    shares: record.shares,
+    price: toRupees(record.pricePaise),
+    value: toRupees(record.valuePaise),
+    charges: toRupees(record.chargesPaise),
+    settled_at: record.settledAt.toISOString(),
+    portfolio_id: record.portfolioId,
+  };
 }
 
 export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
@@ -62,10 +93,14 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     const entries = await found.broker.positionTotals(found.account, day, null);
     const today = entries.filter((entry) => entry.totals.dayBuyQuantity + entry.totals.daySellQuantity > 0);
     const funds = await found.broker.funds(found.account);
+    // A stock contract in its last four trading days shows what it will deliver (issue 63); the paper broker's deliveries at expiry beside.
+    const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
+    const deliveries = await found.broker.deliveries?.(found.account);
     return {
       position_book: {
-        net: entries.map((entry) => toPosition(entry, false)),
+        net: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)),
         day: today.map((entry) => toPosition(entry, true)),
+        ...(deliveries === undefined ? {} : { deliveries: deliveries.map(toDelivery) }),
         margins: { available: toRupees(funds.availablePaise), used: toRupees(funds.usedPaise), equity: toRupees(funds.equityPaise) },
         ...dataStatus(found),
       },

@@ -30,6 +30,8 @@ const recordedByEvent: Record<AlertEvent, [Category, string]> = {
   target_hit: ['order', '/app/order_book'],
   order_repriced: ['order', '/app/order_book'],
   order_reprice_gave_up: ['order', '/app/order_book'],
+  delivery_margin_call: ['order', '/app/position'],
+  delivery_squared_off: ['order', '/app/position'],
   kill_switch_armed: ['kill_switch', '/app/kill-switch'],
   kill_switch_disarmed: ['kill_switch', '/app/kill-switch'],
   broker_session_expiring: ['broker_session', '/app/broker'],
