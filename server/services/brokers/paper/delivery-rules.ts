@@ -64,7 +64,8 @@ export function createDeliveryRules({ contracts }: { contracts: Contracts }) {
   /** The stock's VaR + ELM + ad hoc rate as the paper broker has it: its margin parameters' price scan + exposure, in percent. */
   async function varElmPercent(q: Queryable, contract: Contract, day: string): Promise<number> {
     const params = await contracts.marginParams(q, contract.index, day);
-    return (params.priceScan + params.exposureRate) * 100;
+    // To four decimals of a percent, so 12 % + 3.5 % is 15.5, not its binary neighbour.
+    return Math.round((params.priceScan + params.exposureRate) * 1_000_000) / 10_000;
   }
 
   /** The outlook of a physically settled position on the days left before its expiry; null outside the last four trading days. */
