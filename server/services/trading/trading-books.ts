@@ -120,24 +120,26 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
   async function positions(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionsResponse']> {
     const { found } = await portfolioAccount(userId, portfolioId);
     const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId);
-    return { data: { positions: entries.map((entry) => toPosition(entry, false)), ...dataStatus(found) } };
+    const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
+    return { data: { positions: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)), ...dataStatus(found) } };
   }
 
   /** The portfolio's positions netted per bot (from the bot of each trade's order); the trader's own orders form the group without one. */
   async function positionsByBot(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionsByBotResponse']> {
     const { found } = await portfolioAccount(userId, portfolioId);
     const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId, { byBot: true });
+    const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
     const { rows: names } = await db.query<{ kind: 'trading' | 'daily'; id: number; name: string }>(
       `SELECT 'daily' AS kind, id, name FROM daily_bots WHERE portfolio_id = $1 UNION ALL SELECT 'trading' AS kind, id, name FROM trading_bots WHERE portfolio_id = $1`,
       [portfolioId],
     );
     const nameOf = new Map(names.map((row) => [`${row.kind}:${row.id}`, row.name]));
     const groups = new Map<string, Schemas['BotPositionGroup']>();
-    for (const entry of entries) {
+    for (const [i, entry] of entries.entries()) {
       const key = entry.bot === null ? 'trader' : `${entry.bot.kind}:${entry.bot.id}`;
       const bot = entry.bot === null ? null : { ...entry.bot, name: nameOf.get(key) ?? `Deleted ${entry.bot.kind} bot ${entry.bot.id}` };
       const group = groups.get(key) ?? { bot, positions: [], pnl: 0 };
-      const position = toPosition(entry, false);
+      const position = withDelivery(toPosition(entry, false), outlooks[i] ?? null);
       group.positions.push(position);
       group.pnl = toRupees(toPaise(group.pnl) + toPaise(position.pnl));
       groups.set(key, group);
