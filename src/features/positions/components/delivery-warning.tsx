@@ -42,7 +42,7 @@ const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
  */
 export function DeliveryWarning({ position }: { position: Position }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, formatDate } = useFormat();
+  const { formatInr, formatDate } = useFormat();
   const delivery = position.delivery;
   if (delivery === undefined || position.quantity === 0) return null;
   const money = (value: number | null) => (value === null ? intl.formatMessage(messages.marginUnknown) : formatInr(value, two));
@@ -57,7 +57,7 @@ export function DeliveryWarning({ position }: { position: Position }) {
               side: obligation.side,
               shares: obligation.shares,
               symbol: obligation.symbol,
-              price: formatNumber(obligation.price, two),
+              price: formatInr(obligation.price, two),
               value: formatInr(obligation.value, two),
             })}
       </p>
@@ -76,7 +76,7 @@ export function DeliveryWarning({ position }: { position: Position }) {
 /** The account's positions settled by delivery at expiry (position book `deliveries`): "settled by delivery: buy 250 RELIANCE at 2,900". */
 export function DeliveryRecords({ deliveries }: { deliveries: readonly Delivery[] }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, formatDate } = useFormat();
+  const { formatInr, formatDate } = useFormat();
   if (deliveries.length === 0) return null;
   return (
     <section className="flex flex-col gap-2" aria-label={intl.formatMessage(messages.settledTitle)}>
@@ -85,7 +85,7 @@ export function DeliveryRecords({ deliveries }: { deliveries: readonly Delivery[
         {deliveries.map((delivery) => (
           <li key={`${delivery.tradingsymbol}:${delivery.settled_at}:${delivery.portfolio_id ?? ''}`} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-settled={delivery.tradingsymbol}>
             <p className="font-medium text-fg">
-              {intl.formatMessage(messages.settled, { side: delivery.side, shares: delivery.shares, symbol: delivery.symbol, price: formatNumber(delivery.price, two) })}
+              {intl.formatMessage(messages.settled, { side: delivery.side, shares: delivery.shares, symbol: delivery.symbol, price: formatInr(delivery.price, two) })}
             </p>
             <p className="text-xs text-fg-muted">
               {intl.formatMessage(messages.settledDetail, {
