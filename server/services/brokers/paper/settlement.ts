@@ -127,7 +127,8 @@ export function createSettlement({ db, prices, contracts, books, exits, scope, d
     const obligation = deliveryObligation({ kind: contract.kind, strike: contract.kind === 'FUT' ? null : contract.strike, quantity: leg.quantity }, settlementPaise);
     if (obligation === null) return;
     const side = obligation.direction === 'receive' ? 'BUY' : 'SELL';
-    const charges = await delivery.deliveryCharges(tx, istDate(now), side, obligation.valuePaise);
+    // The rates of the expiry day, even when a server that was down settles it later.
+    const charges = await delivery.deliveryCharges(tx, contract.expiry, side, obligation.valuePaise);
     await tx.query(
       `INSERT INTO paper_deliveries (broker_account_id, portfolio_id, product, instrument_token, tradingsymbol, symbol, contract_kind, expiry, side, shares,
          price_paise, value_paise, stt_paise, stamp_paise, settled_at)
