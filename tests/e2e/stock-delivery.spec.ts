@@ -6,7 +6,7 @@ import { signInReadyToTrade, type TradingUser } from './support/trading';
 // The delivery warning near a stock contract's expiry (issue 63), on a server of its own whose clock the spec sets
 // (support/clocked-server.ts): Tuesday 22 December 2026, 10:00 IST, four trading days before December's stock expiry
 // (Tuesday the 29th; Christmas, Friday the 25th, is a holiday). A trader holding a RELIANCE call of that month sees,
-// on the position book, that it settles by delivery in 4 trading days, what it delivers if held and the delivery
+// on the position book and on the positions screen, that it settles by delivery in 4 trading days, what it delivers if held and the delivery
 // margin now and by day, in English and French, at 360 and 1280 px. Screenshots in test-results/stock-delivery/.
 
 const shots = 'test-results/stock-delivery';
@@ -32,7 +32,7 @@ async function buyStockCall(page: Page, user: TradingUser): Promise<string> {
   const call = listed.instruments.find((instrument) => instrument.strike === strike && instrument.instrument_type === 'CE')!;
   const placed = await page.request.post('/api/order-book/order-book/place_trades/', {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { account_number: user.accountNumber, orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: listed.lot_size }] },
+    data: { account_number: user.accountNumber, portfolio_id: user.portfolioId, orders: [{ tradingsymbol: call.tradingsymbol, exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: listed.lot_size }] },
   });
   expect(placed.status(), await placed.text()).toBe(200);
   const order = ((await placed.json()) as { orders: Array<{ status: string }> }).orders[0]!;
@@ -72,6 +72,14 @@ for (const width of [1280, 360]) {
     await expect(warning).toContainText('Marge de livraison par jour');
     await warning.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/warning-fr-${width}.png` });
+
+    // The positions screen (the portfolio's positions) shows the same warning under the position.
+    await page.goto('/app/position');
+    const onPositions = page.locator(`[data-delivery="${symbol}"]`);
+    await expect(onPositions).toBeVisible({ timeout: 30_000 });
+    await expect(onPositions).toContainText('Se dénoue par livraison dans 4 séances');
+    await onPositions.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/positions-fr-${width}.png` });
     await page.context().close();
   });
 }
