@@ -68,7 +68,7 @@ for (const width of [1280, 360]) {
 
     await new AppShell(page).useLayout({ language: /français/i });
     await expect(warning).toContainText('Se dénoue par livraison dans 4 séances');
-    await expect(warning).toContainText(/Si elle est gardée jusqu'à l'échéance : achat de 500 RELIANCE à|Hors de la monnaie/);
+    await expect(warning).toContainText(/Si elle est gardée jusqu’à l’échéance : achat de 500 RELIANCE à|Hors de la monnaie/);
     await expect(warning).toContainText('Marge de livraison par jour');
     await warning.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/warning-fr-${width}.png` });
