@@ -144,6 +144,17 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'execution.paper_rules_paper_only': { id: 'server.execution.paper_rules_paper_only', defaultMessage: 'Only a paper account can behave like another broker.' },
   'execution.paper_rules_unknown': { id: 'server.execution.paper_rules_unknown', defaultMessage: 'No limit-only broker "{broker}" is known today.' },
   'execution.buffer_too_wide': { id: 'server.execution.buffer_too_wide', defaultMessage: 'A buffer of more than {max} % is not a limit: choose {max} % or less.' },
+  'delivery.margin_call_title': { id: 'server.delivery.margin_call_title', defaultMessage: 'Delivery margin short on {tradingsymbol}' },
+  'delivery.margin_call': {
+    id: 'server.delivery.margin_call',
+    defaultMessage:
+      'Held to expiry, {tradingsymbol} will {side, select, SELL {deliver} other {receive}} {shares} {symbol} at {price, number, ::currency/INR}: it needs {margin, number, ::currency/INR} of delivery margin by its expiry on {expiry}, and the account is {shortfall, number, ::currency/INR} short. Add funds or close it, or it will be squared off at {time} on {expiry}.',
+  },
+  'delivery.squared_off_title': { id: 'server.delivery.squared_off_title', defaultMessage: '{tradingsymbol} squared off' },
+  'delivery.squared_off': {
+    id: 'server.delivery.squared_off',
+    defaultMessage: '{tradingsymbol} was squared off before its expiry on {expiry}: the account could not fund its delivery margin.',
+  },
   'alert.reprice_entry_gave_up_title': { id: 'server.alert.reprice_entry_gave_up_title', defaultMessage: '{symbol}: entry not filled' },
   'alert.reprice_entry_gave_up_body': {
     id: 'server.alert.reprice_entry_gave_up_body',

@@ -23,6 +23,9 @@ const topicByEvent: Record<AlertEvent, PushTopic> = {
   // An exit being re-priced (execution policy) is an exit on its way, as a stop-loss's is.
   order_repriced: 'stop_loss_target',
   order_reprice_gave_up: 'rejections',
+  // A position the broker's risk desk will square off, then did: as a rejection, something the trader must act on.
+  delivery_margin_call: 'rejections',
+  delivery_squared_off: 'rejections',
   kill_switch_armed: 'kill_switch',
   kill_switch_disarmed: 'kill_switch',
   broker_session_expiring: 'broker_session',

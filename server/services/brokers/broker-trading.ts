@@ -261,6 +261,28 @@ export type PositionEntry = {
   priced: boolean;
 };
 
+/** A physically settled position's last trading days (issue 63): what it delivers if held, its delivery margin now and each day left. */
+export type PositionDeliveryOutlook = {
+  daysToExpiry: number;
+  obligation: { side: Side; shares: number; symbol: string; pricePaise: number; valuePaise: number } | null;
+  marginNowPaise: number | null;
+  days: Array<{ date: string; daysToExpiry: number; marginPaise: number | null }>;
+};
+
+/** A position settled by delivery at its expiry. */
+export type DeliveryRecord = {
+  tradingsymbol: string;
+  symbol: string;
+  expiry: string;
+  side: Side;
+  shares: number;
+  pricePaise: number;
+  valuePaise: number;
+  chargesPaise: number;
+  settledAt: Date;
+  portfolioId: number | null;
+};
+
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
 export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
 
@@ -440,6 +462,13 @@ export type BrokerTrading = {
   positionTotals(account: TradingAccount, day: string, portfolioId: number | null, options?: { byBot?: boolean }): Promise<PositionEntry[]>;
   ledger(account: TradingAccount, portfolioId: number, day: string): Promise<LedgerTrade[]>;
   funds(account: TradingAccount): Promise<Funds>;
+  /**
+   * Only a broker that settles stock contracts itself (the paper broker): for each position, its delivery outlook
+   * in its last four trading days before expiry (null otherwise, and for index contracts), in the entries' order.
+   */
+  positionDeliveries?(account: TradingAccount, entries: readonly PositionEntry[]): Promise<Array<PositionDeliveryOutlook | null>>;
+  /** Only the paper broker: the account's deliveries at expiry, newest first (the last 50). */
+  deliveries?(account: TradingAccount): Promise<DeliveryRecord[]>;
   /**
    * What orders would need together now, without placing them, after the account's positions and on their
    * own (Kite: basket margins with and without consider_positions, and charges).

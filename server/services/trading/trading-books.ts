@@ -3,7 +3,7 @@
 // the account's broker through the broker-neutral interface, in the contract's shapes (rupees at the edge).
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
-import { lateCommitMs } from '../brokers/broker-trading.ts';
+import { lateCommitMs, type DeliveryRecord, type PositionDeliveryOutlook } from '../brokers/broker-trading.ts';
 import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
@@ -29,6 +29,37 @@ async function lotSizesOf(db: Database, orders: ReadonlyArray<{ exchange: string
     [symbols],
   );
   return new Map(rows.map((row) => [`${row.exchange}:${row.tradingsymbol}`, Number(row.lot_size)]));
+}
+
+const moneyOrNull = (paise: number | null) => (paise === null ? null : toRupees(paise));
+
+function withDelivery(position: Schemas['Position'], outlook: PositionDeliveryOutlook | null): Schemas['Position'] {
+  if (outlook === null) return position;
+  const { obligation } = outlook;
+  return {
+    ...position,
+    delivery: {
+      days_to_expiry: outlook.daysToExpiry,
+      obligation: obligation === null ? null : { side: obligation.side, shares: obligation.shares, symbol: obligation.symbol, price: toRupees(obligation.pricePaise), value: toRupees(obligation.valuePaise) },
+      margin_now: moneyOrNull(outlook.marginNowPaise),
+      days: outlook.days.map((day) => ({ date: day.date, days_to_expiry: day.daysToExpiry, margin: moneyOrNull(day.marginPaise) })),
+    },
+  };
+}
+
+function toDelivery(record: DeliveryRecord): Schemas['Delivery'] {
+  return {
+    tradingsymbol: record.tradingsymbol,
+    symbol: record.symbol,
+    expiry: record.expiry,
+    side: record.side,
+    shares: record.shares,
+    price: toRupees(record.pricePaise),
+    value: toRupees(record.valuePaise),
+    charges: toRupees(record.chargesPaise),
+    settled_at: record.settledAt.toISOString(),
+    portfolio_id: record.portfolioId,
+  };
 }
 
 export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
@@ -62,10 +93,14 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     const entries = await found.broker.positionTotals(found.account, day, null);
     const today = entries.filter((entry) => entry.totals.dayBuyQuantity + entry.totals.daySellQuantity > 0);
     const funds = await found.broker.funds(found.account);
+    // A stock contract in its last four trading days shows what it will deliver (issue 63); the paper broker's deliveries at expiry beside.
+    const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
+    const deliveries = await found.broker.deliveries?.(found.account);
     return {
       position_book: {
-        net: entries.map((entry) => toPosition(entry, false)),
+        net: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)),
         day: today.map((entry) => toPosition(entry, true)),
+        ...(deliveries === undefined ? {} : { deliveries: deliveries.map(toDelivery) }),
         margins: { available: toRupees(funds.availablePaise), used: toRupees(funds.usedPaise), equity: toRupees(funds.equityPaise) },
         ...dataStatus(found),
       },
@@ -85,24 +120,26 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
   async function positions(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionsResponse']> {
     const { found } = await portfolioAccount(userId, portfolioId);
     const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId);
-    return { data: { positions: entries.map((entry) => toPosition(entry, false)), ...dataStatus(found) } };
+    const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
+    return { data: { positions: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)), ...dataStatus(found) } };
   }
 
   /** The portfolio's positions netted per bot (from the bot of each trade's order); the trader's own orders form the group without one. */
   async function positionsByBot(userId: number, portfolioId: number, startDate: string | undefined): Promise<Schemas['PositionsByBotResponse']> {
     const { found } = await portfolioAccount(userId, portfolioId);
     const entries = await found.broker.positionTotals(found.account, dayOf(startDate), portfolioId, { byBot: true });
+    const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
     const { rows: names } = await db.query<{ kind: 'trading' | 'daily'; id: number; name: string }>(
       `SELECT 'daily' AS kind, id, name FROM daily_bots WHERE portfolio_id = $1 UNION ALL SELECT 'trading' AS kind, id, name FROM trading_bots WHERE portfolio_id = $1`,
       [portfolioId],
     );
     const nameOf = new Map(names.map((row) => [`${row.kind}:${row.id}`, row.name]));
     const groups = new Map<string, Schemas['BotPositionGroup']>();
-    for (const entry of entries) {
+    for (const [i, entry] of entries.entries()) {
       const key = entry.bot === null ? 'trader' : `${entry.bot.kind}:${entry.bot.id}`;
       const bot = entry.bot === null ? null : { ...entry.bot, name: nameOf.get(key) ?? `Deleted ${entry.bot.kind} bot ${entry.bot.id}` };
       const group = groups.get(key) ?? { bot, positions: [], pnl: 0 };
-      const position = toPosition(entry, false);
+      const position = withDelivery(toPosition(entry, false), outlooks[i] ?? null);
       group.positions.push(position);
       group.pnl = toRupees(toPaise(group.pnl) + toPaise(position.pnl));
       groups.set(key, group);

@@ -30,6 +30,8 @@ const recordedByEvent: Record<AlertEvent, [Category, string]> = {
   target_hit: ['order', '/app/order_book'],
   order_repriced: ['order', '/app/order_book'],
   order_reprice_gave_up: ['order', '/app/order_book'],
+  delivery_margin_call: ['order', '/app/position'],
+  delivery_squared_off: ['order', '/app/position'],
   kill_switch_armed: ['kill_switch', '/app/kill-switch'],
   kill_switch_disarmed: ['kill_switch', '/app/kill-switch'],
   broker_session_expiring: ['broker_session', '/app/broker'],
@@ -154,8 +156,8 @@ describe.each(testBackends)('web push on %s', (backend) => {
         event,
         actions: withKillSwitch.has(event) ? [open, killSwitch] : [open],
       });
-      // Not a moment to act in: normal urgency, kept for 6 hours.
-      const slow = ['broker_session_expiring', 'broker_session_expired', 'bot_missed', 'bot_stopped', 'price_alert_expired'].includes(event);
+      // Not a moment to act in: normal urgency, kept for 6 hours (a delivery margin call comes days or hours before its square-off).
+      const slow = ['broker_session_expiring', 'broker_session_expired', 'bot_missed', 'bot_stopped', 'price_alert_expired', 'delivery_margin_call', 'delivery_squared_off'].includes(event);
       expect(headers, event).toMatchObject(slow ? { urgency: 'normal', ttl: '21600' } : { urgency: 'high', ttl: '600' });
     }
 

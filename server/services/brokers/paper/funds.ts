@@ -15,6 +15,7 @@ import { pendingOf, sideSign, type OrderRow } from './order-rows.ts';
 import { formatPaise, toRupees } from './paise.ts';
 import { said, type Said } from '../../texts/said.ts';
 import type { PriceSource } from './price-source.ts';
+import type { DeliveryRules } from './delivery-rules.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 
 type PricingCache = Map<IndexName, Awaited<ReturnType<PriceSource['pricing']>>>;
@@ -52,9 +53,9 @@ function foldOrder(book: AccountBook, order: OrderRow, contract: Contract, quote
   return { flowPaise, chargesPaise, legs, quotes, entries };
 }
 
-type FundsOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; books: Books };
+type FundsOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; books: Books; delivery: DeliveryRules };
 
-export function createFunds({ db, clock, prices, contracts, books }: FundsOptions) {
+export function createFunds({ db, clock, prices, contracts, books, delivery }: FundsOptions) {
   const { contractsByToken, marginParams, ratesFor, resolve } = contracts;
   const { legsOf } = books;
 
@@ -157,9 +158,26 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
       ...held.legs.map((leg) => ({ contract: leg.contract, quantity: leg.quantity })),
       ...held.entries.map((entry) => ({ contract: entry.contract, quantity: sideSign(entry.side) * entry.pending })),
     ];
-    const marginPaise = await marginFor(q, marginLegs, now, pricing);
+    const marginPaise = (await marginFor(q, marginLegs, now, pricing)) + (await deliveryMarginPaise(q, held.legs, now, pricing));
     const entryPremium = held.entries.filter((entry) => entry.side === 'BUY' && entry.contract.kind !== 'FUT').reduce((sum, entry) => sum + entry.pending * entry.pricePaise, 0);
     return { usedPaise: marginPaise + optionsHeldPaise + entryPremium, marginPaise, markedPaise };
+  }
+
+  /**
+   * What the broker blocks for deliveries to come: each physically settled leg in its last four trading days asks
+   * the schedule's delivery margin (delivery-rules.ts), on top of its NRML margin (the leg's own, without hedges).
+   */
+  async function deliveryMarginPaise(q: Queryable, legs: readonly OpenLeg[], now: Date, pricing: PricingCache): Promise<number> {
+    let total = 0;
+    for (const leg of legs) {
+      if (!(await delivery.settlesByDelivery(q, leg.contract))) continue;
+      const days = await delivery.daysToExpiry(q, now, leg.contract.expiry);
+      if (days === null || days > delivery.windowDays) continue;
+      const nrmlPaise = await marginFor(q, [leg], now, pricing);
+      const underlyingPaise = await prices.spotPaise(leg.contract.index, q);
+      total += await delivery.extraMarginPaise(q, { contract: leg.contract, quantity: leg.quantity, underlyingPaise, now, nrmlPaise });
+    }
+    return total;
   }
 
   /** The account's funds from what it holds, with `extra` entry orders counted as if working. */
@@ -301,8 +319,12 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
   }
 
   async function funds(account: TradingAccount): Promise<Funds> {
-    const now = clock();
-    return fundsFrom(db, account, await readBook(db, account, now), [], now, new Map());
+    return fundsAt(db, account, clock());
+  }
+
+  /** The account's funds at `now`, read through `q` (the caller's transaction). */
+  async function fundsAt(q: Queryable, account: TradingAccount, now: Date): Promise<Funds> {
+    return fundsFrom(q, account, await readBook(q, account, now), [], now, new Map());
   }
 
   /**
@@ -316,7 +338,7 @@ export function createFunds({ db, clock, prices, contracts, books }: FundsOption
     return ahead;
   }
 
-  return { requiredFor, marginRefusal, marginChecks, bookAhead, orderMargin, portfolioMargin, funds };
+  return { requiredFor, marginRefusal, marginChecks, bookAhead, orderMargin, portfolioMargin, funds, fundsAt, marginFor };
 }
 
 export type PaperFunds = ReturnType<typeof createFunds>;

@@ -187,6 +187,8 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     positionTotals: onMarket((on) => on.books.positionTotals),
     ledger: onMarket((on) => on.books.ledger),
     funds: onMarket((on) => on.funds.funds),
+    positionDeliveries: onMarket((on) => on.positionDeliveries),
+    deliveries: onMarket((on) => on.deliveries),
     orderMargin: onMarket((on) => on.funds.orderMargin),
     portfolioMargin: onMarket((on) => on.funds.portfolioMargin),
   };

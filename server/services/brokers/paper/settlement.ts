@@ -3,14 +3,17 @@
 // closes, so there too each day, a position it opened after the cut-off at the next day's), each order
 // charged Zerodha's ₹50 + GST call-and-trade; and contracts past their expiry day's close (15:40 IST since 3 August 2026) settled at
 // intrinsic value against the exchange's closing value of the index (the average of its last 30 minutes),
-// with the charges of an exercise or assignment (charges.ts expiryCharges). Each account's change is its own
+// with the charges of an exercise or assignment (charges.ts expiryCharges); a stock's contracts settle by delivery
+// of the shares instead (settleByDelivery). Each account's change is its own
 // transaction under its lock. A cut-off the server was down for is caught up by missed-cut-offs.ts.
 import { orderTexts } from '../../texts/order-texts.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Side } from '../broker-trading.ts';
-import type { Books } from './books.ts';
-import { expiryCharges } from './charges.ts';
+import type { Books, OpenLeg } from './books.ts';
+import { expiryCharges, noCharges } from './charges.ts';
+import type { DeliveryRules } from './delivery-rules.ts';
+import { deliveryObligation } from '../../market/derivatives/physical-settlement.ts';
 import { expired, type Contracts } from './contracts.ts';
 import type { Exits } from './exits.ts';
 import { cancelRow, lockAccount, orderColumns, tradeInsertSql, tradeValues, type OrderRow } from './order-rows.ts';
@@ -18,9 +21,9 @@ import type { PriceSource } from './price-source.ts';
 import { inScope, type MarketScope } from './market-scope.ts';
 import { recordAccountNotice } from '../../notices/stream-notices.ts';
 
-type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits; scope: MarketScope };
+type SettlementOptions = { db: Database; prices: PriceSource; contracts: Contracts; books: Books; exits: Exits; scope: MarketScope; delivery: DeliveryRules };
 
-export function createSettlement({ db, prices, contracts, books, exits, scope }: SettlementOptions) {
+export function createSettlement({ db, prices, contracts, books, exits, scope, delivery }: SettlementOptions) {
   const { contractsByToken, ratesFor } = contracts;
   const { openLegs } = books;
   const { closeLegs } = exits;
@@ -73,6 +76,17 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
       const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
       if (contract === undefined || !expired(contract, now)) continue;
       const spotPaise = await prices.closingValuePaise(contract.index, contract.expiry, db);
+      if (await delivery.settlesByDelivery(db, contract)) {
+        settled += await db.transaction(async (tx) => {
+          await lockAccount(tx, row.broker_account_id);
+          await cancelWorking(tx, row.broker_account_id, row.instrument_token, now);
+          const legs = (await openLegs(tx, row.broker_account_id, now)).filter((leg) => leg.contract.instrumentToken === row.instrument_token);
+          for (const leg of legs) await settleByDelivery(tx, row.broker_account_id, leg, spotPaise, now);
+          if (legs.length > 0) await recordAccountNotice(tx, 'account', row.broker_account_id);
+          return legs.length;
+        });
+        continue;
+      }
       const strikePaise = contract.strike * 100;
       // A future settles at the closing value itself (a long's sale there makes its P&L); an option at its intrinsic value.
       const intrinsicPaise = contract.kind === 'FUT' ? spotPaise : Math.max(0, contract.kind === 'CE' ? spotPaise - strikePaise : strikePaise - spotPaise);
@@ -96,6 +110,32 @@ export function createSettlement({ db, prices, contracts, books, exits, scope }:
     }
     await cancelExpiredOrders(now);
     return settled;
+  }
+
+  /**
+   * A stock contract's position at expiry (SEBI: stock F&O settles by delivery): it closes without charges, a future
+   * at the final settlement price (its last day's P&L), an option for nothing (its value is in the delivery at the
+   * strike), and what it owes becomes a delivery of the shares (physical-settlement.ts deliveryObligation), the cash
+   * moved by its value and its charges (paper_deliveries' trigger, migration 123). An option out of the money owes
+   * nothing: it expires worthless, as an index option does.
+   */
+  async function settleByDelivery(tx: Queryable, accountId: number, leg: OpenLeg, settlementPaise: number, now: Date): Promise<void> {
+    const { contract } = leg;
+    const owner = { accountId, portfolioId: leg.portfolioId, product: leg.product };
+    const closePaise = contract.kind === 'FUT' ? settlementPaise : 0;
+    await tx.query(tradeInsertSql(1), tradeValues(null, contract, leg.quantity > 0 ? 'SELL' : 'BUY', Math.abs(leg.quantity), closePaise, noCharges, 'settlement', now, owner));
+    const obligation = deliveryObligation({ kind: contract.kind, strike: contract.kind === 'FUT' ? null : contract.strike, quantity: leg.quantity }, settlementPaise);
+    if (obligation === null) return;
+    const side = obligation.direction === 'receive' ? 'BUY' : 'SELL';
+    // The rates of the expiry day, even when a server that was down settles it later.
+    const charges = await delivery.deliveryCharges(tx, contract.expiry, side, obligation.valuePaise);
+    await tx.query(
+      `INSERT INTO paper_deliveries (broker_account_id, portfolio_id, product, instrument_token, tradingsymbol, symbol, contract_kind, expiry, side, shares,
+         price_paise, value_paise, stt_paise, stamp_paise, settled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9, $10, $11, $12, $13, $14, $15)`,
+      [accountId, leg.portfolioId, leg.product, contract.instrumentToken, contract.tradingsymbol, contract.index, contract.kind, contract.expiry, side, obligation.shares,
+        obligation.pricePaise, obligation.valuePaise, charges.sttPaise, charges.stampPaise, now],
+    );
   }
 
   /** An expired contract's working orders end cancelled, whatever the account holds of it. */

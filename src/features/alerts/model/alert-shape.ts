@@ -6,6 +6,7 @@ const events: readonly Alert['event'][] = [
   'bot_entered', 'bot_exited', 'bot_stop_loss', 'bot_target', 'bot_rejected', 'bot_error', 'bot_missed', 'bot_stopped',
   'order_filled', 'order_rejected', 'stop_loss_hit', 'target_hit', 'kill_switch_armed', 'kill_switch_disarmed',
   'broker_session_expiring', 'broker_session_expired', 'price_crossed', 'price_alert_expired', 'order_repriced', 'order_reprice_gave_up',
+  'delivery_margin_call', 'delivery_squared_off',
 ];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Position } from '@/features/positions/api/position-calls';
 import { PositionAverage } from '@/features/positions/components/position-average';
+import { DeliveryWarning } from '@/features/positions/components/delivery-warning';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
 import { NotLiveTotal, PriceNotLiveBadge } from '@/features/positions/components/price-not-live';
 import { ProductBadge } from '@/features/positions/components/product-badge';
@@ -60,6 +61,7 @@ export function PositionCards({ rows, renderActions }: { rows: readonly MarkedPo
                 <dd className={`tabular-nums ${live ? 'text-fg' : 'text-fg-muted'}`}>{formatNumber(price, two)}</dd>
               </div>
             </dl>
+            <DeliveryWarning position={position} />
             {renderActions?.(position)}
           </li>
         ))}

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Position } from '@/features/positions/api/position-calls';
 import { PositionAverage } from '@/features/positions/components/position-average';
 import { PositionCards } from '@/features/positions/components/position-cards';
+import { DeliveryWarning } from '@/features/positions/components/delivery-warning';
 import { NotLiveTotal, PriceNotLiveBadge } from '@/features/positions/components/price-not-live';
 import { ProductBadge } from '@/features/positions/components/product-badge';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
@@ -49,7 +50,7 @@ export function PositionsTable({ rows, phone, renderActions }: PositionsTablePro
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ position, price, net, gross, live }) => (
+            {rows.map(({ position, price, net, gross, live }) => [
               <tr key={positionKey(position)} className="border-b border-line/60" data-position={position.tradingsymbol}>
                 <th scope="row" className="px-2 py-2 text-start font-medium text-fg">
                   <span dir="ltr" title={position.tradingsymbol}>{symbolName(position.tradingsymbol, locale, position.expiry)}</span>
@@ -71,8 +72,16 @@ export function PositionsTable({ rows, phone, renderActions }: PositionsTablePro
                 </td>
                 <td className={`hidden px-2 py-2 text-end tabular-nums lg:table-cell ${pnlTone(gross)}`}>{formatSignedInr(gross, two)}</td>
                 {renderActions && <td className="px-2 py-2 text-end">{renderActions(position)}</td>}
-              </tr>
-            ))}
+              </tr>,
+              // A stock contract near expiry: what it will deliver and the margin it needs, under its row.
+              position.delivery !== undefined && position.quantity !== 0 && (
+                <tr key={`${positionKey(position)}:delivery`} className="border-b border-line/60">
+                  <td colSpan={renderActions ? 8 : 7} className="px-2 pb-2">
+                    <DeliveryWarning position={position} />
+                  </td>
+                </tr>
+              ),
+            ])}
           </tbody>
           <tfoot>
             <tr>
