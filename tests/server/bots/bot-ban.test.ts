@@ -1,6 +1,6 @@
 // A bot's entry in a stock in the F&O ban (issue 63): the entry guard every broker runs refuses it before any order,
 // and the bot says so: its run of the day ends with the ban's reason, and the trader's feed gets an "entry refused"
-// alert carrying it. The paper broker lists no stock contract yet (the simulator prices only the indices), so the
+// alert carrying it. The bot desk trades NIFTY, so the
 // day's list names the bot's own underlying, NIFTY, straight in the table: the guard reads the underlying from the
 // contract's tradingsymbol the same way for a stock (tests/server/trading/fo-ban.test.ts holds it to RELIANCE's).
 import { describe, expect, it } from 'vitest';

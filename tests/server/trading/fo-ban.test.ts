@@ -4,7 +4,7 @@
 // paper broker takes only orders that reduce a position in the stock's contracts. The scripted desk's clock stands
 // on Friday 20 November 2026, 10:00 IST (the next trading day Monday the 23rd).
 //
-// The paper broker lists no stock contract yet (the simulator prices only the five indices), so the order tests put
+// The scripted desk quotes NIFTY's contracts only, so the order tests put
 // the desk's own underlying, NIFTY, in the day's list straight in the table (an import takes stocks only): the
 // guard reads any contract's underlying from its tradingsymbol the same way, stock or index, and the stock symbols
 // are held to it beside (guardEntries with RELIANCE's contracts).

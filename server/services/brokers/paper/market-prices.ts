@@ -70,8 +70,8 @@ export function marketPrices(market: MarketService, db: Queryable): PriceSource 
     },
     spotPaise,
     // With no candle of the closing half hour (the server was off then), the last spot is all there is.
-    // A simulated stock settles at its spot at the close of the expiry day (its path is a function of time; physical
-    // delivery is not modelled yet: stock options and futures settle in cash here).
+    // A simulated stock settles at its spot at the close of the expiry day (its path is a function of time): the
+    // price its futures deliver at (settlement.ts, physical delivery).
     async closingValuePaise(index, day, q) {
       const stock = isIndex(index) ? null : await market.stockSpotPaiseAt(index, contractExpiryMs(await market.calendar('NSE', q), day), q);
       if (stock !== null) return stock;
