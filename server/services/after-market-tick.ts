@@ -37,6 +37,10 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
       for (const { accountId, error } of upstoxSync.errors) log.warn({ err: error, accountId }, 'Upstox order sync failed (tried again next pass)');
       const dhanSync = await services.dhan.orderSync.pass();
       for (const { accountId, error } of dhanSync.errors) log.warn({ err: error, accountId }, 'Dhan order sync failed (tried again next pass)');
+      for (const noren of [services.shoonya, services.flattrade]) {
+        const norenSync = await noren.orderSync.pass();
+        for (const { accountId, error } of norenSync.errors) log.warn({ err: error, accountId, broker: noren.broker.slug }, 'Noren order sync failed (tried again next pass)');
+      }
     }
     // Every pass on every instance (each serves its own streams): live accounts' feeds follow their
     // sessions, and Kite's instruments dump is loaded when due.
