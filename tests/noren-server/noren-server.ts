@@ -43,7 +43,7 @@ function createState(flavor: Flavor, clock: () => Date, contracts: readonly Serv
     codes: new Map<string, { app: Required<AppConfig>; issuedAt: number }>(),
     sessions: new Map<string, { uid: string; ended: boolean }>(),
     book: createNorenBook(contracts, clock),
-    faults: { answer429Next: false, dropNextPlaceAnswer: false },
+    faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null },
     writes: [] as Array<{ name: string; data: Record<string, unknown> }>,
     /** Every token exchange's body, as the server read it (tests check the checksum travelled). */
     exchanges: [] as Array<Record<string, unknown>>,
@@ -60,6 +60,8 @@ function controlOf(state: State) {
       for (const session of state.sessions.values()) if (uid === undefined || session.uid === uid) session.ended = true;
     },
     answer429Next: () => void (state.faults.answer429Next = true),
+    /** The next placement is refused with Noren's Not_Ok and these words (its RMS, say). */
+    refuseNextPlace: (emsg: string) => void (state.faults.refuseNextPlace = emsg),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (state.faults.dropNextPlaceAnswer = true),
     carry: (uid: string, positions: Carried[]) => state.book.carry(uid, positions),
@@ -171,6 +173,11 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
   const list = (rows: unknown[]) => (rows.length === 0 ? sendJson(response, 200, { stat: 'Not_Ok', emsg: 'no data' }) : sendJson(response, 200, rows));
   switch (name) {
     case 'PlaceOrder': {
+      if (faults.refuseNextPlace !== null) {
+        const emsg = faults.refuseNextPlace;
+        faults.refuseNextPlace = null;
+        throw new NotOk(emsg);
+      }
       const order = book.place(uid, data);
       if (faults.dropNextPlaceAnswer) {
         faults.dropNextPlaceAnswer = false;
