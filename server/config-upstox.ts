@@ -22,14 +22,14 @@ export function check(name: string, value: string): void {
  * A broker's endpoints from the environment: each variable named in `names` trimmed, the endpoints built from
  * them (`fromEnv`, the broker's defaults for the rest), and each endpoint checked under its variable's name.
  */
-export function checkedEndpoints<Endpoints extends Record<string, string>>(
+export function checkedEndpoints<Endpoints extends { [K in keyof Endpoints]: string }>(
   env: NodeJS.ProcessEnv,
   names: { readonly [K in keyof Endpoints]: string },
   fromEnv: (trimmed: Record<string, string | undefined>) => Endpoints,
 ): Endpoints {
   const trimmed = Object.fromEntries(Object.values<string>(names).map((name) => [name, env[name]?.trim()]));
   const endpoints = fromEnv(trimmed);
-  for (const [key, name] of Object.entries(names) as [keyof Endpoints & string, string][]) check(name, endpoints[key]);
+  for (const key of Object.keys(names) as (keyof Endpoints)[]) check(names[key], endpoints[key]);
   return endpoints;
 }
 
