@@ -142,7 +142,7 @@ export type ServerOptions = {
   /** Where Dhan is (DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL); Dhan's when absent. */
   dhan?: DhanEndpoints | undefined;
   /** Where Shoonya and Flattrade are (SHOONYA_*, FLATTRADE_*); the brokers' own when absent. */
-  noren?: Partial<NorenConfig> | undefined;
+  noren?: (Partial<NorenConfig> & { feed?: FeedTuning }) | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.

@@ -57,6 +57,7 @@ import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './bro
 import { createDhanLive, type DhanLive, type DhanLiveOptions } from './brokers/dhan-broker/dhan-live.ts';
 import { createNorenLive, type NorenLive } from './brokers/noren-broker/noren-live.ts';
 import { flattrade, shoonya, type NorenEndpoints } from './brokers/noren/noren-endpoints.ts';
+import type { FeedTuning } from './brokers/live/feed-socket.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import type { SharedJobs } from './jobs/shared-jobs.ts';
 import { createOpenInterestCharts, type OpenInterestCharts } from './open-interest/oi-charts.ts';
@@ -199,7 +200,7 @@ export type ServicesOptions = {
   /** Where Dhan is (DHAN_API_ROOT...), and for tests its client's fetch and time-out. */
   dhan?: Omit<DhanLiveOptions, 'db' | 'clock' | 'secrets'> | undefined;
   /** Where Shoonya and Flattrade are (SHOONYA_*, FLATTRADE_*); the brokers' own when absent. */
-  noren?: { shoonya?: NorenEndpoints | undefined; flattrade?: NorenEndpoints | undefined } | undefined;
+  noren?: { shoonya?: NorenEndpoints | undefined; flattrade?: NorenEndpoints | undefined; feed?: FeedTuning | undefined } | undefined;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
 };
@@ -218,17 +219,17 @@ export function createServices(options: ServicesOptions): Services {
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
   const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
   const dhanLive = createDhanLive({ db, clock, secrets, wait, ...dhan });
-  const shoonyaLive = createNorenLive({ kind: shoonya, db, clock, secrets, wait, endpoints: noren?.shoonya });
-  const flattradeLive = createNorenLive({ kind: flattrade, db, clock, secrets, wait, endpoints: noren?.flattrade });
+  const shoonyaLive = createNorenLive({ kind: shoonya, db, clock, secrets, wait, endpoints: noren?.shoonya, feed: noren?.feed });
+  const flattradeLive = createNorenLive({ kind: flattrade, db, clock, secrets, wait, endpoints: noren?.flattrade, feed: noren?.feed });
   // The market recorded into market history (issue 39): the simulator's minutes as simulated, the live
   // accounts' feeds as recorded (real prices, which replace a simulated minute).
   const recordingDays = market.recordingDays ?? 30;
   const recorder = (source: RecordingSource, recording: Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'>) =>
     recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, ...recording }) : null;
   const marketRecorder = recorder('simulated', simulatorRecording(marketService));
-  const liveFeeds = [kiteLive, upstoxLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
+  const liveFeeds = [kiteLive, upstoxLive, shoonyaLive, flattradeLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
   const liveRecorder = recorder('recorded', liveRecording({ db, market: marketService, feeds: liveFeeds }));
-  const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices } });
+  const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices, shoonya: shoonyaLive.prices, flattrade: flattradeLive.prices } });
   const accountPrices = createAccountPrices({ db, simulator: priceSource, feeds });
   const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });

@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
 import { createNorenBook, defaultContracts, NotOk, symbolsFile, type Carried, type ServerContract } from './noren-book.ts';
+import { createNorenSocket } from './noren-socket.ts';
 import { zipOne } from './zip.ts';
 
 export type Flavor = 'shoonya' | 'flattrade';
@@ -34,15 +35,22 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const loginPath = { shoonya: '/OAuthlogin/authorize/oauth', flattrade: '/' } as const;
 const apiPrefix = { shoonya: '/NorenWClientTP', flattrade: '/PiConnectTP' } as const;
+const socketPath = { shoonya: '/NorenWSTP/', flattrade: '/PiConnectWSTp/' } as const;
 
 function createState(flavor: Flavor, clock: () => Date, contracts: readonly ServerContract[]) {
+  const sessions = new Map<string, { uid: string; ended: boolean }>();
+  const book = createNorenBook(contracts, clock);
+  const indices = new Map<string, number>([['NSE|26000', 26000], ['NSE|26009', 59200]]);
+  const socket = createNorenSocket((token) => sessions.get(token), { last: (key) => indices.get(key) ?? (key.startsWith('NFO|') && book.contracts().some((c) => c.token === key.slice(4)) ? book.last(key.slice(4)) : null) });
   return {
+    socket,
+    indices,
     flavor,
     clock,
     apps: new Map<string, Required<AppConfig>>(),
     codes: new Map<string, { app: Required<AppConfig>; issuedAt: number }>(),
-    sessions: new Map<string, { uid: string; ended: boolean }>(),
-    book: createNorenBook(contracts, clock),
+    sessions,
+    book,
     faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null },
     writes: [] as Array<{ name: string; data: Record<string, unknown> }>,
     /** Every token exchange's body, as the server read it (tests check the checksum travelled). */
@@ -54,7 +62,17 @@ type State = ReturnType<typeof createState>;
 function controlOf(state: State) {
   return {
     registerApp: (config: AppConfig) => void state.apps.set(config.apiKey, { password: 'secret', ...config }),
-    setLast: (token: string, price: number) => state.book.setLast(token, price),
+    setLast: (token: string, price: number) => {
+      state.book.setLast(token, price);
+      state.socket.moved(`NFO|${token}`);
+    },
+    /** An index's level on the feed (NSE|26000: NIFTY 50). */
+    setIndex: (key: string, level: number) => {
+      state.indices.set(key, level);
+      state.socket.moved(key);
+    },
+    /** What the websocket's clients sent, oldest first. */
+    socketMessages: () => state.socket.received(),
     /** Every session (or one user's) answers "Session Expired" from now on. */
     endSessions: (uid?: string) => {
       for (const session of state.sessions.values()) if (uid === undefined || session.uid === uid) session.ended = true;
@@ -242,6 +260,10 @@ export async function startNorenServer(options: NorenServerOptions): Promise<Nor
       else sendJson(response, 500, { stat: 'Not_Ok', emsg: 'Internal Server Error' });
     });
   });
+  server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname === socketPath[options.flavor]) state.socket.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -253,6 +275,7 @@ export async function startNorenServer(options: NorenServerOptions): Promise<Nor
     scripMasterUrl: `${root}/NFO_symbols.txt.zip`,
     control: controlOf(state),
     async close() {
+      state.socket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { servicesDecorator } from '../../../server/app.ts';
 import { flattrade, norenEndpointsFromEnv, shoonya } from '../../../server/services/brokers/noren/noren-endpoints.ts';
+import type { FeedTuning } from '../../../server/services/brokers/live/feed-socket.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { startNorenServer, type Flavor, type NorenTestServer } from '../../noren-server/noren-server.ts';
@@ -31,11 +32,11 @@ export function norenEndpointsOf(flavor: Flavor, noren: NorenTestServer) {
   return norenEndpointsFromEnv(kinds[flavor], { [`${prefix}_API_ROOT`]: noren.apiRoot, [`${prefix}_SCRIP_MASTER_URL`]: noren.scripMasterUrl });
 }
 
-export async function startNorenStack(backend: TestBackend, flavor: Flavor): Promise<NorenStack> {
+export async function startNorenStack(backend: TestBackend, flavor: Flavor, options: { feed?: FeedTuning } = {}): Promise<NorenStack> {
   const clock = manualClock(friday);
   const noren = await startNorenServer({ flavor, clock: clock.now });
   const secretKey = randomBytes(32);
-  const server = await startTestServer({ secretKey, backend, clock, noren: { [flavor]: norenEndpointsOf(flavor, noren) } });
+  const server = await startTestServer({ secretKey, backend, clock, noren: { [flavor]: norenEndpointsOf(flavor, noren), ...(options.feed === undefined ? {} : { feed: options.feed }) } });
   return {
     flavor,
     noren,

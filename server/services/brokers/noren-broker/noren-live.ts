@@ -2,28 +2,34 @@
 // client with the account's token, in jKey or as a Bearer header as the broker takes it), the contracts (the NFO
 // scrip master's tokens and trading symbols), the trading adapter (orders on the live core, noren-trading.ts),
 // the BrokerAdapter the registry lists (the redirect login, trading) and the leader's periodic book read, which
-// is how order changes arrive for now (Noren's order-update socket and market feed are later slices).
+// is how order changes arrive for now (Noren's order updates on its socket are a later slice), and the accounts'
+// live prices on Noren's JSON websocket (noren-prices.ts).
 import type { Wait } from '../../clock.ts';
 import { norenTexts } from '../../texts/noren-texts.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
 import type { NorenBrokerKind, NorenEndpoints } from '../noren/noren-endpoints.ts';
 import { createNorenHttp, type NorenHttp } from '../noren/noren-http.ts';
 import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
+import type { FeedTuning } from '../live/feed-socket.ts';
+import type { LivePrices } from '../live/live-prices.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 import { createNorenBroker } from './noren-broker.ts';
 import { createNorenContracts } from './noren-contracts.ts';
 import { norenFailures } from './noren-failures.ts';
+import { createNorenLivePrices } from './noren-prices.ts';
 import { createNorenTrading, type NorenTrading } from './noren-trading.ts';
 
 export type NorenLiveOptions = LiveAdapterOptions<NorenEndpoints> & {
   kind: NorenBrokerKind;
   /** How the kill switch's cancellations wait for room in the broker's windows (a timer; tests move their clock). */
   wait?: Wait | undefined;
+  /** Tests only: the market feed's watchdog stepped by hand. */
+  feed?: FeedTuning | undefined;
 };
 
-export type NorenLive = { broker: BrokerAdapter; sessions: LiveSessions<NorenHttp>; endpoints: NorenEndpoints; trading: NorenTrading; orderSync: OrderSync };
+export type NorenLive = { broker: BrokerAdapter; sessions: LiveSessions<NorenHttp>; endpoints: NorenEndpoints; trading: NorenTrading; orderSync: OrderSync; prices: LivePrices };
 
-export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.production, fetch, timeoutMs, wait }: NorenLiveOptions): NorenLive {
+export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.production, fetch, timeoutMs, wait, feed }: NorenLiveOptions): NorenLive {
   const http = { ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   const sessions = createLiveSessions({
     db,
@@ -34,12 +40,14 @@ export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.pro
   const texts = norenTexts(kind.slug, kind.name);
   const failures = norenFailures(kind.name, texts);
   const contracts = createNorenContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, unavailable: texts.instrumentsUnavailable, ...(fetch === undefined ? {} : { fetch }) });
-  const trading = createNorenTrading({ db, clock, slug: kind.slug, sessions, contracts, failures, texts, wait });
+  const prices = createNorenLivePrices({ db, clock, sessions, broker: { slug: kind.slug, name: kind.name }, feedUrl: endpoints.feedUrl, contracts, tuning: feed });
+  const trading = createNorenTrading({ db, clock, slug: kind.slug, sessions, contracts, failures, texts, wait, prices });
   return {
     broker: createNorenBroker({ kind, endpoints, http, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),
     sessions,
     endpoints,
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
+    prices,
   };
 }

@@ -8,6 +8,7 @@ import type { Clock, Wait } from '../../clock.ts';
 import type { NorenLimit, NorenTexts } from '../../texts/noren-texts.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 import { createLiveHours } from '../live/live-hours.ts';
+import type { LivePrices } from '../live/live-prices.ts';
 import { createLiveStream } from '../live/live-stream.ts';
 import { createLiveTrading } from '../live/live-trading.ts';
 import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
@@ -46,12 +47,14 @@ export type NorenTradingOptions = {
   /** Tests only: other limits. */
   limits?: LiveLimits<NorenLimit> | undefined;
   wait?: Wait | undefined;
+  /** The accounts' live prices (Noren's websocket), streamed with the order changes. */
+  prices?: LivePrices | undefined;
 };
 
-export function createNorenTrading({ db, clock, slug, sessions, contracts, failures, texts, limits: limitFigures = norenLimits(texts), wait }: NorenTradingOptions) {
+export function createNorenTrading({ db, clock, slug, sessions, contracts, failures, texts, limits: limitFigures = norenLimits(texts), wait, prices }: NorenTradingOptions) {
   const calls = createNorenCalls({ db, clock, sessions, broker: failures.live });
   const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: norenArrivalMarginMs });
-  const stream = createLiveStream({});
+  const stream = createLiveStream({ prices });
   const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
     ...createNorenFunds({ db, clock, calls, contracts }),
     subscribe: stream.subscribe,

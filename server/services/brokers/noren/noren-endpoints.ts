@@ -26,6 +26,8 @@ export type NorenEndpoints = {
   tokenUrl: string;
   /** The NFO scrip master (Noren's NFO_symbols.txt, zipped or not), read each morning. */
   scripMasterUrl: string;
+  /** Noren's JSON websocket (touchline, depth, order updates). */
+  feedUrl: string;
 };
 
 /** What tells one Noren broker from the other. */
@@ -40,6 +42,8 @@ export type NorenBrokerKind = {
   tokenIn: 'jKey' | 'bearer';
   /** The token call's path on a test server's root (tokenUrl when the roots are overridden). */
   tokenPath: string;
+  /** The websocket's path on a test server's origin (feedUrl when the API root is overridden). */
+  feedPath: string;
   /** Shoonya's GenAcsTok takes Noren's `jData={…}`; Flattrade's apitoken plain JSON. */
   tokenBody: 'jData' | 'json';
   /** The login page a trader is sent to for this app (api_key). */
@@ -58,10 +62,12 @@ export const shoonya: NorenBrokerKind = {
     apiRoot: 'https://api.shoonya.com/NorenWClientTP',
     authRoot: 'https://trade.shoonya.com',
     tokenUrl: 'https://api.shoonya.com/NorenWClientTP/GenAcsTok',
+    feedUrl: 'wss://api.shoonya.com/NorenWSTP/',
     scripMasterUrl: 'https://api.shoonya.com/NFO_symbols.txt.zip',
   },
   tokenIn: 'bearer',
   tokenPath: '/GenAcsTok',
+  feedPath: '/NorenWSTP/',
   tokenBody: 'jData',
   loginPage: (authRoot, apiKey) => `${authRoot}/OAuthlogin/authorize/oauth?client_id=${encodeURIComponent(apiKey)}`,
   // GenAcsTok: SHA-256 of the client id (the app's key), the secret and the code, joined without spaces.
@@ -76,12 +82,14 @@ export const flattrade: NorenBrokerKind = {
     apiRoot: 'https://piconnect.flattrade.in/PiConnectTP',
     authRoot: 'https://auth.flattrade.in',
     tokenUrl: 'https://authapi.flattrade.in/trade/apitoken',
+    feedUrl: 'wss://piconnect.flattrade.in/PiConnectWSTp/',
     // Noren's tokens are the exchange's and its trading symbols Noren's own: Shoonya's public file names
     // Flattrade's contracts too. FLATTRADE_SCRIP_MASTER_URL points elsewhere.
     scripMasterUrl: 'https://api.shoonya.com/NFO_symbols.txt.zip',
   },
   tokenIn: 'jKey',
   tokenPath: '/trade/apitoken',
+  feedPath: '/PiConnectWSTp/',
   tokenBody: 'json',
   loginPage: (authRoot, apiKey) => `${authRoot}/?app_key=${encodeURIComponent(apiKey)}`,
   // /trade/apitoken: api_secret = SHA-256 of api_key + request_code + api_secret.
@@ -96,5 +104,6 @@ export function norenEndpointsFromEnv(kind: NorenBrokerKind, env: Record<string,
   const apiRoot = trimSlash(api || kind.production.apiRoot);
   const authRoot = auth || (api ? new URL(apiRoot).origin : kind.production.authRoot);
   const tokenUrl = env[`${kind.envPrefix}_TOKEN_URL`] || (api || auth ? `${trimSlash(authRoot)}${kind.tokenPath}` : kind.production.tokenUrl);
-  return { apiRoot, authRoot: trimSlash(authRoot), tokenUrl, scripMasterUrl: env[`${kind.envPrefix}_SCRIP_MASTER_URL`] || kind.production.scripMasterUrl };
+  const feedUrl = env[`${kind.envPrefix}_FEED_URL`] || (api ? `${new URL(apiRoot).origin.replace(/^http/, 'ws')}${kind.feedPath}` : kind.production.feedUrl);
+  return { apiRoot, authRoot: trimSlash(authRoot), tokenUrl, scripMasterUrl: env[`${kind.envPrefix}_SCRIP_MASTER_URL`] || kind.production.scripMasterUrl, feedUrl };
 }
