@@ -4,9 +4,9 @@
 // contract's from the scrip master, noren-contracts.ts) and its modes: touchline for the indices, depth for
 // contracts (the best bid and ask with the last price). Noren publishes no subscription cap: StrikeDesk follows
 // at most 1,000 instruments a session. What has no key gets no live price; a silent socket is "prices delayed".
-import { istDate } from '../../market/ist.ts';
 import type { FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
+import { followedContracts } from '../live/followed-contracts.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
 import type { LiveCoreDeps } from '../live/live-sessions.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
@@ -35,21 +35,11 @@ export function createNorenLivePrices({ db, clock, sessions, broker, feedUrl, co
     return new Map(rows.flatMap((row) => (norenIndexKeys[row.index_name] === undefined ? [] : [[row.underlying, norenIndexKeys[row.index_name]!] as const])));
   }
 
-  let known: { day: string; keys: Map<string, Followed | null> } = { day: '', keys: new Map() };
-  async function followedOf(key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null> {
+  const contractFollowed = followedContracts<string, NorenFeedMode>({ clock, contracts, followed: (key, contract) => ({ key, id: `${contract.exchange}|${contract.instrumentToken}`, mode: 'd' }) });
+  const followedOf = async (key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null> => {
     const index = indexKeys.get(key);
-    if (index !== undefined) return { key, id: index, mode: 't' };
-    const day = istDate(clock());
-    if (known.day !== day) known = { day, keys: new Map() };
-    if (known.keys.has(key)) return known.keys.get(key) ?? null;
-    const colon = key.indexOf(':');
-    // The scrip master not read yet (or failing): no key now, asked again at the next refollow.
-    const contract = await contracts.contractOf(key.slice(0, colon), key.slice(colon + 1), clock()).catch(() => undefined);
-    if (contract === undefined) return null;
-    const followed: Followed | null = contract === null ? null : { key, id: `${contract.exchange}|${contract.instrumentToken}`, mode: 'd' };
-    known.keys.set(key, followed);
-    return followed;
-  }
+    return index !== undefined ? { key, id: index, mode: 't' } : contractFollowed(key);
+  };
 
   async function choose(wanted: readonly string[]): Promise<Followed[]> {
     const indexKeys = await indices();

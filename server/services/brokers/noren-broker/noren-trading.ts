@@ -6,12 +6,9 @@
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import type { NorenLimit, NorenTexts } from '../../texts/noren-texts.ts';
-import type { BrokerTrading } from '../broker-trading.ts';
-import { createLiveHours } from '../live/live-hours.ts';
 import type { LivePrices } from '../live/live-prices.ts';
-import { createLiveStream } from '../live/live-stream.ts';
-import { createLiveTrading } from '../live/live-trading.ts';
-import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
+import { adapterLimits, createAdapterTrading } from '../live/adapter-trading.ts';
+import type { LiveLimits } from '../live/rate-limits.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
 import type { NorenHttp } from '../noren/noren-http.ts';
 import { createNorenCalls } from './noren-calls.ts';
@@ -51,27 +48,12 @@ export type NorenTradingOptions = {
   prices?: LivePrices | undefined;
 };
 
-export function createNorenTrading({ db, clock, slug, sessions, contracts, failures, texts, limits: limitFigures = norenLimits(texts), wait, prices }: NorenTradingOptions) {
+export function createNorenTrading({ db, clock, slug, sessions, contracts, failures, texts, limits: figures = norenLimits(texts), wait, prices }: NorenTradingOptions) {
   const calls = createNorenCalls({ db, clock, sessions, broker: failures.live });
-  const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: norenArrivalMarginMs });
-  const stream = createLiveStream({ prices });
-  const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
-    ...createNorenFunds({ db, clock, calls, contracts }),
-    subscribe: stream.subscribe,
-    instruments: async () => [],
-  };
-  const trading = createLiveTrading({
-    db,
-    clock,
-    wire: createNorenWire({ slug, calls, contracts, failures, clock }),
-    contracts,
-    hours: createLiveHours(db),
-    limits,
-    own,
-    onOrderChanged: stream.orderChanged,
-    rateMarginMs: norenArrivalMarginMs,
-  });
-  return { ...trading, calls, orderWindows: limitFigures.orders };
+  const counted = { db, clock, figures, marginMs: norenArrivalMarginMs };
+  const wire = createNorenWire({ slug, calls, contracts, failures, clock });
+  const money = createNorenFunds({ db, clock, calls, contracts });
+  return { ...createAdapterTrading({ ...counted, wire, contracts, limits: adapterLimits({ ...counted, wait }), money, prices }), calls };
 }
 
 export type NorenTrading = ReturnType<typeof createNorenTrading>;
