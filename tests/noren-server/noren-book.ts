@@ -38,7 +38,8 @@ export type Carried = { token: string; prd: string; quantity: number; averagePri
 
 const two = (n: number) => n.toFixed(2);
 
-export function createNorenBook(contracts: readonly ServerContract[], clock: () => Date) {
+/** `onChange`: each order's every new state (the websocket's order updates). */
+export function createNorenBook(contracts: readonly ServerContract[], clock: () => Date, onChange: (order: NorenOrderRecord) => void = () => undefined) {
   const byToken = new Map(contracts.map((c) => [c.token, c]));
   const byTsym = new Map(contracts.map((c) => [tsymOf(c), c]));
   const last = new Map(contracts.map((c) => [c.token, 100]));
@@ -51,7 +52,10 @@ export function createNorenBook(contracts: readonly ServerContract[], clock: () 
   // norentm "HH:MM:SS DD-MM-YYYY"; exch_tm and fltm "DD-MM-YYYY HH:MM:SS".
   const norentm = () => `${ist().slice(11, 19)} ${ist().slice(8, 10)}-${ist().slice(5, 7)}-${ist().slice(0, 4)}`;
   const exchTm = () => `${ist().slice(8, 10)}-${ist().slice(5, 7)}-${ist().slice(0, 4)} ${ist().slice(11, 19)}`;
-  const snapshot = (order: NorenOrderRecord) => history.set(order.norenordno, [{ ...order }, ...(history.get(order.norenordno) ?? [])]);
+  const snapshot = (order: NorenOrderRecord) => {
+    history.set(order.norenordno, [{ ...order }, ...(history.get(order.norenordno) ?? [])]);
+    onChange(order);
+  };
 
   function fill(order: NorenOrderRecord, price: number): void {
     const quantity = Number(order.qty) - Number(order.fillshares);

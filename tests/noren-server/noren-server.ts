@@ -12,7 +12,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
-import { createNorenBook, defaultContracts, NotOk, symbolsFile, type Carried, type ServerContract } from './noren-book.ts';
+import { createNorenBook, defaultContracts, NotOk, symbolsFile, type Carried, type NorenOrderRecord, type ServerContract } from './noren-book.ts';
 import { createNorenSocket } from './noren-socket.ts';
 import { zipOne } from './zip.ts';
 
@@ -39,9 +39,11 @@ const socketPath = { shoonya: '/NorenWSTP/', flattrade: '/PiConnectWSTp/' } as c
 
 function createState(flavor: Flavor, clock: () => Date, contracts: readonly ServerContract[]) {
   const sessions = new Map<string, { uid: string; ended: boolean }>();
-  const book = createNorenBook(contracts, clock);
+  let orderChanged = (_order: NorenOrderRecord) => undefined as void;
+  const book = createNorenBook(contracts, clock, (order) => orderChanged(order));
   const indices = new Map<string, number>([['NSE|26000', 26000], ['NSE|26009', 59200]]);
   const socket = createNorenSocket((token) => sessions.get(token), { last: (key) => indices.get(key) ?? (key.startsWith('NFO|') && book.contracts().some((c) => c.token === key.slice(4)) ? book.last(key.slice(4)) : null) });
+  orderChanged = (order) => socket.orderChanged(order.uid, order);
   return {
     socket,
     indices,

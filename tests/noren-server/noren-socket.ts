@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 
-type Client = { socket: WebSocket; uid: string | null; follows: Map<string, 't' | 'd'> };
+type Client = { socket: WebSocket; uid: string | null; follows: Map<string, 't' | 'd'>; orders: boolean };
 type Levels = { last: (key: string) => number | null };
 
 export function createNorenSocket(sessionOf: (token: string) => { uid: string; ended: boolean } | undefined, levels: Levels) {
@@ -45,6 +45,11 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
     }
     if (client.uid === null) return;
     const keys = String(message.k ?? '').split('#').filter((key) => key !== '');
+    if (message.t === 'o') {
+      client.orders = message.actid === client.uid;
+      client.socket.send(JSON.stringify({ t: 'ok' }));
+      return;
+    }
     if (message.t === 't' || message.t === 'd') {
       for (const key of keys) {
         client.follows.set(key, message.t);
@@ -59,7 +64,7 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
   return {
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
       wss.handleUpgrade(request, socket, head, (ws) => {
-        const client: Client = { socket: ws, uid: null, follows: new Map() };
+        const client: Client = { socket: ws, uid: null, follows: new Map(), orders: false };
         clients.add(client);
         ws.on('message', (data) => handle(client, data));
         ws.on('close', () => clients.delete(client));
@@ -71,6 +76,12 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
         const mode = client.follows.get(key);
         const update = mode === undefined ? null : frame(key, mode === 't' ? 'tf' : 'df');
         if (update !== null) client.socket.send(JSON.stringify(update));
+      }
+    },
+    /** An order of `uid` changed: an `om` frame to the user's sockets that asked for order updates. */
+    orderChanged(uid: string, order: { norenordno: string; status: string; tsym: string; qty: string; fillshares: string; avgprc: string; remarks: string }): void {
+      for (const client of clients) {
+        if (client.uid === uid && client.orders) client.socket.send(JSON.stringify({ t: 'om', actid: uid, exch: 'NFO', reporttype: order.status === 'COMPLETE' ? 'Fill' : 'New', ...order }));
       }
     },
     /** What clients sent (connects, subscriptions), oldest first. */

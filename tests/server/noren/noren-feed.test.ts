@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { flavors, openNorenDesk, startNorenStack, type NorenDesk, type NorenStack } from './noren-desk.ts';
+import { flavors, openNorenDesk, placeOn, startNorenStack, type NorenDesk, type NorenStack } from './noren-desk.ts';
 
 const contract = 'NFO:NIFTY26JAN26000CE';
 const index = 'NSE:NIFTY 50';
@@ -45,6 +45,22 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     const level = await stream.until(priceOf(index, 26_050));
     expect(level.data.data![index]).toMatchObject({ last_price: 26_050, change: 50, change_percent: 0.19 });
     await stream.close();
+  });
+
+  it("reads the book when the socket says an order changed, so a fill shows without waiting for the periodic read", async () => {
+    await settle(() => status()?.state === 'open' && stack.noren.control.socketMessages().some((m) => (m as { t?: string }).t === 'o'));
+    expect(stack.noren.control.socketMessages()).toContainEqual({ t: 'o', actid: desk.userId });
+    stack.clock.advance(2000);
+    stack.noren.control.setLast('43919', 100);
+    const placed = await placeOn(stack, desk, [{ tradingsymbol: 'NIFTY26JAN26000CE', transaction_type: 'BUY', order_type: 'LIMIT', product: 'NRML', quantity: 65, price: 95 }], `noren-hint-${flavor}`);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId = placed.body.orders[0]!.order_id;
+    const mirrored = async () => (await stack.server.db.query<{ status: string }>('SELECT status FROM kite_orders WHERE broker_account_id = $1 AND order_id = $2', [desk.account.id, orderId])).rows[0]?.status;
+    expect(await mirrored()).toBe('OPEN');
+    // The price comes down to the order at the broker: its om frame is the only news StrikeDesk gets.
+    stack.clock.advance(2000);
+    stack.noren.control.setLast('43919', 94);
+    await settle(async () => (await mirrored()) === 'COMPLETE');
   });
 
   it('a silent socket is delayed and comes back with the prices it missed', async () => {

@@ -2,8 +2,8 @@
 // client with the account's token, in jKey or as a Bearer header as the broker takes it), the contracts (the NFO
 // scrip master's tokens and trading symbols), the trading adapter (orders on the live core, noren-trading.ts),
 // the BrokerAdapter the registry lists (the redirect login, trading) and the leader's periodic book read, which
-// is how order changes arrive for now (Noren's order updates on its socket are a later slice), and the accounts'
-// live prices on Noren's JSON websocket (noren-prices.ts).
+// stands behind the order updates Noren's websocket hints (each confirmed by reading the book), and the
+// accounts' live prices on that websocket (noren-prices.ts).
 import type { Wait } from '../../clock.ts';
 import { norenTexts } from '../../texts/noren-texts.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
@@ -12,7 +12,7 @@ import { createNorenHttp, type NorenHttp } from '../noren/noren-http.ts';
 import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import type { LivePrices } from '../live/live-prices.ts';
-import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
+import { createOrderSync, readBook, type OrderSync } from '../live/order-sync.ts';
 import { createNorenBroker } from './noren-broker.ts';
 import { createNorenContracts } from './noren-contracts.ts';
 import { norenFailures } from './noren-failures.ts';
@@ -40,7 +40,10 @@ export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.pro
   const texts = norenTexts(kind.slug, kind.name);
   const failures = norenFailures(kind.name, texts);
   const contracts = createNorenContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, unavailable: texts.instrumentsUnavailable, ...(fetch === undefined ? {} : { fetch }) });
-  const prices = createNorenLivePrices({ db, clock, sessions, broker: { slug: kind.slug, name: kind.name }, feedUrl: endpoints.feedUrl, contracts, tuning: feed });
+  // An order update on the socket is a hint: the book is read to confirm it (one read a hint; reads are shared a second).
+  const onOrderHint = (session: { accountId: number; accountNumber: string }) =>
+    void readBook(trading, { id: session.accountId, accountNumber: session.accountNumber, capitalPaise: 0 }).catch(() => undefined);
+  const prices = createNorenLivePrices({ db, clock, sessions, broker: { slug: kind.slug, name: kind.name }, feedUrl: endpoints.feedUrl, contracts, tuning: feed, onOrderHint });
   const trading = createNorenTrading({ db, clock, slug: kind.slug, sessions, contracts, failures, texts, wait, prices });
   return {
     broker: createNorenBroker({ kind, endpoints, http, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),

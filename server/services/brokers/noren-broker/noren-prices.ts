@@ -8,7 +8,7 @@ import type { FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import { followedContracts } from '../live/followed-contracts.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
-import type { LiveCoreDeps } from '../live/live-sessions.ts';
+import type { LiveCoreDeps, LiveSession } from '../live/live-sessions.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
 import { createNorenFeed, type NorenFeedMode } from '../noren/noren-feed.ts';
 import type { NorenHttp } from '../noren/noren-http.ts';
@@ -26,9 +26,11 @@ export type NorenLivePricesOptions = LiveCoreDeps<NorenHttp> & {
   contracts: LiveContracts;
   /** Tests only: the feed's watchdog stepped by hand. */
   tuning?: FeedTuning | undefined;
+  /** An order of the session's account changed on the socket (a hint: the caller reads the book to confirm it). */
+  onOrderHint?: ((session: LiveSession<NorenHttp>) => void) | undefined;
 };
 
-export function createNorenLivePrices({ db, clock, sessions, broker, feedUrl, contracts, tuning }: NorenLivePricesOptions): LivePrices {
+export function createNorenLivePrices({ db, clock, sessions, broker, feedUrl, contracts, tuning, onOrderHint }: NorenLivePricesOptions): LivePrices {
   /** Each index's key as the market lists it ("NSE:NIFTY 50") and as Noren does. */
   async function indices(): Promise<Map<string, string>> {
     const { rows } = await db.query<{ index_name: string; underlying: string }>('SELECT index_name, underlying FROM market_simulation ORDER BY index_name');
@@ -67,6 +69,7 @@ export function createNorenLivePrices({ db, clock, sessions, broker, feedUrl, co
         uid: session.accountNumber,
         token: session.accessToken,
         onQuotes: events.onQuotes,
+        ...(onOrderHint === undefined ? {} : { onOrderUpdate: () => onOrderHint(session) }),
         onError: (message) => events.warn({ accountId: session.accountId }, `${broker.name}'s market feed: ${message}`),
         onTokenError: events.onTokenError,
         onReconnectScheduled: events.onReconnect,

@@ -4,7 +4,8 @@
 // message `{"t":"c","uid","actid","susertoken","source":"API"}` answered `{"t":"ck","s":"OK"}` (anything else:
 // the token is refused, and reconnecting cannot help); touchline subscriptions `{"t":"t","k":"NFO|43919#NSE|26000"}`
 // answered with each instrument's full touchline (`tk`) and then its changes (`tf`); depth `{"t":"d"}` the same
-// with `dk`/`df` (five best bids and asks); `u`/`ud` unsubscribe. Every opening connects and subscribes again.
+// with `dk`/`df` (five best bids and asks); `u`/`ud` unsubscribe; order updates `{"t":"o","actid"}` answered
+// with an `om` frame per change of the account's orders. Every opening connects and subscribes again.
 // Fields are text: lp last, c close, o/h/l the day's, v volume, oi, bp1/sp1 and bq1/sq1 the best bid and ask.
 import type { LastPrice } from '../../market/market-service.ts';
 import { createFeedSocket, type FeedSocketState, type FeedTuning } from '../live/feed-socket.ts';
@@ -21,6 +22,11 @@ export type NorenFeedOptions = FeedTuning & {
   onQuotes: (quotes: ReadonlyArray<readonly [string, LastPrice]>) => void;
   onError?: (message: string) => void;
   onReconnectScheduled?: (attempt: number, delayMs: number) => void;
+  /**
+   * An order of the account changed (an `om` frame, after the `{"t":"o"}` subscription each opening sends when
+   * this is given): a hint, to be confirmed by reading the order book.
+   */
+  onOrderUpdate?: ((norenordno: string) => void) | undefined;
   /** Noren refused the session on the socket: log in again; the socket has stopped. */
   onTokenError?: () => void;
   clock?: () => Date;
@@ -98,7 +104,12 @@ export function createNorenFeed(options: NorenFeedOptions) {
           return;
         }
         connected = true;
+        if (options.onOrderUpdate !== undefined) send({ t: 'o', actid: options.uid });
         for (const mode of ['t', 'd'] as const) subscribe([...subscribed].filter(([, m]) => m === mode).map(([key]) => key), mode);
+        return;
+      }
+      if (frame.t === 'om' && typeof frame.norenordno === 'string') {
+        options.onOrderUpdate?.(frame.norenordno);
         return;
       }
       if (!['tk', 'tf', 'dk', 'df'].includes(String(frame.t)) || typeof frame.e !== 'string' || typeof frame.tk !== 'string') return;
