@@ -46,6 +46,7 @@ import type { LastPriceSource } from './services/alerts/watchers/price-watcher.t
 import type { KiteEndpoints } from './services/brokers/kite/kite-endpoints.ts';
 import type { UpstoxEndpoints } from './services/brokers/upstox/upstox-endpoints.ts';
 import type { DhanEndpoints } from './services/brokers/dhan/dhan-endpoints.ts';
+import type { NorenConfig } from './config-noren.ts';
 import type { FeedTuning } from './services/brokers/live/feed-socket.ts';
 import type { KiteLimits } from './services/brokers/kite-broker/kite-limits.ts';
 import type { TickerTuning } from './services/brokers/kite-broker/kite-feed.ts';
@@ -140,6 +141,8 @@ export type ServerOptions = {
   upstoxClient?: { fetch?: typeof fetch; feed?: FeedTuning; orderStream?: FeedTuning } | undefined;
   /** Where Dhan is (DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL); Dhan's when absent. */
   dhan?: DhanEndpoints | undefined;
+  /** Where Shoonya and Flattrade are (SHOONYA_*, FLATTRADE_*); the brokers' own when absent. */
+  noren?: (Partial<NorenConfig> & { feed?: FeedTuning }) | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -203,6 +206,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     kite: { endpoints: options.kite, ...options.kiteClient },
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
     dhan: { endpoints: options.dhan },
+    noren: options.noren,
   });
   const seed = async () => {
     await ensureDemoAccount(db, services.passwords, clock());

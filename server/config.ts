@@ -5,6 +5,7 @@ import { ConfigError } from './config-error.ts';
 import { parseKiteConfig } from './config-kite.ts';
 import { parseUpstoxConfig } from './config-upstox.ts';
 import { parseDhanConfig } from './config-dhan.ts';
+import { parseNorenConfig, type NorenConfig } from './config-noren.ts';
 import { parseMarketConfig, type MarketConfig } from './config-market.ts';
 import { parseHashConcurrency, parsePublicOrigin, parsePushServiceHosts, parseTimeouts, parseTrustProxy, type TrustProxy } from './config-network.ts';
 import type { ServerTimeouts } from './http/timeouts.ts';
@@ -79,6 +80,8 @@ export type ServerConfig = {
   upstox: UpstoxEndpoints;
   /** DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL: where Dhan is (Dhan's by default). */
   dhan: DhanEndpoints;
+  /** SHOONYA_* and FLATTRADE_* (API_ROOT, AUTH_ROOT, TOKEN_URL, SCRIP_MASTER_URL): where the Noren brokers are. */
+  noren: NorenConfig;
   /** PUSH_SERVICE_HOSTS: the push services' hosts device endpoints may point at (the browsers' by default). */
   pushServiceHosts: readonly string[];
 };
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     kite: parseKiteConfig(env),
     upstox: parseUpstoxConfig(env),
     dhan: parseDhanConfig(env),
+    noren: parseNorenConfig(env),
     pushServiceHosts: parsePushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
 }

@@ -99,6 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     kite: config.kite,
     upstox: config.upstox,
     dhan: config.dhan,
+    noren: config.noren,
     tickOnTimer: true,
     demoDesk: true,
     seedAfterListen: true,

@@ -37,12 +37,19 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
       for (const { accountId, error } of upstoxSync.errors) log.warn({ err: error, accountId }, 'Upstox order sync failed (tried again next pass)');
       const dhanSync = await services.dhan.orderSync.pass();
       for (const { accountId, error } of dhanSync.errors) log.warn({ err: error, accountId }, 'Dhan order sync failed (tried again next pass)');
+      for (const noren of [services.shoonya, services.flattrade]) {
+        const norenSync = await noren.orderSync.pass();
+        for (const { accountId, error } of norenSync.errors) log.warn({ err: error, accountId, broker: noren.broker.slug }, 'Noren order sync failed (tried again next pass)');
+      }
     }
     // Every pass on every instance (each serves its own streams): live accounts' feeds follow their
     // sessions, and Kite's instruments dump is loaded when due.
     const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
     await services.kite.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Kite live prices pass failed'));
     await services.upstox.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Upstox live prices pass failed'));
+    for (const noren of [services.shoonya, services.flattrade]) {
+      await noren.prices.pass(warn).catch((error: unknown) => log.warn({ err: error, broker: noren.broker.slug }, 'Noren live prices pass failed'));
+    }
     // Upstox's order updates on its portfolio stream: one instance holds each account's (a lease).
     await services.upstox.orderStreams.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Upstox order streams pass failed'));
     // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker

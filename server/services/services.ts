@@ -55,6 +55,9 @@ import { createLiveFeeds } from './brokers/live-feeds.ts';
 import { createAccountPrices } from './brokers/account-prices.ts';
 import { createUpstoxLive, type UpstoxLive, type UpstoxLiveOptions } from './brokers/upstox-broker/upstox-live.ts';
 import { createDhanLive, type DhanLive, type DhanLiveOptions } from './brokers/dhan-broker/dhan-live.ts';
+import { createNorenLive, type NorenLive } from './brokers/noren-broker/noren-live.ts';
+import { flattrade, shoonya, type NorenEndpoints } from './brokers/noren/noren-endpoints.ts';
+import type { FeedTuning } from './brokers/live/feed-socket.ts';
 import { createHistoryImportService, type HistoryImportService } from './history/history-import-service.ts';
 import type { SharedJobs } from './jobs/shared-jobs.ts';
 import { createOpenInterestCharts, type OpenInterestCharts } from './open-interest/oi-charts.ts';
@@ -122,6 +125,9 @@ export type Services = {
   upstox: UpstoxLive;
   /** Live trading on Dhan (DhanHQ v2): the consent login, orders and books, the leader's periodic book read. */
   dhan: DhanLive;
+  /** Live trading on the Noren brokers: Shoonya (Finvasia) and Flattrade, one adapter in two configurations. */
+  shoonya: NorenLive;
+  flattrade: NorenLive;
   /** Imported exchange history (bhavcopies, minute candles): import, coverage, and deleting one's own days. */
   history: HistoryImportService;
   /** The job queue shared by every instance on the database, and its workers (app.ts starts them); absent before. */
@@ -193,12 +199,14 @@ export type ServicesOptions = {
   upstox?: Omit<UpstoxLiveOptions, 'db' | 'clock' | 'secrets'> | undefined;
   /** Where Dhan is (DHAN_API_ROOT...), and for tests its client's fetch and time-out. */
   dhan?: Omit<DhanLiveOptions, 'db' | 'clock' | 'secrets'> | undefined;
+  /** Where Shoonya and Flattrade are (SHOONYA_*, FLATTRADE_*); the brokers' own when absent. */
+  noren?: { shoonya?: NorenEndpoints | undefined; flattrade?: NorenEndpoints | undefined; feed?: FeedTuning | undefined } | undefined;
   /** Tests only: what runs a backtest job instead of the engine over history. */
   backtestRun?: BacktestRun | undefined;
 };
 
 export function createServices(options: ServicesOptions): Services {
-  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite, upstox, dhan, backtestRun } = options;
+  const { db, clock, secretKey, scryptCost, hasher, hashConcurrency, hashQueue, throttleLimits, market, prices, rateLimits = kiteRateLimits, wait, engineHooks, tradingHooks, push, alertPrices, kite, upstox, dhan, noren, backtestRun } = options;
   const passwords = hasher ?? createPasswordHasher(scryptCost ?? owaspScryptCost);
   const hashSlots = createHashSlots({ ...hashQueue?.limits, slots: hashConcurrency ?? defaultHashConcurrency }, hashQueue?.startTimer);
   const limits: ThrottleLimits = { ...defaultThrottleLimits, ...throttleLimits };
@@ -211,21 +219,23 @@ export function createServices(options: ServicesOptions): Services {
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
   const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
   const dhanLive = createDhanLive({ db, clock, secrets, wait, ...dhan });
+  const shoonyaLive = createNorenLive({ kind: shoonya, db, clock, secrets, wait, endpoints: noren?.shoonya, feed: noren?.feed });
+  const flattradeLive = createNorenLive({ kind: flattrade, db, clock, secrets, wait, endpoints: noren?.flattrade, feed: noren?.feed });
   // The market recorded into market history (issue 39): the simulator's minutes as simulated, the live
   // accounts' feeds as recorded (real prices, which replace a simulated minute).
   const recordingDays = market.recordingDays ?? 30;
   const recorder = (source: RecordingSource, recording: Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'>) =>
     recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, ...recording }) : null;
   const marketRecorder = recorder('simulated', simulatorRecording(marketService));
-  const liveFeeds = [kiteLive, upstoxLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
+  const liveFeeds = [kiteLive, upstoxLive, shoonyaLive, flattradeLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
   const liveRecorder = recorder('recorded', liveRecording({ db, market: marketService, feeds: liveFeeds }));
-  const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices } });
+  const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices, shoonya: shoonyaLive.prices, flattrade: flattradeLive.prices } });
   const accountPrices = createAccountPrices({ db, simulator: priceSource, feeds });
   const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const historyWait = wait ?? timerWait;
-  // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect, Upstox and Dhan.
-  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker, dhanLive.broker]);
+  // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect, Upstox, Dhan, Shoonya and Flattrade.
+  const brokerRegistry = createBrokerRegistry([paperBroker, kiteLive.broker, upstoxLive.broker, dhanLive.broker, shoonyaLive.broker, flattradeLive.broker]);
   // The accounts' execution policies (issue 60): what the app's own orders go out as, and their re-pricing.
   const execution = createExecution({ db, prices: accountPrices });
   const repricer = createRepricer({ db, clock, brokers: brokerRegistry, execution, limits: rateLimits, wait });
@@ -280,6 +290,8 @@ export function createServices(options: ServicesOptions): Services {
     kite: kiteLive,
     upstox: upstoxLive,
     dhan: dhanLive,
+    shoonya: shoonyaLive,
+    flattrade: flattradeLive,
     history: createHistoryImportService(db, clock),
     openInterest: createOpenInterestCharts(db),
     marketFacts: createMarketFacts({ db, clock }),

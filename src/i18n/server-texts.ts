@@ -758,6 +758,57 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.broker_login.dhan_unreachable',
     defaultMessage: 'Dhan could not be reached to finish the login ({detail}). Log in to the broker again in a moment.',
   },
+  // A Noren broker (Shoonya, Flattrade) answers a refusal with its own words and no code.
+  'noren.refused': { id: 'server.noren.refused', defaultMessage: '{broker} refused {what}: {message}' },
+  'noren.instruments_unavailable': {
+    id: 'server.noren.instruments_unavailable',
+    defaultMessage: "{broker}'s scrip master could not be fetched ({detail}): without it StrikeDesk cannot name {broker}'s contracts. Try again in a few seconds.",
+  },
+  'shoonya.unavailable': {
+    id: 'server.shoonya.unavailable',
+    defaultMessage: 'Shoonya could not answer {what} right now ({detail}). Try again in a few seconds.',
+  },
+  'shoonya.outcome_unknown': {
+    id: 'server.shoonya.outcome_unknown',
+    defaultMessage:
+      'Shoonya did not confirm {what}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.',
+  },
+  'shoonya.rate_limit_reached': {
+    id: 'server.shoonya.rate_limit_reached',
+    defaultMessage: "Shoonya's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
+  },
+  'shoonya.rate_limited': {
+    id: 'server.shoonya.rate_limited',
+    defaultMessage:
+      'Shoonya allows {count} {limit, select, quotes_second {quotes a second} orders_burst {orders a second: send at most {count} at once} orders_second {orders a second} other {orders a minute}} per account: nothing was sent. Try again in {seconds, plural, one {a second} other {{seconds} seconds}}.',
+  },
+  'flattrade.unavailable': {
+    id: 'server.flattrade.unavailable',
+    defaultMessage: 'Flattrade could not answer {what} right now ({detail}). Try again in a few seconds.',
+  },
+  'flattrade.outcome_unknown': {
+    id: 'server.flattrade.outcome_unknown',
+    defaultMessage:
+      'Flattrade did not confirm {what}: it may have happened. Check the order book before doing anything else; sending the same request again (same Idempotency-Key) after 30 seconds finds it by its tag instead of placing it twice.',
+  },
+  'flattrade.rate_limit_reached': {
+    id: 'server.flattrade.rate_limit_reached',
+    defaultMessage: "Flattrade's rate limit was reached ({detail}): nothing was sent. Try again in a moment.",
+  },
+  'flattrade.rate_limited': {
+    id: 'server.flattrade.rate_limited',
+    defaultMessage:
+      'Flattrade allows {count} {limit, select, quotes_second {quotes a second} orders_burst {orders a second: send at most {count} at once} orders_second {orders a second} other {orders a minute}} per account: nothing was sent. Try again in {seconds, plural, one {a second} other {{seconds} seconds}}.',
+  },
+  'broker_login.noren_refused': {
+    id: 'server.broker_login.noren_refused',
+    defaultMessage:
+      "{broker} refused the login: {words}. The code may have been used or expired, or the account's API key or secret is not the one {broker} knows. Log in to the broker again.",
+  },
+  'broker_login.noren_unreachable': {
+    id: 'server.broker_login.noren_unreachable',
+    defaultMessage: '{broker} could not be reached to finish the login ({detail}). Log in to the broker again in a moment.',
+  },
   'broker.session_ended': {
     id: 'server.broker.session_ended',
     defaultMessage: 'Your {broker} session has ended{said, select, yes { ({broker}: {detail})} other {}}. Log in to the broker again to trade and to see live positions.',

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       UPSTOX_API_ROOT: 'http://127.0.0.1:9500/',
       UPSTOX_INSTRUMENTS_URL: 'http://127.0.0.1:9500/instruments.json.gz',
       DHAN_API_ROOT: 'http://127.0.0.1:9600/',
+      SHOONYA_API_ROOT: 'http://127.0.0.1:9700/NorenWClientTP/',
       PUSH_SERVICE_HOSTS: 'FCM.googleapis.com, *.push.apple.com,http://127.0.0.1:8089/',
     });
     expect(config).toEqual({
@@ -75,6 +76,11 @@ describe('loadConfig', () => {
       upstox: { apiRoot: 'http://127.0.0.1:9500', orderApiRoot: 'http://127.0.0.1:9500', instrumentsUrl: 'http://127.0.0.1:9500/instruments.json.gz' },
       // Only DHAN_API_ROOT set: the consent flow goes to the same test server, never to Dhan's own auth host.
       dhan: { apiRoot: 'http://127.0.0.1:9600', authRoot: 'http://127.0.0.1:9600', scripMasterUrl: 'https://images.dhan.co/api-data/api-scrip-master.csv' },
+      // Only SHOONYA_API_ROOT set: its login page and token call go to the same test server, never to Shoonya's.
+      noren: {
+        shoonya: { apiRoot: 'http://127.0.0.1:9700/NorenWClientTP', authRoot: 'http://127.0.0.1:9700', tokenUrl: 'http://127.0.0.1:9700/GenAcsTok', scripMasterUrl: 'https://api.shoonya.com/NFO_symbols.txt.zip', feedUrl: 'ws://127.0.0.1:9700/NorenWSTP/' },
+        flattrade: { apiRoot: 'https://piconnect.flattrade.in/PiConnectTP', authRoot: 'https://auth.flattrade.in', tokenUrl: 'https://authapi.flattrade.in/trade/apitoken', scripMasterUrl: 'https://api.shoonya.com/NFO_symbols.txt.zip', feedUrl: 'wss://piconnect.flattrade.in/PiConnectWSTp/' },
+      },
       pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'http://127.0.0.1:8089'],
     });
   });

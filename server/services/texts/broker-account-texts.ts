@@ -97,4 +97,13 @@ export const brokerLoginTexts = {
     ),
   dhanUnreachable: (detail: string): Said =>
     said('broker_login.dhan_unreachable', { detail }, `Dhan could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`),
+  /** A Noren broker's (Shoonya's, Flattrade's) own message: a used or expired code, a checksum it refused. */
+  norenRefused: (broker: string, words: string): Said =>
+    said(
+      'broker_login.noren_refused',
+      { broker, words },
+      `${broker} refused the login: ${words}. The code may have been used or expired, or the account's API key or secret is not the one ${broker} knows. Log in to the broker again.`,
+    ),
+  norenUnreachable: (broker: string, detail: string): Said =>
+    said('broker_login.noren_unreachable', { broker, detail }, `${broker} could not be reached to finish the login (${detail}). Log in to the broker again in a moment.`),
 };

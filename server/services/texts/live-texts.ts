@@ -16,7 +16,7 @@ const limitWords = (limit: LiveLimit, count: number): string =>
     orders_day: `${count} orders a day`,
   })[limit];
 
-const brokerNames = { kite: 'Kite', upstox: 'Upstox', dhan: 'Dhan' } as const;
+const brokerNames = { kite: 'Kite', upstox: 'Upstox', dhan: 'Dhan', shoonya: 'Shoonya', flattrade: 'Flattrade' } as const;
 
 /**
  * The failures every live broker's calls share, in one shape: `what` is the call ("the order for …"). Each

@@ -10,6 +10,8 @@ const names = defineMessages({
   kite: { id: 'brokers.name.kite', defaultMessage: 'Zerodha (Kite Connect)' },
   upstox: { id: 'brokers.name.upstox', defaultMessage: 'Upstox' },
   dhan: { id: 'brokers.name.dhan', defaultMessage: 'Dhan' },
+  shoonya: { id: 'brokers.name.shoonya', defaultMessage: 'Shoonya (Finvasia)' },
+  flattrade: { id: 'brokers.name.flattrade', defaultMessage: 'Flattrade' },
 });
 
 // Notifications keep descriptors (they are formatted when shown, in the language then on screen), so the
@@ -19,6 +21,8 @@ const loggedInTo = defineMessages({
   kite: { id: 'brokers.loggedIn.kite', defaultMessage: 'Logged in to Zerodha (Kite Connect)' },
   upstox: { id: 'brokers.loggedIn.upstox', defaultMessage: 'Logged in to Upstox' },
   dhan: { id: 'brokers.loggedIn.dhan', defaultMessage: 'Logged in to Dhan' },
+  shoonya: { id: 'brokers.loggedIn.shoonya', defaultMessage: 'Logged in to Shoonya (Finvasia)' },
+  flattrade: { id: 'brokers.loggedIn.flattrade', defaultMessage: 'Logged in to Flattrade' },
 });
 
 const loggedInToOther = defineMessage<{ broker: MessageValue }>({

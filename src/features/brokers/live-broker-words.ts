@@ -51,6 +51,39 @@ const dhan = defineMessages({
   },
 });
 
+const shoonya = defineMessages({
+  clientId: { id: 'brokers.field.shoonyaUserId', defaultMessage: 'Shoonya user ID' },
+  clientIdHint: { id: 'brokers.field.shoonyaUserIdHint', defaultMessage: 'The user ID you log in to Shoonya with, e.g. FA12345.' },
+  consoleTitle: { id: 'brokers.shoonya.title', defaultMessage: 'Register StrikeDesk in Shoonya’s API settings' },
+  consoleSteps: {
+    id: 'brokers.shoonya.steps',
+    defaultMessage:
+      'In Shoonya’s API key settings (prism.shoonya.com), register an OAuth app with this redirect URL, then enter its client ID as the API key and its secret below. Shoonya sends you back to the redirect URL after you log in. StrikeDesk reads your orders itself: the postback URL is not used.',
+  },
+});
+
+const flattrade = defineMessages({
+  clientId: { id: 'brokers.field.flattradeClientId', defaultMessage: 'Flattrade client ID' },
+  clientIdHint: { id: 'brokers.field.flattradeClientIdHint', defaultMessage: 'The client ID you log in to Flattrade with, e.g. FT012345.' },
+  consoleTitle: { id: 'brokers.flattrade.title', defaultMessage: 'Register StrikeDesk in Flattrade’s Pi API settings' },
+  consoleSteps: {
+    id: 'brokers.flattrade.steps',
+    defaultMessage:
+      'In Flattrade’s wall (wall.flattrade.in, Pi, Create new API key), create a key with this redirect URL, then enter the API key and secret below. Flattrade sends you back to the redirect URL after you log in. StrikeDesk reads your orders itself: the postback URL is not used.',
+  },
+});
+
+const norenRedirectWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.noren.redirectWarning',
+  defaultMessage:
+    'The broker needs a public https address here. {problem, select, local {This one is reachable only from this computer or its network: logging in works only in a browser there.} other {This one is not https: the broker would send your login code unencrypted.}} Serve StrikeDesk at a public https address to log in from anywhere.',
+});
+const norenPostbackWarning = defineMessage<{ problem: AddressProblem }>({
+  id: 'brokers.noren.postbackWarning',
+  defaultMessage:
+    'StrikeDesk takes no postbacks from this broker: {problem, select, local {this address is reachable only from this computer or its network anyway.} other {this address is not https anyway.}} Order updates come from StrikeDesk’s own reads of your orders.',
+});
+
 // Each broker needs public https addresses: said beside each URL that is not one, with what it costs.
 const kiteRedirectWarning = defineMessage<{ problem: AddressProblem }>({
   id: 'brokers.kite.redirectWarning',
@@ -88,6 +121,8 @@ const words: Readonly<Record<string, LiveBrokerWords>> = {
   kite: { ...kite, redirectWarning: kiteRedirectWarning, postbackWarning: kitePostbackWarning },
   upstox: { ...upstox, redirectWarning: upstoxRedirectWarning, postbackWarning: upstoxPostbackWarning },
   dhan: { ...dhan, redirectWarning: dhanRedirectWarning, postbackWarning: dhanPostbackWarning },
+  shoonya: { ...shoonya, redirectWarning: norenRedirectWarning, postbackWarning: norenPostbackWarning },
+  flattrade: { ...flattrade, redirectWarning: norenRedirectWarning, postbackWarning: norenPostbackWarning },
 };
 
 /** The live broker's words, or null for a broker that has none (the paper broker). */

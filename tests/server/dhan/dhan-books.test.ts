@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { testBackends } from '../support/test-database.ts';
-import { baseStrategies, createPortfolio, dailyBotBody } from '../support/trading.ts';
+import { liveDailyBot } from '../support/trading.ts';
 import { openDhanDesk, placeOn, startDhanStack, type DhanStack } from './dhan-desk.ts';
 
 type Schemas = components['schemas'];
@@ -54,16 +54,7 @@ describe.each(testBackends)('Dhan books on %s', (backend) => {
   it('reads the end of the session as logged out: books UNKNOWN (not empty), the bot paused, one alert', async () => {
     const desk = await openDhanDesk(stack);
     expect((await desk.logIn()).status).toBe(200);
-    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
-    const strategy = (await baseStrategies(stack.call, desk.token)).get('short_straddle')!.id;
-    const limits = { max_loss_today: 50_000, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
-    expect((await stack.call('updateRiskLimits', { token: desk.token, params: { accountNumber: desk.account.account_number }, body: limits })).status).toBe(200);
-    const bot = await stack.call<{ daily_bot: Schemas['DailyBot'] }>('createDailyBot', {
-      token: desk.token,
-      params: { portfolioId: portfolio.id },
-      body: { ...dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '14:00', exit_time: '15:00', params: {} }), mode: 'live', live_confirmation: desk.account.account_number },
-    });
-    expect(bot.status, JSON.stringify(bot.body)).toBe(201);
+    const botId = await liveDailyBot(stack.call, desk.token, desk.account);
     stack.dhan.control.setLast('43919', 100);
     stack.clock.advance(2000);
     const placed = await placeOn(stack, desk, [{ tradingsymbol: 'NIFTY26JAN26000CE', transaction_type: 'SELL', order_type: 'MARKET', product: 'NRML', quantity: 65 }]);
@@ -86,7 +77,7 @@ describe.each(testBackends)('Dhan books on %s', (backend) => {
     expect(positions.body.position_book).toMatchObject({ status: 'UNKNOWN' });
     expect(positions.body.position_book.net.map((p) => [p.tradingsymbol, p.quantity])).toEqual([['NIFTY26JAN26000CE', -65]]);
 
-    const bots = await stack.server.db.query<{ status: string }>('SELECT status FROM daily_bots WHERE id = $1', [bot.body.daily_bot.id]);
+    const bots = await stack.server.db.query<{ status: string }>('SELECT status FROM daily_bots WHERE id = $1', [botId]);
     expect(bots.rows[0]!.status).toBe('paused');
     await stack.services.alerts.watchers.run(stack.clock.now());
     const told = await stack.server.db.query<{ event: string; title: string }>("SELECT event, title FROM alerts WHERE broker_account_id = $1 AND category = 'broker_session' ORDER BY id", [desk.account.id]);

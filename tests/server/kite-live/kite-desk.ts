@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Database } from '../../../server/db/database.ts';
+import type { ServerOptions } from '../../../server/app.ts';
+import type { DhanEndpoints } from '../../../server/services/brokers/dhan/dhan-endpoints.ts';
 import type { TickerTuning } from '../../../server/services/brokers/kite-broker/kite-feed.ts';
 import type { KiteLimits } from '../../../server/services/brokers/kite-broker/kite-limits.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
@@ -72,7 +74,7 @@ export type KiteStack = {
 /** Both servers on one clock; `limits` replaces Kite's published ones (rate-limit tests). */
 export async function startKiteStack(
   backend: TestBackend,
-  options: { clockStart?: Date; database?: Database; limits?: KiteLimits; timeoutMs?: number; ticker?: TickerTuning; withUpstox?: boolean } = {},
+  options: { clockStart?: Date; database?: Database; limits?: KiteLimits; timeoutMs?: number; ticker?: TickerTuning; withUpstox?: boolean; dhan?: DhanEndpoints; noren?: ServerOptions['noren'] } = {},
 ): Promise<KiteStack> {
   const clock = manualClock(options.clockStart ?? friday);
   // Kite's own hours, as the live adapter reads them from the exchange calendar: regular orders while the
@@ -96,6 +98,8 @@ export async function startKiteStack(
       fetch: network.fetch,
     },
     ...(options.database === undefined ? {} : { database: options.database }),
+    ...(options.dhan === undefined ? {} : { dhan: options.dhan }),
+    ...(options.noren === undefined ? {} : { noren: options.noren }),
     ...(upstox === null ? {} : { upstox: upstoxEndpointsFromEnv({ UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl }) }),
   });
   const call = guardedClient(server.app);

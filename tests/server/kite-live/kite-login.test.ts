@@ -35,7 +35,7 @@ describe.each(testBackends)('Kite login on %s', (backend) => {
     const { token } = await signedInAccount(stack.call);
     const res = await stack.call<{ brokers: { name: string; display_name: string; login_url?: string }[] }>('getBrokers', { token });
     expect(res.status).toBe(200);
-    expect(res.body.brokers.map((broker) => broker.name)).toEqual(['paper', 'kite', 'upstox', 'dhan']);
+    expect(res.body.brokers.map((broker) => broker.name)).toEqual(['paper', 'kite', 'upstox', 'dhan', 'shoonya', 'flattrade']);
     const kite = res.body.brokers[1]!;
     expect(kite.display_name).toBe('Zerodha (Kite Connect)');
     expect(kite.login_url).toBe(`${stack.kite.loginUrl}?v=3`);

@@ -127,3 +127,21 @@ export function dailyBotBody(portfolioId: number, baseStrategy: number, override
 
 export type TradingBot = ReturnType<typeof tradingBotBody> & { id: number; status: string; mode: string };
 export type DailyBot = ReturnType<typeof dailyBotBody> & { id: number; status: string; mode: string };
+
+/**
+ * A live daily bot on a logged-in live account, as a trader readies one (a daily loss limit in the account's risk
+ * limits, the account number typed to confirm): what a session's end must pause. Answers the bot's id.
+ */
+export async function liveDailyBot(call: ContractCall, token: string, account: { id: number; account_number: string }): Promise<number> {
+  const portfolio = await createPortfolio(call, token, account.id);
+  const strategy = (await baseStrategies(call, token)).get('short_straddle')!.id;
+  const limits = { max_loss_today: 50_000, profit_lock_from: null, profit_lock_keep_pct: null, max_trades_today: null, max_lots_per_order: null, max_open_positions: null };
+  expect((await call('updateRiskLimits', { token, params: { accountNumber: account.account_number }, body: limits })).status).toBe(200);
+  const bot = await call<{ daily_bot: DailyBot }>('createDailyBot', {
+    token,
+    params: { portfolioId: portfolio.id },
+    body: { ...dailyBotBody(portfolio.id, strategy, { lots: 1, weekdays: [5], entry_time: '14:00', exit_time: '15:00', params: {} }), mode: 'live', live_confirmation: account.account_number },
+  });
+  expect(bot.status, JSON.stringify(bot.body)).toBe(201);
+  return bot.body.daily_bot.id;
+}

@@ -23,7 +23,7 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
     await server.close();
   });
 
-  it('lists the paper broker, Kite, Upstox and Dhan with their login pages', async () => {
+  it('lists the paper broker, Kite, Upstox, Dhan, Shoonya and Flattrade with their login pages', async () => {
     const { token } = await signedInAccount(call);
     const res = await call('getBrokers', { token });
     expect(res.status).toBe(200);
@@ -36,6 +36,9 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
         { id: 3, name: 'upstox', display_name: 'Upstox', login_url: 'https://api.upstox.com/v2/login/authorization/dialog' },
         // Dhan's consent login page at DHAN_AUTH_ROOT (its default); each link is a consent generated for the account.
         { id: 4, name: 'dhan', display_name: 'Dhan', login_url: 'https://auth.dhan.co/login/consentApp-login' },
+        // The Noren brokers' login pages (their defaults); each link names the account's app.
+        { id: 5, name: 'shoonya', display_name: 'Shoonya (Finvasia)', login_url: 'https://trade.shoonya.com/OAuthlogin/authorize/oauth' },
+        { id: 6, name: 'flattrade', display_name: 'Flattrade', login_url: 'https://auth.flattrade.in/' },
       ],
     });
   });

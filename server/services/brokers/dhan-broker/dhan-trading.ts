@@ -8,11 +8,8 @@
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { dhanTexts, type DhanLimit } from '../../texts/dhan-texts.ts';
-import type { BrokerTrading } from '../broker-trading.ts';
-import { createLiveHours } from '../live/live-hours.ts';
-import { createLiveStream } from '../live/live-stream.ts';
-import { createLiveTrading } from '../live/live-trading.ts';
-import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
+import { adapterLimits, createAdapterTrading } from '../live/adapter-trading.ts';
+import type { LiveLimits } from '../live/rate-limits.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
 import type { DhanHttp } from '../dhan/dhan-http.ts';
 import { createDhanCalls } from './dhan-calls.ts';
@@ -48,28 +45,11 @@ export type DhanTradingOptions = {
   wait?: Wait | undefined;
 };
 
-export function createDhanTrading({ db, clock, sessions, contracts, limits: limitFigures = dhanLimits, wait }: DhanTradingOptions) {
+export function createDhanTrading({ db, clock, sessions, contracts, limits: figures = dhanLimits, wait }: DhanTradingOptions) {
   const calls = createDhanCalls({ db, clock, sessions });
-  const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: dhanArrivalMarginMs });
-  const stream = createLiveStream({});
+  const counted = { db, clock, figures, marginMs: dhanArrivalMarginMs };
   const money = createDhanFunds({ db, clock, calls, contracts });
-  const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
-    ...money,
-    subscribe: stream.subscribe,
-    instruments: async () => [],
-  };
-  const trading = createLiveTrading({
-    db,
-    clock,
-    wire: createDhanWire(calls, contracts),
-    contracts,
-    hours: createLiveHours(db),
-    limits,
-    own,
-    onOrderChanged: stream.orderChanged,
-    rateMarginMs: dhanArrivalMarginMs,
-  });
-  return { ...trading, calls, orderWindows: limitFigures.orders };
+  return { ...createAdapterTrading({ ...counted, wire: createDhanWire(calls, contracts), contracts, limits: adapterLimits({ ...counted, wait }), money }), calls };
 }
 
 export type DhanTrading = ReturnType<typeof createDhanTrading>;

@@ -14,6 +14,8 @@ export type BrokerRequest = {
   query?: Record<string, Scalar | readonly Scalar[] | undefined>;
   form?: Record<string, Scalar | undefined>;
   json?: unknown;
+  /** A body sent as it is (Noren's `jData={…}&jKey=…`, which its servers read unencoded). */
+  text?: { contentType: string; body: string };
   /**
    * Places, modifies or cancels something: a failure that may have come after the broker acted (no answer, a
    * gateway's 5xx, the broker's "not confirmed") then means "outcome unknown", never "refused".
@@ -46,6 +48,9 @@ export async function exchange(
   if (request.json !== undefined) {
     sent['Content-Type'] = 'application/json';
     body = JSON.stringify(request.json);
+  } else if (request.text) {
+    sent['Content-Type'] = request.text.contentType;
+    body = request.text.body;
   } else if (request.form) {
     sent['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(pairs(request.form)).toString();

@@ -6,9 +6,9 @@
 // `option_greeks`, which carries all a chain shows (last price, best bid and ask, volume, OI, IV and greeks)
 // and lets 2,000 contracts sit beside the indices where `full` allows 1,500. What is past the limits, or has
 // no key, gets no live price.
-import { istDate } from '../../market/ist.ts';
 import type { FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
+import { followedContracts } from '../live/followed-contracts.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
 import type { LiveCoreDeps } from '../live/live-sessions.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
@@ -54,21 +54,10 @@ export function createUpstoxLivePrices({ db, clock, sessions, contracts, tuning 
     return chosen;
   }
 
-  /** Each contract's key is looked up once a day: a chain's refollow asks for a hundred at a time. */
-  let known: { day: string; keys: Map<string, Followed | null> } = { day: '', keys: new Map() };
+  const contractFollowed = followedContracts<string, SubscribeMode>({ clock, contracts, followed: (key, contract) => ({ key, id: upstoxInstrumentKey(contract.exchange, contract.instrumentToken), mode: 'option_greeks' }) });
   async function followedOf(key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null> {
     const index = indexKeys.get(key);
-    if (index !== undefined) return { key, id: index, mode: 'full' };
-    const day = istDate(clock());
-    if (known.day !== day) known = { day, keys: new Map() };
-    if (known.keys.has(key)) return known.keys.get(key) ?? null;
-    const colon = key.indexOf(':');
-    // The instrument file not read yet (or failing): no key now, asked again at the next refollow.
-    const contract = await contracts.contractOf(key.slice(0, colon), key.slice(colon + 1), clock()).catch(() => undefined);
-    if (contract === undefined) return null;
-    const followed: Followed | null = contract === null ? null : { key, id: upstoxInstrumentKey(contract.exchange, contract.instrumentToken), mode: 'option_greeks' };
-    known.keys.set(key, followed);
-    return followed;
+    return index !== undefined ? { key, id: index, mode: 'full' } : contractFollowed(key);
   }
 
   return createLivePrices({

@@ -6,13 +6,10 @@
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { upstoxTexts, type UpstoxLimit } from '../../texts/upstox-texts.ts';
-import type { BrokerTrading } from '../broker-trading.ts';
-import { createLiveHours } from '../live/live-hours.ts';
 import type { LivePrices } from '../live/live-prices.ts';
-import { createLiveStream } from '../live/live-stream.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
-import { createLiveTrading } from '../live/live-trading.ts';
-import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
+import { adapterLimits, createAdapterTrading } from '../live/adapter-trading.ts';
+import type { LiveLimits } from '../live/rate-limits.ts';
 import { createUpstoxCalls, type UpstoxSessionStore } from './upstox-calls.ts';
 import { createUpstoxContracts } from './upstox-contracts.ts';
 import { createUpstoxFunds } from './upstox-funds.ts';
@@ -52,33 +49,13 @@ export type UpstoxTradingOptions = {
   prices?: LivePrices | undefined;
 };
 
-export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: limitFigures = upstoxLimits, fetch, wait, contracts: shared, prices }: UpstoxTradingOptions) {
+export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: figures = upstoxLimits, fetch, wait, contracts: shared, prices }: UpstoxTradingOptions) {
   const calls = createUpstoxCalls({ db, clock, sessions });
-  const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: upstoxArrivalMarginMs });
-  const stream = createLiveStream({ prices });
+  const counted = { db, clock, figures, marginMs: upstoxArrivalMarginMs };
+  const limits = adapterLimits({ ...counted, wait });
   const contracts = shared ?? createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
   const money = createUpstoxFunds({ db, clock, calls, contracts, limits });
-
-  const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
-    funds: money.funds,
-    orderMargin: money.orderMargin,
-    portfolioMargin: money.portfolioMargin,
-    subscribe: stream.subscribe,
-    instruments: async () => [],
-  };
-  const trading = createLiveTrading({
-    db,
-    clock,
-    wire: createUpstoxWire(calls),
-    contracts,
-    hours: createLiveHours(db),
-    limits,
-    own,
-    onOrderChanged: stream.orderChanged,
-    rateMarginMs: upstoxArrivalMarginMs,
-  });
-  // The windows counted, as the account's compliance state shows them.
-  return { ...trading, calls, orderWindows: limitFigures.orders };
+  return { ...createAdapterTrading({ ...counted, wire: createUpstoxWire(calls), contracts, limits, money, prices }), calls };
 }
 
 export type UpstoxTrading = ReturnType<typeof createUpstoxTrading>;

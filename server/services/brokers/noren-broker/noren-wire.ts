@@ -1,0 +1,245 @@
+// A Noren broker (Shoonya, Flattrade) behind the live core's wire (../live/live-wire.ts): Noren's orders, trades
+// and positions in the mirror's shapes, and what only Noren does: orders name Noren's trading symbol (`tsym`,
+// from the scrip master by the contract's token) and the user (`uid`, `actid`); the tag travels as `remarks`,
+// which Noren keeps on the order and answers in its books; products M/I for NRML/MIS, price types
+// LMT/MKT/SL-LMT/SL-MKT, sides B/S; Noren's statuses in the core's words (CANCELED is CANCELLED,
+// TRIGGER_PENDING is TRIGGER PENDING, PENDING is OPEN PENDING); numbers and times as Noren's text. Noren has no
+// slicing call: a leg above the freeze quantity is sent as one PlaceOrder a slice, each with the tag, and a lost
+// answer on any slice reads the book by the tag before anything else (the core's lost sliced call).
+import type { OrderChanges, OrderIntent, Side, TradingAccount } from '../broker-trading.ts';
+import type { LiveWire, PlaceRequest, PlacedChild, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
+import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { Clock } from '../../clock.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
+import { refusalTexts } from '../../texts/refusal-texts.ts';
+import { slices } from '../order-slicing.ts';
+import { BrokerOutcomeUnknownError } from '../outcome-unknown.ts';
+import { isNoData } from '../noren/noren-errors.ts';
+import { amount } from '../noren/noren-json.ts';
+import type { NorenOrder, NorenPosition, NorenPriceType, NorenTrade } from '../noren/noren-orders.ts';
+import { cancelOrder, getOrderHistory, modifyOrder, placeOrder } from '../noren/noren-orders.ts';
+import type { NorenCalls } from './noren-calls.ts';
+import type { NorenContracts } from './noren-contracts.ts';
+import type { NorenFailures } from './noren-failures.ts';
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+const priceTypes: Record<OrderIntent['orderType'], NorenPriceType> = { LIMIT: 'LMT', MARKET: 'MKT', SL: 'SL-LMT', 'SL-M': 'SL-MKT' };
+const ourOrderType = (type: string) => ({ LMT: 'LIMIT', MKT: 'MARKET', 'SL-LMT': 'SL', 'SL-MKT': 'SL-M' })[type] ?? type;
+const productOf = (product: string) => (product === 'MIS' ? 'I' : 'M');
+const ourProduct = (product: string) => ({ I: 'MIS', M: 'NRML', C: 'CNC' })[product] ?? product;
+const side = (type: string): Side => (type === 'S' ? 'SELL' : 'BUY');
+
+/** Noren's IST "HH:MM:SS DD-MM-YYYY" (norentm) or "DD-MM-YYYY HH:MM:SS" (exch_tm, fltm), or null. */
+export function norenStamp(text: string | null): Date | null {
+  if (text === null || text === '') return null;
+  const time = /(\d{2}):(\d{2}):(\d{2})/.exec(text);
+  const date = /(\d{2})-(\d{2})-(\d{4})/.exec(text);
+  if (time === null || date === null) return null;
+  const stamp = new Date(`${date[3]}-${date[2]}-${date[1]}T${time[1]}:${time[2]}:${time[3]}+05:30`);
+  return Number.isNaN(stamp.getTime()) ? null : stamp;
+}
+
+/** Noren's status in the core's words. */
+export function coreStatus(status: string): string {
+  switch (status.toUpperCase()) {
+    case 'CANCELED':
+    case 'CANCELLED':
+      return 'CANCELLED';
+    case 'TRIGGER_PENDING':
+      return 'TRIGGER PENDING';
+    case 'PENDING':
+      return 'OPEN PENDING';
+    default:
+      return status.toUpperCase();
+  }
+}
+
+export function wireOrderOfNoren(order: NorenOrder, name: string | null): WireOrder {
+  const status = coreStatus(order.status);
+  const quantity = amount(order.qty, 'qty');
+  const filled = amount(order.fillshares, 'fillshares');
+  const working = status === 'OPEN' || status === 'TRIGGER PENDING' || status === 'OPEN PENDING';
+  return {
+    order_id: order.norenordno,
+    tag: order.remarks === null || order.remarks === '' ? null : order.remarks,
+    slice_parent: null,
+    exchange_order_id: order.exchordid,
+    parent_order_id: null,
+    variety: order.amo === 'Yes' ? 'amo' : 'regular',
+    exchange: order.exch,
+    tradingsymbol: name ?? order.tsym,
+    instrument_token: Number(order.token) || 0,
+    transaction_type: side(order.trantype),
+    order_type: ourOrderType(order.prctyp),
+    product: ourProduct(order.prd),
+    quantity,
+    price_paise: paise(amount(order.prc, 'prc')),
+    trigger_price_paise: paise(amount(order.trgprc, 'trgprc')),
+    status,
+    status_message: order.rejreason === '' ? null : order.rejreason,
+    filled_quantity: filled,
+    pending_quantity: working ? quantity - filled : 0,
+    cancelled_quantity: status === 'CANCELLED' ? quantity - filled : 0,
+    filled_value_paise: Math.round(amount(order.avgprc, 'avgprc') * filled * 100),
+    market_protection: null,
+    converted_to_limit: false,
+    placed_at: norenStamp(order.norentm),
+    exchange_at: norenStamp(order.exch_tm),
+  };
+}
+
+export function wireTradeOfNoren(trade: NorenTrade, name: string | null): WireTrade {
+  return {
+    trade_id: trade.flid,
+    order_id: trade.norenordno,
+    instrument_token: Number(trade.token) || 0,
+    exchange: trade.exch,
+    tradingsymbol: name ?? trade.tsym,
+    product: ourProduct(trade.prd),
+    transaction_type: side(trade.trantype),
+    quantity: amount(trade.flqty, 'flqty'),
+    price_paise: paise(amount(trade.flprc, 'flprc')),
+    filled_at: norenStamp(trade.fltm) ?? norenStamp(trade.norentm),
+  };
+}
+
+/**
+ * A Noren position in the core's shape: the day's buys and sells and what was carried from earlier sessions
+ * (cf*), together as the core's totals, so a carried position, placed in StrikeDesk or anywhere else, keeps its
+ * quantity and average; the last price is Noren's `lp`.
+ */
+export function wirePositionOfNoren(position: NorenPosition, name: string | null): WirePosition {
+  const n = (value: string | null, field: string) => amount(value, field);
+  const dayBuy = n(position.daybuyqty, 'daybuyqty');
+  const daySell = n(position.daysellqty, 'daysellqty');
+  const last = paise(n(position.lp, 'lp'));
+  return {
+    exchange: position.exch,
+    tradingsymbol: name ?? position.tsym,
+    instrument_token: Number(position.token) || 0,
+    product: ourProduct(position.prd),
+    quantity: n(position.netqty, 'netqty'),
+    buy_quantity: n(position.cfbuyqty, 'cfbuyqty') + dayBuy,
+    buy_value_paise: paise(n(position.cfbuyamt, 'cfbuyamt') + n(position.daybuyamt, 'daybuyamt')),
+    sell_quantity: n(position.cfsellqty, 'cfsellqty') + daySell,
+    sell_value_paise: paise(n(position.cfsellamt, 'cfsellamt') + n(position.daysellamt, 'daysellamt')),
+    day_buy_quantity: dayBuy,
+    day_buy_value_paise: paise(n(position.daybuyamt, 'daybuyamt')),
+    day_sell_quantity: daySell,
+    day_sell_value_paise: paise(n(position.daysellamt, 'daysellamt')),
+    last_paise: last,
+    close_paise: last,
+  };
+}
+
+export function createNorenWire({ slug, calls, contracts, failures, clock }: { slug: string; calls: NorenCalls; contracts: NorenContracts; failures: NorenFailures; clock: Clock }): LiveWire {
+  // A book must not fail for want of a name: Noren's own symbol stands in while the scrip master is out of reach.
+  const nameOf = (token: string | null) => (token === null ? Promise.resolve(null) : contracts.nameOf(token).catch(() => null));
+  const write = orderWriter(calls, failures.failureOf);
+  const named = <T extends { token: string | null }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
+    Promise.all(rows.map(async (row) => map(row, await nameOf(row.token))));
+
+  async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced }: PlaceRequest) {
+    const what = kiteCalls.orderFor(intent.tradingsymbol);
+    const entry = await contracts.entryOf(String(instrumentToken));
+    const contract = await contracts.contractOf(intent.exchange, intent.tradingsymbol, clock());
+    if (entry === undefined || contract === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(intent.exchange, intent.tradingsymbol), { field: 'tradingsymbol' });
+    const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
+    const triggered = intent.orderType === 'SL' || intent.orderType === 'SL-M';
+    const placeOne = (quantity: number) =>
+      write(account, what, (session) => placeOrder(session.http, {
+        uid: session.accountNumber,
+        actid: session.accountNumber,
+        exch: intent.exchange,
+        tsym: entry.tsym,
+        qty: String(quantity),
+        prc: priced ? rupees(intent.pricePaise) : '0',
+        ...(triggered ? { trgprc: rupees(intent.triggerPaise) } : {}),
+        dscqty: '0',
+        prd: productOf(intent.product),
+        trantype: intent.side === 'SELL' ? 'S' : 'B',
+        prctyp: priceTypes[intent.orderType],
+        ret: 'DAY',
+        remarks: tag,
+        ordersource: 'API',
+        ...(variety === 'amo' ? { amo: 'Yes' as const } : {}),
+      }));
+    if (!sliced) {
+      const id = await placeOne(intent.quantity);
+      return { callId: id, parent: null, children: [{ order_id: id }] };
+    }
+    // One PlaceOrder a slice: a refused slice stops the rest (refused with it); a lost answer is the core's to find by tag.
+    const children: PlacedChild[] = [];
+    const parts = slices(intent.quantity, contract);
+    for (const quantity of parts) {
+      const refused = children.find((child) => 'refusal' in child);
+      if (refused !== undefined) {
+        children.push(refused);
+        continue;
+      }
+      try {
+        children.push({ order_id: await placeOne(quantity) });
+      } catch (error) {
+        if (error instanceof BrokerOutcomeUnknownError || !(error instanceof DomainError) || error.code === 'broker_session_expired') throw error;
+        children.push({ refusal: error });
+      }
+    }
+    const first = children.find((child): child is { order_id: string } => 'order_id' in child);
+    return { callId: first?.order_id ?? tag, parent: null, children };
+  }
+
+  async function modify(account: TradingAccount, order: WireOrder, _placedAs: string | null, changes: OrderChanges): Promise<void> {
+    const orderType = changes.orderType ?? (order.order_type as OrderIntent['orderType']);
+    const entry = await contracts.entryOf(String(order.instrument_token));
+    await write(account, kiteCalls.modification(order.order_id), (session) => modifyOrder(session.http, {
+      uid: session.accountNumber,
+      exch: order.exchange,
+      tsym: entry?.tsym ?? order.tradingsymbol,
+      norenordno: order.order_id,
+      prctyp: priceTypes[orderType],
+      prc: orderType === 'LIMIT' || orderType === 'SL' ? rupees(changes.pricePaise ?? order.price_paise) : '0',
+      qty: String(changes.quantity ?? order.quantity),
+      ...(orderType === 'SL' || orderType === 'SL-M' ? { trgprc: rupees(changes.triggerPaise ?? order.trigger_price_paise) } : {}),
+      ret: 'DAY',
+    }));
+  }
+
+  async function cancel(account: TradingAccount, order: WireOrder): Promise<void> {
+    await write(account, kiteCalls.cancellation(order.order_id), (session) => cancelOrder(session.http, session.accountNumber, order.order_id));
+  }
+
+  // SingleOrdHist answers the order's states newest first; the core wants them oldest first.
+  const orderHistory = (account: TradingAccount, orderId: string) =>
+    historyOrNull(
+      async () => {
+        const states = await calls.withSession(account, (session) => getOrderHistory(session.http, session.accountNumber, orderId));
+        return Promise.all(states.reverse().map(async (state) => wireOrderOfNoren(state, await nameOf(state.token))));
+      },
+      isNoData,
+      failures.failureOf,
+      kiteCalls.orderHistory(orderId),
+    );
+
+  return {
+    ...sessionParts(calls),
+    slug,
+    childrenNameParent: false,
+    // Noren slices nothing itself: each slice is its own PlaceOrder, so a call has no broker cap; StrikeDesk's own.
+    maxSlicesPerCall: 25,
+    // MARKET orders go as Noren's MKT; the account's execution policy decides whether an algo sends them at all.
+    marketProtection: () => null,
+    orders: async (account) => named(await calls.orders(account), wireOrderOfNoren),
+    trades: async (account) => named(await calls.trades(account), wireTradeOfNoren),
+    positions: async (account) => named(await calls.positions(account), wirePositionOfNoren),
+    orderHistory,
+    place,
+    modify,
+    cancel,
+    // Noren's charges are not read yet: unpriced, never guessed.
+    chargesOf: async (_account, completed) => completed.map(() => null),
+    outcomeUnknown: failures.outcomeUnknown,
+  };
+}

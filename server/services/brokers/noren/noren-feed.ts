@@ -1,0 +1,141 @@
+// One Noren websocket for one session, on the live feeds' one watchdog (../live/feed-socket.ts: a socket silent
+// past `staleAfterMs` is stale, dropped and reopened with capped backoff). Noren's JSON protocol, as
+// NorenRestApiPy's `start_websocket` speaks it (ShoonyaApi-py, README "Websocket API"): on opening, the connect
+// message `{"t":"c","uid","actid","susertoken","source":"API"}` answered `{"t":"ck","s":"OK"}` (anything else:
+// the token is refused, and reconnecting cannot help); touchline subscriptions `{"t":"t","k":"NFO|43919#NSE|26000"}`
+// answered with each instrument's full touchline (`tk`) and then its changes (`tf`); depth `{"t":"d"}` the same
+// with `dk`/`df` (five best bids and asks); `u`/`ud` unsubscribe; order updates `{"t":"o","actid"}` answered
+// with an `om` frame per change of the account's orders. Every opening connects and subscribes again.
+// Fields are text: lp last, c close, o/h/l the day's, v volume, oi, bp1/sp1 and bq1/sq1 the best bid and ask.
+import type { LastPrice } from '../../market/market-service.ts';
+import { createFeedSocket, type FeedSocketState, type FeedTuning } from '../live/feed-socket.ts';
+import { isObject } from './noren-json.ts';
+
+/** `t`: touchline (the last price, the day's figures, the best bid and ask); `d`: depth (five levels). */
+export type NorenFeedMode = 't' | 'd';
+
+export type NorenFeedOptions = FeedTuning & {
+  url: string;
+  uid: string;
+  token: string;
+  /** Quotes by Noren's "EXCH|token" key, merged by the caller onto what it held (`tf` frames carry changes only). */
+  onQuotes: (quotes: ReadonlyArray<readonly [string, LastPrice]>) => void;
+  onError?: (message: string) => void;
+  onReconnectScheduled?: (attempt: number, delayMs: number) => void;
+  /**
+   * An order of the account changed (an `om` frame, after the `{"t":"o"}` subscription each opening sends when
+   * this is given): a hint, to be confirmed by reading the order book.
+   */
+  onOrderUpdate?: ((norenordno: string) => void) | undefined;
+  /** Noren refused the session on the socket: log in again; the socket has stopped. */
+  onTokenError?: () => void;
+  clock?: () => Date;
+};
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A touchline or depth frame's figures as StrikeDesk's quote; only what the frame carries (a `tf` carries changes). */
+export function quoteOfFrame(frame: Record<string, unknown>, receivedAt: Date): LastPrice | null {
+  const number = (key: string) => {
+    const value = frame[key];
+    const read = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : Number.NaN;
+    return Number.isFinite(read) ? read : null;
+  };
+  const last = number('lp');
+  const quote: Partial<LastPrice> = { timestamp: receivedAt.toISOString() };
+  if (last !== null) quote.last_price = last;
+  const close = number('c');
+  if (close !== null && close > 0) {
+    quote.close = close;
+    if (last !== null) {
+      quote.change = round2(last - close);
+      quote.change_percent = round2(((last - close) / close) * 100);
+    }
+  }
+  for (const [key, field] of [['o', 'open'], ['h', 'high'], ['l', 'low'], ['v', 'volume'], ['oi', 'oi']] as const) {
+    const value = number(key);
+    if (value !== null) quote[field] = value;
+  }
+  // An empty side of the book reads 0: no bid is not a bid of zero.
+  const bid = number('bp1');
+  const ask = number('sp1');
+  if (bid !== null && bid > 0 && (number('bq1') ?? 1) > 0) quote.bid = bid;
+  if (ask !== null && ask > 0 && (number('sq1') ?? 1) > 0) quote.ask = ask;
+  return Object.keys(quote).length > 1 ? (quote as LastPrice) : null;
+}
+
+export function createNorenFeed(options: NorenFeedOptions) {
+  const clock = options.clock ?? (() => new Date());
+  const subscribed = new Map<string, NorenFeedMode>();
+  let refused = false;
+  // Subscriptions wait for the connect's answer: Noren takes none before it.
+  let connected = false;
+  const send = (message: Record<string, unknown>) => socket.send(JSON.stringify(message));
+  const subscribe = (keys: readonly string[], mode: NorenFeedMode) => {
+    if (keys.length > 0) send({ t: mode, k: keys.join('#') });
+  };
+
+  const socket = createFeedSocket({
+    ...options,
+    address: async () => {
+      if (refused) throw new Error('Noren refused the session on the websocket');
+      return { url: options.url };
+    },
+    tokenError: (refusal) => refused || ('status' in refusal && refusal.status === 401),
+    onTokenError: () => options.onTokenError?.(),
+    onOpen: () => {
+      connected = false;
+      send({ t: 'c', uid: options.uid, actid: options.uid, susertoken: options.token, source: 'API' });
+    },
+    onMessage: (bytes) => {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        options.onError?.('a frame that is not JSON');
+        return;
+      }
+      if (!isObject(frame)) return;
+      if (frame.t === 'ck') {
+        if (frame.s !== 'OK') {
+          refused = true;
+          socket.close();
+          options.onTokenError?.();
+          return;
+        }
+        connected = true;
+        if (options.onOrderUpdate !== undefined) send({ t: 'o', actid: options.uid });
+        for (const mode of ['t', 'd'] as const) subscribe([...subscribed].filter(([, m]) => m === mode).map(([key]) => key), mode);
+        return;
+      }
+      if (frame.t === 'om' && typeof frame.norenordno === 'string') {
+        options.onOrderUpdate?.(frame.norenordno);
+        return;
+      }
+      if (!['tk', 'tf', 'dk', 'df'].includes(String(frame.t)) || typeof frame.e !== 'string' || typeof frame.tk !== 'string') return;
+      const quote = quoteOfFrame({ ...frame }, clock());
+      if (quote !== null) options.onQuotes([[`${frame.e}|${frame.tk}`, quote]]);
+    },
+  });
+
+  return {
+    connect: socket.connect,
+    subscribe(keys: readonly string[], mode: NorenFeedMode) {
+      const added = keys.filter((key) => subscribed.get(key) !== mode);
+      for (const key of added) subscribed.set(key, mode);
+      if (connected && socket.state() === 'open') subscribe(added, mode);
+    },
+    unsubscribe(keys: readonly string[]) {
+      const dropped = keys.filter((key) => subscribed.has(key));
+      for (const mode of ['t', 'd'] as const) {
+        const of = dropped.filter((key) => subscribed.get(key) === mode);
+        if (of.length > 0) send({ t: mode === 't' ? 'u' : 'ud', k: of.join('#') });
+      }
+      for (const key of dropped) subscribed.delete(key);
+    },
+    close: socket.close,
+    state: (): FeedSocketState => socket.state(),
+    isStale: socket.isStale,
+    subscriptions: (): ReadonlyMap<string, NorenFeedMode> => subscribed,
+  };
+}

@@ -1,0 +1,142 @@
+// Noren's order and account calls, as NorenRestApiPy sends them (github.com/Shoonya-Dev/ShoonyaApi-py, README
+// "place_order", "modify_order", "cancel_order", "get_order_book", "single_order_history", "get_trade_book",
+// "get_positions", "get_limits", "get_order_margin"): each names the user (`uid`) and for account calls the
+// account (`actid`); the caller's tag travels as `remarks`, which Noren keeps on the order it books and answers
+// in its books. Numbers go and come back as text. The books answer a list, or Not_Ok "no data" when empty.
+import type { NorenHttp } from './noren-http.ts';
+import { isNoData, NorenError } from './noren-errors.ts';
+import { listAt, read } from './noren-json.ts';
+
+export type NorenPlacement = {
+  uid: string;
+  actid: string;
+  exch: string;
+  tsym: string;
+  qty: string;
+  prc: string;
+  trgprc?: string;
+  dscqty: '0';
+  /** M: NRML (carried), I: MIS (intraday), C: CNC. */
+  prd: 'M' | 'I';
+  /** B: buy, S: sell. */
+  trantype: 'B' | 'S';
+  prctyp: NorenPriceType;
+  ret: 'DAY';
+  remarks: string;
+  ordersource: 'API';
+  /** An after-market order. */
+  amo?: 'Yes';
+};
+
+export type NorenPriceType = 'LMT' | 'MKT' | 'SL-LMT' | 'SL-MKT';
+
+export type NorenModification = { uid: string; exch: string; tsym: string; norenordno: string; prctyp: NorenPriceType; prc: string; qty: string; trgprc?: string; ret: 'DAY' };
+
+const orderShape = {
+  norenordno: 'string',
+  exch: 'string',
+  tsym: 'string',
+  token: 'string?',
+  qty: 'string',
+  prc: 'string?',
+  trgprc: 'string?',
+  prd: 'string',
+  status: 'string',
+  trantype: 'string',
+  prctyp: 'string',
+  fillshares: 'string?',
+  avgprc: 'string?',
+  rejreason: 'string?',
+  remarks: 'string?',
+  norentm: 'string?',
+  exch_tm: 'string?',
+  exchordid: 'string?',
+  amo: 'string?',
+} as const;
+
+const tradeShape = {
+  norenordno: 'string',
+  flid: 'string',
+  exch: 'string',
+  tsym: 'string',
+  token: 'string?',
+  prd: 'string',
+  trantype: 'string',
+  flqty: 'string',
+  flprc: 'string',
+  fltm: 'string?',
+  norentm: 'string?',
+} as const;
+
+const positionShape = {
+  exch: 'string',
+  tsym: 'string',
+  token: 'string?',
+  prd: 'string',
+  netqty: 'string',
+  daybuyqty: 'string?',
+  daysellqty: 'string?',
+  daybuyamt: 'string?',
+  daysellamt: 'string?',
+  cfbuyqty: 'string?',
+  cfsellqty: 'string?',
+  cfbuyamt: 'string?',
+  cfsellamt: 'string?',
+  lp: 'string?',
+} as const;
+
+const limitsShape = { cash: 'string?', payin: 'string?', brkcollamt: 'string?', marginused: 'string?' } as const;
+
+export type NorenOrder = ReturnType<typeof readNorenOrder>;
+export type NorenTrade = ReturnType<typeof readNorenTrade>;
+export type NorenPosition = ReturnType<typeof readNorenPosition>;
+
+export const readNorenOrder = (value: unknown) => read(value, orderShape, 'order');
+export const readNorenTrade = (value: unknown) => read(value, tradeShape, 'trade');
+export const readNorenPosition = (value: unknown) => read(value, positionShape, 'position');
+
+/** A book: its list, or none when Noren says "no data". */
+async function book<T>(answer: () => Promise<unknown>, what: string, readOne: (item: unknown) => T): Promise<T[]> {
+  try {
+    return listAt(await answer(), what).map(readOne);
+  } catch (error) {
+    if (isNoData(error)) return [];
+    throw error;
+  }
+}
+
+export async function placeOrder(http: NorenHttp, order: NorenPlacement): Promise<string> {
+  return read(await http.call({ name: 'PlaceOrder', data: order, write: true }), { norenordno: 'string' }, 'placement').norenordno;
+}
+
+export async function modifyOrder(http: NorenHttp, change: NorenModification): Promise<void> {
+  await http.call({ name: 'ModifyOrder', data: change, write: true });
+}
+
+export async function cancelOrder(http: NorenHttp, uid: string, norenordno: string): Promise<void> {
+  await http.call({ name: 'CancelOrder', data: { uid, norenordno }, write: true });
+}
+
+export const getOrders = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'OrderBook', data: { uid } }), 'orders', readNorenOrder);
+
+export const getTrades = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'TradeBook', data: { uid, actid: uid } }), 'trades', readNorenTrade);
+
+export const getPositions = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'PositionBook', data: { uid, actid: uid } }), 'positions', readNorenPosition);
+
+/** One order's states, newest first as Noren answers them; an order Noren does not know is a "no data". */
+export async function getOrderHistory(http: NorenHttp, uid: string, norenordno: string): Promise<NorenOrder[]> {
+  const states = await book(() => http.call({ name: 'SingleOrdHist', data: { uid, norenordno } }), 'order history', readNorenOrder);
+  if (states.length === 0) throw new NorenError(200, 'no data');
+  return states;
+}
+
+export async function getLimits(http: NorenHttp, uid: string) {
+  return read(await http.call({ name: 'Limits', data: { uid, actid: uid } }), limitsShape, 'limits');
+}
+
+export type NorenMarginRequest = { uid: string; actid: string; exch: string; tsym: string; qty: string; prc: string; prd: 'M' | 'I'; trantype: 'B' | 'S'; prctyp: NorenPriceType };
+
+/** One order's margin (GetOrderMargin): what it needs (`ordermargin`) and what the account then uses (`marginused`). */
+export async function getOrderMargin(http: NorenHttp, order: NorenMarginRequest) {
+  return read(await http.call({ name: 'GetOrderMargin', data: order }), { ordermargin: 'string', marginused: 'string?', cash: 'string?' }, 'margin');
+}
