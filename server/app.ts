@@ -140,6 +140,8 @@ export type ServerOptions = {
   upstoxClient?: { fetch?: typeof fetch; feed?: FeedTuning; orderStream?: FeedTuning } | undefined;
   /** Where Dhan is (DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL); Dhan's when absent. */
   dhan?: DhanEndpoints | undefined;
+  /** Tests only: the Dhan sockets' watchdogs stepped by hand. */
+  dhanClient?: { feed?: FeedTuning; orderUpdates?: FeedTuning } | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -202,7 +204,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     alertPrices: options.alertPrices,
     kite: { endpoints: options.kite, ...options.kiteClient },
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
-    dhan: { endpoints: options.dhan },
+    dhan: { endpoints: options.dhan, ...options.dhanClient },
   });
   const seed = async () => {
     await ensureDemoAccount(db, services.passwords, clock());
@@ -264,6 +266,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.addHook('preClose', async () => {
     services.kite.prices.closeAll();
     services.upstox.prices.closeAll();
+    services.dhan.prices.closeAll();
     await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
   });
   app.addHook('preClose', async () => {

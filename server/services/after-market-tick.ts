@@ -43,6 +43,7 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
     const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
     await services.kite.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Kite live prices pass failed'));
     await services.upstox.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Upstox live prices pass failed'));
+    await services.dhan.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Dhan live prices pass failed'));
     // Upstox's order updates on its portfolio stream: one instance holds each account's (a lease).
     await services.upstox.orderStreams.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Upstox order streams pass failed'));
     // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker

@@ -3,8 +3,8 @@
 // publishes 25 order requests a second, 250 a minute, 1,000 an hour and 7,000 a day, and 25 modifications an
 // order (https://dhanhq.co/docs/v2/, "Rate Limit"); SEBI's retail algo framework caps an algo at 10 orders a
 // second per client, so the second's window is 10 (docs/live-trading.md). The account's sessions are given (the
-// broker-neutral store over Dhan's client); the stream carries order changes only (Dhan's market feed is a
-// later slice).
+// broker-neutral store over Dhan's client); the stream carries order changes and, given them, the account's
+// live prices from Dhan's market feed (dhan-feed.ts).
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { dhanTexts, type DhanLimit } from '../../texts/dhan-texts.ts';
@@ -13,6 +13,7 @@ import { createLiveHours } from '../live/live-hours.ts';
 import { createLiveStream } from '../live/live-stream.ts';
 import { createLiveTrading } from '../live/live-trading.ts';
 import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
+import type { LivePrices } from '../live/live-prices.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
 import type { DhanHttp } from '../dhan/dhan-http.ts';
 import { createDhanCalls } from './dhan-calls.ts';
@@ -46,12 +47,14 @@ export type DhanTradingOptions = {
   limits?: LiveLimits<DhanLimit> | undefined;
   /** How the kill switch's cancellations wait for room in Dhan's windows (a timer; tests move their clock). */
   wait?: Wait | undefined;
+  /** The accounts' live prices (Dhan's market feed), streamed with their order changes. */
+  prices?: LivePrices | undefined;
 };
 
-export function createDhanTrading({ db, clock, sessions, contracts, limits: limitFigures = dhanLimits, wait }: DhanTradingOptions) {
+export function createDhanTrading({ db, clock, sessions, contracts, limits: limitFigures = dhanLimits, wait, prices }: DhanTradingOptions) {
   const calls = createDhanCalls({ db, clock, sessions });
   const limits = createRateLimits({ db, clock, limits: limitFigures, wait, marginMs: dhanArrivalMarginMs });
-  const stream = createLiveStream({});
+  const stream = createLiveStream({ prices });
   const money = createDhanFunds({ db, clock, calls, contracts });
   const own: Pick<BrokerTrading, 'funds' | 'orderMargin' | 'portfolioMargin' | 'subscribe' | 'instruments'> = {
     ...money,
