@@ -268,6 +268,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     services.upstox.prices.closeAll();
     services.dhan.prices.closeAll();
     await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
+    await services.dhan.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Dhan's order sockets could not let go of their leases"));
   });
   app.addHook('preClose', async () => {
     for (const stop of stops.background) await stop();

@@ -46,6 +46,8 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
     await services.dhan.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Dhan live prices pass failed'));
     // Upstox's order updates on its portfolio stream: one instance holds each account's (a lease).
     await services.upstox.orderStreams.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Upstox order streams pass failed'));
+    // Dhan's order update sockets, likewise one instance an account.
+    await services.dhan.orderStreams.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Dhan order streams pass failed'));
     // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker
     // session ended, an alert, a kill switch armed), notices/stream-notices.ts.
     await services.streamNotices.pass().catch((error: unknown) => log.warn({ err: error }, 'stream notices pass failed'));

@@ -61,6 +61,8 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     announceOrder: (clientId: string, message: Record<string, unknown>) => orderUpdates.announce(clientId, message),
     orderUpdateLogins: () => orderUpdates.logins(),
     orderUpdateConnections: () => orderUpdates.connections(),
+    /** Every order update socket closes at once, as a network cut does. */
+    dropOrderUpdates: () => orderUpdates.dropConnections(),
     /** The client's kill switch as Dhan holds it. */
     killSwitch: (clientId: string) => state.killSwitches.has(clientId),
     /** Every token (or one client's) answers 401 DH-901 from now on. */
