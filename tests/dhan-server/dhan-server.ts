@@ -163,7 +163,8 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
   const clientId = session.clientId;
   const { book, faults } = state;
   const write = request.method !== 'GET';
-  const body = request.method === 'POST' || request.method === 'PUT' ? parseJsonBody(await readBody(request)) : {};
+  // The kill switch's POST has no body (Dhan's page: "No Body").
+  const body = (request.method === 'POST' || request.method === 'PUT') && url.pathname !== '/v2/killswitch' ? parseJsonBody(await readBody(request)) : {};
   if (write && url.pathname !== '/v2/margincalculator') state.writes.push({ method: request.method ?? '', path: url.pathname, body });
   if (faults.answer429Next) {
     faults.answer429Next = false;

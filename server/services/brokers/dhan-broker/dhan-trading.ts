@@ -15,7 +15,9 @@ import { createLiveTrading } from '../live/live-trading.ts';
 import { createRateLimits, type LiveLimits } from '../live/rate-limits.ts';
 import type { LivePrices } from '../live/live-prices.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
+import { activateKillSwitch, killSwitchStatus } from '../dhan/dhan-account.ts';
 import type { DhanHttp } from '../dhan/dhan-http.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 import { createDhanCalls } from './dhan-calls.ts';
 import type { DhanContracts } from './dhan-contracts.ts';
 import { createDhanFunds } from './dhan-funds.ts';
@@ -72,7 +74,14 @@ export function createDhanTrading({ db, clock, sessions, contracts, limits: limi
     onOrderChanged: stream.orderChanged,
     rateMarginMs: dhanArrivalMarginMs,
   });
-  return { ...trading, calls, orderWindows: limitFigures.orders };
+  // Dhan's own kill switch (https://dhanhq.co/docs/v2/traders-control/), turned on by StrikeDesk's once the
+  // account is flat: Dhan then refuses every order on it for the rest of the day, from any platform.
+  const brokerKillSwitch: NonNullable<BrokerTrading['brokerKillSwitch']> = {
+    name: 'Dhan',
+    arm: async (account) => void (await calls.withBroker(account, 'order', kiteCalls.brokerKillSwitch, (session) => activateKillSwitch(session.http))),
+    isOn: (account) => calls.withBroker(account, 'read', kiteCalls.brokerKillSwitch, (session) => killSwitchStatus(session.http)),
+  };
+  return { ...trading, brokerKillSwitch, calls, orderWindows: limitFigures.orders };
 }
 
 export type DhanTrading = ReturnType<typeof createDhanTrading>;
