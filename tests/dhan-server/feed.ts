@@ -144,7 +144,7 @@ export function createFeed(market: Market, accounts: Accounts, clock: () => Date
       }
       wss.handleUpgrade(request, socket, head, (ws) => {
         const token = query.get('token') ?? '';
-        let refused = false;
+        let refused: boolean;
         try {
           refused = accounts.authenticate(token).clientId !== query.get('clientId');
         } catch {
