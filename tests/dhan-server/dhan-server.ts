@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
 import { inputException, parseJsonBody, rateLimited, readBody, sendJson, sendRefusal } from './http-util.ts';
 import { createFeed } from './feed.ts';
+import { handleControl } from './http-control.ts';
 import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract } from './market.ts';
 import { type Carried, createOrderBook } from './order-book.ts';
 import { createOrderUpdates } from './order-updates.ts';
@@ -40,7 +41,9 @@ const header = (request: IncomingMessage, name: string) => {
 function startDhanControl(state: ReturnType<typeof createState>) {
   const { accounts, market, book, faults, feed, orderUpdates } = state;
   return {
-    registerApp: (config: AppConfig) => accounts.register(config),
+    registerApp: (config: AppConfig) => void accounts.register(config),
+    /** Lists more contracts in the scrip master (a browser test lists the desk's). */
+    listContracts: (contracts: ServerContract[]) => market.list(contracts),
     /** A token as web.dhan.co's "Access DhanHQ APIs" generates it (the access-token alternative). */
     issueToken: (clientId: string) => accounts.issueToken(clientId).token,
     /** Moves a price (an option's, or an index's: NIFTY is 13): the feed sends it, resting orders it reaches fill. */
@@ -254,9 +257,11 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
   const clock = options.clock ?? (() => new Date());
   const state = createState(clock, options.contracts ?? defaultContracts);
   for (const app of options.apps ?? []) state.accounts.register(app);
+  const control = startDhanControl(state);
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = async () => {
+      if (url.pathname.startsWith('/__control/')) return handleControl(control, request, response, url);
       if (url.pathname === scripMasterPath && request.method === 'GET') {
         response.writeHead(200, { 'Content-Type': 'text/csv' });
         response.end(scripMaster(state.market.contracts()));
@@ -286,7 +291,7 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
     scripMasterUrl: `${baseUrl}${scripMasterPath}`,
     feedUrl: `${baseUrl.replace(/^http/, 'ws')}/feed`,
     orderUpdateUrl: `${baseUrl.replace(/^http/, 'ws')}/order-update`,
-    control: startDhanControl(state),
+    control,
     async close() {
       state.feed.close();
       state.orderUpdates.close();

@@ -55,6 +55,13 @@ export function createMarket(contracts: readonly ServerContract[]) {
   return {
     contract: (securityId: string) => listed.get(securityId),
     contracts: () => [...listed.values()],
+    /** Lists more contracts (a browser test lists the desk's), each at 100 until a price is set. */
+    list(more: readonly ServerContract[]): void {
+      for (const contract of more) {
+        listed.set(contract.securityId, contract);
+        if (!last.has(contract.securityId)) last.set(contract.securityId, 100);
+      }
+    },
     last: (securityId: string) => last.get(securityId) ?? 0,
     setLast(securityId: string, price: number): void {
       last.set(securityId, price);
