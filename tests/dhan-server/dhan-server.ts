@@ -14,7 +14,8 @@ import { createMarket, defaultContracts, scripMaster, type FeedFacts, type Serve
 import { type Carried, createOrderBook } from './order-book.ts';
 import { createOrderUpdates } from './order-updates.ts';
 
-export type DhanServerOptions = { port?: number; clock?: () => Date; apps?: AppConfig[]; contracts?: ServerContract[] };
+/** `heartbeatMs`: the feed's ping period (Dhan's is 10 s); 0, the default, pings only when a test asks. */
+export type DhanServerOptions = { port?: number; clock?: () => Date; apps?: AppConfig[]; contracts?: ServerContract[]; heartbeatMs?: number };
 
 export type DhanTestServer = {
   /** http://127.0.0.1:<port>: DHAN_API_ROOT and DHAN_AUTH_ROOT (the server answers both). */
@@ -86,7 +87,7 @@ function startDhanControl(state: ReturnType<typeof createState>) {
   };
 }
 
-function createState(clock: () => Date, contracts: readonly ServerContract[]) {
+function createState(clock: () => Date, contracts: readonly ServerContract[], heartbeatMs: number) {
   const market = createMarket(contracts);
   const funds = new Map<string, Funds>();
   const accounts = createAccounts(clock);
@@ -97,7 +98,7 @@ function createState(clock: () => Date, contracts: readonly ServerContract[]) {
     accounts,
     market,
     book,
-    feed: createFeed(market, accounts, clock),
+    feed: createFeed(market, accounts, clock, heartbeatMs),
     orderUpdates,
     /** Clients whose kill switch is on for the day. */
     killSwitches: new Set<string>(),
@@ -255,7 +256,7 @@ function margin(state: State, clientId: string, body: Record<string, unknown>) {
 
 export async function startDhanServer(options: DhanServerOptions = {}): Promise<DhanTestServer> {
   const clock = options.clock ?? (() => new Date());
-  const state = createState(clock, options.contracts ?? defaultContracts);
+  const state = createState(clock, options.contracts ?? defaultContracts, options.heartbeatMs ?? 0);
   for (const app of options.apps ?? []) state.accounts.register(app);
   const control = startDhanControl(state);
   const server: Server = createServer((request, response) => {

@@ -6,7 +6,7 @@
 // price move, the mode's packet to the sockets that follow it. A token that is unknown, expired or not the
 // client id's gets the disconnection packet (50) with reason 807 and the socket closes, as Dhan answers inside
 // the socket rather than at the handshake. Packets are written here from the documented layouts, not with the
-// adapter's decoder. Dhan pings every 10 s; here only when a test asks (`ping`).
+// adapter's decoder. Dhan pings every 10 s; here every `heartbeatMs` (0, the default: only when a test asks, `ping`).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -34,11 +34,16 @@ export function disconnectPacket(reason: number): Buffer {
   return bytes;
 }
 
-export function createFeed(market: Market, accounts: Accounts, clock: () => Date) {
+export function createFeed(market: Market, accounts: Accounts, clock: () => Date, heartbeatMs = 0) {
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const received: unknown[] = [];
   let silent = false;
+  const heartbeat = heartbeatMs > 0 ? setInterval(() => ping(), heartbeatMs) : null;
+
+  function ping(): void {
+    if (!silent) for (const client of clients) client.socket.ping();
+  }
 
   /** The instrument's packet in `mode` (an index has only ticker packets, whatever was asked). */
   function packet(segment: string, securityId: string, mode: Mode): Buffer {
@@ -165,9 +170,7 @@ export function createFeed(market: Market, accounts: Accounts, clock: () => Date
     silence(on: boolean): void {
       silent = on;
     },
-    ping(): void {
-      if (!silent) for (const client of clients) client.socket.ping();
-    },
+    ping,
     /** Every socket closes at once, as a network cut does. */
     dropConnections(): void {
       for (const client of clients) client.socket.terminate();
@@ -176,6 +179,7 @@ export function createFeed(market: Market, accounts: Accounts, clock: () => Date
     received: () => [...received],
     connections: () => clients.size,
     close(): void {
+      if (heartbeat) clearInterval(heartbeat);
       for (const client of clients) client.socket.terminate();
       wss.close();
     },

@@ -71,7 +71,7 @@ test('a Dhan account: log in through Dhan’s page, a live order from the chain 
     await usePreferences(page, { locale, theme: 'light', direction: 'ltr' });
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/app/broker');
-    await expect(page.getByRole('heading', { level: 1, name: locale === 'en' ? 'Broker accounts' : /courtier/i })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: locale === 'en' ? 'Broker accounts' : 'Comptes de courtage' })).toBeVisible();
     const field = brokers.row('Dhan token').getByTestId('pasted-token-login');
     await expect(field.locator('summary')).toHaveText(locale === 'en' ? 'Log in with an access token instead' : 'Se connecter plutôt avec un jeton d’accès');
     await field.locator('summary').click();

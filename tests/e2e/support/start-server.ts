@@ -91,7 +91,8 @@ try {
   // The feed pings every second, as Upstox's does, so a silent socket is noticed as it would be in production.
   const upstox = await startUpstoxServer({ port: upstoxPort, clock, heartbeatMs: 1000 });
   const upstoxEnv = { UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl };
-  const dhan = await startDhanServer({ port: dhanPort, clock });
+  // The feed pings every second (Dhan's every 10): a socket quiet between price moves is alive.
+  const dhan = await startDhanServer({ port: dhanPort, clock, heartbeatMs: 1000 });
   const dhanEnv = { DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
