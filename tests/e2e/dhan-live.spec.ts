@@ -53,6 +53,10 @@ test('a Dhan account: log in through Dhan’s page, a live order from the chain 
   await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText('Live');
   await expect(page.getByRole('table', { name: 'Orders' }).locator(`tr[data-order-id="${atDhan!.orderId}"] [data-field="status"]`)).toContainText('Complete');
 
+  // The kill switch screen reads Dhan's own switch from Dhan: off (StrikeDesk's would turn it on once flat).
+  await page.goto('/app/kill-switch');
+  await expect(page.getByTestId('broker-switch-state').first()).toHaveText('Dhan’s own kill switch is off.'.replace('’', "'"));
+
   // The access-token alternative on a second account, logged out: another client's token is refused in the
   // trader's words, the account's own logs it in.
   const second = newDhanApp();
