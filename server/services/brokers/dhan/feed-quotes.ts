@@ -24,7 +24,7 @@ export function createFeedQuotes() {
       quote.change_percent = round2(((facts.ltp - facts.prevClose) / facts.prevClose) * 100);
     }
     // A session's open, high and low read 0 before its first trade: no figure is not a figure of zero.
-    if (facts.open) Object.assign(quote, { open: facts.open, high: facts.high, low: facts.low });
+    if (facts.open && facts.high && facts.low) Object.assign(quote, { open: facts.open, high: facts.high, low: facts.low });
     if (facts.volume !== undefined) quote.volume = facts.volume;
     if (facts.oi !== undefined) quote.oi = facts.oi;
     if (facts.bid !== undefined) quote.bid = facts.bid;
