@@ -143,6 +143,8 @@ export type ServerOptions = {
   dhan?: DhanEndpoints | undefined;
   /** Where Shoonya and Flattrade are (SHOONYA_*, FLATTRADE_*); the brokers' own when absent. */
   noren?: (Partial<NorenConfig> & { feed?: FeedTuning }) | undefined;
+  /** Tests only: the Dhan sockets' watchdogs stepped by hand. */
+  dhanClient?: { feed?: FeedTuning; orderUpdates?: FeedTuning } | undefined;
   /**
    * Tick the market on a timer (`npm start`). Off by default: tests and benchmarks tick it by hand through
    * the services, with their own clock.
@@ -205,7 +207,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     alertPrices: options.alertPrices,
     kite: { endpoints: options.kite, ...options.kiteClient },
     upstox: { endpoints: options.upstox, ...options.upstoxClient },
-    dhan: { endpoints: options.dhan },
+    dhan: { endpoints: options.dhan, ...options.dhanClient },
     noren: options.noren,
   });
   const seed = async () => {
@@ -268,7 +270,9 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
   app.addHook('preClose', async () => {
     services.kite.prices.closeAll();
     services.upstox.prices.closeAll();
+    services.dhan.prices.closeAll();
     await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
+    await services.dhan.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Dhan's order sockets could not let go of their leases"));
   });
   app.addHook('preClose', async () => {
     for (const stop of stops.background) await stop();

@@ -47,11 +47,14 @@ export function afterMarketTick(services: Services, log: PassLog): (ticked: bool
     const warn = (details: Record<string, unknown>, message: string) => log.warn(details, message);
     await services.kite.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Kite live prices pass failed'));
     await services.upstox.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Upstox live prices pass failed'));
+    await services.dhan.prices.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Dhan live prices pass failed'));
     for (const noren of [services.shoonya, services.flattrade]) {
       await noren.prices.pass(warn).catch((error: unknown) => log.warn({ err: error, broker: noren.broker.slug }, 'Noren live prices pass failed'));
     }
     // Upstox's order updates on its portfolio stream: one instance holds each account's (a lease).
     await services.upstox.orderStreams.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Upstox order streams pass failed'));
+    // Dhan's order update sockets, likewise one instance an account.
+    await services.dhan.orderStreams.pass(warn).catch((error: unknown) => log.warn({ err: error }, 'Dhan order streams pass failed'));
     // Every pass on every instance: its streams hear what was recorded anywhere since the last (a broker
     // session ended, an alert, a kill switch armed), notices/stream-notices.ts.
     await services.streamNotices.pass().catch((error: unknown) => log.warn({ err: error }, 'stream notices pass failed'));

@@ -227,9 +227,9 @@ export function createServices(options: ServicesOptions): Services {
   const recorder = (source: RecordingSource, recording: Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'>) =>
     recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, ...recording }) : null;
   const marketRecorder = recorder('simulated', simulatorRecording(marketService));
-  const liveFeeds = [kiteLive, upstoxLive, shoonyaLive, flattradeLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
+  const liveFeeds = [kiteLive, upstoxLive, dhanLive, shoonyaLive, flattradeLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
   const liveRecorder = recorder('recorded', liveRecording({ db, market: marketService, feeds: liveFeeds }));
-  const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices, shoonya: shoonyaLive.prices, flattrade: flattradeLive.prices } });
+  const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices, dhan: dhanLive.prices, shoonya: shoonyaLive.prices, flattrade: flattradeLive.prices } });
   const accountPrices = createAccountPrices({ db, simulator: priceSource, feeds });
   const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });

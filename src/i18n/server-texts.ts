@@ -343,6 +343,16 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       '{lead, select, first {} other {, }}{symbol} {purpose, select, entry {entry} stoploss {stop-loss} target {target} squareoff {square-off} auto_squareoff {MIS square-off} other {placed outside StrikeDesk}}{next}',
   },
+  'kill_switch.broker_on': {
+    id: 'server.kill_switch.broker_on',
+    defaultMessage: "{broker}'s own kill switch is on for the day: {broker} refuses every new order on {account}, from any app, until tomorrow.",
+  },
+  'kill_switch.broker_not_flat': {
+    id: 'server.kill_switch.broker_not_flat',
+    defaultMessage: "{broker}'s own kill switch was not turned on: {broker} turns it on only once every position is closed and no order is working.",
+  },
+  'kill_switch.broker_refused': { id: 'server.kill_switch.broker_refused', defaultMessage: "{broker}'s own kill switch could not be turned on: {reason}" },
+  'kill_switch.broker_off': { id: 'server.kill_switch.broker_off', defaultMessage: "{broker}'s own kill switch is off." },
   'kill_switch.unfinished': {
     id: 'server.kill_switch.unfinished',
     defaultMessage: 'New orders blocked. Closing working orders and positions did not finish: turn the kill switch on again to close them.',
@@ -680,7 +690,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'kite.call': {
     id: 'server.kite.call',
     defaultMessage:
-      "{call, select, order {the order for {tradingsymbol}} modification {the modification of order {order_id}} cancellation {the cancellation of order {order_id}} order_history {the history of order {order_id}} order_book {the order book} trades {the trades} positions {the positions} funds {the funds} charges {the charges} last_prices {the last prices} order_charges {the charges of these orders} order_margins {the margin of these orders} portfolio_margin {the portfolio's margin} candles {the historical candles} other {{call}}}",
+      "{call, select, order {the order for {tradingsymbol}} modification {the modification of order {order_id}} cancellation {the cancellation of order {order_id}} order_history {the history of order {order_id}} order_book {the order book} trades {the trades} positions {the positions} funds {the funds} broker_kill_switch {its own kill switch} charges {the charges} last_prices {the last prices} order_charges {the charges of these orders} order_margins {the margin of these orders} portfolio_margin {the portfolio's margin} candles {the historical candles} other {{call}}}",
   },
   // Kite's error type is for the French, which says what kind of refusal Kite's English words are.
   'kite.refused': { id: 'server.kite.refused', defaultMessage: 'Kite refused {what}: {message}{error_type, select, other {}}' },

@@ -1,22 +1,30 @@
 // A Dhan-compatible server for tests, on 127.0.0.1 only: the API key consent flow (generate consent, the login
 // page, consume consent), the v2 REST API's orders (place, slicing, modify, cancel, by id and by correlationId),
-// trades, positions, fund limit and profile, the scrip master CSV, and `control` to move prices, expire tokens
+// trades, positions, fund limit and profile, the kill switch, the scrip master CSV, the live market feed
+// (binary, feed.ts) and the order update socket (order-updates.ts), and `control` to move prices, expire tokens
 // and inject faults. Built from DhanHQ v2's published documentation (https://dhanhq.co/docs/v2/: each route names
 // its page); see README.md beside this file.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
 import { inputException, parseJsonBody, rateLimited, readBody, sendJson, sendRefusal } from './http-util.ts';
-import { createMarket, defaultContracts, scripMaster, type ServerContract } from './market.ts';
+import { createFeed } from './feed.ts';
+import { handleControl } from './http-control.ts';
+import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract } from './market.ts';
 import { type Carried, createOrderBook } from './order-book.ts';
+import { createOrderUpdates } from './order-updates.ts';
 
-export type DhanServerOptions = { port?: number; clock?: () => Date; apps?: AppConfig[]; contracts?: ServerContract[] };
+/** `heartbeatMs`: the feed's ping period (Dhan's is 10 s); 0, the default, pings only when a test asks. */
+export type DhanServerOptions = { port?: number; clock?: () => Date; apps?: AppConfig[]; contracts?: ServerContract[]; heartbeatMs?: number };
 
 export type DhanTestServer = {
   /** http://127.0.0.1:<port>: DHAN_API_ROOT and DHAN_AUTH_ROOT (the server answers both). */
   apiRoot: string;
   /** DHAN_SCRIP_MASTER_URL. */
   scripMasterUrl: string;
+  /** DHAN_FEED_URL and DHAN_ORDER_UPDATE_URL (ws://127.0.0.1:<port>/feed, /order-update): what DHAN_API_ROOT alone implies. */
+  feedUrl: string;
+  orderUpdateUrl: string;
   control: DhanControl;
   close: () => Promise<void>;
 };
@@ -32,15 +40,35 @@ const header = (request: IncomingMessage, name: string) => {
 };
 
 function startDhanControl(state: ReturnType<typeof createState>) {
-  const { accounts, market, book, faults } = state;
+  const { accounts, market, book, faults, feed, orderUpdates } = state;
   return {
-    registerApp: (config: AppConfig) => accounts.register(config),
+    registerApp: (config: AppConfig) => void accounts.register(config),
+    /** Lists more contracts in the scrip master (a browser test lists the desk's). */
+    listContracts: (contracts: ServerContract[]) => market.list(contracts),
     /** A token as web.dhan.co's "Access DhanHQ APIs" generates it (the access-token alternative). */
     issueToken: (clientId: string) => accounts.issueToken(clientId).token,
+    /** Moves a price (an option's, or an index's: NIFTY is 13): the feed sends it, resting orders it reaches fill. */
     setLast(securityId: string, price: number): void {
       market.setLast(securityId, price);
       book.priceMoved();
     },
+    /** Volume, OI and yesterday's close as the feed tells them from the next packet on. */
+    setFeedFacts: (securityId: string, facts: Partial<FeedFacts>) => market.setFacts(securityId, facts),
+    /** The feed sends nothing (packets nor pings) while on. */
+    silenceFeed: (on: boolean) => feed.silence(on),
+    pingFeed: () => feed.ping(),
+    dropFeed: () => feed.dropConnections(),
+    /** What feed clients sent (their JSON subscriptions), oldest first. */
+    feedRequests: () => feed.received(),
+    feedConnections: () => feed.connections(),
+    /** An order alert sent on the client's order update sockets as written, whatever the book says. */
+    announceOrder: (clientId: string, message: Record<string, unknown>) => orderUpdates.announce(clientId, message),
+    orderUpdateLogins: () => orderUpdates.logins(),
+    orderUpdateConnections: () => orderUpdates.connections(),
+    /** Every order update socket closes at once, as a network cut does. */
+    dropOrderUpdates: () => orderUpdates.dropConnections(),
+    /** The client's kill switch as Dhan holds it. */
+    killSwitch: (clientId: string) => state.killSwitches.has(clientId),
     /** Every token (or one client's) answers 401 DH-901 from now on. */
     expireAllTokens: (clientId?: string) => accounts.expireAll(clientId),
     setFunds: (clientId: string, funds: Partial<Funds>) => void state.funds.set(clientId, { ...state.fundsOf(clientId), ...funds }),
@@ -59,13 +87,21 @@ function startDhanControl(state: ReturnType<typeof createState>) {
   };
 }
 
-function createState(clock: () => Date, contracts: readonly ServerContract[]) {
+function createState(clock: () => Date, contracts: readonly ServerContract[], heartbeatMs: number) {
   const market = createMarket(contracts);
   const funds = new Map<string, Funds>();
+  const accounts = createAccounts(clock);
+  const book = createOrderBook(market, clock);
+  const orderUpdates = createOrderUpdates(accounts);
+  book.onChange(orderUpdates.orderChanged);
   return {
-    accounts: createAccounts(clock),
+    accounts,
     market,
-    book: createOrderBook(market, clock),
+    book,
+    feed: createFeed(market, accounts, clock, heartbeatMs),
+    orderUpdates,
+    /** Clients whose kill switch is on for the day. */
+    killSwitches: new Set<string>(),
     funds,
     fundsOf: (clientId: string): Funds => funds.get(clientId) ?? { availabelBalance: 500_000, utilizedAmount: 0, sodLimit: 500_000, collateralAmount: 0, receiveableAmount: 0, blockedPayoutAmount: 0, withdrawableBalance: 500_000 },
     faults: { answer429Next: false, dropNextPlaceAnswer: false },
@@ -131,7 +167,8 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
   const clientId = session.clientId;
   const { book, faults } = state;
   const write = request.method !== 'GET';
-  const body = request.method === 'POST' || request.method === 'PUT' ? parseJsonBody(await readBody(request)) : {};
+  // The kill switch's POST has no body (Dhan's page: "No Body").
+  const body = (request.method === 'POST' || request.method === 'PUT') && url.pathname !== '/v2/killswitch' ? parseJsonBody(await readBody(request)) : {};
   if (write && url.pathname !== '/v2/margincalculator') state.writes.push({ method: request.method ?? '', path: url.pathname, body });
   if (faults.answer429Next) {
     faults.answer429Next = false;
@@ -140,6 +177,10 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
   if (write && body.dhanClientId !== undefined && body.dhanClientId !== clientId) throw new Error('dhanClientId is not the token\'s');
   const path = url.pathname;
   const id = path.split('/')[3] ?? '';
+  if (path === '/v2/killswitch') return killSwitch(state, request, response, url, clientId);
+  if (write && state.killSwitches.has(clientId) && path.startsWith('/v2/orders') && request.method === 'POST') {
+    return sendJson(response, 400, { errorType: 'Order_Error', errorCode: 'DH-906', errorMessage: 'Kill switch is active for the day: no new orders' });
+  }
   if (request.method === 'POST' && (path === '/v2/orders' || path === '/v2/orders/slicing')) {
     const placed = path === '/v2/orders' ? [book.place(clientId, body)] : book.placeSliced(clientId, body);
     if (faults.dropNextPlaceAnswer) {
@@ -179,6 +220,27 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
 }
 
 /**
+ * The kill switch (https://dhanhq.co/docs/v2/traders-control/): POST ?killSwitchStatus=ACTIVATE turns trading off
+ * for the day, and only once every position is closed and no order is pending (Dhan's note; refused here as
+ * DH-905 otherwise, a stand-in: Dhan publishes no code for it); DEACTIVATE turns it back on; GET answers ACTIVATE
+ * or DEACTIVATE. While on, every new order is refused (DH-906, a stand-in).
+ */
+function killSwitch(state: State, request: IncomingMessage, response: ServerResponse, url: URL, clientId: string): void {
+  if (request.method === 'GET') return sendJson(response, 200, { dhanClientId: clientId, killSwitchStatus: state.killSwitches.has(clientId) ? 'ACTIVATE' : 'DEACTIVATE' });
+  const wanted = url.searchParams.get('killSwitchStatus');
+  if (request.method !== 'POST' || (wanted !== 'ACTIVATE' && wanted !== 'DEACTIVATE')) throw inputException('killSwitchStatus must be ACTIVATE or DEACTIVATE');
+  if (wanted === 'DEACTIVATE') {
+    state.killSwitches.delete(clientId);
+    return sendJson(response, 200, { dhanClientId: clientId, killSwitchStatus: 'Kill Switch has been successfully deactivated' });
+  }
+  const pending = state.book.orders(clientId).some((order) => order.orderStatus === 'PENDING' || order.orderStatus === 'TRANSIT');
+  const open = state.book.positions(clientId).some((position) => position.netQty !== 0);
+  if (pending || open) throw inputException('Close all positions and cancel pending orders before activating the kill switch');
+  state.killSwitches.add(clientId);
+  sendJson(response, 200, { dhanClientId: clientId, killSwitchStatus: 'Kill Switch has been successfully activated' });
+}
+
+/**
  * One order's margin (https://dhanhq.co/docs/v2/funds/, "Margin Calculator"), stand-in figures: a bought option
  * its premium at its price (or the last price), a sold one 11% of its strike's value; brokerage ₹20 an order.
  */
@@ -194,11 +256,13 @@ function margin(state: State, clientId: string, body: Record<string, unknown>) {
 
 export async function startDhanServer(options: DhanServerOptions = {}): Promise<DhanTestServer> {
   const clock = options.clock ?? (() => new Date());
-  const state = createState(clock, options.contracts ?? defaultContracts);
+  const state = createState(clock, options.contracts ?? defaultContracts, options.heartbeatMs ?? 0);
   for (const app of options.apps ?? []) state.accounts.register(app);
+  const control = startDhanControl(state);
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = async () => {
+      if (url.pathname.startsWith('/__control/')) return handleControl(control, request, response, url);
       if (url.pathname === scripMasterPath && request.method === 'GET') {
         response.writeHead(200, { 'Content-Type': 'text/csv' });
         response.end(scripMaster(state.market.contracts()));
@@ -212,6 +276,12 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
       if (!response.headersSent && !response.destroyed) sendRefusal(response, error);
     });
   });
+  server.on('upgrade', (request, socket, head) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/feed') state.feed.handleUpgrade(request, socket, head);
+    else if (path === '/order-update') state.orderUpdates.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -220,8 +290,12 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
   return {
     apiRoot: baseUrl,
     scripMasterUrl: `${baseUrl}${scripMasterPath}`,
-    control: startDhanControl(state),
+    feedUrl: `${baseUrl.replace(/^http/, 'ws')}/feed`,
+    orderUpdateUrl: `${baseUrl.replace(/^http/, 'ws')}/order-update`,
+    control,
     async close() {
+      state.feed.close();
+      state.orderUpdates.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

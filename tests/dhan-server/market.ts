@@ -40,14 +40,37 @@ export function scripMaster(contracts: readonly ServerContract[]): string {
   return [header, 'NSE,I,13,INDEX,,NIFTY,1.0,Nifty 50,,,,0.0000,,INDEX,,NIFTY', ...rows].join('\n') + '\n';
 }
 
+/** What the feed tells of an instrument beside its last price (Dhan's full packet; an index has only its level and previous close). */
+export type FeedFacts = { volume: number; oi: number; prevClose: number; prevOi: number };
+
+/** The indices the feed serves, by their security id in segment IDX_I (NIFTY is 13), at their opening level. */
+export const indexLevels: Readonly<Record<string, number>> = { '13': 26_000 };
+
 export function createMarket(contracts: readonly ServerContract[]) {
   const listed = new Map(contracts.map((c) => [c.securityId, c]));
-  const last = new Map<string, number>(contracts.map((c) => [c.securityId, 100]));
+  const last = new Map<string, number>([...contracts.map((c) => [c.securityId, 100] as const), ...Object.entries(indexLevels)]);
+  const facts = new Map<string, FeedFacts>();
+  const listeners: Array<(securityId: string) => void> = [];
+  const opening = (securityId: string): FeedFacts => ({ volume: 0, oi: 0, prevClose: Math.round((indexLevels[securityId] ?? 100) * 0.995 * 100) / 100, prevOi: 0 });
   return {
     contract: (securityId: string) => listed.get(securityId),
     contracts: () => [...listed.values()],
+    /** Lists more contracts (a browser test lists the desk's), each at 100 until a price is set. */
+    list(more: readonly ServerContract[]): void {
+      for (const contract of more) {
+        listed.set(contract.securityId, contract);
+        if (!last.has(contract.securityId)) last.set(contract.securityId, 100);
+      }
+    },
     last: (securityId: string) => last.get(securityId) ?? 0,
-    setLast: (securityId: string, price: number) => void last.set(securityId, price),
+    setLast(securityId: string, price: number): void {
+      last.set(securityId, price);
+      for (const listener of listeners) listener(securityId);
+    },
+    /** Volume and OI since the session opened, and yesterday's close (the opening level less 0.5 % unless set). */
+    facts: (securityId: string): FeedFacts => facts.get(securityId) ?? opening(securityId),
+    setFacts: (securityId: string, changed: Partial<FeedFacts>) => void facts.set(securityId, { ...(facts.get(securityId) ?? opening(securityId)), ...changed }),
+    onChange: (listener: (securityId: string) => void) => void listeners.push(listener),
   };
 }
 

@@ -52,6 +52,8 @@ export function createOrderBook(market: Market, clock: () => Date) {
   const trades: Trade[] = [];
   const carried = new Map<string, Carried[]>();
   let next = 52_000_000;
+  const listeners: Array<(order: DhanOrderRecord) => void> = [];
+  const changed = (order: DhanOrderRecord) => listeners.forEach((listener) => listener(order));
 
   function fill(order: DhanOrderRecord, price: number): void {
     const quantity = order.remainingQuantity;
@@ -61,6 +63,7 @@ export function createOrderBook(market: Market, clock: () => Date) {
     order.orderStatus = 'TRADED';
     order.updateTime = order.exchangeTime = stamp(clock());
     trades.push({ clientId: order.dhanClientId, orderId: order.orderId, securityId: order.securityId, side: order.transactionType, product: order.productType, quantity, price, at: order.updateTime });
+    changed(order);
   }
 
   function match(order: DhanOrderRecord): void {
@@ -109,6 +112,7 @@ export function createOrderBook(market: Market, clock: () => Date) {
     if (quantity % contract.lot !== 0) Object.assign(order, { orderStatus: 'REJECTED', omsErrorDescription: `Quantity must be a multiple of the lot (${contract.lot})` });
     else if (quantity > freezeQuantityOf(contract)) Object.assign(order, { orderStatus: 'REJECTED', omsErrorDescription: 'Quantity above the freeze limit: slice the order' });
     else match(order);
+    if (order.orderStatus !== 'TRADED') changed(order);
     return order;
   }
 
@@ -151,6 +155,8 @@ export function createOrderBook(market: Market, clock: () => Date) {
       if (typeof body.orderType === 'string') order.orderType = body.orderType;
       order.updateTime = stamp(clock());
       match(order);
+      // A fill told its own change (fill()); a modification that did not fill is told here.
+      if ((order.orderStatus as string) !== 'TRADED') changed(order);
       return order;
     },
     cancel(clientId: string, orderId: string): DhanOrderRecord {
@@ -158,10 +164,13 @@ export function createOrderBook(market: Market, clock: () => Date) {
       if (order.orderStatus !== 'PENDING') throw orderError(`Order is ${order.orderStatus}: it cannot be cancelled`);
       order.orderStatus = 'CANCELLED';
       order.updateTime = stamp(clock());
+      changed(order);
       return order;
     },
     orders: (clientId: string) => orders.filter((o) => o.dhanClientId === clientId),
     order: owned,
+    /** Hears every change of any order (booked, filled, modified, cancelled): the order update socket's alerts. */
+    onChange: (listener: (order: DhanOrderRecord) => void) => void listeners.push(listener),
     /** Each price move fills the resting orders it reaches. */
     priceMoved: () => orders.forEach(match),
     trades: (clientId: string) => trades.filter((t) => t.clientId === clientId).map((t) => {

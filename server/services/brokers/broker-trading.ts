@@ -430,6 +430,12 @@ export type BrokerTrading = {
    * Alerts do not depend on it: they are written with the change, once, in the database.
    */
   subscribe(account: TradingAccount, listener: BrokerListener, instruments?: readonly string[]): Promise<BrokerStream>;
+  /**
+   * Only a broker with a kill switch of its own (Dhan's): turned on after StrikeDesk's has cancelled and
+   * flattened the account (the broker's refuses every order for the rest of the day, and turns on only once
+   * nothing is open), and its state read for the kill switch screen. Failures in the trader's words.
+   */
+  brokerKillSwitch?: { name: string; arm(account: TradingAccount): Promise<void>; isOn(account: TradingAccount): Promise<boolean> };
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */

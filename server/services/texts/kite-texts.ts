@@ -19,6 +19,7 @@ export const kiteCalls = {
   trades: call('trades', 'the trades'),
   positions: call('positions', 'the positions'),
   funds: call('funds', 'the funds'),
+  brokerKillSwitch: call('broker_kill_switch', 'its own kill switch'),
   charges: call('charges', 'the charges'),
   lastPrices: call('last_prices', 'the last prices'),
   orderCharges: call('order_charges', 'the charges of these orders'),

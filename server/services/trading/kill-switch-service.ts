@@ -13,7 +13,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
-import type { BrokerOrder } from '../brokers/broker-trading.ts';
+import type { BrokerOrder, BrokerTrading } from '../brokers/broker-trading.ts';
 import { timerWait, type Clock, type Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
@@ -25,13 +25,14 @@ import type { Execution } from '../execution/execution.ts';
 import type { RateLimits } from './order-rate.ts';
 import { stopBotsOfAccount } from '../bots/engine/stop-bots.ts';
 import { localTextOf, said, words, type Said } from '../texts/said.ts';
-import { armedSummary, botStopReason, closing, flattenGraceMs, notClosed, purposeOf, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
+import { armedSummary, botStopReason, brokerSwitchNotFlat, brokerSwitchOff, brokerSwitchOn, brokerSwitchRefused, closing, flattenGraceMs, notClosed, purposeOf, sessionOver, switchedOnMessage, unfinished } from './kill-switch-summaries.ts';
 import { killSwitchRefusalTexts } from '../texts/kill-switch-refusal-texts.ts';
 
 type Schemas = components['schemas'];
 type KillSwitch = Schemas['KillSwitch'];
 type KillSwitchSource = Schemas['KillSwitchSource'];
 type AccountResult = Schemas['KillSwitchAccountResult'];
+type BrokerSwitch = Schemas['BrokerKillSwitch'];
 
 /** Where an arm or disarm came from, for the audit trail. */
 export type ClientFacts = { address: string | null; userAgent: string | null };
@@ -187,7 +188,37 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
       flat: unreached === null && exits.every((order) => order.status === 'COMPLETE'),
     };
     const summary = unreached ?? armedSummary(result);
-    return { ...result, message: summary.text, message_i18n: summary.i18n };
+    const brokerSwitch = sessionOpen && unreached === null ? await armBrokerSwitch(broker, row, result.flat && cancelled.every((order) => order.status !== 'OPEN')) : null;
+    return { ...result, message: summary.text, message_i18n: summary.i18n, ...(brokerSwitch === null ? {} : { broker_switch: brokerSwitch }) };
+  }
+
+  /**
+   * The broker's own kill switch (Dhan's), after StrikeDesk's closed everything: it blocks the account at the
+   * broker, from any app, for the rest of the day. Tried only once the account is flat (the broker refuses it
+   * otherwise); its refusal leaves StrikeDesk's block as it is and is told, never thrown.
+   */
+  async function armBrokerSwitch(broker: BrokerTrading, row: AccountRow, flat: boolean): Promise<BrokerSwitch | null> {
+    const own = broker.brokerKillSwitch;
+    if (own === undefined) return null;
+    const told = (state: BrokerSwitch['state'], text: Said): BrokerSwitch => ({ broker: own.name, state, message: text.text, message_i18n: text.i18n });
+    if (!flat) return told('off', brokerSwitchNotFlat(own.name));
+    try {
+      await own.arm({ id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) });
+      return told('on', brokerSwitchOn(own.name, row.account_number));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return told('off', brokerSwitchRefused(own.name, error.message));
+    }
+  }
+
+  /** The broker's own switch as the broker reads it now; null for a broker without one, a closed session or a failed read. */
+  async function brokerSwitchOf(row: AccountRow): Promise<BrokerSwitch | null> {
+    const own = brokers.get(row.broker)?.trading?.brokerKillSwitch;
+    if (own === undefined || row.session_expires_at === null || new Date(row.session_expires_at).getTime() <= clock().getTime()) return null;
+    const on = await own.isOn({ id: row.id, accountNumber: row.account_number, capitalPaise: toPaise(Number(row.capital)) }).catch(() => null);
+    if (on === null) return null;
+    const text = on ? brokerSwitchOn(own.name, row.account_number) : brokerSwitchOff(own.name);
+    return { broker: own.name, state: on ? 'on' : 'off', message: text.text, message_i18n: text.i18n };
   }
 
   /** The arm's outcome onto its audit event, and a notice on the trader's streams: other devices read it now. */
@@ -289,7 +320,11 @@ export function createKillSwitchService({ db, clock, brokers, limits, wait = tim
   }
 
   async function list(userId: number): Promise<Schemas['KillSwitchesResponse']> {
-    return { kill_switches: await switchesOf(db, await accountsOf(db, userId, undefined)) };
+    const accounts = await accountsOf(db, userId, undefined);
+    const switches = await switchesOf(db, accounts);
+    // A broker's own switch is read from the broker, outside any transaction.
+    const brokerSwitches = await Promise.all(accounts.map(brokerSwitchOf));
+    return { kill_switches: switches.map((entry, index) => (brokerSwitches[index] ? { ...entry, broker_switch: brokerSwitches[index] } : entry)) };
   }
 
   async function disarm(userId: number, body: Schemas['DisarmKillSwitchRequest'], client: ClientFacts): Promise<Schemas['DisarmKillSwitchResponse']> {

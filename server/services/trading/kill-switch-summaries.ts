@@ -119,3 +119,16 @@ export function botStopReason(arming: { source: Schemas['KillSwitchSource']; rea
     ? said('bot.stopped_kill_switch_risk_limit', {}, 'Kill switch: a risk limit was breached')
     : said('bot.stopped_kill_switch_by_you', {}, 'Kill switch: turned on by you');
 }
+
+/** The broker's own kill switch (Dhan's) turned on after StrikeDesk's flattened the account. */
+export const brokerSwitchOn = (broker: string, account: string) =>
+  said('kill_switch.broker_on', { broker, account }, `${broker}'s own kill switch is on for the day: ${broker} refuses every new order on ${account}, from any app, until tomorrow.`);
+
+/** Not tried: the broker turns its switch on only once nothing is open. */
+export const brokerSwitchNotFlat = (broker: string) =>
+  said('kill_switch.broker_not_flat', { broker }, `${broker}'s own kill switch was not turned on: ${broker} turns it on only once every position is closed and no order is working.`);
+
+export const brokerSwitchRefused = (broker: string, reason: string) =>
+  said('kill_switch.broker_refused', { broker, reason }, `${broker}'s own kill switch could not be turned on: ${reason}`);
+
+export const brokerSwitchOff = (broker: string) => said('kill_switch.broker_off', { broker }, `${broker}'s own kill switch is off.`);

@@ -42,6 +42,22 @@ export class BrokerAccountsPage {
     return this.linkLiveAccount({ broker: 'Upstox', clientId: 'Upstox UCC', console: 'Register StrikeDesk in Upstox’s developer apps' }, account);
   }
 
+  async linkDhanAccount(account: LiveAccount): Promise<KiteConsoleUrls> {
+    return this.linkLiveAccount({ broker: 'Dhan', clientId: 'Dhan client ID', console: 'Register StrikeDesk in Dhan’s API settings' }, account);
+  }
+
+  /** Logs in to Dhan from the account's row: through Dhan's login page (a consent) and back with its tokenId. */
+  async logInToDhan(accountName: string, clientId: string, pin: string): Promise<string> {
+    await this.row(accountName).getByRole('button', { name: /log in to broker/i }).click();
+    await this.page.getByLabel('Client ID').fill(clientId);
+    await this.page.getByLabel('PIN').fill(pin);
+    const brokerReturn = this.page.waitForRequest((request) => request.url().includes('tokenId=') && request.url().includes('/app/broker/dhan/callback'));
+    await this.page.getByRole('button', { name: 'Login' }).click();
+    const returnUrl = (await brokerReturn).url();
+    await this.page.waitForURL('**/app/broker');
+    return returnUrl;
+  }
+
   /** The account form of a live broker: its own words for the client ID and the developer console. */
   private async linkLiveAccount(words: { broker: string; clientId: string; console: string }, account: LiveAccount): Promise<KiteConsoleUrls> {
     const dialog = this.page.getByRole('dialog');

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { servicesDecorator } from '../../../server/app.ts';
 import { dhanEndpointsFromEnv } from '../../../server/services/brokers/dhan/dhan-endpoints.ts';
+import type { FeedTuning } from '../../../server/services/brokers/live/feed-socket.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { startDhanServer, type DhanTestServer } from '../../dhan-server/dhan-server.ts';
@@ -22,11 +23,15 @@ export const redirectUri = 'http://127.0.0.1:9/app/broker/dhan/callback';
 
 export type DhanStack = { dhan: DhanTestServer; server: TestServer; call: ContractCall; services: Services; clock: ReturnType<typeof manualClock>; unseal: (sealed: string) => string; close: () => Promise<void> };
 
-export async function startDhanStack(backend: TestBackend): Promise<DhanStack> {
+/** `feed`, `orderUpdates`: the Dhan sockets' watchdogs stepped by hand. */
+export async function startDhanStack(backend: TestBackend, client: { feed?: FeedTuning; orderUpdates?: FeedTuning } = {}): Promise<DhanStack> {
   const clock = manualClock(friday);
   const dhan = await startDhanServer({ clock: clock.now });
   const secretKey = randomBytes(32);
-  const server = await startTestServer({ secretKey, backend, clock, dhan: dhanEndpointsFromEnv({ DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl }) });
+  // DHAN_API_ROOT alone: the sockets' addresses are the test server's (/feed, /order-update) as an operator's would be.
+  const endpoints = dhanEndpointsFromEnv({ DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl });
+  expect(endpoints).toMatchObject({ feedUrl: dhan.feedUrl, orderUpdateUrl: dhan.orderUpdateUrl });
+  const server = await startTestServer({ secretKey, backend, clock, dhan: endpoints, dhanClient: client });
   return {
     dhan,
     server,

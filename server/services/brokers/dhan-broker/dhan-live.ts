@@ -1,25 +1,34 @@
 // Everything live on Dhan, built once: the account sessions (Dhan's REST client with the account's token), the
 // contracts (the scrip master's security ids), the trading adapter (orders on the live core, dhan-trading.ts),
-// the BrokerAdapter the registry lists (the consent login, trading) and the leader's periodic book read, which
-// is how order changes arrive for now (Dhan's order-update socket and market feed are later slices).
+// the BrokerAdapter the registry lists (the consent login, trading), the accounts' live prices (Dhan's market
+// feed, dhan-feed.ts) on the same sessions and security ids, and the two ways order changes arrive: Dhan's order
+// update socket (dhan-order-stream.ts, hints confirmed by a read) and the leader's periodic book read.
 import type { Wait } from '../../clock.ts';
 import type { BrokerAdapter } from '../broker-adapter.ts';
+import type { FeedTuning } from '../live/feed-socket.ts';
+import type { LivePrices } from '../live/live-prices.ts';
 import { productionDhanEndpoints, type DhanEndpoints } from '../dhan/dhan-endpoints.ts';
 import { createDhanHttp, type DhanHttp } from '../dhan/dhan-http.ts';
 import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 import { createDhanBroker } from './dhan-broker.ts';
 import { createDhanContracts } from './dhan-contracts.ts';
+import { createDhanLivePrices } from './dhan-feed.ts';
+import { createDhanOrderStreams, type DhanOrderStreams } from './dhan-order-stream.ts';
 import { createDhanTrading, type DhanTrading } from './dhan-trading.ts';
 
 export type DhanLiveOptions = LiveAdapterOptions<DhanEndpoints> & {
   /** How the kill switch's cancellations wait for room in Dhan's windows (a timer; tests move their clock). */
   wait?: Wait | undefined;
+  /** Tests only: the market feed's watchdog stepped by hand. */
+  feed?: FeedTuning | undefined;
+  /** Tests only: the order update socket's watchdog stepped by hand. */
+  orderUpdates?: FeedTuning | undefined;
 };
 
-export type DhanLive = { broker: BrokerAdapter; sessions: LiveSessions<DhanHttp>; endpoints: DhanEndpoints; trading: DhanTrading; orderSync: OrderSync };
+export type DhanLive = { broker: BrokerAdapter; sessions: LiveSessions<DhanHttp>; endpoints: DhanEndpoints; trading: DhanTrading; orderSync: OrderSync; prices: LivePrices; orderStreams: DhanOrderStreams };
 
-export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait }: DhanLiveOptions): DhanLive {
+export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait, feed, orderUpdates }: DhanLiveOptions): DhanLive {
   // Dhan's REST calls name no app: the token is the account's (its algo ID travels nowhere: Dhan's API takes none yet).
   const sessions = createLiveSessions({
     db,
@@ -29,12 +38,15 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
       createDhanHttp({ apiRoot: endpoints.apiRoot, authRoot: endpoints.authRoot, accessToken, ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
   });
   const contracts = createDhanContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, ...(fetch === undefined ? {} : { fetch }) });
-  const trading = createDhanTrading({ db, clock, sessions, contracts, wait });
+  const prices = createDhanLivePrices({ db, clock, sessions, contracts, feedUrl: endpoints.feedUrl, tuning: feed });
+  const trading = createDhanTrading({ db, clock, sessions, contracts, wait, prices });
   return {
     broker: createDhanBroker({ sessions, authRoot: endpoints.authRoot, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),
     sessions,
     endpoints,
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
+    prices,
+    orderStreams: createDhanOrderStreams({ db, clock, sessions, url: endpoints.orderUpdateUrl, calls: trading.calls, contracts, books: trading, tuning: orderUpdates }),
   };
 }

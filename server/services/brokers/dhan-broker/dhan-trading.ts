@@ -3,15 +3,19 @@
 // publishes 25 order requests a second, 250 a minute, 1,000 an hour and 7,000 a day, and 25 modifications an
 // order (https://dhanhq.co/docs/v2/, "Rate Limit"); SEBI's retail algo framework caps an algo at 10 orders a
 // second per client, so the second's window is 10 (docs/live-trading.md). The account's sessions are given (the
-// broker-neutral store over Dhan's client); the stream carries order changes only (Dhan's market feed is a
-// later slice).
+// broker-neutral store over Dhan's client); the stream carries order changes and, given them, the account's
+// live prices from Dhan's market feed (dhan-feed.ts).
 import type { Database } from '../../../db/database.ts';
 import type { Clock, Wait } from '../../clock.ts';
 import { dhanTexts, type DhanLimit } from '../../texts/dhan-texts.ts';
+import type { BrokerTrading } from '../broker-trading.ts';
 import { adapterLimits, createAdapterTrading } from '../live/adapter-trading.ts';
+import type { LivePrices } from '../live/live-prices.ts';
 import type { LiveLimits } from '../live/rate-limits.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
+import { activateKillSwitch, killSwitchStatus } from '../dhan/dhan-account.ts';
 import type { DhanHttp } from '../dhan/dhan-http.ts';
+import { kiteCalls } from '../../texts/kite-texts.ts';
 import { createDhanCalls } from './dhan-calls.ts';
 import type { DhanContracts } from './dhan-contracts.ts';
 import { createDhanFunds } from './dhan-funds.ts';
@@ -43,13 +47,23 @@ export type DhanTradingOptions = {
   limits?: LiveLimits<DhanLimit> | undefined;
   /** How the kill switch's cancellations wait for room in Dhan's windows (a timer; tests move their clock). */
   wait?: Wait | undefined;
+  /** The accounts' live prices (Dhan's market feed), streamed with their order changes. */
+  prices?: LivePrices | undefined;
 };
 
-export function createDhanTrading({ db, clock, sessions, contracts, limits: figures = dhanLimits, wait }: DhanTradingOptions) {
+export function createDhanTrading({ db, clock, sessions, contracts, limits: figures = dhanLimits, wait, prices }: DhanTradingOptions) {
   const calls = createDhanCalls({ db, clock, sessions });
   const counted = { db, clock, figures, marginMs: dhanArrivalMarginMs };
   const money = createDhanFunds({ db, clock, calls, contracts });
-  return { ...createAdapterTrading({ ...counted, wire: createDhanWire(calls, contracts), contracts, limits: adapterLimits({ ...counted, wait }), money }), calls };
+  const trading = createAdapterTrading({ ...counted, wire: createDhanWire(calls, contracts), contracts, limits: adapterLimits({ ...counted, wait }), money, prices });
+  // Dhan's own kill switch (https://dhanhq.co/docs/v2/traders-control/), turned on by StrikeDesk's once the
+  // account is flat: Dhan then refuses every order on it for the rest of the day, from any platform.
+  const brokerKillSwitch: NonNullable<BrokerTrading['brokerKillSwitch']> = {
+    name: 'Dhan',
+    arm: async (account) => void (await calls.withBroker(account, 'order', kiteCalls.brokerKillSwitch, (session) => activateKillSwitch(session.http))),
+    isOn: (account) => calls.withBroker(account, 'read', kiteCalls.brokerKillSwitch, (session) => killSwitchStatus(session.http)),
+  };
+  return { ...trading, brokerKillSwitch, calls };
 }
 
 export type DhanTrading = ReturnType<typeof createDhanTrading>;

@@ -27,3 +27,17 @@ export type DhanMarginRequest = {
 export async function getOrderMargin(http: DhanHttp, order: DhanMarginRequest) {
   return read(await http.request({ method: 'POST', path: '/v2/margincalculator', json: order }), { totalMargin: 'number', brokerage: 'number?', availableBalance: 'number?' }, 'margin');
 }
+
+/**
+ * Dhan's own kill switch (https://dhanhq.co/docs/v2/traders-control/): POST /v2/killswitch?killSwitchStatus=ACTIVATE
+ * turns trading off on the account for the rest of the day, and only once every position is closed and no order
+ * is pending (Dhan's note); GET /v2/killswitch answers ACTIVATE or DEACTIVATE.
+ */
+export async function activateKillSwitch(http: DhanHttp) {
+  return read(await http.request({ method: 'POST', path: '/v2/killswitch', query: { killSwitchStatus: 'ACTIVATE' }, write: true }), { dhanClientId: 'string?', killSwitchStatus: 'string' }, 'kill switch');
+}
+
+export async function killSwitchStatus(http: DhanHttp): Promise<boolean> {
+  const answer = read(await http.request({ method: 'GET', path: '/v2/killswitch' }), { killSwitchStatus: 'string' }, 'kill switch');
+  return answer.killSwitchStatus.toUpperCase() === 'ACTIVATE';
+}

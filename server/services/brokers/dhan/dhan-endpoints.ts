@@ -1,7 +1,8 @@
 // Where Dhan lives. Production by default; tests and the browser suite point them at the Dhan-compatible server
-// in tests/dhan-server through the environment (DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL). An
-// operator who points DHAN_API_ROOT elsewhere (a test server) logs in there too unless DHAN_AUTH_ROOT says
-// otherwise, so no login can reach the real Dhan from a server set up for tests.
+// in tests/dhan-server through the environment (DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL,
+// DHAN_FEED_URL, DHAN_ORDER_UPDATE_URL). An operator who points DHAN_API_ROOT elsewhere (a test server) logs in
+// and opens the sockets there too unless told otherwise, so nothing reaches the real Dhan from a server set up
+// for tests.
 import { trimSlash } from '../live/http-wire.ts';
 
 export type DhanEndpoints = {
@@ -11,18 +12,32 @@ export type DhanEndpoints = {
   authRoot: string;
   /** Dhan's scrip master (compact CSV), read each morning: https://dhanhq.co/docs/v2/instruments/ */
   scripMasterUrl: string;
+  /** The live market feed v2 (binary): wss://api-feed.dhan.co */
+  feedUrl: string;
+  /** The live order update socket (JSON): wss://api-order-update.dhan.co */
+  orderUpdateUrl: string;
 };
 
 export const productionDhanEndpoints: DhanEndpoints = {
   apiRoot: 'https://api.dhan.co',
   authRoot: 'https://auth.dhan.co',
   scripMasterUrl: 'https://images.dhan.co/api-data/api-scrip-master.csv',
+  feedUrl: 'wss://api-feed.dhan.co',
+  orderUpdateUrl: 'wss://api-order-update.dhan.co',
 };
 
 export function dhanEndpointsFromEnv(env: Record<string, string | undefined>): DhanEndpoints {
   const apiRoot = trimSlash(env.DHAN_API_ROOT || productionDhanEndpoints.apiRoot);
   const authRoot = env.DHAN_AUTH_ROOT || (env.DHAN_API_ROOT ? apiRoot : productionDhanEndpoints.authRoot);
-  return { apiRoot, authRoot: trimSlash(authRoot), scripMasterUrl: env.DHAN_SCRIP_MASTER_URL || productionDhanEndpoints.scripMasterUrl };
+  // A test server's sockets beside its REST API, unless told otherwise: no socket reaches the real Dhan then.
+  const local = (path: string) => (env.DHAN_API_ROOT ? `${apiRoot.replace(/^http/, 'ws')}${path}` : null);
+  return {
+    apiRoot,
+    authRoot: trimSlash(authRoot),
+    scripMasterUrl: env.DHAN_SCRIP_MASTER_URL || productionDhanEndpoints.scripMasterUrl,
+    feedUrl: env.DHAN_FEED_URL || local('/feed') || productionDhanEndpoints.feedUrl,
+    orderUpdateUrl: env.DHAN_ORDER_UPDATE_URL || local('/order-update') || productionDhanEndpoints.orderUpdateUrl,
+  };
 }
 
 /**

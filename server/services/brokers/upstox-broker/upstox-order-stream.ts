@@ -12,6 +12,7 @@ import type { TradingAccount } from '../broker-trading.ts';
 import type { FeedSocket, FeedSocketState, FeedTuning } from '../live/feed-socket.ts';
 import type { Warn } from '../live/live-prices.ts';
 import type { LiveCoreDeps, LiveSession } from '../live/live-sessions.ts';
+import { claimOrderStreams } from '../live/order-stream-leases.ts';
 import { readBook, type BookReader } from '../live/order-sync.ts';
 import { endSessionAfterTokenError } from '../live/session-loss.ts';
 import { toPaise } from '../paper/paise.ts';
@@ -39,18 +40,7 @@ export function createUpstoxOrderStreams({ db, clock, sessions, hints, books, tu
   const pending = new Set<Promise<void>>();
 
   /** The accounts whose lease this instance holds now (taken, renewed, or taken over from a lapsed holder). */
-  async function claim(accountIds: readonly number[], now: Date): Promise<Set<number>> {
-    if (accountIds.length === 0) return new Set();
-    const { rows } = await db.query<{ broker_account_id: number }>(
-      `INSERT INTO broker_order_streams (broker_account_id, holder, held_until)
-       SELECT id, $2, $3 FROM unnest($1::int[]) AS id
-       ON CONFLICT (broker_account_id) DO UPDATE SET holder = EXCLUDED.holder, held_until = EXCLUDED.held_until
-       WHERE broker_order_streams.holder = EXCLUDED.holder OR broker_order_streams.held_until <= $4
-       RETURNING broker_account_id`,
-      [accountIds, holder, new Date(now.getTime() + orderStreamLeaseMs), now],
-    );
-    return new Set(rows.map((row) => Number(row.broker_account_id)));
-  }
+  const claim = (accountIds: readonly number[], now: Date) => claimOrderStreams(db, holder, accountIds, now, orderStreamLeaseMs);
 
   function track(work: Promise<unknown>, warn: Warn, accountId: number, what: string): void {
     const done: Promise<void> = work

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { LoginButton } from '@/features/brokers/components/login-button';
+import { hasPastedTokenLogin, PastedTokenLogin } from '@/features/brokers/components/pasted-token-login';
 import { isSessionOpen } from '@/lib/session/session-open';
 
 // Starts with the button's visible words, so a voice-control user can say what they see (WCAG 2.5.3).
@@ -25,7 +26,15 @@ type SessionActionsProps = {
 export function SessionActions({ account, broker, onLogIn, onLogOut, loggingInId, offline }: SessionActionsProps) {
   const intl = useIntl();
   const login = { account, broker, onLogIn, loggingInId, offline };
-  if (!isSessionOpen(account)) return <LoginButton {...login} />;
+  if (!isSessionOpen(account)) {
+    if (!hasPastedTokenLogin(account)) return <LoginButton {...login} />;
+    return (
+      <div className="flex w-full flex-col items-start gap-2">
+        <LoginButton {...login} />
+        <PastedTokenLogin account={account} offline={offline} />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-wrap gap-2">
       <LoginButton {...login} again />

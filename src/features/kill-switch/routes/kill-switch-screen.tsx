@@ -153,6 +153,12 @@ function AccountSwitch({ entry, account, onChanged }: { entry: KillSwitch; accou
         {entry.armed && entry.cool_off_until !== null && (
           <p className="text-sm text-fg-muted">{intl.formatMessage(messages.coolOffUntil, { time: formatDateTime(entry.cool_off_until) })}</p>
         )}
+        {/* The broker's own switch (Dhan's), read from the broker: on, it refuses every order on the account for the day. */}
+        {entry.broker_switch !== undefined && (
+          <p className={`text-sm ${entry.broker_switch.state === 'on' ? 'text-loss' : 'text-fg-muted'}`} data-testid="broker-switch-state">
+            {sayServerText(intl, entry.broker_switch.message_i18n, entry.broker_switch.message)}
+          </p>
+        )}
       </div>
       {entry.armed && (
         <form className="flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={(event) => void handleDisarm(event)}>

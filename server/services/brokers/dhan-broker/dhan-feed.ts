@@ -1,0 +1,98 @@
+// Dhan's live prices: the broker-neutral feeds (../live/live-prices.ts, account-feed.ts) on Dhan's live market
+// feed v2 (../dhan/feed-connection.ts: the account's client id and token in the socket's address). What is
+// Dhan's: its ids (an index's security id in segment IDX_I, an option's from the scrip master,
+// dhan-contracts.ts, in NSE_FNO or BSE_FNO), its modes and its cap of 5,000 instruments a connection, and its
+// packets read as quotes (../dhan/feed-quotes.ts). The indices go in ticker mode (Dhan sends an index its level
+// and previous close only); options in full mode, which carries all a chain shows of Dhan's (last price, best
+// bid and ask, volume, OI, the day's open, high and low). What is past the cap, or has no id, gets no live price.
+import { istDate } from '../../market/ist.ts';
+import type { FollowedInstrument } from '../live/account-feed.ts';
+import type { FeedTuning } from '../live/feed-socket.ts';
+import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
+import type { LiveCoreDeps } from '../live/live-sessions.ts';
+import type { LiveContracts } from '../live/live-wire.ts';
+import { createDhanFeedConnection, feedIdOf, type FeedId } from '../dhan/feed-connection.ts';
+import { maxInstrumentsPerConnection, type FeedMode } from '../dhan/feed-packets.ts';
+import { createFeedQuotes } from '../dhan/feed-quotes.ts';
+import type { DhanHttp } from '../dhan/dhan-http.ts';
+
+/**
+ * The indices' security ids in Dhan's segment IDX_I, as its scrip master lists them (segment I) and its option
+ * chain API names them (https://dhanhq.co/docs/v2/option-chain/: NIFTY is 13), by StrikeDesk's index name.
+ */
+export const dhanIndexIds = { NIFTY: '13', BANKNIFTY: '25', FINNIFTY: '27', MIDCPNIFTY: '442', SENSEX: '51' } as const;
+
+const optionSegments: Readonly<Record<string, string>> = { NFO: 'NSE_FNO', BFO: 'BSE_FNO' };
+
+type Followed = FollowedInstrument<FeedId, FeedMode>;
+
+export type DhanLivePricesOptions = LiveCoreDeps<DhanHttp> & {
+  contracts: LiveContracts;
+  feedUrl: string;
+  /** Tests only: the feed's watchdog stepped by hand. */
+  tuning?: FeedTuning | undefined;
+};
+
+export function createDhanLivePrices({ db, clock, sessions, contracts, feedUrl, tuning }: DhanLivePricesOptions): LivePrices {
+  /** Each index's key as the market lists it ("NSE:NIFTY 50") and its feed id. */
+  async function indices(): Promise<Map<string, FeedId>> {
+    const { rows } = await db.query<{ index_name: string; underlying: string }>('SELECT index_name, underlying FROM market_simulation ORDER BY index_name');
+    const known: Readonly<Record<string, string>> = dhanIndexIds;
+    return new Map(rows.flatMap((row) => (known[row.index_name] === undefined ? [] : [[row.underlying, feedIdOf('IDX_I', known[row.index_name]!)] as const])));
+  }
+
+  /** The indices, then the streams' instruments in the order they asked, up to Dhan's cap. */
+  async function choose(wanted: readonly string[]): Promise<Followed[]> {
+    const indexIds = await indices();
+    const chosen = new Map<FeedId, Followed>();
+    for (const key of new Set(wanted)) {
+      if (chosen.size >= maxInstrumentsPerConnection) break;
+      const followed = await followedOf(key, indexIds);
+      if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
+    }
+    return [...chosen.values()];
+  }
+
+  /** Each contract's id is looked up once a day: a chain's refollow asks for a hundred at a time. */
+  let known: { day: string; ids: Map<string, Followed | null> } = { day: '', ids: new Map() };
+  async function followedOf(key: string, indexIds: ReadonlyMap<string, FeedId>): Promise<Followed | null> {
+    const index = indexIds.get(key);
+    if (index !== undefined) return { key, id: index, mode: 'ticker' };
+    const day = istDate(clock());
+    if (known.day !== day) known = { day, ids: new Map() };
+    if (known.ids.has(key)) return known.ids.get(key) ?? null;
+    const colon = key.indexOf(':');
+    const exchange = key.slice(0, colon);
+    const segment = optionSegments[exchange];
+    if (segment === undefined) return null;
+    // The scrip master not read yet (or failing): no id now, asked again at the next refollow.
+    const contract = await contracts.contractOf(exchange, key.slice(colon + 1), clock()).catch(() => undefined);
+    if (contract === undefined) return null;
+    const followed: Followed | null = contract === null ? null : { key, id: feedIdOf(segment, String(contract.instrumentToken)), mode: 'full' };
+    known.ids.set(key, followed);
+    return followed;
+  }
+
+  return createLivePrices({
+    db,
+    clock,
+    broker: { slug: 'dhan', name: 'Dhan' },
+    sessionOf: (accountId) => sessions.sessionOf(accountId),
+    indexKeys: async () => [...(await indices()).keys()],
+    choose,
+    connect: (session, events) => {
+      const quotes = createFeedQuotes();
+      return createDhanFeedConnection({
+        ...tuning,
+        clock,
+        url: feedUrl,
+        clientId: session.accountNumber,
+        accessToken: session.accessToken,
+        onPackets: (packets, receivedAt) => events.onQuotes(quotes.read(packets, receivedAt)),
+        onError: (message) => events.warn({ accountId: session.accountId }, `Dhan's market feed: ${message}`),
+        onTokenError: events.onTokenError,
+        onReconnectScheduled: events.onReconnect,
+      });
+    },
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The Dhan-compatible test server that start-server.ts runs beside the reference server (E2E_DHAN_PORT,
+ * E2E_PORT + 3 by default), driven over HTTP through its /__control endpoints (tests/dhan-server/http-control.ts):
+ * register an app, list the desk's contracts, read a client's book, issue a token as web.dhan.co does.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { deskContracts } from './desk-contracts';
+
+export const dhanURL = `http://127.0.0.1:${process.env.E2E_DHAN_PORT ?? Number(process.env.E2E_PORT ?? '4780') + 3}`;
+
+/** A Dhan app (API key and secret) of a trader's own and the client ID that logs in to it. */
+export type DhanApp = { clientId: string; appId: string; appSecret: string };
+
+/** The PIN the test server's login page takes. */
+export const dhanPin = 'secret';
+
+let counter = 0;
+
+/** A fresh app and client ID per test, so specs never share a Dhan order book or session. */
+export function newDhanApp(): DhanApp {
+  counter += 1;
+  const unique = `${Date.now()}${process.pid}${counter}`;
+  return { clientId: `11${unique.slice(-8)}`, appId: `dhanapp${unique.slice(-10)}`, appSecret: `dhansecret${unique.slice(-10)}` };
+}
+
+async function control(request: APIRequestContext, name: string, body: object = {}): Promise<unknown> {
+  const response = await request.post(`${dhanURL}/__control/${name}`, { data: body });
+  expect(response.status(), `/__control/${name}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+/** Registers the app at Dhan with the redirect URL the account form showed, as on web.dhan.co. */
+export async function registerDhanApp(request: APIRequestContext, app: DhanApp, redirectUrl: string): Promise<void> {
+  await control(request, 'apps', { appId: app.appId, appSecret: app.appSecret, redirectUrl, clientId: app.clientId });
+}
+
+/** A token as web.dhan.co's "Access DhanHQ APIs" generates it, for the pasted-token login. */
+export async function issueDhanToken(request: APIRequestContext, clientId: string): Promise<string> {
+  return (await control(request, 'issue-token', { client_id: clientId })) as string;
+}
+
+export type DhanOrder = { orderId: string; orderStatus: string; correlationId: string; quantity: number };
+
+/** Dhan's own record of one client's orders (the test server's book). */
+export async function dhanOrders(request: APIRequestContext, app: DhanApp): Promise<DhanOrder[]> {
+  return (await control(request, 'orders', { client_id: app.clientId })) as DhanOrder[];
+}
+
+/**
+ * Lists NIFTY's nearest contracts in Dhan's scrip master as the desk shows them (security id = the desk's
+ * token), so StrikeDesk finds their security ids. StrikeDesk reads the scrip master once an IST day: list them
+ * before the day's first Dhan order or margin.
+ */
+export async function listDeskContractsAtDhan(request: APIRequestContext, token: string): Promise<void> {
+  const { expiry, lotSize, contracts } = await deskContracts(request, token);
+  await control(request, 'contracts', {
+    contracts: contracts.map((contract) => ({ securityId: String(contract.instrument_token), underlying: 'NIFTY', expiry, strike: contract.strike, kind: contract.instrument_type, lot: lotSize })),
+  });
+}

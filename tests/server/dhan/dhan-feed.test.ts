@@ -1,0 +1,152 @@
+// A logged-in Dhan account's prices from Dhan's live market feed v2 (binary, little-endian), against the Dhan
+// test server's feed: the account's price stream carries Dhan's last price, best bid and ask, volume, OI and
+// the change on the previous close for an option (full mode) and NIFTY's level (ticker mode); a silent feed is
+// "prices delayed" and comes back through the reconnect's backoff; a paper account on the Dhan account's feed
+// fills at the feed's ask and bid, and at nothing while the feed is silent or logged out; Dhan's disconnection
+// packet for an expired token logs the account out. The feed's timers are stepped by hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../../../openapi/main.d.ts';
+import { manualScheduler } from '../kite/kite-support.ts';
+import { liveStreamSource, openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
+import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
+import { testBackends } from '../support/test-database.ts';
+import { openDhanDesk, startDhanStack, type DhanDesk, type DhanStack } from './dhan-desk.ts';
+
+type Schemas = components['schemas'];
+
+const symbol = 'NIFTY26JAN26000CE';
+const contract = `NFO:${symbol}`;
+const index = 'NSE:NIFTY 50';
+const securityId = '43919';
+
+describe.each(testBackends)("A Dhan account's market feed on %s", (backend) => {
+  const scheduler = manualScheduler();
+  const warn = () => undefined;
+  let stack: DhanStack;
+  let desk: DhanDesk;
+  let paper: Paper;
+
+  beforeAll(async () => {
+    stack = await startDhanStack(backend, { feed: { scheduler, staleAfterMs: 15_000, backoff: { initialMs: 1000, maxMs: 4000 } } });
+    desk = await openDhanDesk(stack);
+    const login = await desk.logIn();
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    await stack.services.dhan.prices.pass(warn);
+    paper = await loggedInPaper(stack, desk.token);
+    // The chain lists the week's contracts, as a trader opens it before placing.
+    const listed = await stack.call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: '2026-01-27' } });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.lot_size).toBe(65);
+  });
+  afterAll(async () => stack.close());
+
+  const status = () => stack.services.dhan.prices.status(desk.account.id);
+  const quoteOf = () => stack.services.dhan.prices.quotesOf(desk.account.id, [contract])[contract];
+  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
+    stack.call<Schemas['OrdersResponse']>('placeTrades', {
+      token: desk.token,
+      body: { account_number: paper.account_number, orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: 65, ...extra }] },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+  const paperOrder = async (orderId: string) => {
+    const res = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: paper.account_number } });
+    return res.body.order_book.find((order) => order.order_id === orderId);
+  };
+  const textCode = (body: unknown) => (body as { details?: { text?: { code?: string } } }).details?.text?.code;
+
+  it("streams Dhan's option quote (bid, ask, volume, OI, change on the previous close) and NIFTY's level", async () => {
+    await settle(() => status()?.state === 'open');
+    // Yesterday's close comes once, in the previous-close packet Dhan sends on subscribing.
+    stack.dhan.control.setFeedFacts(securityId, { volume: 98_250, oi: 1_234_500, prevClose: 130 });
+    const stream = await openPriceStream(stack.server, desk.token, { instruments: [contract, index], account_id: desk.account.id });
+    expect((await stream.next()).event).toBe('snapshot');
+    await settle(() => JSON.stringify(stack.dhan.control.feedRequests()).includes(securityId));
+    // The option in full mode (21), the index in ticker mode (15), each as Dhan's JSON subscription.
+    expect(stack.dhan.control.feedRequests()).toContainEqual({ RequestCode: 21, InstrumentCount: 1, InstrumentList: [{ ExchangeSegment: 'NSE_FNO', SecurityId: securityId }] });
+    expect(stack.dhan.control.feedRequests()).toContainEqual(expect.objectContaining({ RequestCode: 15, InstrumentList: expect.arrayContaining([{ ExchangeSegment: 'IDX_I', SecurityId: '13' }]) }));
+    stack.dhan.control.setLast(securityId, 142.5);
+    const moved = await stream.until(priceOf(contract, 142.5));
+    // The stream sends what changed; the feed holds the whole quote.
+    expect(moved.data.data![contract]).toMatchObject({ last_price: 142.5, bid: 142.45, ask: 142.55, change: 12.5, change_percent: 9.62 });
+    expect(quoteOf()).toMatchObject({ last_price: 142.5, bid: 142.45, ask: 142.55, volume: 98_250, oi: 1_234_500, close: 130, change: 12.5, change_percent: 9.62 });
+    stack.dhan.control.setLast('13', 26_050);
+    await stream.until(priceOf(index, 26_050));
+    // Yesterday's close from Dhan's previous-close packet (25,870 here): the change is on it.
+    expect(stack.services.dhan.prices.quotesOf(desk.account.id, [index])[index]).toMatchObject({ last_price: 26_050, close: 25_870, change: 180, change_percent: 0.7 });
+    await stream.close();
+  });
+
+  it('a silent feed is delayed and comes back, through the backoff, with the prices it missed', async () => {
+    const { beats, beat } = await liveStreamSource(stack.services, stack.services.dhan.trading, { id: desk.account.id, accountNumber: desk.account.account_number, capitalPaise: 0 }, [contract], warn);
+    stack.dhan.control.pingFeed();
+    beat();
+    stack.dhan.control.silenceFeed(true);
+    scheduler.advance(15_000);
+    await settle(() => status()?.state === 'waiting');
+    expect(status()).toMatchObject({ delayed: true, lastReconnect: { attempt: 1, delayMs: 1000 } });
+    beat();
+    expect(beats).toEqual(['keep-alive', 'heartbeat']);
+    stack.dhan.control.setLast(securityId, 150);
+    stack.server.clock.advance(30_000);
+    stack.dhan.control.silenceFeed(false);
+    scheduler.advance(1000);
+    // The new socket subscribes again; Dhan answers with the contract's packet at the price it missed.
+    await settle(() => status()?.state === 'open' && quoteOf()?.last_price === 150);
+    expect(status()).toMatchObject({ delayed: false });
+    expect(quoteOf()?.timestamp).toBe(stack.server.clock.now().toISOString());
+  });
+
+  it("a paper account on Dhan's feed fills at Dhan's ask and bid, and at nothing while the feed is silent or logged out", async () => {
+    const chosen = await chooseMarket(stack, desk.token, paper.id, desk.account.id);
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.broker_accounts.market_account_id).toBe(desk.account.id);
+    await settle(() => status()?.state === 'open');
+    stack.dhan.control.setLast(securityId, 160);
+    await settle(() => quoteOf()?.last_price === 160);
+    const bought = await placePaper('BUY');
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(bought.body.orders[0]).toMatchObject({ status: 'COMPLETE', average_price: 160.05 });
+    // Nothing went to Dhan: the paper account only reads its prices.
+    expect(stack.dhan.control.orderWrites()).toHaveLength(0);
+    const target = await placePaper('SELL', { order_type: 'LIMIT', price: 165 });
+    expect(target.body.orders[0]).toMatchObject({ status: 'OPEN' });
+
+    // Silent past the threshold: Dhan's price crosses the limit unheard; nothing fills, new orders are refused.
+    stack.dhan.control.silenceFeed(true);
+    scheduler.advance(15_000);
+    await settle(() => status()?.delayed === true);
+    stack.dhan.control.setLast(securityId, 170);
+    stack.server.clock.advance(1000);
+    await stack.services.paperTrading.onTick(stack.server.clock.now());
+    expect((await paperOrder(target.body.orders[0]!.order_id))?.status).toBe('OPEN');
+    const refused = await placePaper('BUY');
+    expect(refused.status).toBe(422);
+    expect(textCode(refused.body)).toBe('refusal.paper_feed_delayed');
+    expect((refused.body as { message: string }).message).toContain(`Dhan · ${desk.account.account_number}`);
+
+    // Fresh packets again: the working order fills at Dhan's bid, its limit or better.
+    stack.dhan.control.silenceFeed(false);
+    scheduler.advance(4000);
+    await settle(async () => {
+      stack.server.clock.advance(1000);
+      await stack.services.paperTrading.onTick(stack.server.clock.now());
+      return (await paperOrder(target.body.orders[0]!.order_id))?.status === 'COMPLETE';
+    });
+    expect((await paperOrder(target.body.orders[0]!.order_id))?.average_price).toBe(169.95);
+  });
+
+  it("Dhan's disconnection packet for an expired token (807) stops the feed and logs the account out", async () => {
+    await settle(() => status()?.state === 'open');
+    stack.dhan.control.expireAllTokens(desk.clientId);
+    // The next packet Dhan would send is its disconnection instead.
+    stack.dhan.control.setLast(securityId, 171);
+    await settle(async () => {
+      const { rows } = await stack.server.db.query<{ open: boolean }>('SELECT session_access_token_encrypted IS NOT NULL AS open FROM broker_accounts WHERE id = $1', [desk.account.id]);
+      return rows[0]?.open === false;
+    });
+    expect(status()).toBeNull();
+    const loggedOut = await placePaper('BUY');
+    expect(loggedOut.status).toBe(422);
+    expect(textCode(loggedOut.body)).toBe('refusal.paper_feed_logged_out');
+  });
+});
