@@ -94,6 +94,9 @@ describe.each(testBackends)('the kill switch across Kite, Upstox, Dhan and Shoon
     // At the Dhan and Shoonya servers themselves: nothing working.
     expect(dhan.control.orders(dh.clientId).filter((order) => order.orderStatus === 'PENDING')).toEqual([]);
     expect(shoonya.control.orders(sh.userId).filter((order) => order.status === 'OPEN')).toEqual([]);
+    // Dhan's own kill switch, turned on once its account was flat: Dhan refuses every order on it for the day.
+    expect(dhan.control.killSwitch(dh.clientId)).toBe(true);
+    expect(armed.body.accounts.filter((account) => account.broker_switch !== undefined).map((account) => account.account_number)).toEqual([dh.account.account_number]);
 
     // After it armed, entries are refused before any broker is asked.
     const writes = () => [stack.upstox!.control.orderWrites().length, dhan.control.orderWrites().length, shoonya.control.orderWrites().length];
