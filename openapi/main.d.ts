@@ -4591,14 +4591,16 @@ export interface components {
             status: "imported" | "refused";
             kind?: components["schemas"]["HistoryImportKind"];
             days?: string[];
-            /** @description Option rows or candles stored. */
+            /** @description Option rows or candles stored (a bhavcopy's options of the indices and of the stocks StrikeDesk lists; its futures are counted in `future_rows`). */
             rows?: number;
-            /** @description Rows of other instruments (stock F&O, futures, other indices), left out. */
+            /** @description A bhavcopy's futures stored (index and stock futures, every month listed). */
+            future_rows?: number;
+            /** @description Rows of other instruments (underlyings StrikeDesk does not list, other indices), left out. */
             skipped_rows?: number;
             /** @description Days of the file another trader's import holds: recorded as this trader's import too, their rows left exactly as they were (history is shared; one trader's import never changes another's). Their rows are not counted in `rows`. */
             kept_days?: {
-                /** @enum {string} */
-                index: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
+                /** @description The underlying: one of the four indices or a stock (a bhavcopy holds stock options and futures too). */
+                index: string;
                 /** Format: date */
                 trade_date: string;
             }[];
