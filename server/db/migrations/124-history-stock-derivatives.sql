@@ -59,3 +59,10 @@ END $$;
 ALTER TABLE history_day_claims DROP CONSTRAINT history_day_claims_kind_check;
 ALTER TABLE history_day_claims ADD CONSTRAINT history_day_claims_kind_check
   CHECK (kind IN ('history_option_days', 'history_future_days', 'history_index_minutes', 'history_index_days'));
+
+-- 3. Kite's daily load keeps the stocks' options and futures (NFO OPTSTK/FUTSTK rows: instrument_type CE, PE, FUT with
+--    a stock's name) beside the indices': kite_instruments.index_name names any underlying the underlyings table lists,
+--    so a stock contract's lot reads from Kite's file as an index's does (contract-lots.ts).
+ALTER TABLE kite_instruments DROP CONSTRAINT kite_instruments_index_name_fkey;
+ALTER TABLE kite_instruments ADD CONSTRAINT kite_instruments_underlying_fkey FOREIGN KEY (index_name) REFERENCES underlyings (symbol);
+COMMENT ON COLUMN kite_instruments.index_name IS 'The underlying (underlyings.symbol, migration 110): an index or, from migration 124, a stock.';
