@@ -102,7 +102,7 @@ describe('UDiFF bhavcopy', () => {
   });
 
   it('counts lines as the file has them when only option lines are read: blank lines, mixed endings, other rows between', () => {
-    // The parser reads only the lines holding "IDO" and counts the rest where they lie (csv-values.ts's scanMarkedLines).
+    // The parser looks at two fields of each line before reading it whole, and counts the lines as the file has them.
     const lines = udiff.split('\r\n').filter((line) => line !== '');
     const mixed = [lines[0], '', lines[1], ' \t', lines[2], `${lines[3]?.replace('24300.00,PE', '24300.00,XX')}\r`, '\u00a0', ...lines.slice(4)];
     const refusal = refusalOf(() => parseBhavcopy(`${mixed.join('\n')}\n\n`));
