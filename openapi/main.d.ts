@@ -4574,6 +4574,8 @@ export interface components {
          * @enum {string}
          */
         HistoryIndex: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
+        /** @description An underlying whose options history a chart reads: one of the four indices, or a stock the server lists (issue 63: a bhavcopy's stock options are imported). A symbol the server does not list is 404 `not_found`. */
+        ChartUnderlying: string;
         /** @enum {string} */
         HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes" | "option_minutes" | "participant_oi";
         HistoryLineProblem: {
@@ -4788,7 +4790,7 @@ export interface components {
             previous: components["schemas"]["OiProfileSide"] | null;
         };
         OpenInterestDay: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /** Format: date */
             day: string | null;
             /** Format: date */
@@ -4823,7 +4825,7 @@ export interface components {
             profile: components["schemas"]["OiProfile"] | null;
         };
         OpenInterestDays: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /** Format: date */
             expiry: string;
             /** Format: date */
@@ -8384,7 +8386,7 @@ export interface operations {
     getOpenInterestDay: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 /** @description The trading day (IST), YYYY-MM-DD, one of `days`. */
                 day?: string;
                 /** @description The expiry, one of that day's `expiries`. */
@@ -8451,7 +8453,7 @@ export interface operations {
     getOpenInterestDays: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 expiry: string;
                 /** @description First day (IST), YYYY-MM-DD. Required to delete. */
                 from?: components["parameters"]["HistoryFromQuery"];

@@ -93,6 +93,25 @@ describe('a bhavcopy day with stock options and futures', () => {
     expect((await contractLot(server.db, 'BDL', '2026-01-27', '2025-12-01'))?.lotSize).toBe(350);
   });
 
+  it("draws a stock's open interest from its imported day, and answers 404 for a symbol not listed or an expiry without history", async () => {
+    await upload();
+    const get = async (operationId: string, url: string) => {
+      const res = await server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      assertMatchesContract(operationId, res);
+      return res;
+    };
+    const days = await get('getOpenInterestDays', '/api/market-history/open-interest/days/?index=RELIANCE&expiry=2025-12-30&strikes=1540,1560');
+    expect(days.statusCode, days.body).toBe(200);
+    expect(days.json()).toMatchObject({ index: 'RELIANCE', expiry: '2025-12-30', dates: ['2025-12-01'], strikes: [1540, 1560] });
+    const day = await get('getOpenInterestDay', '/api/market-history/open-interest/?index=RELIANCE&day=2025-12-01&expiry=2025-12-30');
+    expect(day.statusCode, day.body).toBe(200);
+    expect(day.json()).toMatchObject({ index: 'RELIANCE', day: '2025-12-01', expiry: '2025-12-30', expiries: ['2025-12-30', '2026-01-27'] });
+    expect((await get('getOpenInterestDays', '/api/market-history/open-interest/days/?index=ZZNOTLISTED&expiry=2025-12-30')).statusCode).toBe(404);
+    expect((await get('getOpenInterestDay', '/api/market-history/open-interest/?index=ZZNOTLISTED')).statusCode).toBe(404);
+    expect((await get('getOpenInterestDays', '/api/market-history/open-interest/days/?index=HDFCBANK&expiry=2025-12-30')).statusCode).toBe(404);
+    expect((await get('getOpenInterestDays', '/api/market-history/open-interest/days/?index=reliance%3B&expiry=2025-12-30')).statusCode).toBe(400);
+  });
+
   it('is idempotent: importing the day again replaces its options and futures, and deleting the range removes both', async () => {
     await upload();
     const before = await storedRows();
