@@ -4643,6 +4643,8 @@ export interface components {
          * @enum {string}
          */
         HistoryIndex: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
+        /** @description An underlying whose options history a chart reads: one of the four indices, or a stock the server lists (issue 63: a bhavcopy's stock options are imported). A symbol the server does not list is 404 `not_found`. */
+        ChartUnderlying: string;
         /** @enum {string} */
         HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes" | "option_minutes" | "participant_oi";
         HistoryLineProblem: {
@@ -4660,14 +4662,16 @@ export interface components {
             status: "imported" | "refused";
             kind?: components["schemas"]["HistoryImportKind"];
             days?: string[];
-            /** @description Option rows or candles stored. */
+            /** @description Option rows or candles stored (a bhavcopy's options of the indices and of the stocks StrikeDesk lists; its futures are counted in `future_rows`). */
             rows?: number;
-            /** @description Rows of other instruments (stock F&O, futures, other indices), left out. */
+            /** @description A bhavcopy's futures stored (index and stock futures, every month listed). */
+            future_rows?: number;
+            /** @description Rows of other instruments (underlyings StrikeDesk does not list, other indices), left out. */
             skipped_rows?: number;
             /** @description Days of the file another trader's import holds: recorded as this trader's import too, their rows left exactly as they were (history is shared; one trader's import never changes another's). Their rows are not counted in `rows`. */
             kept_days?: {
-                /** @enum {string} */
-                index: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
+                /** @description The underlying: one of the four indices or a stock (a bhavcopy holds stock options and futures too). */
+                index: string;
                 /** Format: date */
                 trade_date: string;
             }[];
@@ -4855,7 +4859,7 @@ export interface components {
             previous: components["schemas"]["OiProfileSide"] | null;
         };
         OpenInterestDay: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /** Format: date */
             day: string | null;
             /** Format: date */
@@ -4890,7 +4894,7 @@ export interface components {
             profile: components["schemas"]["OiProfile"] | null;
         };
         OpenInterestDays: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /** Format: date */
             expiry: string;
             /** Format: date */
@@ -8451,7 +8455,7 @@ export interface operations {
     getOpenInterestDay: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 /** @description The trading day (IST), YYYY-MM-DD, one of `days`. */
                 day?: string;
                 /** @description The expiry, one of that day's `expiries`. */
@@ -8518,7 +8522,7 @@ export interface operations {
     getOpenInterestDays: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 expiry: string;
                 /** @description First day (IST), YYYY-MM-DD. Required to delete. */
                 from?: components["parameters"]["HistoryFromQuery"];

@@ -8,14 +8,15 @@
 //   LOW, CLOSE, SETTLE_PR, CONTRACTS, VAL_INLAKH, OPEN_INT, CHG_IN_OI, TIMESTAMP. Index options are
 //   INSTRUMENT OPTIDX. It has no underlying value: those rows keep it null rather than borrow a futures
 //   price, which is a forward and not the index.
-// Columns are found by their header names, not positions. Only index options of the four NSE indices are
-// read; the rest of the file (stock F&O, futures, other indices: ~90% of a day's 40-50k rows) is skipped
-// after a look at its instrument type, which keeps a year of files well under a minute.
+// Columns are found by their header names, not positions. Kept: the options and futures of the four NSE indices
+// and of the stocks the underlyings table lists (migration 110; the import passes them in), each row with its own
+// lot where the file gives one (UDiFF's NewBrdLotQty: the lot belongs to the contract). The rest (other indices,
+// stocks StrikeDesk does not list) is skipped after a look at two fields, never split into a row.
 import {
-  FieldError, dayMonthYearDate as readDayMonthYearDate, firstLine, headerColumns, isoDate as readIsoDate, paise, requireColumns, scanMarkedLines, splitFields, wholeNumber,
+  FieldError, dayMonthYearDate as readDayMonthYearDate, firstLine, headerColumns, isoDate as readIsoDate, paise, requireColumns, splitFields, wholeNumber,
 } from './csv-values.ts';
 import { historyTexts } from '../texts/history-texts.ts';
-import { FileRefusal, ProblemList, isHistoryIndex, lineProblem, type OptionDay } from './history-files.ts';
+import { FileRefusal, ProblemList, historyIndices, lineProblem, type FutureDay, type OptionDay } from './history-files.ts';
 
 export type BhavcopyLayout = 'udiff' | 'legacy';
 
@@ -24,6 +25,8 @@ type DateReader = (text: string | undefined, column: string) => string;
 export type ParsedBhavcopy = {
   layout: BhavcopyLayout;
   rows: OptionDay[];
+  /** The index and stock futures of the underlyings kept, every month the file lists. */
+  futures: FutureDay[];
   /** Distinct trade dates in the file, sorted (one for a real bhavcopy). */
   days: string[];
   /** Rows of other instruments, left out. */
@@ -76,9 +79,8 @@ function memoised(read: (text: string | undefined, column: string) => string): (
   };
 }
 
-function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): OptionDay | null {
+function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): OptionDay {
   const symbol = (fields[at.TckrSymb] ?? '').trim();
-  if (!isHistoryIndex(symbol)) return null;
   const underlying = (fields[at.UndrlygPric] ?? '').trim();
   const lot = (fields[at.NewBrdLotQty] ?? '').trim();
   const row: OptionDay = {
@@ -104,9 +106,8 @@ function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number
   return row;
 }
 
-function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): OptionDay | null {
+function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): OptionDay {
   const symbol = (fields[at.SYMBOL] ?? '').trim();
-  if (!isHistoryIndex(symbol)) return null;
   const row: OptionDay = {
     index: symbol,
     tradeDate: dayMonthYearDate(fields[at.TIMESTAMP], 'TIMESTAMP'),
@@ -128,65 +129,167 @@ function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[numb
   return row;
 }
 
+function checkFuturePrices(row: FutureDay): void {
+  if (row.highPaise < row.lowPaise) throw new FieldError(historyTexts.highBelowLow);
+  if (row.highPaise > 0 && (row.openPaise > row.highPaise || row.closePaise > row.highPaise)) throw new FieldError(historyTexts.openOrCloseAboveHigh);
+  if (row.expiry < row.tradeDate) throw new FieldError(historyTexts.expiryBeforeTradeDate(row.expiry, row.tradeDate));
+}
+
+function parseUdiffFuture(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): FutureDay {
+  const underlying = (fields[at.UndrlygPric] ?? '').trim();
+  const lot = (fields[at.NewBrdLotQty] ?? '').trim();
+  const row: FutureDay = {
+    index: (fields[at.TckrSymb] ?? '').trim(),
+    tradeDate: isoDate(fields[at.TradDt], 'TradDt'),
+    expiry: isoDate(fields[at.XpryDt], 'XpryDt'),
+    openPaise: paise(fields[at.OpnPric], 'OpnPric'),
+    highPaise: paise(fields[at.HghPric], 'HghPric'),
+    lowPaise: paise(fields[at.LwPric], 'LwPric'),
+    closePaise: paise(fields[at.ClsPric], 'ClsPric'),
+    settlePaise: paise(fields[at.SttlmPric], 'SttlmPric'),
+    openInterest: wholeNumber(fields[at.OpnIntrst], 'OpnIntrst'),
+    changeInOi: wholeNumber(fields[at.ChngInOpnIntrst], 'ChngInOpnIntrst', true),
+    volumeContracts: wholeNumber(fields[at.TtlTradgVol], 'TtlTradgVol'),
+    underlyingPaise: underlying === '' ? null : paise(underlying, 'UndrlygPric'),
+    lotSize: lot === '' ? null : wholeNumber(lot, 'NewBrdLotQty'),
+  };
+  if (row.underlyingPaise === 0) throw new FieldError(historyTexts.zero('UndrlygPric'));
+  if (row.lotSize === 0) throw new FieldError(historyTexts.zero('NewBrdLotQty'));
+  checkFuturePrices(row);
+  return row;
+}
+
+function parseLegacyFuture(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): FutureDay {
+  const row: FutureDay = {
+    index: (fields[at.SYMBOL] ?? '').trim(),
+    tradeDate: dayMonthYearDate(fields[at.TIMESTAMP], 'TIMESTAMP'),
+    expiry: dayMonthYearDate(fields[at.EXPIRY_DT], 'EXPIRY_DT'),
+    openPaise: paise(fields[at.OPEN], 'OPEN'),
+    highPaise: paise(fields[at.HIGH], 'HIGH'),
+    lowPaise: paise(fields[at.LOW], 'LOW'),
+    closePaise: paise(fields[at.CLOSE], 'CLOSE'),
+    settlePaise: paise(fields[at.SETTLE_PR], 'SETTLE_PR'),
+    openInterest: wholeNumber(fields[at.OPEN_INT], 'OPEN_INT'),
+    changeInOi: wholeNumber(fields[at.CHG_IN_OI], 'CHG_IN_OI', true),
+    volumeContracts: wholeNumber(fields[at.CONTRACTS], 'CONTRACTS'),
+    underlyingPaise: null,
+    lotSize: null,
+  };
+  checkFuturePrices(row);
+  return row;
+}
+
+/** The instrument types of each layout: an index's or a stock's option or future. */
+const instrumentTypes = {
+  udiff: { options: ['IDO', 'STO'], futures: ['IDF', 'STF'] },
+  legacy: { options: ['OPTIDX', 'OPTSTK'], futures: ['FUTIDX', 'FUTSTK'] },
+} as const;
+
 /**
- * The index option rows of a bhavcopy, or a FileRefusal listing every line that does not parse (with
- * its 1-based line number): a file is imported whole or not at all.
+ * The `column`th comma-separated field of `line`, untrimmed, without splitting the line (a quoted line is split:
+ * its commas may be inside a field). A bhavcopy's lines are mostly instruments left out: two fields tell so.
  */
-export function parseBhavcopy(text: string): ParsedBhavcopy {
+function fieldOf(line: string, column: number): string {
+  if (line.includes('"')) return splitFields(line)[column] ?? '';
+  let start = 0;
+  for (let at = 0; at < column; at += 1) {
+    const comma = line.indexOf(',', start);
+    if (comma === -1) return '';
+    start = comma + 1;
+  }
+  const end = line.indexOf(',', start);
+  return line.slice(start, end === -1 ? line.length : end);
+}
+
+/** Calls `read(line, lineNumber)` for each non-blank line after the header (1-based numbers, as fileLines cuts them). */
+function eachLine(text: string, read: (line: string, lineNumber: number) => void): void {
+  let start = text.indexOf('\n') + 1;
+  if (start === 0) return;
+  let lineNumber = 1;
+  while (start < text.length) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    lineNumber += 1;
+    const line = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    if (line.trim() !== '') read(line, lineNumber);
+    start = end + 1;
+  }
+}
+
+/**
+ * The option and future rows of a bhavcopy of the four indices and of `stocks` (the stocks StrikeDesk lists), or a
+ * FileRefusal listing every line that does not parse (with its 1-based line number): a file is imported whole or
+ * not at all.
+ */
+export function parseBhavcopy(text: string, stocks: Iterable<string> = []): ParsedBhavcopy {
   const header = firstLine(text);
   const layout = bhavcopyLayoutOf(header);
   if (layout === null) throw new FileRefusal([lineProblem(1, historyTexts.bhavcopyHeader)]);
   const columns = headerColumns(header);
-  let read: (fields: string[]) => OptionDay | null;
+  const kept = new Set<string>([...historyIndices, ...stocks]);
+  let readOption: (fields: string[]) => OptionDay;
+  let readFuture: (fields: string[]) => FutureDay;
   let typeColumn: number;
-  let optionMarker: string;
+  let symbolColumn: number;
   try {
     if (layout === 'udiff') {
       const at = requireColumns(columns, udiffColumns);
       const dates = memoised(readIsoDate);
-      read = (fields) => parseUdiffRow(fields, at, dates);
+      readOption = (fields) => parseUdiffRow(fields, at, dates);
+      readFuture = (fields) => parseUdiffFuture(fields, at, dates);
       typeColumn = at.FinInstrmTp;
-      optionMarker = 'IDO';
+      symbolColumn = at.TckrSymb;
     } else {
       const at = requireColumns(columns, legacyColumns);
       const dates = memoised(readDayMonthYearDate);
-      read = (fields) => parseLegacyRow(fields, at, dates);
+      readOption = (fields) => parseLegacyRow(fields, at, dates);
+      readFuture = (fields) => parseLegacyFuture(fields, at, dates);
       typeColumn = at.INSTRUMENT;
-      optionMarker = 'OPTIDX';
+      symbolColumn = at.SYMBOL;
     }
   } catch (error) {
     if (!(error instanceof FieldError)) throw error;
     throw new FileRefusal([lineProblem(1, error.reason)]);
   }
+  const types = instrumentTypes[layout];
+  const optionTypes = new Set<string>(types.options);
+  const futureTypes = new Set<string>(types.futures);
   const problems = new ProblemList();
   const rows: OptionDay[] = [];
+  const futures: FutureDay[] = [];
   const days = new Set<string>();
   const seen = new Set<string>();
   let skipped = 0;
-  // The cheap test first: most lines are other instruments, never cut out of the text nor read.
-  const otherLines = scanMarkedLines(text, optionMarker, (line, lineNumber) => {
-    const fields = splitFields(line);
-    if ((fields[typeColumn] ?? '').trim() !== optionMarker) {
+  eachLine(text, (line, lineNumber) => {
+    const type = fieldOf(line, typeColumn).trim();
+    const option = optionTypes.has(type);
+    if ((!option && !futureTypes.has(type)) || !kept.has(fieldOf(line, symbolColumn).trim())) {
       skipped += 1;
       return;
     }
     try {
-      const row = read(fields);
-      if (row === null) {
-        skipped += 1;
-        return;
+      const fields = splitFields(line);
+      if (option) {
+        const row = readOption(fields);
+        const key = `${row.index}|${row.tradeDate}|${row.expiry}|${row.strikePaise}|${row.optionType}`;
+        if (seen.has(key)) throw new FieldError(historyTexts.contractTwice(row.index, row.expiry, row.strikePaise / 100, row.optionType, row.tradeDate));
+        seen.add(key);
+        rows.push(row);
+        days.add(row.tradeDate);
+      } else {
+        const row = readFuture(fields);
+        const key = `${row.index}|${row.tradeDate}|${row.expiry}|FUT`;
+        if (seen.has(key)) throw new FieldError(historyTexts.contractTwice(row.index, row.expiry, 0, 'FUT', row.tradeDate));
+        seen.add(key);
+        futures.push(row);
+        days.add(row.tradeDate);
       }
-      const key = `${row.index}|${row.tradeDate}|${row.expiry}|${row.strikePaise}|${row.optionType}`;
-      if (seen.has(key)) throw new FieldError(historyTexts.contractTwice(row.index, row.expiry, row.strikePaise / 100, row.optionType, row.tradeDate));
-      seen.add(key);
-      rows.push(row);
-      days.add(row.tradeDate);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       problems.add(lineNumber, error.reason);
     }
   });
   problems.throwIfAny();
-  if (rows.length === 0) throw new FileRefusal([lineProblem(0, historyTexts.noIndexOptionRows)]);
-  return { layout, rows, days: [...days].sort(), skipped: skipped + otherLines };
+  if (rows.length === 0 && futures.length === 0) throw new FileRefusal([lineProblem(0, historyTexts.noIndexOptionRows)]);
+  return { layout, rows, futures, days: [...days].sort(), skipped };
 }

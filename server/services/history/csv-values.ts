@@ -44,46 +44,6 @@ export function firstLine(text: string): string {
   return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
-/** Whether text[start, end) is empty or only whitespace (as trim() sees it); a line starting with a printable ASCII character is not. */
-function isBlank(text: string, start: number, end: number): boolean {
-  if (start === end) return true;
-  const first = text.charCodeAt(start);
-  return !(first > 32 && first < 127) && text.slice(start, end).trim() === '';
-}
-
-/**
- * Reads the lines after the header (as fileLines cuts them) that contain `marker`: `read(line, lineNumber)`
- * for each, line numbers 1-based. Answers how many other non-blank lines there were. Only the marked
- * lines are cut out of the text: a bhavcopy's other ~40,000 lines are counted where they lie, which keeps
- * a day's file from becoming 45,000 strings to collect.
- */
-export function scanMarkedLines(text: string, marker: string, read: (line: string, lineNumber: number) => void): number {
-  const headerEnd = text.indexOf('\n');
-  if (headerEnd === -1) return 0;
-  let start = headerEnd + 1;
-  let lineNumber = 1;
-  let others = 0;
-  while (start < text.length) {
-    const found = text.indexOf(marker, start);
-    // Every line before the one holding the marker (all of them when there is none) is another line.
-    const markedLineStart = found === -1 ? text.length : text.lastIndexOf('\n', found) + 1;
-    while (start < markedLineStart) {
-      const newline = text.indexOf('\n', start);
-      const end = newline === -1 ? text.length : newline;
-      lineNumber += 1;
-      if (!isBlank(text, start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end)) others += 1;
-      start = end + 1;
-    }
-    if (found === -1) break;
-    const newline = text.indexOf('\n', found);
-    const end = newline === -1 ? text.length : newline;
-    lineNumber += 1;
-    read(text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end), lineNumber);
-    start = end + 1;
-  }
-  return others;
-}
-
 /** The fields of one line. Quoted fields may hold commas and doubled quotes. */
 export function splitFields(line: string): string[] {
   if (!line.includes('"')) return line.split(',');

@@ -9,14 +9,13 @@
 //   replaces it).
 // Rows nobody claims (the market recorder's, a fetch without a user) are replaced by any import, as before.
 import type { Queryable } from '../../db/database.ts';
-import type { HistoryIndex } from './history-files.ts';
 
-export type ClaimedTable = 'history_option_days' | 'history_index_minutes' | 'history_index_days';
+export type ClaimedTable = 'history_option_days' | 'history_future_days' | 'history_index_minutes' | 'history_index_days';
 
 /** A day of an index a file held that another trader's import holds: kept as it was. */
-export type KeptDay = { index: HistoryIndex; trade_date: string };
+export type KeptDay = { index: string; trade_date: string };
 
-type Pair = { index: HistoryIndex; day: string };
+type Pair = { index: string; day: string };
 
 /**
  * Claims the file's (index, day) pairs for `userId` (none for a null uploader), deletes what the pairs it may
@@ -26,7 +25,7 @@ type Pair = { index: HistoryIndex; day: string };
 export async function claimDays(tx: Queryable, table: ClaimedTable, pairs: readonly Pair[], userId: number | null, importId: number, now: Date): Promise<{ store: Set<string>; kept: KeptDay[] }> {
   const indices = pairs.map((pair) => pair.index);
   const days = pairs.map((pair) => pair.day);
-  const { rows: holders } = await tx.query<{ index_name: HistoryIndex; trade_date: string; user_id: number }>(
+  const { rows: holders } = await tx.query<{ index_name: string; trade_date: string; user_id: number }>(
     `SELECT DISTINCT ON (c.index_name, c.trade_date) c.index_name, to_char(c.trade_date, 'YYYY-MM-DD') AS trade_date, c.user_id
      FROM history_day_claims c JOIN unnest($2::text[], $3::date[]) AS p(index_name, trade_date) ON c.index_name = p.index_name AND c.trade_date = p.trade_date
      WHERE c.kind = $1
@@ -88,7 +87,7 @@ export async function releaseDays(
 }
 
 /** The rows stored of a file some of whose days were kept for another trader, and the answer's kept days. */
-export function keptPart(rows: ReadonlyArray<{ index: HistoryIndex; tradeDate: string }>, kept: readonly KeptDay[]): { rows: number; kept_days?: KeptDay[] } {
+export function keptPart(rows: ReadonlyArray<{ index: string; tradeDate: string }>, kept: readonly KeptDay[]): { rows: number; kept_days?: KeptDay[] } {
   if (kept.length === 0) return { rows: rows.length };
   const held = new Set(kept.map((day) => `${day.index}|${day.trade_date}`));
   return { rows: rows.filter((row) => !held.has(`${row.index}|${row.tradeDate}`)).length, kept_days: [...kept] };

@@ -67,8 +67,9 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
   const range = `($1::date IS NULL OR trade_date >= $1::date) AND ($2::date IS NULL OR trade_date <= $2::date)`;
   const options = await db.query<DayRow>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
-     FROM history_option_days t WHERE ${range} GROUP BY index_name, trade_date`,
-    [from, to],
+     FROM history_option_days t WHERE ${range} AND index_name = ANY($3::text[]) GROUP BY index_name, trade_date`,
+    // The indices' coverage: a stock's options (migration 124) are not an index's days.
+    [from, to, historyIndices],
   );
   const minutes = await db.query<DayRow>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes

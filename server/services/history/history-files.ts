@@ -10,9 +10,12 @@ export function isHistoryIndex(value: string): value is HistoryIndex {
   return (historyIndices as readonly string[]).includes(value);
 }
 
-/** One index option contract on one day, prices in paise. */
+/**
+ * One option contract on one day, prices in paise. `index` names its underlying (underlyings.symbol, migration 110):
+ * one of the four indices or, from migration 124, a stock the underlyings table lists.
+ */
 export type OptionDay = {
-  index: HistoryIndex;
+  index: string;
   tradeDate: string;
   expiry: string;
   strikePaise: number;
@@ -26,6 +29,26 @@ export type OptionDay = {
   changeInOi: number;
   volumeContracts: number;
   /** Null from the older layout, which does not publish the underlying's value. */
+  underlyingPaise: number | null;
+  /** Null from the older layout. */
+  lotSize: number | null;
+};
+
+/** One future contract on one day (an index's or a stock's, near, next or far month), prices in paise. */
+export type FutureDay = {
+  /** The underlying, as OptionDay's. */
+  index: string;
+  tradeDate: string;
+  expiry: string;
+  openPaise: number;
+  highPaise: number;
+  lowPaise: number;
+  closePaise: number;
+  settlePaise: number;
+  openInterest: number;
+  changeInOi: number;
+  volumeContracts: number;
+  /** Null from the older layout. */
   underlyingPaise: number | null;
   /** Null from the older layout. */
   lotSize: number | null;

@@ -15,7 +15,7 @@ import { keptPart, type KeptDay } from './history-claims.ts';
 import { readCoverage, type HistoryCoverage } from './history-coverage.ts';
 import { FileRefusal, type HistoryIndex, type LineProblem } from './history-files.ts';
 import { checkFileDays, loadSegmentStart } from './history-span.ts';
-import { deleteHistoryRange, storeByDay, storeIndexDays, storeMinuteCandles, storeOptionDays, type DeletedHistory, type ImportKind } from './history-store.ts';
+import { deleteHistoryRange, listedStocks, storeBhavcopy, storeByDay, storeIndexDays, storeMinuteCandles, type DeletedHistory, type ImportKind } from './history-store.ts';
 import { createImportPool, sharedBytes, type ImportPool } from './import-pool.ts';
 import { createImportQueue, type ImportQueueState } from './import-queue.ts';
 import { loadIndexNames, type IndexNames } from './index-names.ts';
@@ -31,6 +31,8 @@ export type ImportedFile = {
   kind: ImportKind;
   days: string[];
   rows: number;
+  /** A bhavcopy's futures stored (index and stock futures). */
+  future_rows?: number;
   skipped_rows: number;
   /** Days another trader's import holds, left as they were (history-claims.ts); only when there are some. */
   kept_days?: KeptDay[];
@@ -75,13 +77,13 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
       throw error;
     }
     const base = { fileName: name.slice(0, 255), sha256: read.sha256, uploadedBy: userId, importedAt: clock(), kind: read.kind, days: read.days };
-    const imported = (part: { rows: number; kept_days?: KeptDay[] }): ImportedFile => ({ file_name: name, status: 'imported', kind: read.kind, days: read.days, skipped_rows: read.skipped, ...part });
+    const imported = (part: { rows: number; future_rows?: number; kept_days?: KeptDay[] }): ImportedFile => ({ file_name: name, status: 'imported', kind: read.kind, days: read.days, skipped_rows: read.skipped, ...part });
     const kept: KeptDay[] = [];
     switch (read.kind) {
       case 'bhavcopy_udiff':
       case 'bhavcopy_legacy':
-        await storeByDay(db, read.rows, (tx, rows, day) => storeOptionDays(tx, { ...base, rowCount: read.rows.length }, rows, kept, day));
-        return imported(keptPart(read.rows, kept));
+        await storeBhavcopy(db, { ...base, rowCount: read.rows.length + read.futures.length }, read.rows, read.futures, kept);
+        return imported({ ...keptPart(read.rows, kept), future_rows: keptPart(read.futures, kept).rows });
       case 'index_closes':
         await db.transaction((tx) => storeIndexDays(tx, { ...base, rowCount: read.rows.length }, read.rows, kept));
         return imported(keptPart(read.rows, kept));
@@ -95,12 +97,12 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
   }
 
   /** One uploaded file: listed and each CSV read by the pool's threads, each stored before the next is read. */
-  async function importFile(userId: number, file: UploadedFile, index: HistoryIndex | null, indexNames: IndexNames): Promise<FileOutcome[]> {
+  async function importFile(userId: number, file: UploadedFile, index: HistoryIndex | null, indexNames: IndexNames, stocks: readonly string[]): Promise<FileOutcome[]> {
     const bytes = await sharedBytes(file.bytes);
     const listing = await pool.list(file.name, bytes);
     if (listing.status === 'refused') return [{ file_name: file.name, status: 'refused', problems: listing.problems }];
     const outcomes: FileOutcome[] = [];
-    for (const entry of listing.entries) outcomes.push(await store(userId, await pool.read(file.name, entry, bytes, index, indexNames)));
+    for (const entry of listing.entries) outcomes.push(await store(userId, await pool.read(file.name, entry, bytes, index, indexNames, stocks)));
     return outcomes;
   }
 
@@ -108,8 +110,9 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
     importFiles: (userId, files, index) =>
       line.run(userId, async () => {
         const indexNames = await loadIndexNames(db);
+        const stocks = await listedStocks(db);
         const outcomes: FileOutcome[] = [];
-        for (const file of files) outcomes.push(...(await importFile(userId, file, index, indexNames)));
+        for (const file of files) outcomes.push(...(await importFile(userId, file, index, indexNames, stocks)));
         return outcomes;
       }),
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database, Queryable } from '../../db/database.ts';
-import { historyIndices, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
+import { historyIndices, type FutureDay, type HistoryIndex, type MinuteCandle, type OptionDay } from './history-files.ts';
 import type { IndexDay } from './index-close-parser.ts';
 import { claimDays, releaseDays, type KeptDay } from './history-claims.ts';
 
@@ -50,6 +50,7 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
   await tx.query(
     `DELETE FROM history_imports i
      WHERE NOT EXISTS (SELECT 1 FROM history_option_days o WHERE o.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_future_days f WHERE f.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_index_days d WHERE d.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_option_minutes c WHERE c.import_id = i.id)
@@ -61,9 +62,9 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
 }
 
 /** A row's (index, day), as one key. */
-const dayKey = (row: { index: HistoryIndex; tradeDate: string }) => `${row.index}|${row.tradeDate}`;
+const dayKey = (row: { index: string; tradeDate: string }) => `${row.index}|${row.tradeDate}`;
 
-function pairsOf<Row extends { index: HistoryIndex; tradeDate: string }>(rows: readonly Row[]): { indices: string[]; days: string[] } {
+function pairsOf<Row extends { index: string; tradeDate: string }>(rows: readonly Row[]): { indices: string[]; days: string[] } {
   const pairs = new Set(rows.map(dayKey));
   const indices: string[] = [];
   const days: string[] = [];
@@ -90,13 +91,13 @@ export async function lockStoredHistory(tx: Queryable, table: string, keys: read
   await tx.query('SELECT pg_advisory_xact_lock($1::int, id) FROM unnest($2::int[]) AS id ORDER BY id', [storedHistoryLock, ids]);
 }
 
-type DayTable = 'history_option_days' | 'history_index_minutes' | 'history_index_days';
+type DayTable = 'history_option_days' | 'history_future_days' | 'history_index_minutes' | 'history_index_days';
 
 /**
  * Removes what a table holds for the (index, day) pairs of the rows about to replace them, but for the days
  * another trader's import holds; answers the rows to store (the others' days left out) and adds those days to `kept`.
  */
-async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: string }>(
+async function forgetStoredDays<Row extends { index: string; tradeDate: string }>(
   tx: Queryable,
   table: DayTable,
   rows: readonly Row[],
@@ -106,7 +107,7 @@ async function forgetStoredDays<Row extends { index: HistoryIndex; tradeDate: st
 ): Promise<Row[]> {
   const { indices, days } = pairsOf(rows);
   await lockStoredHistory(tx, table, indices.map((index, at) => `${index}|${days[at]}`));
-  const pairs = indices.map((index, at) => ({ index: index as HistoryIndex, day: days[at] ?? '' }));
+  const pairs = indices.map((index, at) => ({ index, day: days[at] ?? '' }));
   const claimed = await claimDays(tx, table, pairs, record.uploadedBy ?? null, importId, record.importedAt);
   kept.push(...claimed.kept);
   return claimed.kept.length === 0 ? [...rows] : rows.filter((row) => claimed.store.has(dayKey(row)));
@@ -145,7 +146,7 @@ export type DayOfFile = { importId: number | undefined };
  * reader sees each day whole, before or after; a server killed between two days leaves the days stored so far,
  * each whole, and the job's retry stores the file again.
  */
-export async function storeByDay<Row extends { index: HistoryIndex; tradeDate: string }>(
+export async function storeByDay<Row extends { index: string; tradeDate: string }>(
   db: Database,
   rows: readonly Row[],
   store: (tx: Queryable, dayRows: readonly Row[], day: DayOfFile) => Promise<number>,
@@ -183,6 +184,49 @@ export async function storeOptionDays(tx: Queryable, record: ImportRecord, all: 
   );
   if (day === undefined) await forgetEmptyImports(tx);
   return importId;
+}
+
+/** The stocks the underlyings table lists (migration 110): a bhavcopy's import keeps their options and futures. */
+export async function listedStocks(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ symbol: string }>("SELECT symbol FROM underlyings WHERE kind = 'stock' ORDER BY symbol");
+  return rows.map((row) => row.symbol);
+}
+
+/** A bhavcopy's futures, as storeOptionDays stores its options (the same claims and replacement, by underlying and day). */
+export async function storeFutureDays(tx: Queryable, record: ImportRecord, all: readonly FutureDay[], kept: KeptDay[] = [], day?: DayOfFile): Promise<number> {
+  const importId = await recordImport(tx, record, day?.importId);
+  const rows = await forgetStoredDays(tx, 'history_future_days', all, record, importId, kept);
+  await copyInChunks(
+    tx,
+    `COPY history_future_days (index_name, trade_date, expiry, open_paise, high_paise, low_paise, close_paise, settle_paise,
+       open_interest, change_in_oi, volume_contracts, underlying_paise, lot_size, import_id) FROM STDIN`,
+    rows,
+    (row) =>
+      `${row.index}\t${row.tradeDate}\t${row.expiry}\t${row.openPaise}\t${row.highPaise}\t${row.lowPaise}\t${row.closePaise}\t` +
+      `${row.settlePaise}\t${row.openInterest}\t${row.changeInOi}\t${row.volumeContracts}\t` +
+      `${copyValue(row.underlyingPaise)}\t${copyValue(row.lotSize)}\t${importId}\n`,
+  );
+  if (day === undefined) await forgetEmptyImports(tx);
+  return importId;
+}
+
+/**
+ * A bhavcopy's options and futures, an (underlying, day) a transaction (storeByDay): a day's options and futures of
+ * an underlying are replaced together. `kept` gets each day kept for another trader once.
+ */
+export async function storeBhavcopy(db: Database, record: ImportRecord, options: readonly OptionDay[], futures: readonly FutureDay[], kept: KeptDay[]): Promise<void> {
+  const keptOnce = new Map<string, KeptDay>();
+  await storeByDay<OptionDay | FutureDay>(db, [...options, ...futures], async (tx, rows, day) => {
+    const found: KeptDay[] = [];
+    const dayOptions = rows.filter((row): row is OptionDay => 'strikePaise' in row);
+    const dayFutures = rows.filter((row): row is FutureDay => !('strikePaise' in row));
+    let importId = day.importId;
+    if (dayOptions.length > 0) importId = await storeOptionDays(tx, record, dayOptions, found, { importId });
+    if (dayFutures.length > 0) importId = await storeFutureDays(tx, record, dayFutures, found, { importId });
+    for (const held of found) keptOnce.set(`${held.index}|${held.trade_date}`, held);
+    return importId as number;
+  });
+  kept.push(...keptOnce.values());
 }
 
 export async function storeMinuteCandles(tx: Queryable, record: ImportRecord, all: readonly MinuteCandle[], kept: KeptDay[] = [], day?: DayOfFile): Promise<number> {
@@ -230,13 +274,16 @@ export type DeletedHistory = { optionRows: number; minuteCandles: number; option
  */
 export async function deleteHistoryRange(tx: Queryable, userId: number, from: string, to: string, index: HistoryIndex | null): Promise<DeletedHistory> {
   const indices: readonly string[] = index === null ? historyIndices : [index];
+  // The stocks' options and futures go with every index's days (a range of all history), never with one index's.
+  const underlyings: readonly string[] = index === null ? [...historyIndices, ...(await listedStocks(tx))] : indices;
   // Every index named, so the (index_name, trade_date, ...) primary keys serve the range.
   const scope = `index_name = ANY($3::text[]) AND trade_date BETWEEN $1::date AND $2::date`;
   const mine = `import_id IN (SELECT id FROM history_imports WHERE uploaded_by = $4)`;
   // The claimed tables: the trader's claims go, and the rows of the days nobody claims any more (issue 61).
   const range = { from, to, indices };
   const release = (table: DayTable) => releaseDays(tx, table, userId, range, (keys) => lockStoredHistory(tx, table, keys));
-  const optionRows = await release('history_option_days');
+  const optionRows = await releaseDays(tx, 'history_option_days', userId, { ...range, indices: underlyings }, (keys) => lockStoredHistory(tx, 'history_option_days', keys));
+  await releaseDays(tx, 'history_future_days', userId, { ...range, indices: underlyings }, (keys) => lockStoredHistory(tx, 'history_future_days', keys));
   const minuteCandles = await release('history_index_minutes');
   const optionMinutes = await tx.query<{ count: number }>(
     `WITH gone AS (DELETE FROM history_option_minutes WHERE ${scope} AND ${mine} RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
@@ -246,9 +293,10 @@ export async function deleteHistoryRange(tx: Queryable, userId: number, from: st
   await release('history_index_days');
   await tx.query(`DELETE FROM history_option_minute_fetches WHERE ${scope} AND ${mine}`, [from, to, indices, userId]);
   const kept = await tx.query<{ count: number }>(
-    `SELECT ((SELECT count(*) FROM history_option_days WHERE ${scope}) + (SELECT count(*) FROM history_index_minutes WHERE ${scope})
+    `SELECT ((SELECT count(*) FROM history_option_days WHERE index_name = ANY($4::text[]) AND trade_date BETWEEN $1::date AND $2::date)
+       + (SELECT count(*) FROM history_index_minutes WHERE ${scope})
        + (SELECT count(*) FROM history_option_minutes WHERE ${scope}))::integer AS count`,
-    [from, to, indices],
+    [from, to, indices, underlyings],
   );
   await forgetEmptyImports(tx);
   return {

@@ -13,7 +13,8 @@ import type { ReadCsv, UploadListing, UploadTask } from './upload-reader.ts';
 
 export type ImportPool = {
   list(name: string, bytes: Uint8Array): Promise<UploadListing>;
-  read(name: string, entry: string | null, bytes: Uint8Array, index: HistoryIndex | null, indexNames: IndexNames): Promise<ReadCsv>;
+  /** `stocks`: the stocks whose options and futures a bhavcopy's import keeps (the underlyings table's). */
+  read(name: string, entry: string | null, bytes: Uint8Array, index: HistoryIndex | null, indexNames: IndexNames, stocks: readonly string[]): Promise<ReadCsv>;
   close(): Promise<void>;
 };
 
@@ -33,7 +34,7 @@ export function createImportPool(threads = defaultImportThreads): ImportPool {
   const run = <Answer>(task: UploadTask) => started().run(task) as Promise<Answer>;
   return {
     list: (name, bytes) => run<UploadListing>({ op: 'list', name, bytes }),
-    read: (name, entry, bytes, index, indexNames) => run<ReadCsv>({ op: 'read', name, entry, bytes, index, indexNames }),
+    read: (name, entry, bytes, index, indexNames, stocks) => run<ReadCsv>({ op: 'read', name, entry, bytes, index, indexNames, stocks }),
     async close() {
       const stopping = pool;
       pool = null;

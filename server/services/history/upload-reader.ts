@@ -8,7 +8,7 @@ import { parseBhavcopy, bhavcopyLayoutOf } from './bhavcopy-parser.ts';
 import { fileText, firstLine } from './csv-values.ts';
 import { historyTexts } from '../texts/history-texts.ts';
 import { words } from '../texts/said.ts';
-import { FileRefusal, historyIndices, lineProblem, type HistoryIndex, type LineProblem, type MinuteCandle, type OptionDay } from './history-files.ts';
+import { FileRefusal, historyIndices, lineProblem, type FutureDay, type HistoryIndex, type LineProblem, type MinuteCandle, type OptionDay } from './history-files.ts';
 import { isIndexCloseHeader, parseIndexCloses, type IndexDay } from './index-close-parser.ts';
 import type { IndexNames } from './index-names.ts';
 import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
@@ -29,7 +29,7 @@ export function indexInFileName(name: string): HistoryIndex | null {
 export type ReadCsv = { fileName: string } & (
   | { status: 'refused'; problems: LineProblem[] }
   | ({ status: 'read'; sha256: string; skipped: number } & (
-      | { kind: 'bhavcopy_udiff' | 'bhavcopy_legacy'; days: string[]; rows: OptionDay[] }
+      | { kind: 'bhavcopy_udiff' | 'bhavcopy_legacy'; days: string[]; rows: OptionDay[]; futures: FutureDay[] }
       | { kind: 'index_closes'; days: string[]; rows: IndexDay[] }
       | { kind: 'participant_oi'; days: string[]; participants: ParsedParticipantDay }
       | { kind: 'index_minutes'; days: string[]; candles: MinuteCandle[] }
@@ -43,7 +43,7 @@ export type ReadCsv = { fileName: string } & (
  */
 export type UploadTask =
   | { op: 'list'; name: string; bytes: Uint8Array }
-  | { op: 'read'; name: string; entry: string | null; bytes: Uint8Array; index: HistoryIndex | null; indexNames: IndexNames };
+  | { op: 'read'; name: string; entry: string | null; bytes: Uint8Array; index: HistoryIndex | null; indexNames: IndexNames; stocks: readonly string[] };
 
 /** A Buffer over the task's bytes, no copy. */
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -51,7 +51,8 @@ const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 /** An upload's CSVs: a plain CSV is itself (entry null); an archive its CSV entries, each checked; or why it is refused whole. */
 export type UploadListing = { status: 'listed'; entries: Array<string | null> } | { status: 'refused'; problems: LineProblem[] };
 
-function readCsv(fileName: string, bytes: Buffer, index: HistoryIndex | null, indexNames: IndexNames): ReadCsv {
+/** `stocks`: the stocks the underlyings table lists, whose options and futures a bhavcopy's import keeps. */
+function readCsv(fileName: string, bytes: Buffer, index: HistoryIndex | null, indexNames: IndexNames, stocks: readonly string[]): ReadCsv {
   try {
     if (bytes.length > maxCsvBytes) throw new FileRefusal([lineProblem(0, historyTexts.fileTooLarge(maxCsvBytes / 1024 / 1024))]);
     if (bytes.includes(0)) throw new FileRefusal([lineProblem(0, historyTexts.notText)]);
@@ -60,9 +61,9 @@ function readCsv(fileName: string, bytes: Buffer, index: HistoryIndex | null, in
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const layout = bhavcopyLayoutOf(header);
     if (layout !== null) {
-      const parsed = parseBhavcopy(text);
+      const parsed = parseBhavcopy(text, stocks);
       const kind = layout === 'udiff' ? 'bhavcopy_udiff' : 'bhavcopy_legacy';
-      return { fileName, status: 'read', sha256, kind, days: parsed.days, rows: parsed.rows, skipped: parsed.skipped };
+      return { fileName, status: 'read', sha256, kind, days: parsed.days, rows: parsed.rows, futures: parsed.futures, skipped: parsed.skipped };
     }
     if (isIndexCloseHeader(header)) {
       const parsed = parseIndexCloses(text, indexNames);
@@ -103,12 +104,12 @@ export function listUpload(bytes: Uint8Array): UploadListing {
 }
 
 /** One CSV of the upload (the upload itself when `entry` is null), read and parsed. */
-export function readUploadEntry({ name, entry, bytes, index, indexNames }: Extract<UploadTask, { op: 'read' }>): ReadCsv {
+export function readUploadEntry({ name, entry, bytes, index, indexNames, stocks }: Extract<UploadTask, { op: 'read' }>): ReadCsv {
   const buffer = bufferOf(bytes);
-  if (entry === null) return readCsv(name, buffer, index, indexNames);
+  if (entry === null) return readCsv(name, buffer, index, indexNames, stocks);
   const data = readZip(buffer, maxCsvBytes, { keep: (candidate) => candidate === entry, checkOthers: false }).find((candidate) => candidate.name === entry)?.data;
   if (data === undefined) throw new Error(`${entry} is not in ${name}`);
-  return readCsv(`${name}/${entry}`, data, index ?? indexInFileName(entry), indexNames);
+  return readCsv(`${name}/${entry}`, data, index ?? indexInFileName(entry), indexNames, stocks);
 }
 
 /** The pool's task (import-worker.mjs runs it in a thread). */

@@ -6,7 +6,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { dayEndMinute, demoDaySpan } from '../history/demo-day.ts';
-import type { HistoryIndex } from '../history/history-files.ts';
+
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { clockMinutes } from '../market/ist.ts';
 import { addDays, isTradingDay, regularSessionOn, sessionOn, type TradingCalendar } from '../market/trading-calendar.ts';
@@ -42,7 +42,7 @@ export type OiProfileSide = { day: string; source: OiSource; as_of: string; call
 export type OiProfile = OiProfileSide & { strikes: number[]; previous: OiProfileSide | null };
 
 export type OiDayAnswer = {
-  index: HistoryIndex;
+  index: string;
   day: string | null;
   expiry: string | null;
   interval: OiInterval;
@@ -57,7 +57,7 @@ export type OiDayAnswer = {
 };
 
 export type OiDaysAnswer = {
-  index: HistoryIndex;
+  index: string;
   expiry: string;
   from: string | null;
   to: string | null;
@@ -140,8 +140,15 @@ function refuseUnlisted(strikes: readonly number[], listed: ReadonlySet<number>,
 }
 
 export function createOpenInterestCharts(db: Queryable) {
-  async function dayAnswer(index: HistoryIndex, askedDay: string | null, askedExpiry: string | null, askedStrikes: string | undefined, interval: OiInterval): Promise<OiDayAnswer> {
+  /** Issue 63: any underlying the server lists (a stock's options come with its bhavcopy); another symbol is 404, never an empty chart. */
+  async function requireListed(index: string): Promise<void> {
+    const { rows } = await db.query('SELECT 1 FROM underlyings WHERE symbol = $1', [index]);
+    if (rows.length === 0) throw DomainError.said('not_found', notFoundTexts.index(index));
+  }
+
+  async function dayAnswer(index: string, askedDay: string | null, askedExpiry: string | null, askedStrikes: string | undefined, interval: OiInterval): Promise<OiDayAnswer> {
     const asked = parseStrikes(askedStrikes);
+    await requireListed(index);
     const days = await readOiDays(db, index, askedDay);
     const nothing: OiDayAnswer = {
       index,
@@ -196,9 +203,10 @@ export function createOpenInterestCharts(db: Queryable) {
     };
   }
 
-  async function daysAnswer(index: HistoryIndex, expiry: string, askedFrom: string | null, askedTo: string | null, askedStrikes: string | undefined): Promise<OiDaysAnswer> {
+  async function daysAnswer(index: string, expiry: string, askedFrom: string | null, askedTo: string | null, askedStrikes: string | undefined): Promise<OiDaysAnswer> {
     const asked = parseStrikes(askedStrikes);
     if (askedFrom !== null && askedTo !== null && askedFrom > askedTo) throw DomainError.said('validation_failed', kiteHistoryTexts.fromAfterTo, { field: 'from' });
+    await requireListed(index);
     const span = await readExpirySpan(db, index, expiry);
     if (span === null) throw DomainError.said('not_found', notFoundTexts.expiry(index, expiry));
     const to = askedTo ?? span.last;

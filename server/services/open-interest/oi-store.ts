@@ -4,7 +4,7 @@
 // NSE's bhavcopies (history_option_days, a contract's end-of-day OI). Nothing here fills or carries a value: a
 // contract-minute not stored is absent from what these return.
 import type { Queryable } from '../../db/database.ts';
-import type { HistoryIndex } from '../history/history-files.ts';
+
 import { loadRegularSessions } from '../market/calendar-data.ts';
 import { clockMinutes } from '../market/ist.ts';
 import { regularSessionOn } from '../market/trading-calendar.ts';
@@ -51,7 +51,7 @@ function contractColumns(strikePaise: number, type: 'CE' | 'PE', parts: readonly
 }
 
 /** Every stored minute of each contract of the expiry on the day, the better source's where two hold the same minute. */
-export async function readDayMinutes(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<ContractDay[]> {
+export async function readDayMinutes(db: Queryable, index: string, day: string, expiry: string): Promise<ContractDay[]> {
   const [rows, days] = await Promise.all([
     db.query<{ s: number; t: 'CE' | 'PE'; m: number; oi: string; src: MinuteSource }>(
       `SELECT strike_paise AS s, option_type AS t, ${istMinute} AS m, open_interest AS oi, source AS src
@@ -105,7 +105,7 @@ export type DayEndOi = { oi: number; change: number | null };
  */
 export type DayEnd = { day: string; source: OiSource; minute: number; contracts: Map<string, DayEndOi & { strikePaise: number; type: 'CE' | 'PE' }> };
 
-export async function readDayEnds(db: Queryable, index: HistoryIndex, expiry: string, from: string, to: string): Promise<Map<string, DayEnd>> {
+export async function readDayEnds(db: Queryable, index: string, expiry: string, from: string, to: string): Promise<Map<string, DayEnd>> {
   const range = [index, expiry, from, to];
   const [bhavcopy, rows, days] = await Promise.all([
     db.query<{ d: string; s: string; t: 'CE' | 'PE'; oi: string; ch: string }>(
@@ -178,7 +178,7 @@ export function worstSource(sources: readonly OiSource[]): OiSource {
  * An index's days with option OI stored (newest first, the 400 days up to the last, and `asked` when it is stored
  * earlier: a day imported years before the minutes recorded since stays open): what each source holds.
  */
-export async function readOiDays(db: Queryable, index: HistoryIndex, asked: string | null = null): Promise<{ day: string; sources: OiSource[] }[]> {
+export async function readOiDays(db: Queryable, index: string, asked: string | null = null): Promise<{ day: string; sources: OiSource[] }[]> {
   const { rows } = await db.query<{ d: string; src: OiSource }>(
     `WITH stored AS (
        SELECT trade_date, 'bhavcopy' AS src FROM history_option_days WHERE index_name = $1 GROUP BY trade_date
@@ -194,7 +194,7 @@ export async function readOiDays(db: Queryable, index: HistoryIndex, asked: stri
 }
 
 /** The expiries with OI stored on the day, nearest first. */
-export async function readOiExpiries(db: Queryable, index: HistoryIndex, day: string): Promise<string[]> {
+export async function readOiExpiries(db: Queryable, index: string, day: string): Promise<string[]> {
   const { rows } = await db.query<{ e: string }>(
     `SELECT to_char(expiry, 'YYYY-MM-DD') AS e FROM (
        SELECT expiry FROM history_option_days WHERE index_name = $1 AND trade_date = $2::date
@@ -207,7 +207,7 @@ export async function readOiExpiries(db: Queryable, index: HistoryIndex, day: st
 }
 
 /** The first and last days the expiry has OI stored, or null. */
-export async function readExpirySpan(db: Queryable, index: HistoryIndex, expiry: string): Promise<{ first: string; last: string } | null> {
+export async function readExpirySpan(db: Queryable, index: string, expiry: string): Promise<{ first: string; last: string } | null> {
   const { rows } = await db.query<{ first: string | null; last: string | null }>(
     `SELECT to_char(min(trade_date), 'YYYY-MM-DD') AS first, to_char(max(trade_date), 'YYYY-MM-DD') AS last FROM (
        SELECT min(trade_date) AS trade_date FROM history_option_days WHERE index_name = $1 AND expiry = $2::date

@@ -50,6 +50,7 @@ const tables = [
   'freeze_quantities',
   'futures_carry_rates',
   'history_day_claims',
+  'history_future_days',
   'history_import_upload_files',
   'history_import_uploads',
   'history_imports',

@@ -146,7 +146,7 @@ describe.each(testBackends)('market history guards on %s', (backend) => {
     const bImport = await upload(b, udiffName(replayDay), udiff(bDay, dayClose + 5));
     expect(bImport.status, JSON.stringify(bImport.body)).toBe(200);
     expect(bImport.body.files).toEqual([
-      { file_name: udiffName(replayDay), status: 'imported', kind: 'bhavcopy_udiff', days: [replayDay], rows: 0, skipped_rows: 0, kept_days: [{ index: 'NIFTY', trade_date: replayDay }] },
+      { file_name: udiffName(replayDay), status: 'imported', kind: 'bhavcopy_udiff', days: [replayDay], rows: 0, future_rows: 0, skipped_rows: 0, kept_days: [{ index: 'NIFTY', trade_date: replayDay }] },
     ]);
     expect(await rowsOfDay()).toEqual(rows);
     expect(await chainOfA()).toEqual(chain);

@@ -98,7 +98,8 @@ describe('importing', () => {
   it('imports a UDiFF CSV sent as the raw body', async () => {
     const res = await uploadRaw(udiff, `?file_name=${udiffName}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ files: [{ file_name: udiffName, status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 5, skipped_rows: 4 }] });
+    // RELIANCE's option and the NIFTY and RELIANCE futures are kept (issue 63); NIFTYNXT50's option is skipped.
+    expect(res.json()).toEqual({ files: [{ file_name: udiffName, status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 6, future_rows: 2, skipped_rows: 1 }] });
     const { rows } = await server.db.query<Record<string, string | number | null>>(
       `SELECT settle_paise::integer AS settle, underlying_paise::integer AS underlying, open_interest::integer AS oi, change_in_oi::integer AS chg,
          volume_contracts::integer AS volume, lot_size FROM history_option_days WHERE index_name = 'BANKNIFTY' AND option_type = 'PE'`,
@@ -114,13 +115,13 @@ describe('importing', () => {
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().files).toEqual([
-      { file_name: `${udiffName}.zip/${udiffName}`, status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 5, skipped_rows: 4 },
-      { file_name: 'fo05JUL2024bhav.csv', status: 'imported', kind: 'bhavcopy_legacy', days: ['2024-07-05'], rows: 5, skipped_rows: 4 },
+      { file_name: `${udiffName}.zip/${udiffName}`, status: 'imported', kind: 'bhavcopy_udiff', days: ['2024-07-08'], rows: 6, future_rows: 2, skipped_rows: 1 },
+      { file_name: 'fo05JUL2024bhav.csv', status: 'imported', kind: 'bhavcopy_legacy', days: ['2024-07-05'], rows: 6, future_rows: 3, skipped_rows: 0 },
       { file_name: 'NIFTY_minute_2024-07-08.csv', status: 'imported', kind: 'index_minutes', days: ['2024-07-08'], rows: 3, skipped_rows: 0 },
     ]);
     const { rows } = await server.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM history_option_days WHERE underlying_paise IS NULL`);
-    // The older layout publishes no underlying value: its five rows keep it null.
-    expect(rows[0]?.count).toBe(5);
+    // The older layout publishes no underlying value: its six option rows keep it null.
+    expect(rows[0]?.count).toBe(6);
   });
 
   it('refuses a file with a bad row whole, naming the line, and stores nothing of it', async () => {
@@ -165,7 +166,7 @@ describe('importing', () => {
   it('is idempotent, and a corrected file replaces its day', async () => {
     await uploadRaw(udiff);
     await uploadRaw(udiff);
-    expect(await optionRows()).toHaveLength(5);
+    expect(await optionRows()).toHaveLength(6);
     const { rows: imports } = await server.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
     expect(imports[0]?.count).toBe(1);
     // The correction: NIFTY 24300 CE settles at 106.00, and the untraded 25000 CE is gone.
@@ -279,7 +280,8 @@ describe('deleting', () => {
     await uploadRaw(udiffOn('2026-01-28'), '', otherToken);
     const res = await deleteDays('?from=2026-01-01&to=2026-01-31');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ option_rows: 5, minute_candles: 0, option_minutes: 0, participant_days: 0, kept_other_traders_rows: 5 });
+    // The stock's option goes with the indices' (a range of every index), and its futures with them.
+    expect(res.json()).toEqual({ option_rows: 6, minute_candles: 0, option_minutes: 0, participant_days: 0, kept_other_traders_rows: 6 });
     expect(new Set((await optionRows()).map((row) => row.trade_date))).toEqual(new Set(['2026-01-28']));
     const { rows } = await server.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM history_imports');
     expect(rows[0]?.count).toBe(1);
@@ -288,7 +290,7 @@ describe('deleting', () => {
   it('deletes one index only when asked', async () => {
     await uploadRaw(udiffOn('2026-01-23'));
     expect((await deleteDays('?from=2026-01-23&to=2026-01-23&index=BANKNIFTY')).json()).toMatchObject({ option_rows: 2 });
-    expect((await optionRows()).map((row) => row.index_name)).toEqual(['NIFTY', 'NIFTY', 'NIFTY']);
+    expect((await optionRows()).map((row) => row.index_name)).toEqual(['NIFTY', 'NIFTY', 'NIFTY', 'RELIANCE']);
   });
 });
 

@@ -18,7 +18,7 @@ const legacy = fixture('fo05JUL2024bhav.csv').toString('utf8');
 const fileValue = (text: string) => ({ code: 'text', params: { text } });
 
 describe('UDiFF bhavcopy', () => {
-  it('keeps the four indices\' options and skips futures, stock F&O and other indices', () => {
+  it('keeps the four indices\' options and futures, and skips stocks not listed and other indices', () => {
     const parsed = parseBhavcopy(udiff);
     expect(parsed.layout).toBe('udiff');
     expect(parsed.days).toEqual(['2024-07-08']);
@@ -29,8 +29,29 @@ describe('UDiFF bhavcopy', () => {
       'BANKNIFTY 2024-07-10 52500 CE',
       'BANKNIFTY 2024-07-10 52500 PE',
     ]);
-    // NIFTY future, NIFTYNXT50 option, RELIANCE option and future.
-    expect(parsed.skipped).toBe(4);
+    expect(parsed.futures.map((row) => `${row.index} ${row.expiry} ${row.settlePaise / 100} ${row.lotSize}`)).toEqual(['NIFTY 2024-07-25 24433.55 25']);
+    // NIFTYNXT50 option, RELIANCE option and future (no stock passed in).
+    expect(parsed.skipped).toBe(3);
+  });
+
+  it('keeps the options and futures of the stocks it is given, each with its own lot', () => {
+    const parsed = parseBhavcopy(udiff, ['RELIANCE']);
+    expect(parsed.rows.filter((row) => row.index === 'RELIANCE')).toEqual([{
+      index: 'RELIANCE', tradeDate: '2024-07-08', expiry: '2024-07-25', strikePaise: 320_000, optionType: 'CE',
+      openPaise: 4_500, highPaise: 5_230, lowPaise: 4_010, closePaise: 4_765, settlePaise: 4_765,
+      openInterest: 4_125_000, changeInOi: 231_000, volumeContracts: 23_450, underlyingPaise: 318_840, lotSize: 250,
+    }]);
+    expect(parsed.futures.find((row) => row.index === 'RELIANCE')).toEqual({
+      index: 'RELIANCE', tradeDate: '2024-07-08', expiry: '2024-07-25', openPaise: 319_000, highPaise: 321_050, lowPaise: 318_010,
+      closePaise: 320_135, settlePaise: 320_135, openInterest: 41_230_500, changeInOi: -12_500, volumeContracts: 34_567, underlyingPaise: 318_840, lotSize: 250,
+    });
+    expect(parsed.skipped).toBe(1);
+    const legacyParsed = parseBhavcopy(legacy, ['RELIANCE']);
+    expect(legacyParsed.rows.filter((row) => row.index === 'RELIANCE')).toMatchObject([{ strikePaise: 320_000, settlePaise: 4_410, underlyingPaise: null, lotSize: null }]);
+    expect(legacyParsed.futures.map((row) => `${row.index} ${row.expiry} ${row.settlePaise}`)).toEqual([
+      'BANKNIFTY 2024-07-25 5268990', 'NIFTY 2024-07-25 2440245', 'RELIANCE 2024-07-25 318560',
+    ]);
+    expect(legacyParsed.skipped).toBe(0);
   });
 
   it('reads every figure of a row into paise and whole numbers', () => {
@@ -81,7 +102,7 @@ describe('UDiFF bhavcopy', () => {
   });
 
   it('counts lines as the file has them when only option lines are read: blank lines, mixed endings, other rows between', () => {
-    // The parser reads only the lines holding "IDO" and counts the rest where they lie (csv-values.ts's scanMarkedLines).
+    // The parser looks at two fields of each line before reading it whole, and counts the lines as the file has them.
     const lines = udiff.split('\r\n').filter((line) => line !== '');
     const mixed = [lines[0], '', lines[1], ' \t', lines[2], `${lines[3]?.replace('24300.00,PE', '24300.00,XX')}\r`, '\u00a0', ...lines.slice(4)];
     const refusal = refusalOf(() => parseBhavcopy(`${mixed.join('\n')}\n\n`));
@@ -89,7 +110,7 @@ describe('UDiFF bhavcopy', () => {
     mixed[5] = `${lines[3]}\r`;
     const parsed = parseBhavcopy(`${mixed.join('\n')}\n\n`);
     expect(parsed.rows).toEqual(parseBhavcopy(udiff).rows);
-    expect(parsed.skipped).toBe(4);
+    expect(parsed.skipped).toBe(3);
   });
 
   it('reads plain figures and careful ones alike', () => {
@@ -101,7 +122,7 @@ describe('UDiFF bhavcopy', () => {
   });
 
   it('refuses a file of other instruments only', () => {
-    const lines = udiff.split('\r\n').filter((line) => !/,IDO,\d+,,(NIFTY|BANKNIFTY),/.test(line));
+    const lines = udiff.split('\r\n').filter((line) => !/,ID[OF],\d+,,(NIFTY|BANKNIFTY),/.test(line));
     const [problem] = refusalOf(() => parseBhavcopy(lines.join('\n'))).problems;
     expect(problem?.reason).toMatch(/no NIFTY, BANKNIFTY, FINNIFTY or MIDCPNIFTY option rows/);
     expect(problem).toMatchObject({ line: 0, reason_i18n: { code: 'history.no_index_option_rows', params: {} } });
@@ -114,7 +135,9 @@ describe('the older bhavcopy layout (foDDMONYYYYbhav.csv)', () => {
     expect(parsed.layout).toBe('legacy');
     expect(parsed.days).toEqual(['2024-07-05']);
     expect(parsed.rows).toHaveLength(5);
-    expect(parsed.skipped).toBe(4);
+    // RELIANCE's option and future (no stock passed in); the index futures are kept.
+    expect(parsed.futures).toHaveLength(2);
+    expect(parsed.skipped).toBe(2);
     expect(parsed.rows.find((row) => row.index === 'NIFTY' && row.optionType === 'PE')).toEqual({
       index: 'NIFTY', tradeDate: '2024-07-05', expiry: '2024-07-11', strikePaise: 2_430_000, optionType: 'PE',
       openPaise: 8_205, highPaise: 9_500, lowPaise: 6_430, closePaise: 7_020, settlePaise: 7_020,

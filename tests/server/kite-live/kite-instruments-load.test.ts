@@ -3,6 +3,7 @@
 // the differences from index_config logged once per load, and live contracts resolved from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteContracts } from '../../../server/services/brokers/kite-broker/contracts.ts';
+import { contractLot } from '../../../server/services/market/contract-lots.ts';
 import type { ServerInstrument } from '../../kite-server/instruments-data.ts';
 import { defaultInstruments } from '../../kite-server/instruments-data.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -38,6 +39,32 @@ const stock: ServerInstrument = {
   instrument_type: 'EQ',
 };
 
+/** A stock's F&O rows as Kite's dump lists them (NFO-OPT and NFO-FUT, the stock's symbol as the name). */
+const stockDerivative = (tradingsymbol: string, name: string, type: 'CE' | 'PE' | 'FUT', expiry: string, strike: number, lot: number, token: number): ServerInstrument => ({
+  instrument_token: token * 256 + 2,
+  exchange_token: token,
+  tradingsymbol,
+  name,
+  last_price: 0,
+  expiry,
+  strike,
+  tick_size: type === 'FUT' ? 0.1 : 0.05,
+  lot_size: lot,
+  instrument_type: type,
+  segment: type === 'FUT' ? 'NFO-FUT' : 'NFO-OPT',
+  exchange: 'NFO',
+  freeze_quantity: 0,
+});
+
+/** RELIANCE's November contracts (kept, lot 500), an expired October one, and a stock StrikeDesk does not list. */
+const stockRows = [
+  stockDerivative('RELIANCE26NOVFUT', 'RELIANCE', 'FUT', '2026-11-24', 0, 500, 720_001),
+  stockDerivative('RELIANCE26NOV1300CE', 'RELIANCE', 'CE', '2026-11-24', 1300, 500, 720_002),
+  stockDerivative('RELIANCE26NOV1300PE', 'RELIANCE', 'PE', '2026-11-24', 1300, 500, 720_003),
+  stockDerivative('RELIANCE26OCTFUT', 'RELIANCE', 'FUT', '2026-10-27', 0, 500, 720_004),
+  stockDerivative('ZZNOTLISTED26NOVFUT', 'ZZNOTLISTED', 'FUT', '2026-11-24', 0, 1000, 720_005),
+];
+
 describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
   const warnings: { details: Record<string, unknown>; message: string }[] = [];
   const warn = (details: Record<string, unknown>, message: string) => void warnings.push({ details, message });
@@ -56,6 +83,7 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
       // Expired last week: a dump may still list it, StrikeDesk keeps none.
       ...bankNifty('2026-11-17', '26N17', [59000], 710_000),
       stock,
+      ...stockRows,
     ]);
   });
 
@@ -69,8 +97,9 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
 
   it('loads the index derivatives and the indices once a day, and logs where they differ from index_config', async () => {
     await stack.services.kite.prices.pass(warn);
-    // NIFTY's chain (listed at Kite by the desk), BANKNIFTY's six current contracts, three indices.
-    const expected = chain + 6 + 3;
+    // NIFTY's chain (listed at Kite by the desk), BANKNIFTY's six current contracts, three indices, RELIANCE's three
+    // current contracts (issue 63: the stocks' F&O rows are kept; the expired one and an unlisted stock's are not).
+    const expected = chain + 6 + 3 + 3;
     expect(await loads()).toEqual([{ loaded_on: '2026-11-20', instruments: expected }]);
     const kinds = await stack.server.db.query<{ index_name: string; segment: string; count: string }>(
       'SELECT index_name, segment, count(*) AS count FROM kite_instruments GROUP BY index_name, segment ORDER BY index_name, segment',
@@ -80,8 +109,12 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
       ['BANKNIFTY', 'NFO-OPT', 6],
       ['NIFTY', 'INDICES', 1],
       ['NIFTY', 'NFO-OPT', chain],
+      ['RELIANCE', 'NFO-FUT', 1],
+      ['RELIANCE', 'NFO-OPT', 2],
       ['SENSEX', 'INDICES', 1],
     ]);
+    // A stock contract's lot reads from Kite's file as an index's does.
+    expect(await contractLot(stack.server.db, 'RELIANCE', '2026-11-24', '2026-11-20')).toEqual({ lotSize: 500, source: "Kite's instrument file", effectiveFrom: null });
     const differences = warnings.filter((warning) => /differ from index_config/.test(warning.message));
     expect(differences).toHaveLength(1);
     expect(differences[0]!.details.differences).toEqual([

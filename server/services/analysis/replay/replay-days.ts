@@ -18,7 +18,7 @@
 // replay is refused with the calendar's reason when it was closed.
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { HistoryIndex } from '../../history/history-files.ts';
+import { historyIndices, type HistoryIndex } from '../../history/history-files.ts';
 import { sampleImportIds } from '../../history/history-store.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { dayHours, isoWeekday, type DayHours } from '../../market/trading-calendar.ts';
@@ -57,7 +57,8 @@ type HistoryRow = { index_name: HistoryIndex; day: string; contracts: number; re
 
 /** The days history holds (see the header), newest first. */
 async function historyDays(db: Queryable, index: HistoryIndex | null, day: string | null): Promise<HistoryRow[]> {
-  const within = `($1::text IS NULL OR index_name = $1) AND ($2::date IS NULL OR trade_date = $2::date)`;
+  // The four indices' days: a stock's options are stored too (migration 124), but a replay does not open a stock's day yet.
+  const within = `(index_name = $1 OR ($1::text IS NULL AND index_name = ANY($3::text[]))) AND ($2::date IS NULL OR trade_date = $2::date)`;
   const { rows } = await db.query<HistoryRow>(
     `WITH bhavcopy AS (
        SELECT index_name, trade_date, count(*)::integer AS contracts, bool_or(underlying_paise IS NOT NULL) AS underlying,
@@ -85,7 +86,7 @@ async function historyDays(db: Queryable, index: HistoryIndex | null, day: strin
         OR (b.underlying AND (EXISTS (SELECT 1 FROM history_option_days p WHERE p.index_name = h.index_name AND p.trade_date < h.trade_date AND p.underlying_paise IS NOT NULL)
                               OR EXISTS (SELECT 1 FROM history_index_days p WHERE p.index_name = h.index_name AND p.trade_date < h.trade_date)))
      ORDER BY h.trade_date DESC, h.index_name`,
-    [index, day],
+    [index, day, historyIndices],
   );
   return rows;
 }

@@ -7,12 +7,13 @@
 // migration 090) stay. The Market facts screen shows these differences beside the table.
 import type { IndexFacts, IndexName } from '../../market/index-config.ts';
 
-/** A dump row as the load keeps it (the index already named, the tick in paise). */
+/** A dump row as the load keeps it (the underlying already named, the tick in paise). */
 export type LoadedInstrument = {
   exchange: string;
   tradingsymbol: string;
   instrumentToken: number;
-  index: IndexName;
+  /** The underlying: one of the indices or a stock the underlyings table lists (issue 63). */
+  index: string;
   segment: string;
   instrumentType: string;
   expiry: string | null;

@@ -11,7 +11,8 @@ import { indexFacts, type IndexName } from '../../market/index-config.ts';
 import { priceRulesOn } from '../../market/price-rules.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { addDays } from '../../market/trading-calendar.ts';
-import { indexDerivatives, instrumentKey, underlyingOf, type KiteInstrument } from '../kite/instruments.ts';
+import { knownUnderlyings, type KnownUnderlyings, type MasterDerivative } from '../instrument-master.ts';
+import { indexDerivatives, instrumentKey, kiteDerivative, underlyingOf, type KiteInstrument } from '../kite/instruments.ts';
 import type { KiteHttp } from '../kite/kite-http.ts';
 import { getInstruments } from '../kite/kite-market.ts';
 import { dumpFacts, factDifferences, type FactDifference, type LoadedInstrument } from './instrument-facts.ts';
@@ -28,9 +29,13 @@ export function dumpDay(now: Date): string {
   return istMinutes(now) < clockMinutes(dumpPublishedAt) ? addDays(today, -1) : today;
 }
 
-/** The indices and their live derivatives (a dump may still list a contract that expired). */
-function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, IndexName>, day: string): LoadedInstrument[] {
-  const loaded = (row: KiteInstrument, index: IndexName): LoadedInstrument => ({
+/**
+ * The indices and their live derivatives, and the live options and futures of the stocks the underlyings table lists
+ * (`known`; issue 63: NFO's OPTSTK and FUTSTK rows, each read back from its symbol as the instrument masters read it,
+ * instrument-master.ts). A dump may still list a contract that expired.
+ */
+function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, IndexName>, day: string, known: KnownUnderlyings): LoadedInstrument[] {
+  const loaded = (row: KiteInstrument, index: string): LoadedInstrument => ({
     exchange: row.exchange,
     tradingsymbol: row.tradingsymbol,
     instrumentToken: row.instrument_token,
@@ -48,7 +53,12 @@ function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, In
   });
   // underlyingOf names the index as the dump does; StrikeDesk's index names are the same five words.
   const derivatives = indexDerivatives(rows).filter((row) => row.expiry === null || row.expiry >= day).map((row) => loaded(row, underlyingOf(row) as IndexName));
-  return [...indices, ...derivatives];
+  const stocks = rows.filter((row) => {
+    if (row.expiry === null || row.expiry < day) return false;
+    const derivative = kiteDerivative(row, known);
+    return derivative !== null && known.get(derivative.underlying)?.kind === 'stock';
+  });
+  return [...indices, ...derivatives, ...stocks.map((row) => loaded(row, (kiteDerivative(row, known) as MasterDerivative).underlying))];
 }
 
 export function createKiteInstrumentLoad({ db, clock }: { db: Database; clock: Clock }) {
@@ -69,7 +79,7 @@ export function createKiteInstrumentLoad({ db, clock }: { db: Database; clock: C
     if (await loadedFor(day)) return null;
     const dump = await getInstruments(http);
     const { rows: models } = await db.query<{ index_name: IndexName; underlying: string }>('SELECT index_name, underlying FROM market_simulation');
-    const rows = kept(dump, new Map(models.map((model) => [model.underlying, model.index_name])), day);
+    const rows = kept(dump, new Map(models.map((model) => [model.underlying, model.index_name])), day, await knownUnderlyings(db));
     const differences: FactDifference[] = [];
     for (const { index_name: index } of models) {
       const facts = dumpFacts(index, rows);
