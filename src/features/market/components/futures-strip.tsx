@@ -6,14 +6,14 @@ import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
   heading: { id: 'market.futures.heading', defaultMessage: 'Futures' },
-  price: { id: 'market.futures.price', defaultMessage: 'Price' },
   basis: { id: 'market.futures.basis', defaultMessage: 'Basis to spot' },
-  oi: { id: 'market.futures.oi', defaultMessage: 'OI (lakh)' },
   trade: { id: 'market.futures.trade', defaultMessage: 'Trade' },
-  rollover: { id: 'market.futures.rollover', defaultMessage: 'Rollover' },
 });
 const tradeLabel = defineMessage<{ contract: MessageValue }>({ id: 'market.futures.tradeLabel', defaultMessage: 'Trade {contract}' });
-const shareText = defineMessage<{ share: MessageValue }>({ id: 'market.futures.share', defaultMessage: '{share} of OI' });
+const basisText = defineMessage<{ amount: MessageValue; percent: MessageValue }>({ id: 'market.futures.basisValue', defaultMessage: '{amount} ({percent})' });
+const oiText = defineMessage<{ oi: MessageValue }>({ id: 'market.futures.oi', defaultMessage: 'OI {oi} lakh' });
+const oiShareText = defineMessage<{ oi: MessageValue; share: MessageValue }>({ id: 'market.futures.oiShare', defaultMessage: 'OI {oi} lakh · {share} of all months' });
+const rolloverText = defineMessage<{ rolls: MessageValue }>({ id: 'market.futures.rolloverLine', defaultMessage: 'Rollover: {rolls}' });
 const rollText = defineMessage<{ from: MessageValue; to: MessageValue; spread: MessageValue }>({
   id: 'market.futures.roll',
   defaultMessage: '{from} → {to}: spread {spread}',
@@ -52,15 +52,18 @@ export function FuturesStrip({ futures, spot, onTrade }: { futures: readonly Fut
             <li key={item.tradingsymbol} className="flex items-center gap-3 rounded-lg border border-line bg-surface p-2 text-sm">
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="font-medium text-fg">{name}</span>
-                <span className="tabular-nums text-fg">
-                  {item.price === null ? dash : formatNumber(item.price, two)}{' '}
-                  <span className="text-fg-muted" title={intl.formatMessage(messages.basis)}>
-                    {item.basis === null ? '' : `${formatSignedInr(item.basis)} (${formatPercent(item.basisFraction ?? 0, { signed: true, maximumFractionDigits: 2 })})`}
-                  </span>
+                <span className="flex flex-wrap gap-x-2 tabular-nums text-fg">
+                  <span>{item.price === null ? dash : formatNumber(item.price, two)}</span>
+                  {item.basis !== null && (
+                    <span className="text-fg-muted" title={intl.formatMessage(messages.basis)}>
+                      {intl.formatMessage(basisText, { amount: formatSignedInr(item.basis), percent: formatPercent(item.basisFraction ?? 0, { signed: true, maximumFractionDigits: 2 }) })}
+                    </span>
+                  )}
                 </span>
                 <span className="text-xs text-fg-muted tabular-nums">
-                  {intl.formatMessage(messages.oi)} {item.oi === null ? dash : formatLakh(item.oi)}
-                  {item.oiShare !== null && ` · ${intl.formatMessage(shareText, { share: formatPercent(item.oiShare, { maximumFractionDigits: 0 }) })}`}
+                  {item.oiShare === null
+                    ? intl.formatMessage(oiText, { oi: item.oi === null ? dash : formatLakh(item.oi) })
+                    : intl.formatMessage(oiShareText, { oi: formatLakh(item.oi ?? 0), share: formatPercent(item.oiShare, { maximumFractionDigits: 0 }) })}
                 </span>
               </div>
               {onTrade !== undefined && (
@@ -79,16 +82,18 @@ export function FuturesStrip({ futures, spot, onTrade }: { futures: readonly Fut
       </ul>
       {rolls.length > 0 && (
         <p className="text-xs text-fg-muted tabular-nums" data-testid="rollover-line">
-          {intl.formatMessage(messages.rollover)}:{' '}
-          {rolls
-            .map((roll) =>
-              intl.formatMessage(rollText, {
-                from: formatContract(roll.from.tradingsymbol),
-                to: formatContract(roll.to.tradingsymbol),
-                spread: roll.spread === null ? dash : formatSignedInr(roll.spread),
-              }),
-            )
-            .join(' · ')}
+          {intl.formatMessage(rolloverText, {
+            rolls: intl.formatList(
+              rolls.map((roll) =>
+                intl.formatMessage(rollText, {
+                  from: formatContract(roll.from.tradingsymbol),
+                  to: formatContract(roll.to.tradingsymbol),
+                  spread: roll.spread === null ? dash : formatSignedInr(roll.spread),
+                }),
+              ),
+              { type: 'unit' },
+            ),
+          })}
         </p>
       )}
     </section>
