@@ -5,9 +5,6 @@
 /** How long the typing must pause before the server is asked: one request per word, not per keystroke. */
 export const searchDebounceMs = 150;
 
-/** The most recent picks kept (favourites of a kind: what the trader opened last comes first). */
-export const recentLimit = 5;
-
 export type ComboKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End' | 'Enter' | 'Escape';
 
 export type ComboAction =
@@ -44,11 +41,6 @@ export function comboKey(key: string, state: { open: boolean; active: number; co
     default:
       return { type: 'none' };
   }
-}
-
-/** The recent picks with `symbol` first, without duplicates, at most `recentLimit`. */
-export function withRecent(recent: readonly string[], symbol: string): string[] {
-  return [symbol, ...recent.filter((item) => item !== symbol)].slice(0, recentLimit);
 }
 
 /** What the search is asked: the text trimmed, cut to the server's 40 characters (it matches case-insensitively). */
