@@ -20,6 +20,7 @@ import { LoadStatus } from '@/components/ui/load-status';
 import { useOperation } from '@/lib/api/use-operation';
 import { openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
+import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
   greeks: { id: 'market.chain.greeks', defaultMessage: 'Greeks: delta, gamma, theta, vega' },
@@ -30,7 +31,7 @@ const messages = defineMessages({
 const lotText = defineMessage<{ lot: MessageValue }>({ id: 'market.chain.lot', defaultMessage: 'Lot size {lot}' });
 const stockFacts = defineMessage<{ lot: MessageValue; step: MessageValue }>({
   id: 'market.chain.stockFacts',
-  defaultMessage: 'Monthly expiries · strike step ₹{step} · lot {lot} shares a contract · settled by delivery at expiry',
+  defaultMessage: 'Monthly expiries · strike step {step} · lot {lot} shares a contract · settled by delivery at expiry',
 });
 const bannedText = defineMessage<{ symbol: MessageValue }>({
   id: 'market.chain.banned',
@@ -67,6 +68,7 @@ export function OptionChain({ onPick, onAlert, onPickFuture }: ChainProps = {}) 
  */
 export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: ChainProps & { choice: ChainChoice; pickers: ReactNode | null }) {
   const intl = useIntl();
+  const { formatInr } = useFormat();
   const { index, expiry, range } = choice;
   const [greeks, setGreeks] = useShowGreeks();
   const box = useRef<HTMLElement | null>(null);
@@ -172,7 +174,7 @@ export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: Ch
       {chain.data && (
         <p className="text-xs text-fg-muted">
           {isStockChain(chain.data)
-            ? intl.formatMessage(stockFacts, { lot: chain.data.lot_size, step: chain.data.strike_step })
+            ? intl.formatMessage(stockFacts, { lot: chain.data.lot_size, step: formatInr(chain.data.strike_step, { minimumFractionDigits: 0 }) })
             : intl.formatMessage(lotText, { lot: chain.data.lot_size })}
         </p>
       )}
