@@ -1,0 +1,99 @@
+import { expect, test } from './support/test';
+import { usePreferences } from './support/preferences';
+import { signInReadyToTrade } from './support/trading';
+
+// Issue 63 in the app: a stock found by its name in the one search box, its chain with its futures months above it
+// (price, basis, OI, the roll spread), and a hedge (a bought future and a bought put) placed from the strategy
+// builder as one basket on a paper account, then both legs on the positions screen. At 360 and 1280 px, in
+// English and French (the French run in the dark theme).
+
+const texts = {
+  en: {
+    underlying: 'Underlying',
+    chainOpen: 'Add legs from the option chain',
+    trade: /^Trade \u2068?RELIANCE DEC FUT\u2069?$/,
+    tradeAll: /^Trade all \(2 legs\)/,
+    confirm: 'Place the orders',
+    future: 'RELIANCE DEC FUT',
+    stockFacts: /Monthly expiries · strike step \u2068?₹\d+\u2069? · lot \d[\d,]* shares a contract/,
+    put: /, trade \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
+  },
+  fr: {
+    underlying: 'Sous-jacent',
+    chainOpen: 'Ajouter des jambes depuis la chaîne d’options',
+    trade: /^Négocier \u2068?RELIANCE DÉC\. FUT\u2069?$/,
+    tradeAll: /^Tout trader \(2 jambes\)/,
+    confirm: 'Passer les ordres',
+    future: 'RELIANCE DÉC. FUT',
+    stockFacts: /Échéances mensuelles · pas de strike \u2068?\d+\s₹\u2069? · lot de \d[\d\s]* actions par contrat/,
+    put: /, négocier \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
+  },
+} as const;
+
+/** Text as the screen shows it, without the isolates (U+2068 … U+2069) figures carry for right-to-left. */
+const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
+for (const locale of ['en', 'fr'] as const) {
+  for (const width of [360, 1280]) {
+    test(`a stock found by name: its chain and futures, a future and a put bought as one basket, in ${locale} at ${width} px`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const t = texts[locale];
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      const user = await signInReadyToTrade(page);
+      await page.goto('/app/strategy-builder');
+      await usePreferences(page, { locale, theme: locale === 'fr' ? 'dark' : 'light', direction: 'ltr' });
+      await page.goto('/app/strategy-builder');
+
+      // The builder's underlying: typed by name ("reliance" is the company's), picked with the keyboard.
+      const search = page.getByRole('combobox', { name: t.underlying }).first();
+      await search.click();
+      await search.fill('Reliance Ind');
+      const option = page.getByRole('option', { name: /RELIANCE/ }).first();
+      await expect(option).toBeVisible();
+      await search.press('ArrowDown');
+      await search.press('Enter');
+      await expect(search).toHaveValue('RELIANCE');
+
+      // Its chain, opened from the builder with the same search box, and its futures months above it.
+      await page.getByText(t.chainOpen).click();
+      const chainSearch = page.locator('details').getByRole('combobox', { name: t.underlying });
+      await chainSearch.click();
+      await chainSearch.fill('RELI');
+      await page.locator('details').getByRole('option', { name: /^RELIANCE/ }).click();
+      const strip = page.locator('details').getByTestId('futures-strip');
+      await expect(strip.getByRole('listitem')).toHaveCount(3);
+      await expect(strip.getByRole('listitem').first()).toContainText(t.future);
+      await expect(strip.getByTestId('rollover-line')).toBeVisible();
+      await expect(page.locator('details').getByText(t.stockFacts)).toBeVisible();
+      const atmRow = page.locator('details table tbody tr[aria-current="true"]');
+      await expect(atmRow).toHaveCount(1);
+      await strip.screenshot({ path: test.info().outputPath(`futures-${locale}-${width}.png`) });
+
+      // The hedge: the near month's future, then the at-the-money put, each added as a bought leg.
+      await strip.getByRole('button', { name: t.trade }).click();
+      await expect(page.getByTestId('leg-card')).toHaveCount(1);
+      await atmRow.getByRole('button', { name: t.put }).click();
+      await expect(page.getByTestId('leg-card')).toHaveCount(2);
+      await expect(page.getByTestId('leg-card').first()).toContainText(t.future);
+
+      // One basket, both legs filled on the paper account.
+      await page.getByRole('button', { name: t.tradeAll }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.confirm }).click();
+      await expect(page.getByTestId('basket-leg')).toHaveCount(2);
+      for (const leg of await page.getByTestId('basket-leg').all()) await expect(leg).toHaveAttribute('data-status', 'filled');
+      const auth = { authorization: `Bearer ${user.token}` };
+      const book = (await (await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth })).json()) as {
+        order_book: { tradingsymbol: string; status: string; transaction_type: string }[];
+      };
+      expect(book.order_book.map((order) => order.tradingsymbol).sort()).toEqual([expect.stringMatching(/^RELIANCE\d{2}DEC\d+PE$/), expect.stringMatching(/^RELIANCE\d{2}DECFUT$/)]);
+      expect(book.order_book.every((order) => order.status === 'COMPLETE' && order.transaction_type === 'BUY')).toBe(true);
+
+      // Both on the positions screen, the future named by its month.
+      await page.goto('/app/position');
+      const positions = page.getByRole('main');
+      await expect.poll(async () => plain(await positions.innerText())).toContain(t.future);
+      await expect.poll(async () => plain(await positions.innerText())).toMatch(/RELIANCE .*\d+ PE/);
+      await page.screenshot({ path: test.info().outputPath(`positions-${locale}-${width}.png`), fullPage: false });
+    });
+  }
+}
