@@ -17,6 +17,9 @@ const texts = {
     future: 'RELIANCE DEC FUT',
     stockFacts: /Monthly expiries · strike step \u2068?₹\d+\u2069? · lot \d[\d,]* shares a contract/,
     put: /, trade \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
+    roll: 'Roll to next month',
+    rollConfirm: 'Roll',
+    spread: /^Calendar spread now: .*₹.* a unit/,
   },
   fr: {
     underlying: 'Sous-jacent',
@@ -27,6 +30,9 @@ const texts = {
     future: 'RELIANCE DÉC. FUT',
     stockFacts: /Échéances mensuelles · pas de strike \u2068?\d+\s₹\u2069? · lot de \d[\d\s]* actions par contrat/,
     put: /, négocier \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
+    roll: 'Rouler au mois suivant',
+    rollConfirm: 'Rouler',
+    spread: /^Écart calendaire actuel : .*₹.* par unité/,
   },
 } as const;
 
@@ -36,7 +42,7 @@ const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
 for (const locale of ['en', 'fr'] as const) {
   for (const width of [360, 1280]) {
     test(`a stock found by name: its chain and futures, a future and a put bought as one basket, in ${locale} at ${width} px`, async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(120_000);
       const t = texts[locale];
       await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
       const user = await signInReadyToTrade(page);
@@ -94,6 +100,20 @@ for (const locale of ['en', 'fr'] as const) {
       await expect.poll(async () => plain(await positions.innerText())).toContain(t.future);
       await expect.poll(async () => plain(await positions.innerText())).toMatch(/RELIANCE .*\d+ PE/);
       await page.screenshot({ path: test.info().outputPath(`positions-${locale}-${width}.png`), fullPage: false });
+
+      // The rollover: the future rolled to the next month as one basket, the calendar spread read before confirming.
+      await page.getByRole('button', { name: t.roll }).first().click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog.getByTestId('roll-legs').getByRole('listitem')).toHaveCount(2);
+      await expect.poll(async () => plain((await dialog.getByTestId('roll-spread').textContent()) ?? '')).toMatch(t.spread);
+      await dialog.screenshot({ path: test.info().outputPath(`roll-${locale}-${width}.png`) });
+      await dialog.getByRole('button', { name: t.rollConfirm, exact: true }).click();
+      await expect
+        .poll(async () => {
+          const answer = (await (await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth })).json()) as typeof book;
+          return answer.order_book.filter((order) => order.status === 'COMPLETE').map((order) => `${order.transaction_type} ${order.tradingsymbol.replace(/^RELIANCE\d{2}/, '')}`).sort();
+        })
+        .toEqual(['BUY DECFUT', 'BUY JANFUT', 'SELL DECFUT', expect.stringMatching(/^BUY DEC\d+PE$/)].sort());
     });
   }
 }

@@ -157,7 +157,6 @@ export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: Ch
           {intl.formatMessage(bannedText, { symbol: choice.picked.symbol })}
         </p>
       )}
-      <FuturesStrip futures={choice.futures} spot={spot?.last_price ?? null} onTrade={onPickFuture} />
       {failed || range === null || chain.data === undefined || chain.data.expiry !== expiry || expiry === null ? (
         <LoadStatus
           loadingText={intl.formatMessage(messages.loading)}
@@ -171,6 +170,9 @@ export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: Ch
           <ChainTable index={index} expiry={expiry} rows={rows} spot={spot} atm={atm} columns={columns} alerts={alerts} scrollKey={windowKey} onPick={onPick} onAlert={onAlert} />
         </>
       )}
+      {/* Under the chain, not over it: a laptop's first screen keeps its strikes around the money (the chain's own
+          box scrolls), and the months sit beside the lot line they share. */}
+      <FuturesStrip futures={choice.futures} spot={spot?.last_price ?? null} onTrade={onPickFuture} />
       {chain.data && (
         <p className="text-xs text-fg-muted">
           {isStockChain(chain.data)
