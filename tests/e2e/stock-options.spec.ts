@@ -52,10 +52,14 @@ for (const locale of ['en', 'fr'] as const) {
 
       // The builder's underlying: typed by name ("reliance" is the company's), picked with the keyboard.
       const search = page.getByRole('combobox', { name: t.underlying }).first();
-      await search.click();
-      await search.fill('Reliance Ind');
+      // Once the builder's market is read (its presets enabled): typed before, the text would go with the loading screen.
+      await expect(page.getByRole('button', { name: 'Iron condor', exact: true })).toBeEnabled();
       const option = page.getByRole('option', { name: /RELIANCE/ }).first();
-      await expect(option).toBeVisible();
+      await expect(async () => {
+        await search.click();
+        await search.fill('Reliance Ind');
+        await expect(option).toBeVisible({ timeout: 3000 });
+      }).toPass({ timeout: 20_000 });
       await search.press('ArrowDown');
       await search.press('Enter');
       await expect(search).toHaveValue('RELIANCE');
@@ -113,7 +117,8 @@ for (const locale of ['en', 'fr'] as const) {
           const answer = (await (await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth })).json()) as typeof book;
           return answer.order_book.filter((order) => order.status === 'COMPLETE').map((order) => `${order.transaction_type} ${order.tradingsymbol.replace(/^RELIANCE\d{2}/, '')}`).sort();
         })
-        .toEqual(['BUY DECFUT', 'BUY JANFUT', 'SELL DECFUT', expect.stringMatching(/^BUY DEC\d+PE$/)].sort());
+        // Sorted: the put (a digit after DEC) before the futures.
+        .toEqual([expect.stringMatching(/^BUY DEC\d+PE$/), 'BUY DECFUT', 'BUY JANFUT', 'SELL DECFUT']);
     });
   }
 }
