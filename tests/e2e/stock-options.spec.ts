@@ -122,3 +122,24 @@ for (const locale of ['en', 'fr'] as const) {
     });
   }
 }
+
+test('on the desk a stock future opens the order ticket with its lot and the server’s margin', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 900 });
+  await signInReadyToTrade(page);
+  await page.goto('/app/dashboards/live-trade');
+  const search = page.getByRole('combobox', { name: 'Underlying' });
+  await expect(page.locator('table tbody tr[aria-current="true"]')).toHaveCount(1);
+  await expect(async () => {
+    await search.click();
+    await search.fill('TCS');
+    await expect(page.getByRole('option', { name: /^TCS/ })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole('option', { name: /^TCS/ }).click();
+  // The margin block shows the server's figures for this order (POST /api/order-book/margins/orders/), never the app's own.
+  const margins = page.waitForRequest((request) => request.url().includes('/api/order-book/margins/orders/') && /TCS\d{2}DECFUT/.test(request.postData() ?? ''));
+  await page.getByTestId('futures-strip').getByRole('button', { name: /^Trade \u2068?TCS DEC FUT\u2069?$/ }).click();
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByTestId('contract-name')).toHaveText(/^TCS \d{2} Dec FUT$/);
+  await expect(ticket.getByTestId('margin-block')).toContainText(/₹/);
+  await margins;
+});
