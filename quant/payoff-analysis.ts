@@ -38,13 +38,15 @@ export type PayoffAnalysis = {
 /** Units of the underlying the P&L gains per rupee rise, far above every strike. */
 export function upsideSlope(legs: readonly StrategyLeg[]): number {
   let slope = 0;
-  for (const leg of legs) if (leg.enabled && leg.kind === 'CE') slope += signedQuantity(leg);
+  // A future moves one for one with the underlying at every price, above the strikes too.
+  for (const leg of legs) if (leg.enabled && (leg.kind === 'CE' || leg.kind === 'FUT')) slope += signedQuantity(leg);
   return slope;
 }
 
 function enabledStrikes(legs: readonly StrategyLeg[]): number[] {
   const strikes = new Set<number>();
-  for (const leg of legs) if (leg.enabled) strikes.add(leg.strike);
+  // A future is straight everywhere: no kink of its own.
+  for (const leg of legs) if (leg.enabled && leg.kind !== 'FUT') strikes.add(leg.strike);
   return [...strikes].sort((a, b) => a - b);
 }
 

@@ -8,7 +8,9 @@
 // leg no longer exists and a single price axis no longer describes the position.
 //
 // The x axis is the underlying's price at that instant; a leg with time left is priced off its forward,
-// price·e^(rT) (Black-76 with no dividend, as the option chain prices it). The chart redraws at 60 fps
+// price·e^(rT) (Black-76 with no dividend, as the option chain prices it). A future is linear: worth the
+// underlying's price at its expiry, its forward price·e^(rT) before (cost of carry, F = S·e^(rT), as the
+// simulator prices futures). The chart redraws at 60 fps
 // while a slider moves, so a curve sets each leg up once and then only moves the forward.
 import { black76Price } from './black76.ts';
 import { QuantInputError, requireFinite, yearsToExpiry, type OptionInputs, type OptionKind } from './option-inputs.ts';
@@ -34,6 +36,8 @@ export type PayoffCurve = {
 };
 
 type PricedLeg = {
+  /** A future: worth its forward, no option maths. */
+  future: boolean;
   quantity: number;
   entryPrice: number;
   /** Discounted strike: a put's value as the underlying tends to 0. */
@@ -66,7 +70,7 @@ export function pnlFunctionAt(legs: readonly StrategyLeg[], atMs: number, scenar
   const priced: PricedLeg[] = [];
   /** −Σ quantity × entry of the legs already expired: their P&L before the intrinsic value. */
   let expiredCost = 0;
-  const expired: { quantity: number; kind: OptionKind; strike: number }[] = [];
+  const expired: { quantity: number; kind: OptionKind | 'FUT'; strike: number }[] = [];
   for (const leg of legs) {
     if (!leg.enabled) continue;
     const quantity = signedQuantity(leg);
@@ -77,24 +81,31 @@ export function pnlFunctionAt(legs: readonly StrategyLeg[], atMs: number, scenar
       continue;
     }
     const volatility = Math.max(0, leg.volatility + scenario.volatilityShift);
+    const future = leg.kind === 'FUT';
     priced.push({
+      future,
       quantity,
       entryPrice: leg.entryPrice,
       putFloor: leg.kind === 'PE' ? leg.strike * Math.exp(-scenario.rate * years) : 0,
       growth: Math.exp(scenario.rate * years),
-      inputs: { kind: leg.kind, forward: 1, strike: leg.strike, years, rate: scenario.rate, volatility },
+      inputs: { kind: future ? 'CE' : (leg.kind as OptionKind), forward: 1, strike: leg.strike, years, rate: scenario.rate, volatility },
     });
   }
   return (price: number) => {
     if (!(price >= 0) || !Number.isFinite(price)) throw new QuantInputError(`price must be a finite number of at least 0, got ${price}`);
     let pnl = expiredCost;
     for (const leg of expired) {
+      if (leg.kind === 'FUT') {
+        pnl += leg.quantity * price;
+        continue;
+      }
       const intrinsic = leg.kind === 'CE' ? price - leg.strike : leg.strike - price;
       if (intrinsic > 0) pnl += leg.quantity * intrinsic;
     }
     for (const leg of priced) {
       let value: number;
-      if (price === 0) value = leg.putFloor;
+      if (leg.future) value = price * leg.growth;
+      else if (price === 0) value = leg.putFloor;
       else {
         leg.inputs.forward = price * leg.growth;
         value = black76Price(leg.inputs);
@@ -155,9 +166,12 @@ export function defaultPriceRange(legs: readonly StrategyLeg[], spot: number, po
   let low = spot;
   let high = spot;
   for (const leg of legs) {
+    // A future has no strike: its entry price is where its line crosses zero.
     if (!leg.enabled) continue;
-    low = Math.min(low, leg.strike);
-    high = Math.max(high, leg.strike);
+    const level = leg.kind === 'FUT' ? leg.entryPrice : leg.strike;
+    if (!(level > 0)) continue;
+    low = Math.min(low, level);
+    high = Math.max(high, level);
   }
   const margin = Math.max(0.04 * spot, 0.5 * (high - low));
   return { from: Math.max(0, low - margin), to: high + margin, points };

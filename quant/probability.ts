@@ -76,7 +76,8 @@ export function probabilityVolatility(legs: readonly StrategyLeg[], forward: num
   let sum = 0;
   let count = 0;
   for (const leg of legs) {
-    if (!leg.enabled || leg.expiryMs !== nearest) continue;
+    // A future has no volatility of its own to lend the probability.
+    if (!leg.enabled || leg.expiryMs !== nearest || leg.kind === 'FUT') continue;
     const distance = Math.abs(leg.strike - forward);
     if (distance < bestDistance) {
       bestDistance = distance;
@@ -88,5 +89,6 @@ export function probabilityVolatility(legs: readonly StrategyLeg[], forward: num
       count += 1;
     }
   }
+  if (count === 0) return null;
   return Math.max(0, sum / count + volatilityShift);
 }

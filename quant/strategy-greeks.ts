@@ -18,6 +18,11 @@ export function netGreeks(legs: readonly StrategyLeg[], spot: number, scenario: 
   for (const leg of legs) {
     if (!leg.enabled) continue;
     const years = yearsToExpiry(atMs, leg.expiryMs);
+    if (leg.kind === 'FUT') {
+      // Delta 1 against its forward (as the options' greeks are), no gamma or vega; its carry is not a theta.
+      total.delta += signedQuantity(leg);
+      continue;
+    }
     const greeks = black76Greeks({
       kind: leg.kind,
       forward: forwardFromSpot(spot, scenario.rate, years),

@@ -8,9 +8,13 @@ import { QuantInputError, requireFinite, type OptionKind } from './option-inputs
 
 export type LegSide = 'BUY' | 'SELL';
 
+/** An option (CE, PE) or a future (FUT: a linear leg, the hedge or the synthetic's underlying). */
+export type LegKind = OptionKind | 'FUT';
+
 export type StrategyLeg = {
   side: LegSide;
-  kind: OptionKind;
+  kind: LegKind;
+  /** An option's strike; a future's is 0 (it has none: its P&L is quantity × (price − entry)). */
   strike: number;
   /** Whole lots; the quantity is lots × lotSize. */
   lots: number;
@@ -18,7 +22,7 @@ export type StrategyLeg = {
   lotSize: number;
   /** The expiry instant (epoch milliseconds), e.g. 15:30 IST on the expiry day. */
   expiryMs: number;
-  /** Premium per unit paid (BUY) or received (SELL), rupees. */
+  /** Premium per unit paid (BUY) or received (SELL), rupees; a future's price at entry (nothing is paid for it). */
   entryPrice: number;
   /** Annualised implied volatility, 0.13 for 13 %. */
   volatility: number;
@@ -56,11 +60,12 @@ export type PremiumFlow = {
   net: number;
 };
 
+/** A future costs no premium (margin is held, no money changes hands at entry): only options count here. */
 export function premiumFlow(legs: readonly StrategyLeg[]): PremiumFlow {
   let received = 0;
   let paid = 0;
   for (const leg of legs) {
-    if (!leg.enabled) continue;
+    if (!leg.enabled || leg.kind === 'FUT') continue;
     const amount = leg.entryPrice * leg.lots * leg.lotSize;
     if (leg.side === 'BUY') paid += amount;
     else received += amount;
@@ -77,9 +82,9 @@ export function checkLegs(legs: readonly StrategyLeg[]): void {
   legs.forEach((leg, index) => {
     const name = (field: string) => `leg ${index + 1} ${field}`;
     if (leg.side !== 'BUY' && leg.side !== 'SELL') throw new QuantInputError(`${name('side')} must be BUY or SELL, got ${String(leg.side)}`);
-    if (leg.kind !== 'CE' && leg.kind !== 'PE') throw new QuantInputError(`${name('kind')} must be CE or PE, got ${String(leg.kind)}`);
+    if (leg.kind !== 'CE' && leg.kind !== 'PE' && leg.kind !== 'FUT') throw new QuantInputError(`${name('kind')} must be CE, PE or FUT, got ${String(leg.kind)}`);
     requireFinite(name('strike'), leg.strike);
-    if (leg.strike <= 0) throw new QuantInputError(`${name('strike')} must be greater than 0, got ${leg.strike}`);
+    if (leg.kind !== 'FUT' && leg.strike <= 0) throw new QuantInputError(`${name('strike')} must be greater than 0, got ${leg.strike}`);
     requirePositiveInteger(name('lots'), leg.lots);
     requirePositiveInteger(name('lot size'), leg.lotSize);
     requireFinite(name('expiry'), leg.expiryMs);

@@ -163,7 +163,7 @@ export type PresetQuote = { price: number; volatility: number };
 /** The preset's legs, priced from the chain by `quote` (premium per unit, rupees, and its IV). */
 export function presetLegs(
   request: PresetRequest & { expiryMs: number; lotSize: number; quote: (kind: OptionKind, strike: number) => PresetQuote },
-): StrategyLeg[] {
+): (StrategyLeg & { kind: OptionKind })[] {
   return presetShape(request).map((shape) => {
     const { price, volatility } = request.quote(shape.kind, shape.strike);
     return { ...shape, lotSize: request.lotSize, expiryMs: request.expiryMs, entryPrice: price, volatility, enabled: true };

@@ -19,6 +19,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
+import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { ChainPickers } from '@/features/market/components/chain-pickers';
 import { ChainView } from '@/features/market/components/option-chain';
@@ -80,14 +81,15 @@ export function LiveTradeScreen() {
   const wide = useWideScreen('(min-width: 1440px)');
   const phone = !useWideScreen('(min-width: 768px)');
   const choice = useChainChoice();
-  const [chosen, setChosen] = useState<OptionInstrument | null>(null);
+  // An option from the chain, or a future from the futures months above it.
+  const [chosen, setChosen] = useState<OptionInstrument | FutureInstrument | null>(null);
   // A link's contract opens the ticket until the trader picks another or closes it.
   const linked = useLinkedInstrument();
   const [linkClosed, setLinkClosed] = useState(false);
   const linkedTrade = linked.state === 'found' && !linkClosed ? linked.trade : null;
   const picked = chosen ?? linkedTrade?.instrument ?? null;
   // Stable: the chain's rows are memoised, and a new function each render would re-render every one of them.
-  const setPicked = useCallback((instrument: OptionInstrument | null) => {
+  const setPicked = useCallback((instrument: OptionInstrument | FutureInstrument | null) => {
     setChosen(instrument);
     setLinkClosed(true);
   }, []);
@@ -99,6 +101,7 @@ export function LiveTradeScreen() {
   const [alertOn, setAlertOn] = useState<OptionInstrument | null>(null);
   const alertQuote = useQuote(alertOn?.instrument ?? null);
   const alertInstead = () => {
+    if (picked === null || picked.instrument_type === 'FUT') return;
     setAlertOn(picked);
     setPicked(null);
   };
@@ -135,7 +138,7 @@ export function LiveTradeScreen() {
         framing={wide ? 'card' : 'sheet'}
         onClose={wide ? () => setPicked(null) : undefined}
         footnote={
-          wide ? null : (
+          wide || picked.instrument_type === 'FUT' ? null : (
             <button type="button" onClick={alertInstead} className="inline-flex min-h-11 items-center gap-2 self-start text-sm font-medium text-brand underline-offset-2 hover:underline">
               <BellAlertIcon aria-hidden="true" className="size-5" />
               {intl.formatMessage(messages.priceAlert)}
@@ -197,7 +200,10 @@ export function LiveTradeScreen() {
       <div className="grid grid-cols-1 gap-6 min-[1440px]:grid-cols-[minmax(0,1fr)_24rem] min-[1440px]:items-start">
         {/* Cut off, a contract's price is the last one kept (with its age): not a price to trade at. */}
         <div className="flex min-w-0 flex-col gap-2">
-          <ChainView choice={choice} pickers={phone ? null : <ChainPickers choice={choice} />} onPick={!online || account === null ? undefined : setPicked} onAlert={setAlertOn} />
+          <ChainView choice={choice} pickers={phone ? null : <ChainPickers choice={choice} />} onPick={!online || account === null ? undefined : setPicked}
+            onPickFuture={!online || account === null ? undefined : setPicked}
+            onAlert={setAlertOn}
+          />
           {choice.expiry !== null && <IvChartLink index={choice.index} expiry={choice.expiry} />}
         </div>
         {wide && account !== null && (

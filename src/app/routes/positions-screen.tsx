@@ -18,6 +18,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { DateField } from '@/components/ui/date-field';
 import type { Order } from '@/features/orders/api/trading-types';
 import { OrderAccount } from '@/features/orders/components/order-account';
+import { RollFuture } from '@/app/trading/roll-future';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
 import { PnlHistory } from '@/features/positions/components/pnl-history';
@@ -168,6 +169,7 @@ export function PositionsScreen() {
                     <>
                       <PositionAlertBell position={position} />
                       <PositionPremiumLink position={position} />
+                      <RollFuture position={position} account={common.account} disabled={common.disabled} onDone={common.onDone} />
                     </>
                   } />} />
               <StrategyPremiumLinks positions={positions} day={day} />

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { QuantInputError } from '@quant/option-inputs.ts';
 import type { PresetName } from '@quant/strategy-presets.ts';
-import type { IndexName } from '@/features/market/api/get-expiries';
+import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { QuoteAge } from '@/features/market/components/quote-age';
 import { nowAtom } from '@/features/market/feed/now-atom';
@@ -29,7 +29,7 @@ import { BuilderTrading } from '@/app/strategy-builder/builder-trading';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { expiryAtmVolatility } from '@/app/strategy-builder/expiry-atm-volatility';
 import { instrumentOf, MissingQuoteError, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
-import { indexNames, useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
+import { useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
 import { openedLegsOf, useOpenedLegs } from '@/app/strategy-builder/use-opened-legs';
 import { PremiumChartLink } from '@/app/strategy-builder/premium-chart-link';
 import { useStrategyMargin } from '@/app/strategy-builder/use-strategy-margin';
@@ -48,10 +48,10 @@ export function StrategyBuilderScreen() {
   const [params] = useSearchParams();
   // A recommendation opens its legs live, on its index and expiry.
   const [opened] = useState(() => openedLegsOf(params));
-  const [chosenIndex, setIndex] = useState<IndexName>(opened?.index ?? 'NIFTY');
+  const [chosenIndex, setIndex] = useState<string>(opened?.index ?? 'NIFTY');
   // A replay replays one index: the builder builds on it, at the replayed minute's prices (issue 39).
   const replayIndex = useReplayedAt()?.held.replay.index ?? null;
-  const index: IndexName = replayIndex ?? chosenIndex;
+  const index: string = replayIndex ?? chosenIndex;
   const [chosenExpiry, setChosenExpiry] = useState<string | null>(opened?.expiry ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   // A shared link opens its strategy read-only.
@@ -91,7 +91,15 @@ export function StrategyBuilderScreen() {
   // memoised controls, chain picker and leg fields (issue 37).
   const handlePreset = useStableHandler((preset: PresetName) => attempt(() => expiry !== null && liveSpot !== null && builder.applyPreset(market, preset, expiry, liveSpot)));
   const handleAddLeg = useStableHandler((kind: 'CE' | 'PE', side: 'BUY' | 'SELL') => attempt(() => expiry !== null && liveSpot !== null && builder.addLeg(market, expiry, liveSpot, kind, side)));
-  const handleIndex = useStableHandler((next: IndexName) => {
+  const handleAddFuture = useStableHandler((side: 'BUY' | 'SELL') =>
+    attempt(() => {
+      const near = market.futures[0];
+      if (near === undefined) throw new MissingQuoteError('FUT');
+      builder.addFuture(market, near, side);
+    }),
+  );
+  const handlePickFuture = useStableHandler((future: FutureInstrument) => builder.addFuture(market, future));
+  const handleIndex = useStableHandler((next: string) => {
     setIndex(next);
     setChosenExpiry(null);
     builder.clear();
@@ -100,8 +108,7 @@ export function StrategyBuilderScreen() {
   const handleChangeLeg = useStableHandler((id: string, change: LegChange) => builder.changeLeg(market, id, change));
   const handleRemoveLeg = useStableHandler((id: string) => builder.removeLeg(id));
   const handleOpen = (strategy: SavedStrategy) => {
-    const savedIndex = indexNames.find((name) => name === strategy.index);
-    if (savedIndex) setIndex(savedIndex);
+    setIndex(strategy.index);
     builder.open(strategy);
   };
 
@@ -139,9 +146,10 @@ export function StrategyBuilderScreen() {
           onExpiry={setChosenExpiry}
           onPreset={handlePreset}
           onAddLeg={handleAddLeg}
+          onAddFuture={market.futures.length === 0 ? undefined : handleAddFuture}
         />
       )}
-      {snapshot === null && <ChainPicker index={index} onPick={handlePick} />}
+      {snapshot === null && <ChainPicker index={index} onPick={handlePick} onPickFuture={handlePickFuture} />}
       {problem !== null && <p role="alert" className="text-sm text-loss">{problem}</p>}
       {openedState === 'missing' && <p role="alert" className="text-sm text-loss">{intl.formatMessage(builderMessages.openedMissing)}</p>}
       <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} atmVolatility={atmVolatility} />

@@ -3,7 +3,6 @@ import { defineMessage, defineMessages, type MessageValue } from 'react-intl';
 export const builderMessages = defineMessages({
   title: { id: 'strategies.builderTitle', defaultMessage: 'Strategy builder' },
   description: { id: 'strategies.builderDescription', defaultMessage: 'Assemble option legs and see the payoff before you trade.' },
-  index: { id: 'strategies.builder.index', defaultMessage: 'Index' },
   openedMissing: { id: 'strategies.builder.openedMissing', defaultMessage: 'The recommended contracts are no longer listed: build the strategy again from the chain.' },
   expiry: { id: 'strategies.builder.expiry', defaultMessage: 'Expiry' },
   presets: { id: 'strategies.builder.presets', defaultMessage: 'Start from a preset' },

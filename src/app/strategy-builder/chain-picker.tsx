@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 
 // The option chain comes with the market's own chunk, fetched only when the trader opens it here.
@@ -16,13 +17,26 @@ const otherIndexText = defineMessage<{ index: MessageValue }>({
 });
 
 /** The desk's option chain inside the builder: a tapped price adds its contract as a leg of this index (memoised: its chain reads its own prices). */
-export const ChainPicker = memo(function ChainPicker({ index, onPick }: { index: string; onPick: (instrument: OptionInstrument) => void }) {
+export const ChainPicker = memo(function ChainPicker({
+  index,
+  onPick,
+  onPickFuture,
+}: {
+  index: string;
+  onPick: (instrument: OptionInstrument) => void;
+  onPickFuture: (future: FutureInstrument) => void;
+}) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const [wrongIndex, setWrongIndex] = useState(false);
   const handlePick = (instrument: OptionInstrument) => {
     setWrongIndex(instrument.name !== index);
     if (instrument.name === index) onPick(instrument);
+  };
+  // A future of the strategy's underlying is a leg too (a hedge, a synthetic's underlying).
+  const handlePickFuture = (future: FutureInstrument) => {
+    setWrongIndex(future.name !== index);
+    if (future.name === index) onPickFuture(future);
   };
   return (
     <details className="rounded-lg border border-line bg-surface p-3" onToggle={(event) => setOpen(event.currentTarget.open)}>
@@ -32,7 +46,7 @@ export const ChainPicker = memo(function ChainPicker({ index, onPick }: { index:
           <p className="text-sm text-fg-muted">{intl.formatMessage(messages.hint)}</p>
           {wrongIndex && <p role="alert" className="text-sm text-loss">{intl.formatMessage(otherIndexText, { index })}</p>}
           <Suspense fallback={<p role="status" className="text-sm text-fg-muted">{intl.formatMessage(messages.loading)}</p>}>
-            <OptionChain onPick={handlePick} />
+            <OptionChain onPick={handlePick} onPickFuture={handlePickFuture} />
           </Suspense>
         </div>
       )}

@@ -10,7 +10,10 @@ export function PremiumChartLink({ index, legs }: { index: string; legs: readonl
   const intl = useIntl();
   const enabled = legs.filter((leg) => leg.enabled);
   if (enabled.length === 0 || enabled.length > 8) return null;
-  const path = premiumChartPath(enabled.map((leg) => ({ index, expiry: leg.expiry, strike: leg.strike, type: leg.kind, side: leg.side, lots: leg.lots })));
+  // The premium chart draws options' premiums: a strategy with a future leg has none to draw for it.
+  const options = enabled.flatMap((leg) => (leg.kind === 'FUT' ? [] : [{ index, expiry: leg.expiry, strike: leg.strike, type: leg.kind, side: leg.side, lots: leg.lots }]));
+  if (options.length < enabled.length) return null;
+  const path = premiumChartPath(options);
   return (
     <Link to={path} data-testid="builder-premium-chart" className="inline-flex min-h-11 items-center text-sm font-medium text-brand underline">
       {intl.formatMessage(openPremium)}

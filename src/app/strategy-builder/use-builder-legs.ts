@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { premiumVolatility } from '@quant/premium-volatility.ts';
 import { presetLegs, type PresetName } from '@quant/strategy-presets.ts';
+import type { LegKind } from '@quant/strategy-legs.ts';
+import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import type { Order } from '@/features/orders/api/trading-types';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
@@ -17,9 +19,11 @@ export class MissingQuoteError extends Error {}
  * chain's price is worth that price on the builder's lines. Not the quote's `iv`: that is the exchange's
  * figure (on the spot at NSE's 10 %, a put above its call), which would show a P&L the moment a leg is bought.
  */
-function volatilityOf(contract: { kind: 'CE' | 'PE'; strike: number; expiryMs: number }, quote: Quote | undefined, spot: Quote | null, fallback: number): number {
+function volatilityOf(contract: { kind: LegKind; strike: number; expiryMs: number }, quote: Quote | undefined, spot: Quote | null, fallback: number): number {
+  // A future has no volatility: its value is its price.
+  if (contract.kind === 'FUT') return 0;
   if (quote === undefined || spot === null) return fallback;
-  const implied = premiumVolatility({ ...contract, spot: spot.last_price, premium: quote.last_price, atMs: Date.parse(quote.timestamp) });
+  const implied = premiumVolatility({ ...contract, kind: contract.kind, spot: spot.last_price, premium: quote.last_price, atMs: Date.parse(quote.timestamp) });
   return implied ?? fallback;
 }
 
@@ -42,13 +46,37 @@ function legFor(instrument: OptionInstrument, quote: Quote | undefined, spot: Qu
   };
 }
 
+/** A future as a leg: linear, no strike (0) and no volatility; its entry is its price. */
+function futureLeg(future: FutureInstrument, quote: Quote | undefined, shape: { side: 'BUY' | 'SELL'; lots: number }, previous?: BuilderLeg): BuilderLeg {
+  return {
+    id: previous?.id ?? newLegId(),
+    side: shape.side,
+    kind: 'FUT',
+    strike: 0,
+    lots: shape.lots,
+    lotSize: future.lot_size,
+    expiryMs: expiryInstant(future.expiry),
+    entryPrice: quote?.last_price ?? previous?.entryPrice ?? 0,
+    volatility: 0,
+    enabled: previous?.enabled ?? true,
+    tradingsymbol: future.tradingsymbol,
+    exchange: future.exchange,
+    expiry: future.expiry,
+  };
+}
+
 /** The contract for a leg's kind, expiry and strike (the nearest listed strike), priced from its quote. */
 function resolve(market: BuilderMarket, leg: BuilderLeg): BuilderLeg | undefined {
+  if (leg.kind === 'FUT') {
+    const future = market.futures.find((item) => item.expiry === leg.expiry);
+    return future === undefined ? undefined : futureLeg(future, market.quotes.get(future.instrument), leg, leg);
+  }
+  const kind = leg.kind;
   const instrument =
-    market.find(leg.expiry, leg.kind, leg.strike) ??
+    market.find(leg.expiry, kind, leg.strike) ??
     market.chains
       .get(leg.expiry)
-      ?.instruments.filter((item) => item.instrument_type === leg.kind)
+      ?.instruments.filter((item) => item.instrument_type === kind)
       .reduce<OptionInstrument | undefined>((best, item) => (best === undefined || Math.abs(item.strike - leg.strike) < Math.abs(best.strike - leg.strike) ? item : best), undefined);
   return instrument === undefined ? undefined : legFor(instrument, market.quotes.get(instrument.instrument), market.spot, leg, leg);
 }
@@ -124,6 +152,12 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     setPreset(null);
   }
 
+  /** A future (a hedge, a synthetic's underlying): the month picked, or the near one. */
+  function addFuture(market: BuilderMarket, future: FutureInstrument, side: 'BUY' | 'SELL' = 'BUY') {
+    setLegs((current) => [...current, futureLeg(future, market.quotes.get(future.instrument), { side, lots: 1 })]);
+    setPreset(null);
+  }
+
   /** A contract picked in the option chain, bought by default (the card's side switches it). */
   function addInstrument(market: BuilderMarket, instrument: OptionInstrument) {
     setLegs((current) => [...current, legFor(instrument, market.quotes.get(instrument.instrument), market.spot, { side: 'BUY', lots: 1 })]);
@@ -188,7 +222,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     replace([], null);
   }
 
-  return { legs, priced, preset, fills, snapshot, applyPreset, addLeg, addInstrument, changeLeg, removeLeg, recordFills, openPicks, open, goLive, clear };
+  return { legs, priced, preset, fills, snapshot, applyPreset, addLeg, addInstrument, addFuture, changeLeg, removeLeg, recordFills, openPicks, open, goLive, clear };
 }
 
 export type BuilderLegs = ReturnType<typeof useBuilderLegs>;

@@ -1,14 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { expiriesForTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
+import { marketOfTheDay, instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
 import { openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
-import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
+import type { Expiry, FutureInstrument, IndexName } from '@/features/market/api/get-expiries';
 import type { Instruments, OptionInstrument } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 
 export const indexNames: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
+
+const noFutures: readonly FutureInstrument[] = [];
 
 /** Strikes either side of the money whose quotes are followed, so a preset is priced the moment it is picked. */
 const windowStrikes = 14;
@@ -16,6 +18,8 @@ const windowStrikes = 14;
 export type BuilderMarket = {
   state: 'loading' | 'failed' | 'ready';
   expiries: Expiry[];
+  /** The underlying's futures months (near, next, far): legs for hedges and synthetics. */
+  futures: readonly FutureInstrument[];
   /** The chosen expiry, else the nearest. */
   expiry: string | null;
   /** Every expiry's chain loaded so far (the chosen one and those the legs use). */
@@ -32,12 +36,12 @@ export type BuilderMarket = {
  * expiry a leg uses (kept for the day, see cached-market-facts), and live quotes of the index, of the
  * legs and of the strikes around the money.
  */
-export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, legs: readonly { expiry: string; exchange: string; tradingsymbol: string }[]): BuilderMarket {
+export function useBuilderMarket(index: string, chosenExpiry: string | null, legs: readonly { expiry: string; exchange: string; tradingsymbol: string }[]): BuilderMarket {
   // Whose market: today's, or the open replay's day (issue 39); read again when it changes (a replay opened or
   // ended, or known only after the screen first read), so a replay never shows today's expiries.
   const held = useAtomValue(openReplayAtom, { store });
   const source = held === undefined ? 'pending' : held === null ? 'live' : `replay-${held.replay.id}`;
-  const [loaded, setLoaded] = useState<{ index: IndexName; source: string; list: Expiry[] } | null>(null);
+  const [loaded, setLoaded] = useState<{ index: string; source: string; list: Expiry[]; futures: FutureInstrument[] } | null>(null);
   /** Keyed `INDEX:date` (with the source), so another index's or market's chains never answer for this one. */
   const [allChains, setChains] = useState<ReadonlyMap<string, Instruments>>(new Map());
   const [failed, setFailed] = useState(false);
@@ -45,10 +49,10 @@ export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, 
 
   useEffect(() => {
     let current = true;
-    expiriesForTheDay(index)
-      .then((list) => {
+    marketOfTheDay(index)
+      .then((answer) => {
         if (!current) return;
-        setLoaded({ index, source, list });
+        setLoaded({ index, source, list: answer.expiries, futures: answer.futures ?? [] });
         setFailed(false);
       })
       .catch(() => current && setFailed(true));
@@ -57,7 +61,9 @@ export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, 
     };
   }, [index, source, stamp]);
 
-  const expiries = loaded?.index === index && loaded.source === source ? loaded.list : null;
+  const mine = loaded?.index === index && loaded.source === source ? loaded : null;
+  const expiries = mine?.list ?? null;
+  const futures = mine?.futures ?? noFutures;
   const chains = useMemo(() => {
     const mine = new Map<string, Instruments>();
     const prefix = `${source}:${index}:`;
@@ -82,12 +88,12 @@ export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, 
 
   const chain = expiry === null ? null : (chains.get(expiry) ?? null);
   const followed = useMemo(() => {
-    const mine = legInstruments === '' ? [] : legInstruments.split(',');
-    if (chain === null) return mine;
+    const legsFollowed = legInstruments === '' ? [] : legInstruments.split(',');
+    if (chain === null) return legsFollowed;
     const step = chain.strike_step;
     const spotGuess = chain.instruments.length === 0 ? 0 : (chain.instruments[Math.floor(chain.instruments.length / 2)]?.strike ?? 0);
-    return [chain.underlying, ...mine, ...chain.instruments.filter((item) => Math.abs(item.strike - spotGuess) <= windowStrikes * step).map((item) => item.instrument)];
-  }, [chain, legInstruments]);
+    return [chain.underlying, ...legsFollowed, ...futures.map((future) => future.instrument), ...chain.instruments.filter((item) => Math.abs(item.strike - spotGuess) <= windowStrikes * step).map((item) => item.instrument)];
+  }, [chain, legInstruments, futures]);
   const quotes = useLiveQuotes([...new Set(followed)]);
 
   const find = (date: string, kind: 'CE' | 'PE', strike: number) =>
@@ -96,6 +102,7 @@ export function useBuilderMarket(index: IndexName, chosenExpiry: string | null, 
   return {
     state: failed && expiries === null ? 'failed' : expiries === null ? 'loading' : 'ready',
     expiries: expiries ?? [],
+    futures,
     expiry,
     chains,
     chain,

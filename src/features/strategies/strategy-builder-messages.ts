@@ -54,6 +54,7 @@ export const legMessages = defineMessages({
   kind: { id: 'strategies.legs.kind', defaultMessage: 'Call or put' },
   call: { id: 'strategies.legs.call', defaultMessage: 'Call (CE)' },
   put: { id: 'strategies.legs.put', defaultMessage: 'Put (PE)' },
+  future: { id: 'strategies.legs.future', defaultMessage: 'Future (FUT)' },
   strike: { id: 'strategies.legs.strike', defaultMessage: 'Strike' },
   lots: { id: 'strategies.legs.lots', defaultMessage: 'Lots' },
   expiry: { id: 'strategies.legs.expiry', defaultMessage: 'Expiry' },

@@ -27,8 +27,20 @@ describe('a tradingsymbol in words (order book, trade book, positions, toasts)',
     expect(symbolName('FINNIFTY26NOV24000CE', 'en', '2026-11-24')).toBe('FINNIFTY 24 Nov 24000 CE');
   });
 
-  it('leaves anything that is not an index option as its tradingsymbol', () => {
+  it('leaves anything that is not an option or a future as its tradingsymbol', () => {
     expect(symbolName('RELIANCE', 'en')).toBe('RELIANCE');
-    expect(symbolName('NIFTY26DECFUT', 'en')).toBe('NIFTY26DECFUT');
+  });
+});
+
+describe('stock options and futures (issue 63)', () => {
+  it('names a future by its month, index or stock', () => {
+    expect(symbolName('RELIANCE26DECFUT', 'en')).toBe('RELIANCE DEC FUT');
+    expect(symbolName('NIFTY27JANFUT', 'en')).toBe('NIFTY JAN FUT');
+    expect(symbolName('M&M26DECFUT', 'en')).toBe('M&M DEC FUT');
+  });
+
+  it('names a stock option as a monthly, with paise in its strike', () => {
+    expect(symbolName('RELIANCE26DEC1300PE', 'en', '2026-12-29')).toBe('RELIANCE 29 Dec 1300 PE');
+    expect(symbolName('IDEA26DEC7.5CE', 'en')).toBe('IDEA Dec 7.5 CE');
   });
 });

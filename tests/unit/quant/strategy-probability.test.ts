@@ -96,7 +96,7 @@ describe('net greeks', () => {
     const expected = { delta: 0, gamma: 0, theta: 0, vega: 0 };
     for (const each of legs) {
       const legYears = (each.expiryMs - nowMs) / (365 * 24 * 3600 * 1000);
-      const greeks = black76Greeks({ kind: each.kind, forward: forwardFromSpot(spot, rate, legYears), strike: each.strike, years: legYears, rate, volatility: each.volatility + 0.01 });
+      const greeks = black76Greeks({ kind: each.kind === 'PE' ? 'PE' : 'CE', forward: forwardFromSpot(spot, rate, legYears), strike: each.strike, years: legYears, rate, volatility: each.volatility + 0.01 });
       const quantity = signedQuantity(each);
       expected.delta += quantity * greeks.delta;
       expected.gamma += quantity * greeks.gamma;

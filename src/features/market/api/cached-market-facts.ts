@@ -7,13 +7,14 @@
  * once they show offline too. Each expiries answer teaches the app when its expiries stop trading
  * (lib/market/session-facts.ts); the keys carry a version, so a copy kept before expiries said so is not used.
  */
-import { getExpiries, type Expiry, type IndexName } from '@/features/market/api/get-expiries';
+import { getExpiries, type ExpiriesAnswer, type Expiry } from '@/features/market/api/get-expiries';
 import { getInstruments, type Instruments, type Underlying } from '@/features/market/api/get-instruments';
 import { istDay, istInstantMs, learnExpiryCloses, todayCloseMs } from '@/lib/market/session-facts';
 import { restoreValue, storeValue } from '@/lib/persist/idb-storage';
 import { openReplay } from '@/lib/replay/replay-atom';
 import { getReplayChain, getReplayExpiries } from '@/lib/replay/replay-calls';
 import { learnChain } from '@/lib/replay/replay-quotes';
+import { indexInstruments } from '@/features/market/market-messages';
 
 /** A replay's facts are its day's: valid as long as the replay (a new replay is another key). */
 const replayValidity = () => '9999-12-31T00:00:00.000Z';
@@ -48,15 +49,37 @@ async function keptOrFetched<T>(key: string, fetch: () => Promise<T>, validUntil
   }
 }
 
-export async function expiriesForTheDay(index: IndexName, now = Date.now()): Promise<Expiry[]> {
+export async function expiriesForTheDay(index: string, now = Date.now()): Promise<Expiry[]> {
+  return (await marketOfTheDay(index, now)).expiries;
+}
+
+/**
+ * An underlying's expiries with its own instrument (a stock's is `NSE:SYMBOL`) and its futures months (near,
+ * next, far). A replay has one index and no futures: its index's instrument is the known one.
+ */
+export async function marketOfTheDay(index: string, now = Date.now()): Promise<ExpiriesAnswer> {
   const replay = openReplay();
   // A replay has one index: another one has no expiries in it.
   if (replay !== null) {
-    if (replay.index !== index) return [];
-    return learnExpiryCloses(await keptOrFetched(`replay:${replay.id}:expiries:v2`, () => getReplayExpiries(replay.id), replayValidity, now));
+    const underlying = indexInstruments.find((item) => item.index === replay.index)?.instrument ?? '';
+    if (replay.index !== index) return { index, underlying, expiries: [], futures: [] };
+    const expiries = learnExpiryCloses(await keptOrFetched(`replay:${replay.id}:expiries:v2`, () => getReplayExpiries(replay.id), replayValidity, now));
+    return { index, underlying, expiries, futures: [] };
   }
   // Learnt as soon as fetched: an expiry falling today gives today's close, which the copy's validity reads.
-  return learnExpiryCloses(await keptOrFetched(`market:expiries:v2:${index}`, async () => learnExpiryCloses(await getExpiries(index)), () => tradingDayEnd(now), now));
+  // v3: the whole answer (instrument and futures), not the list alone.
+  const answer = await keptOrFetched(
+    `market:expiries:v3:${index}`,
+    async () => {
+      const fetched = await getExpiries(index);
+      learnExpiryCloses(fetched.expiries);
+      return fetched;
+    },
+    () => tradingDayEnd(now),
+    now,
+  );
+  learnExpiryCloses(answer.expiries);
+  return answer;
 }
 
 export async function instrumentsForTheDay(index: Underlying, expiry: string, now = Date.now()): Promise<Instruments> {

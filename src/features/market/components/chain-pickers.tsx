@@ -2,13 +2,12 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import type { Expiry } from '@/features/market/api/get-expiries';
 import { strikeRanges, type StrikeRange } from '@/features/market/chain/strike-window';
 import type { ChainChoice } from '@/features/market/hooks/use-chain-choice';
-import { indexInstruments } from '@/features/market/market-messages';
+import { UnderlyingSearch } from '@/features/market/components/underlying-search';
 import { SelectField } from '@/components/ui/select-field';
 import { cx } from '@/components/ui/class-names';
 import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
-  index: { id: 'market.chain.index', defaultMessage: 'Index' },
   expiry: { id: 'market.chain.expiry', defaultMessage: 'Expiry' },
   range: { id: 'market.chain.range', defaultMessage: 'Strikes' },
   rangeAll: { id: 'market.chain.rangeAll', defaultMessage: 'All' },
@@ -33,7 +32,7 @@ export function useChainChoiceWords(choice: ChainChoice): { index: string; expir
 }
 
 /**
- * Index, strikes and expiry. `layout` inline: a laptop's row over the chain (from 576 px its empty message
+ * Underlying (one search box for any index or F&O stock), strikes and expiry. `layout` inline: a laptop's row over the chain (from 576 px its empty message
  * lines tuck under the figures, so the first screen shows one more strike); stacked: one per line (a sheet).
  */
 export function ChainPickers({ choice, layout = 'inline' }: { choice: ChainChoice; layout?: 'inline' | 'stacked' }) {
@@ -49,18 +48,7 @@ export function ChainPickers({ choice, layout = 'inline' }: { choice: ChainChoic
     option === 'all' ? intl.formatMessage(messages.rangeAll) : intl.formatMessage(aroundText, { count: formatNumber(Number(option)) });
   return (
     <>
-      <SelectField
-        label={intl.formatMessage(messages.index)}
-        value={choice.index}
-        onChange={(event) => choice.setIndex(indexInstruments.find((item) => item.index === event.target.value)?.index ?? 'NIFTY')}
-        className={cx('min-w-0', inline && 'sm:w-44')}
-      >
-        {indexInstruments.map((item) => (
-          <option key={item.index} value={item.index}>
-            {item.index}
-          </option>
-        ))}
-      </SelectField>
+      <UnderlyingSearch value={choice.index} onPick={choice.pick} className={cx('min-w-0', inline && 'sm:w-56')} />
       <SelectField
         label={intl.formatMessage(messages.range)}
         value={choice.range ?? ''}

@@ -14,11 +14,13 @@ import { useElementWidth } from '@/features/market/hooks/use-element-width';
 import { useQuote } from '@/features/market/hooks/use-quote';
 import { useChainChoice, type ChainChoice } from '@/features/market/hooks/use-chain-choice';
 import { useShowGreeks } from '@/features/market/hooks/use-show-greeks';
-import { indexInstruments } from '@/features/market/market-messages';
+import { FuturesStrip } from '@/features/market/components/futures-strip';
+import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import { LoadStatus } from '@/components/ui/load-status';
 import { useOperation } from '@/lib/api/use-operation';
 import { openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
+import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
   greeks: { id: 'market.chain.greeks', defaultMessage: 'Greeks: delta, gamma, theta, vega' },
@@ -27,6 +29,14 @@ const messages = defineMessages({
   failed: { id: 'market.chain.failed', defaultMessage: 'The option chain could not be loaded.' },
 });
 const lotText = defineMessage<{ lot: MessageValue }>({ id: 'market.chain.lot', defaultMessage: 'Lot size {lot}' });
+const stockFacts = defineMessage<{ lot: MessageValue; step: MessageValue }>({
+  id: 'market.chain.stockFacts',
+  defaultMessage: 'Monthly expiries · strike step {step} · lot {lot} shares a contract · settled by delivery at expiry',
+});
+const bannedText = defineMessage<{ symbol: MessageValue }>({
+  id: 'market.chain.banned',
+  defaultMessage: '{symbol} is in the F&O ban period today (over its market-wide position limit): only orders that reduce a position in its contracts are accepted.',
+});
 
 /** The strike nearest the spot (the lower one on a tie), or null without a spot. */
 export function atmStrike(strikes: readonly number[], spot: number | null): number | null {
@@ -34,7 +44,12 @@ export function atmStrike(strikes: readonly number[], spot: number | null): numb
   return strikes.reduce((best, strike) => (Math.abs(strike - spot) < Math.abs(best - spot) ? strike : best));
 }
 
-type ChainProps = { onPick?: PickContract; onAlert?: AlertContract };
+/** A stock's own instrument is its NSE symbol (`NSE:RELIANCE`); an index's is its name (`NSE:NIFTY 50`, `BSE:SENSEX`). */
+export function isStockChain(chain: { index: string; underlying: string }): boolean {
+  return chain.underlying === `NSE:${chain.index}`;
+}
+
+type ChainProps = { onPick?: PickContract; onAlert?: AlertContract; onPickFuture?: ((future: FutureInstrument) => void) | undefined };
 
 /**
  * The option chain of one index and expiry, with the strikes around the money the trader chose (remembered),
@@ -42,25 +57,25 @@ type ChainProps = { onPick?: PickContract; onAlert?: AlertContract };
  * (the greeks on request, remembered), and PCR, max pain and the at-the-money straddle above it; its pickers
  * (index, strikes, expiry) over it.
  */
-export function OptionChain({ onPick, onAlert }: ChainProps = {}) {
+export function OptionChain({ onPick, onAlert, onPickFuture }: ChainProps = {}) {
   const choice = useChainChoice();
-  return <ChainView choice={choice} pickers={<ChainPickers choice={choice} />} onPick={onPick} onAlert={onAlert} />;
+  return <ChainView choice={choice} pickers={<ChainPickers choice={choice} />} onPick={onPick} onAlert={onAlert} onPickFuture={onPickFuture} />;
 }
 
 /**
  * The chain of a choice made by its screen (use-chain-choice.ts). `pickers`, when the screen shows them over
  * the chain (laid out with the greeks' switch); null when it shows them elsewhere (the phone desk's sheet).
  */
-export function ChainView({ choice, pickers, onPick, onAlert }: ChainProps & { choice: ChainChoice; pickers: ReactNode | null }) {
+export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: ChainProps & { choice: ChainChoice; pickers: ReactNode | null }) {
   const intl = useIntl();
+  const { formatInr } = useFormat();
   const { index, expiry, range } = choice;
   const [greeks, setGreeks] = useShowGreeks();
   const box = useRef<HTMLElement | null>(null);
   const width = useElementWidth(box);
   const alerts = onAlert !== undefined && width >= alertButtonFrom;
   const chain = useOperation(instrumentsForTheDay);
-  const underlying = indexInstruments.find((item) => item.index === index)?.instrument ?? '';
-  const spot = useQuote(underlying);
+  const spot = useQuote(choice.underlying);
 
   const { run: runChain } = chain;
   // A replay opened or ended: the same expiry is another day's chain.
@@ -137,6 +152,11 @@ export function ChainView({ choice, pickers, onPick, onAlert }: ChainProps & { c
         </div>
       )}
       <PricesDelayedBanner />
+      {choice.picked?.banned === true && (
+        <p role="status" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-fg" data-testid="ban-notice">
+          {intl.formatMessage(bannedText, { symbol: choice.picked.symbol })}
+        </p>
+      )}
       {failed || range === null || chain.data === undefined || chain.data.expiry !== expiry || expiry === null ? (
         <LoadStatus
           loadingText={intl.formatMessage(messages.loading)}
@@ -150,7 +170,16 @@ export function ChainView({ choice, pickers, onPick, onAlert }: ChainProps & { c
           <ChainTable index={index} expiry={expiry} rows={rows} spot={spot} atm={atm} columns={columns} alerts={alerts} scrollKey={windowKey} onPick={onPick} onAlert={onAlert} />
         </>
       )}
-      {chain.data && <p className="text-xs text-fg-muted">{intl.formatMessage(lotText, { lot: chain.data.lot_size })}</p>}
+      {/* Under the chain, not over it: a laptop's first screen keeps its strikes around the money (the chain's own
+          box scrolls), and the months sit beside the lot line they share. */}
+      <FuturesStrip futures={choice.futures} spot={spot?.last_price ?? null} onTrade={onPickFuture} />
+      {chain.data && (
+        <p className="text-xs text-fg-muted">
+          {isStockChain(chain.data)
+            ? intl.formatMessage(stockFacts, { lot: chain.data.lot_size, step: formatInr(chain.data.strike_step, { minimumFractionDigits: 0 }) })
+            : intl.formatMessage(lotText, { lot: chain.data.lot_size })}
+        </p>
+      )}
     </section>
   );
 }

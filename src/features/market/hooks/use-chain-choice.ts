@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { expiriesForTheDay } from '@/features/market/api/cached-market-facts';
-import type { Expiry, IndexName } from '@/features/market/api/get-expiries';
+import { marketOfTheDay } from '@/features/market/api/cached-market-facts';
+import type { Expiry, FutureInstrument } from '@/features/market/api/get-expiries';
+import type { UnderlyingRow } from '@/features/market/api/get-underlyings';
 import type { StrikeRange } from '@/features/market/chain/strike-window';
 import { useStrikeRange } from '@/features/market/hooks/use-strike-range';
 import { useOperation } from '@/lib/api/use-operation';
@@ -10,10 +11,18 @@ import { openReplay, openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
 
 export type ChainChoice = {
-  index: IndexName;
-  setIndex: (index: IndexName) => void;
-  /** The index's listed expiries of the day (undefined until read). */
+  /** The underlying's symbol: an index (NIFTY) or an F&O stock (RELIANCE). */
+  index: string;
+  setIndex: (index: string) => void;
+  /** The underlying as the search found it (its lot, step, ban), when the trader picked it there. */
+  picked: UnderlyingRow | null;
+  pick: (row: UnderlyingRow) => void;
+  /** The underlying's listed expiries of the day (undefined until read). */
   expiries: readonly Expiry[] | undefined;
+  /** Its own instrument for the spot (`NSE:NIFTY 50`, `NSE:RELIANCE`), null until read. */
+  underlying: string | null;
+  /** Its futures months listed today (near, next, far), empty until read. */
+  futures: readonly FutureInstrument[];
   expiriesError: ApiError | null;
   reloadExpiries: () => void;
   /** The expiry the trader picked for this index, else the nearest; null until the expiries are read. */
@@ -30,29 +39,32 @@ export type ChainChoice = {
  * never taken for the new market's (the chain would ask the replay for today's expiry: a 404, "could not be
  * loaded").
  */
-async function expiriesOfTheMarket(index: IndexName): Promise<{ index: IndexName; market: number | null; list: Expiry[] }> {
+async function expiriesOfTheMarket(index: string): Promise<{ index: string; market: number | null; list: Expiry[]; underlying: string; futures: FutureInstrument[] }> {
   const market = openReplay()?.id ?? null;
-  return { index, market, list: await expiriesForTheDay(index) };
+  const answer = await marketOfTheDay(index);
+  return { index, market, list: answer.expiries, underlying: answer.underlying, futures: answer.futures ?? [] };
 }
 
 /**
- * Which chain the trader looks at: index, expiry and strike range. Held apart from the chain itself, so a
+ * Which chain the trader looks at: underlying (an index or a stock), expiry and strike range. Held apart from the chain itself, so a
  * screen can put the pickers where it has room for them (the phone desk folds them into a sheet, with the
  * account and portfolio) while the chain shows what they chose.
  */
 export function useChainChoice(): ChainChoice {
-  const [chosenIndex, setIndex] = useState<IndexName>('NIFTY');
+  const [chosenIndex, setIndex] = useState<string>('NIFTY');
+  const [pickedRow, setPickedRow] = useState<UnderlyingRow | null>(null);
   // A replay has one index (issue 39): its chain is the one shown, and its expiries are read when it opens.
   const replay = useAtomValue(openReplayAtom, { store })?.replay ?? null;
   const index = replay?.index ?? chosenIndex;
   const market = replay?.id ?? null;
   /** The expiry the trader picked, for the index (and the replay, or none) it was picked for; else the nearest. */
-  const [picked, setPicked] = useState<{ index: IndexName; market: number | null; expiry: string } | null>(null);
+  const [picked, setPicked] = useState<{ index: string; market: number | null; expiry: string } | null>(null);
   const [range, setRange] = useStrikeRange();
   const expiries = useOperation(expiriesOfTheMarket);
   const { run } = expiries;
   // Only the expiries read for the index and market on screen: another's are as good as none.
-  const listed = expiries.data?.index === index && expiries.data.market === market ? expiries.data.list : undefined;
+  const answer = expiries.data?.index === index && expiries.data.market === market ? expiries.data : undefined;
+  const listed = answer?.list;
   // Read when the index or market changes, and again when an answer for another one came in last.
   const another = expiries.data !== undefined && listed === undefined;
   useEffect(() => {
@@ -61,8 +73,18 @@ export function useChainChoice(): ChainChoice {
   }, [index, run, market, another]);
   return {
     index,
-    setIndex,
+    setIndex: (symbol) => {
+      setIndex(symbol);
+      setPickedRow(null);
+    },
+    picked: pickedRow?.symbol === index ? pickedRow : null,
+    pick: (row) => {
+      setIndex(row.symbol);
+      setPickedRow(row);
+    },
     expiries: listed,
+    underlying: answer?.underlying ?? null,
+    futures: answer?.futures ?? [],
     expiriesError: expiries.error,
     reloadExpiries: () => void run(index),
     expiry: picked?.index === index && picked.market === market ? picked.expiry : (listed?.[0]?.date ?? null),

@@ -36,8 +36,9 @@ export type TicketInstrument = {
   tradingsymbol: string;
   exchange: 'NFO' | 'BFO';
   lot_size: number;
-  strike: number;
-  instrument_type: 'CE' | 'PE';
+  /** An option's strike; a future has none. */
+  strike?: number | null;
+  instrument_type: 'CE' | 'PE' | 'FUT';
   expiry: string;
   name: string;
 };
@@ -53,7 +54,7 @@ export type TicketDefaults = { product: Product; order_type: 'MARKET' | 'LIMIT';
 const staleAfterMs = 5000;
 
 /**
- * Buy or sell one option contract: lots with the quantity they make, order type, product, price and trigger
+ * Buy or sell one option or futures contract: lots with the quantity they make, order type, product, price and trigger
  * where needed, the margin and charges before sending, a review step when the trade defaults ask for one,
  * and the broker's final answer. Disabled with the reason when offline, when the server does not answer
  * (lib/network), when the price is not live, or without a broker session. With the exchange closed it says
@@ -255,7 +256,7 @@ export function OrderTicket({
       )}
       {/* The fields scroll; the action under them stays in view (issue 36: Buy was two screens down on a phone). */}
       <div className={cx('flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 pb-4', card ? 'pt-1' : 'pt-3')} data-ticket-body>
-        <TicketContract instrument={instrument} quote={quote} />
+        <TicketContract instrument={{ ...instrument, strike: instrument.strike ?? null }} quote={quote} />
         {notice}
         {account !== null && <OrderAccount account={account} />}
         <PriceAnnouncer symbol={instrument.tradingsymbol} lastPrice={quote?.last_price ?? null} />

@@ -65,7 +65,9 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
         <p className="flex items-center gap-2 text-sm text-fg-muted">
           {filled
             ? intl.formatMessage(filledText, { price })
-            : intl.formatMessage(priceText, { price, iv: formatPercent(leg.volatility, { maximumFractionDigits: 1 }) })}
+            : leg.kind === 'FUT'
+              ? price
+              : intl.formatMessage(priceText, { price, iv: formatPercent(leg.volatility, { maximumFractionDigits: 1 }) })}
           {!filled && priceAge}
         </p>
       </div>
@@ -114,13 +116,22 @@ const LegFields = memo(function LegFields({ id, side, kind, strike, lots, expiry
           <option value="BUY">{intl.formatMessage(legMessages.buy)}</option>
           <option value="SELL">{intl.formatMessage(legMessages.sell)}</option>
         </SelectField>
-        <SelectField label={intl.formatMessage(legMessages.kind)} value={kind} disabled={readOnly} onChange={(event) => change({ kind: event.target.value === 'CE' ? 'CE' : 'PE' })}>
-          <option value="CE">{intl.formatMessage(legMessages.call)}</option>
-          <option value="PE">{intl.formatMessage(legMessages.put)}</option>
-        </SelectField>
-        <SelectField label={intl.formatMessage(legMessages.strike)} value={strike} disabled={readOnly} onChange={(event) => change({ strike: Number(event.target.value) })}>
-          <StrikeOptions strikes={strikes} current={strike} />
-        </SelectField>
+        {/* A future stays a future (no strike, its own months): its side and lots change, its month is in its name. */}
+        {kind === 'FUT' ? (
+          <SelectField label={intl.formatMessage(legMessages.kind)} value={kind} disabled>
+            <option value="FUT">{intl.formatMessage(legMessages.future)}</option>
+          </SelectField>
+        ) : (
+          <>
+            <SelectField label={intl.formatMessage(legMessages.kind)} value={kind} disabled={readOnly} onChange={(event) => change({ kind: event.target.value === 'CE' ? 'CE' : 'PE' })}>
+              <option value="CE">{intl.formatMessage(legMessages.call)}</option>
+              <option value="PE">{intl.formatMessage(legMessages.put)}</option>
+            </SelectField>
+            <SelectField label={intl.formatMessage(legMessages.strike)} value={strike} disabled={readOnly} onChange={(event) => change({ strike: Number(event.target.value) })}>
+              <StrikeOptions strikes={strikes} current={strike} />
+            </SelectField>
+          </>
+        )}
         <TextField
           label={intl.formatMessage(legMessages.lots)}
           type="number"
@@ -134,7 +145,7 @@ const LegFields = memo(function LegFields({ id, side, kind, strike, lots, expiry
             if (Number.isSafeInteger(next) && next >= 1 && next <= 100) change({ lots: next });
           }}
         />
-        <SelectField label={intl.formatMessage(legMessages.expiry)} value={expiry} disabled={readOnly} onChange={(event) => change({ expiry: event.target.value })} className="col-span-2 sm:col-span-1">
+        <SelectField label={intl.formatMessage(legMessages.expiry)} value={expiry} disabled={readOnly || kind === 'FUT'} onChange={(event) => change({ expiry: event.target.value })} className="col-span-2 sm:col-span-1">
           {(expiries.includes(expiry) ? expiries : [expiry, ...expiries]).map((item) => (
             <option key={item} value={item}>{formatDate(item)}</option>
           ))}

@@ -7,10 +7,13 @@ import type { StrategyLeg } from '@quant/strategy-legs.ts';
 
 export function underlyingAtPremium(leg: StrategyLeg, premium: number, nowMs: number, rate: number, spot: number): number | null {
   const years = yearsToExpiry(nowMs, leg.expiryMs);
+  const kind = leg.kind;
+  // A future is worth its forward, price·e^(rT): the underlying's price at a futures price is that price discounted.
+  if (kind === 'FUT') return premium * Math.exp(-rate * years);
   const valueAt = (price: number) =>
     years === 0
-      ? Math.max(0, leg.kind === 'CE' ? price - leg.strike : leg.strike - price)
-      : black76Price({ kind: leg.kind, forward: price * Math.exp(rate * years), strike: leg.strike, years, rate, volatility: leg.volatility });
+      ? Math.max(0, kind === 'CE' ? price - leg.strike : leg.strike - price)
+      : black76Price({ kind, forward: price * Math.exp(rate * years), strike: leg.strike, years, rate, volatility: leg.volatility });
   let low = spot * 0.2;
   let high = spot * 3;
   const rising = leg.kind === 'CE';

@@ -25,10 +25,12 @@ function parseLeg(raw: unknown): BuilderLeg | undefined {
   if (!isObject(raw)) return undefined;
   const { side, kind, strike, lots, lotSize, expiryMs, entryPrice, volatility, enabled, tradingsymbol, exchange, expiry } = raw;
   if (side !== 'BUY' && side !== 'SELL') return undefined;
-  if (kind !== 'CE' && kind !== 'PE') return undefined;
-  if (!isNumber(strike) || strike <= 0 || !isWhole(lots) || !isWhole(lotSize) || !isNumber(expiryMs)) return undefined;
+  if (kind !== 'CE' && kind !== 'PE' && kind !== 'FUT') return undefined;
+  // A future's strike is 0 (it has none); an option's is above it.
+  if (!isNumber(strike) || (kind === 'FUT' ? strike !== 0 : strike <= 0) || !isWhole(lots) || !isWhole(lotSize) || !isNumber(expiryMs)) return undefined;
   if (!isNumber(entryPrice) || entryPrice < 0 || !isNumber(volatility) || volatility < 0) return undefined;
-  if (typeof tradingsymbol !== 'string' || !/^[A-Z0-9]{1,40}$/.test(tradingsymbol)) return undefined;
+  // A stock's symbol may hold & or - (M&M, BAJAJ-AUTO) and its strike paise (IDEA26DEC7.5PE).
+  if (typeof tradingsymbol !== 'string' || !/^[A-Z0-9&_.-]{1,40}$/.test(tradingsymbol)) return undefined;
   if (exchange !== 'NFO' && exchange !== 'BFO') return undefined;
   if (typeof expiry !== 'string' || !DATE.test(expiry)) return undefined;
   return { id: newLegId(), side, kind, strike, lots, lotSize, expiryMs, entryPrice, volatility, enabled: enabled !== false, tradingsymbol, exchange, expiry };
@@ -38,7 +40,7 @@ function parseLeg(raw: unknown): BuilderLeg | undefined {
 export function parseSavedStrategy(raw: unknown): SavedStrategy | undefined {
   if (!isObject(raw)) return undefined;
   const { name, index, spot, takenAt, preset, legs } = raw;
-  if (typeof name !== 'string' || name.length > 80 || typeof index !== 'string' || !/^[A-Z]{1,20}$/.test(index)) return undefined;
+  if (typeof name !== 'string' || name.length > 80 || typeof index !== 'string' || !/^[A-Z0-9][A-Z0-9&_-]{0,19}$/.test(index)) return undefined;
   if (!isNumber(spot) || spot <= 0 || typeof takenAt !== 'string' || Number.isNaN(Date.parse(takenAt))) return undefined;
   const knownPreset = presetNames.find((candidate) => candidate === preset) ?? null;
   if (!Array.isArray(legs) || legs.length === 0 || legs.length > 20) return undefined;

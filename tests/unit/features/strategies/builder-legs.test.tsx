@@ -49,6 +49,7 @@ function marketWith(price: (strike: number, kind: 'CE' | 'PE') => number): Build
   return {
     state: 'ready',
     expiries: [{ date: expiry, kind: 'weekly', closes_at: new Date(expiryMs).toISOString() }],
+    futures: [],
     expiry,
     chains: new Map([[expiry, chain]]),
     chain,
@@ -77,7 +78,7 @@ describe('builder legs', () => {
     act(() => result.current.applyPreset(market, 'iron_condor', expiry, spot));
     const legs = result.current.priced(market);
     expect(legs.map((leg) => `${leg.side} ${leg.strike}${leg.kind}`)).toEqual(['BUY 26450CE', 'BUY 25650PE', 'SELL 26250CE', 'SELL 25850PE']);
-    expect(legs.every((leg) => leg.lotSize === 65 && leg.entryPrice === premium(leg.strike, leg.kind))).toBe(true);
+    expect(legs.every((leg) => leg.lotSize === 65 && leg.entryPrice === premium(leg.strike, leg.kind === 'PE' ? 'PE' : 'CE'))).toBe(true);
     // Each leg at the volatility its premium implies on the forward (13 % to the tick's rounding), not the quote's `iv`.
     for (const leg of legs) expect(leg.volatility).toBeCloseTo(0.13, 3);
     expect(result.current.preset).toBe('iron_condor');

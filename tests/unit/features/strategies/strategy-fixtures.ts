@@ -12,7 +12,7 @@ export const spot = 26_050;
 
 const premium = (kind: 'CE' | 'PE', strike: number) => Math.max(5, 150 - Math.abs(strike - spot) * 0.5 + (kind === 'CE' ? strike - spot : spot - strike) * 0.1);
 
-export function ironCondor(): BuilderLeg[] {
+export function ironCondor(): (BuilderLeg & { kind: 'CE' | 'PE' })[] {
   return presetLegs({
     preset: 'iron_condor',
     spot,

@@ -1,0 +1,145 @@
+import { expect, test } from './support/test';
+import { usePreferences } from './support/preferences';
+import { signInReadyToTrade } from './support/trading';
+
+// Issue 63 in the app: a stock found by its name in the one search box, its chain with its futures months above it
+// (price, basis, OI, the roll spread), and a hedge (a bought future and a bought put) placed from the strategy
+// builder as one basket on a paper account, then both legs on the positions screen. At 360 and 1280 px, in
+// English and French (the French run in the dark theme).
+
+const texts = {
+  en: {
+    underlying: 'Underlying',
+    chainOpen: 'Add legs from the option chain',
+    trade: /^Trade \u2068?RELIANCE DEC FUT\u2069?$/,
+    tradeAll: /^Trade all \(2 legs\)/,
+    confirm: 'Place the orders',
+    future: 'RELIANCE DEC FUT',
+    stockFacts: /Monthly expiries · strike step \u2068?₹\d+\u2069? · lot \d[\d,]* shares a contract/,
+    put: /, trade \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
+    roll: 'Roll to next month',
+    rollConfirm: 'Roll',
+    spread: /^Calendar spread now: .*₹.* a unit/,
+  },
+  fr: {
+    underlying: 'Sous-jacent',
+    chainOpen: 'Ajouter des jambes depuis la chaîne d’options',
+    trade: /^Négocier \u2068?RELIANCE DÉC\. FUT\u2069?$/,
+    tradeAll: /^Tout trader \(2 jambes\)/,
+    confirm: 'Passer les ordres',
+    future: 'RELIANCE DÉC. FUT',
+    stockFacts: /Échéances mensuelles · pas de strike \u2068?\d+\s₹\u2069? · lot de \d[\d\s]* actions par contrat/,
+    put: /, négocier \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
+    roll: 'Rouler au mois suivant',
+    rollConfirm: 'Rouler',
+    spread: /^Écart calendaire actuel : .*₹.* par unité/,
+  },
+} as const;
+
+/** Text as the screen shows it, without the isolates (U+2068 … U+2069) figures carry for right-to-left. */
+const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
+for (const locale of ['en', 'fr'] as const) {
+  for (const width of [360, 1280]) {
+    test(`a stock found by name: its chain and futures, a future and a put bought as one basket, in ${locale} at ${width} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const t = texts[locale];
+      await page.setViewportSize({ width, height: width < 600 ? 780 : 900 });
+      const user = await signInReadyToTrade(page);
+      await page.goto('/app/strategy-builder');
+      await usePreferences(page, { locale, theme: locale === 'fr' ? 'dark' : 'light', direction: 'ltr' });
+      await page.goto('/app/strategy-builder');
+
+      // The builder's underlying: typed by name ("reliance" is the company's), picked with the keyboard.
+      const search = page.getByRole('combobox', { name: t.underlying }).first();
+      // Once the builder's market is read (its presets enabled): typed before, the text would go with the loading screen.
+      await expect(page.getByRole('button', { name: 'Iron condor', exact: true })).toBeEnabled();
+      const option = page.getByRole('option', { name: /RELIANCE/ }).first();
+      await expect(async () => {
+        await search.click();
+        await search.fill('Reliance Ind');
+        await expect(option).toBeVisible({ timeout: 3000 });
+      }).toPass({ timeout: 20_000 });
+      await search.press('ArrowDown');
+      await search.press('Enter');
+      await expect(search).toHaveValue('RELIANCE');
+
+      // Its chain, opened from the builder with the same search box, and its futures months above it.
+      await page.getByText(t.chainOpen).click();
+      const chainSearch = page.locator('details').getByRole('combobox', { name: t.underlying });
+      await chainSearch.click();
+      await chainSearch.fill('RELI');
+      await page.locator('details').getByRole('option', { name: /^RELIANCE/ }).click();
+      const strip = page.locator('details').getByTestId('futures-strip');
+      await expect(strip.getByRole('listitem')).toHaveCount(3);
+      await expect(strip.getByRole('listitem').first()).toContainText(t.future);
+      await expect(strip.getByTestId('rollover-line')).toBeVisible();
+      await expect(page.locator('details').getByText(t.stockFacts)).toBeVisible();
+      const atmRow = page.locator('details table tbody tr[aria-current="true"]');
+      await expect(atmRow).toHaveCount(1);
+      await strip.screenshot({ path: test.info().outputPath(`futures-${locale}-${width}.png`) });
+
+      // The hedge: the near month's future, then the at-the-money put, each added as a bought leg.
+      await strip.getByRole('button', { name: t.trade }).click();
+      await expect(page.getByTestId('leg-card')).toHaveCount(1);
+      await atmRow.getByRole('button', { name: t.put }).click();
+      await expect(page.getByTestId('leg-card')).toHaveCount(2);
+      await expect(page.getByTestId('leg-card').first()).toContainText(t.future);
+
+      // One basket, both legs filled on the paper account.
+      await page.getByRole('button', { name: t.tradeAll }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.confirm }).click();
+      await expect(page.getByTestId('basket-leg')).toHaveCount(2);
+      for (const leg of await page.getByTestId('basket-leg').all()) await expect(leg).toHaveAttribute('data-status', 'filled');
+      const auth = { authorization: `Bearer ${user.token}` };
+      const book = (await (await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth })).json()) as {
+        order_book: { tradingsymbol: string; status: string; transaction_type: string }[];
+      };
+      expect(book.order_book.map((order) => order.tradingsymbol).sort()).toEqual([expect.stringMatching(/^RELIANCE\d{2}DEC\d+PE$/), expect.stringMatching(/^RELIANCE\d{2}DECFUT$/)]);
+      expect(book.order_book.every((order) => order.status === 'COMPLETE' && order.transaction_type === 'BUY')).toBe(true);
+
+      // Both on the positions screen, the future named by its month.
+      await page.goto('/app/position');
+      const positions = page.getByRole('main');
+      await expect.poll(async () => plain(await positions.innerText())).toContain(t.future);
+      await expect.poll(async () => plain(await positions.innerText())).toMatch(/RELIANCE .*\d+ PE/);
+      await page.screenshot({ path: test.info().outputPath(`positions-${locale}-${width}.png`), fullPage: false });
+
+      // The rollover: the future rolled to the next month as one basket, the calendar spread read before confirming.
+      await page.getByRole('button', { name: t.roll }).first().click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog.getByTestId('roll-legs').getByRole('listitem')).toHaveCount(2);
+      await expect.poll(async () => plain((await dialog.getByTestId('roll-spread').textContent()) ?? '')).toMatch(t.spread);
+      await dialog.screenshot({ path: test.info().outputPath(`roll-${locale}-${width}.png`) });
+      await dialog.getByRole('button', { name: t.rollConfirm, exact: true }).click();
+      await expect
+        .poll(async () => {
+          const answer = (await (await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth })).json()) as typeof book;
+          return answer.order_book.filter((order) => order.status === 'COMPLETE').map((order) => `${order.transaction_type} ${order.tradingsymbol.replace(/^RELIANCE\d{2}/, '')}`).sort();
+        })
+        // Sorted: the put (a digit after DEC) before the futures.
+        .toEqual([expect.stringMatching(/^BUY DEC\d+PE$/), 'BUY DECFUT', 'BUY JANFUT', 'SELL DECFUT']);
+    });
+  }
+}
+
+test('on the desk a stock future opens the order ticket with its lot and the server’s margin', async ({ page }) => {
+  await page.setViewportSize({ width: 1500, height: 900 });
+  await signInReadyToTrade(page);
+  await page.goto('/app/dashboards/live-trade');
+  const search = page.getByRole('combobox', { name: 'Underlying' });
+  await expect(page.locator('table tbody tr[aria-current="true"]')).toHaveCount(1);
+  await expect(async () => {
+    await search.click();
+    await search.fill('TCS');
+    await expect(page.getByRole('option', { name: /^TCS/ })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole('option', { name: /^TCS/ }).click();
+  // The margin block shows the server's figures for this order (POST /api/order-book/margins/orders/), never the app's own.
+  const margins = page.waitForRequest((request) => request.url().includes('/api/order-book/margins/orders/') && /TCS\d{2}DECFUT/.test(request.postData() ?? ''));
+  await page.getByTestId('futures-strip').getByRole('button', { name: /^Trade \u2068?TCS DEC FUT\u2069?$/ }).click();
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByTestId('contract-name')).toHaveText(/^TCS \d{2} Dec FUT$/);
+  await expect(ticket.getByTestId('margin-block')).toContainText(/₹/);
+  await margins;
+});
