@@ -91,10 +91,10 @@ describe.each(testBackends)("Dhan's order update socket on %s", (backend) => {
     const { desk, heard, done } = await loggedIn();
     try {
       const orderId = await resting(desk);
-      const alertsBefore = streams().status(desk.account.id)!.alerts;
+      const alertsBefore = streams().status(desk.account.id)!.updates;
       // A fill alert ahead of the book (or made up): Dhan's read says the order still rests.
       control().announceOrder(desk.clientId, { Type: 'order_alert', Data: { OrderNo: orderId, Status: 'Traded', TradedQty: 65, AvgTradedPrice: 1 } });
-      await settle(() => streams().status(desk.account.id)!.alerts > alertsBefore);
+      await settle(() => streams().status(desk.account.id)!.updates > alertsBefore);
       await streams().settle();
       expect(await mirrored(orderId)).toEqual({ status: 'OPEN', filled_quantity: 0 });
       expect(heard.filter((order) => order.status === 'COMPLETE')).toEqual([]);
