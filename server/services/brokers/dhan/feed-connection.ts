@@ -6,7 +6,7 @@
 // socket's automatic pong answers), so a socket silent for 15 is dead. A disconnection packet for the token
 // (807 expired, 808 client id, 809 authentication) stops the connection and says so; 806 (no data plan)
 // stops it too, as reconnecting cannot help; 805 (too many connections) is retried with backoff.
-import { createFeedSocket, type FeedSocketState, type FeedTuning } from '../live/feed-socket.ts';
+import { createFeedSocket, type FeedTuning, type MarketFeedConnection } from '../live/feed-socket.ts';
 import { decodeFeedMessage, maxInstrumentsPerConnection, subscriptionMessages, tokenRefusals, type FeedMode, type FeedPacket } from './feed-packets.ts';
 
 /** "NSE_FNO:43919": an instrument as the feed names it (segment and security id). */
@@ -31,16 +31,8 @@ export type DhanFeedOptions = FeedTuning & {
   clock?: () => Date;
 };
 
-export type DhanFeedConnection = {
-  connect: () => void;
-  /** Follows instruments in a mode (moving them from another); throws RangeError past 5,000, sending nothing. */
-  subscribe: (ids: readonly FeedId[], mode: FeedMode) => void;
-  unsubscribe: (ids: readonly FeedId[]) => void;
-  close: () => void;
-  state: () => FeedSocketState;
-  isStale: () => boolean;
-  subscriptions: () => ReadonlyMap<FeedId, FeedMode>;
-};
+/** Instruments followed by Dhan's segment and security id; at most 5,000 on a connection. */
+export type DhanFeedConnection = MarketFeedConnection<FeedId, FeedMode>;
 
 const instrumentOf = (id: FeedId) => {
   const colon = id.indexOf(':');

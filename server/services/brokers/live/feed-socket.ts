@@ -33,6 +33,21 @@ export type FeedTuning = {
 
 export type FeedSocketState = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed';
 
+/**
+ * A broker's market feed on one socket: instruments followed by the broker's own ids in its modes, the socket
+ * this watchdog keeps. `subscribe` moves an instrument from another mode, and throws RangeError past the broker's
+ * limits, sending nothing.
+ */
+export type MarketFeedConnection<Id extends string, Mode> = {
+  connect: () => void;
+  subscribe: (ids: readonly Id[], mode: Mode) => void;
+  unsubscribe: (ids: readonly Id[]) => void;
+  close: () => void;
+  state: () => FeedSocketState;
+  isStale: () => boolean;
+  subscriptions: () => ReadonlyMap<Id, Mode>;
+};
+
 export type FeedSocketOptions = FeedTuning & {
   /** Where to connect now; may throw (then `tokenError` tells a dead token from a failure worth retrying). */
   address: () => Promise<{ url: string | URL; headers?: Record<string, string> }>;

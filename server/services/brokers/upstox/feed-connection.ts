@@ -8,7 +8,7 @@
 // so. A refused handshake otherwise is retried through a fresh authorize, which tells a dead token from a used
 // address. https://upstox.com/developer/api-documentation/v3/get-market-data-feed
 import { randomUUID } from 'node:crypto';
-import { createFeedSocket, type FeedSocketState, type FeedTuning } from '../live/feed-socket.ts';
+import { createFeedSocket, type FeedSocketState, type FeedTuning, type MarketFeedConnection } from '../live/feed-socket.ts';
 import { decodeFeedFrame, type FeedFrame } from './feed-frames.ts';
 import { limitBreach, type SubscribeMode } from './feed-limits.ts';
 import { isSocketTokenRefusal } from './upstox-errors.ts';
@@ -31,16 +31,8 @@ export type FeedConnectionOptions = FeedTuning & {
 
 export type FeedState = FeedSocketState;
 
-export type FeedConnection = {
-  connect: () => void;
-  /** Subscribes (or moves) instruments to a mode; throws RangeError past Upstox's limits, sending nothing. */
-  subscribe: (instrumentKeys: readonly string[], mode: SubscribeMode) => void;
-  unsubscribe: (instrumentKeys: readonly string[]) => void;
-  close: () => void;
-  state: () => FeedState;
-  isStale: () => boolean;
-  subscriptions: () => ReadonlyMap<string, SubscribeMode>;
-};
+/** Instruments followed by Upstox's instrument keys, within Upstox's limits a mode. */
+export type FeedConnection = MarketFeedConnection<string, SubscribeMode>;
 
 export function createFeedConnection(options: FeedConnectionOptions): FeedConnection {
   const clock = options.clock ?? (() => new Date());
