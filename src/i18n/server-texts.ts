@@ -1119,6 +1119,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage: "{book, select, kite {Order {order_id} is not in today's Kite order book} other {Order {order_id} not found in this account's order book}}",
   },
   'not_found.index': { id: 'server.not_found.index', defaultMessage: 'The market has no index {index}' },
+  'not_found.underlying': { id: 'server.not_found.underlying', defaultMessage: 'No index or stock with F&O is called {symbol}' },
   'not_found.expiry': { id: 'server.not_found.expiry', defaultMessage: '{index} has no expiry on {expiry}: choose one of its expiries' },
   'price_alert.level_not_positive': { id: 'server.price_alert.level_not_positive', defaultMessage: 'The level must be above 0.' },
   'price_alert.unknown_symbol': {

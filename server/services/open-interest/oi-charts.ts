@@ -143,7 +143,7 @@ export function createOpenInterestCharts(db: Queryable) {
   /** Issue 63: any underlying the server lists (a stock's options come with its bhavcopy); another symbol is 404, never an empty chart. */
   async function requireListed(index: string): Promise<void> {
     const { rows } = await db.query('SELECT 1 FROM underlyings WHERE symbol = $1', [index]);
-    if (rows.length === 0) throw DomainError.said('not_found', notFoundTexts.index(index));
+    if (rows.length === 0) throw DomainError.said('not_found', notFoundTexts.underlying(index));
   }
 
   async function dayAnswer(index: string, askedDay: string | null, askedExpiry: string | null, askedStrikes: string | undefined, interval: OiInterval): Promise<OiDayAnswer> {

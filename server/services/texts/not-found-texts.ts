@@ -28,6 +28,8 @@ export const notFoundTexts = {
       book === 'kite' ? `Order ${orderId} is not in today's Kite order book` : `Order ${orderId} not found in this account's order book`,
     ),
   index: (index: string): Said => said('not_found.index', { index }, `The market has no index ${index}`),
+  /** A symbol that is no index or stock with F&O (the underlyings table). */
+  underlying: (symbol: string): Said => said('not_found.underlying', { symbol }, `No index or stock with F&O is called ${symbol}`),
   expiry: (index: string, expiry: string): Said =>
     said('not_found.expiry', { index, expiry }, `${index} has no expiry on ${expiry}: choose one of its expiries`),
 };

@@ -107,7 +107,10 @@ describe('a bhavcopy day with stock options and futures', () => {
     expect(day.statusCode, day.body).toBe(200);
     expect(day.json()).toMatchObject({ index: 'RELIANCE', day: '2025-12-01', expiry: '2025-12-30', expiries: ['2025-12-30', '2026-01-27'] });
     expect((await get('getOpenInterestDays', '/api/market-history/open-interest/days/?index=ZZNOTLISTED&expiry=2025-12-30')).statusCode).toBe(404);
-    expect((await get('getOpenInterestDay', '/api/market-history/open-interest/?index=ZZNOTLISTED')).statusCode).toBe(404);
+    const unlisted = await get('getOpenInterestDay', '/api/market-history/open-interest/?index=ZZNOTLISTED');
+    expect(unlisted.statusCode).toBe(404);
+    // Said as a symbol with no F&O, not as a missing index.
+    expect(unlisted.json<{ details: { text: unknown } }>().details.text).toEqual({ code: 'not_found.underlying', params: { symbol: 'ZZNOTLISTED' } });
     expect((await get('getOpenInterestDays', '/api/market-history/open-interest/days/?index=HDFCBANK&expiry=2025-12-30')).statusCode).toBe(404);
     expect((await get('getOpenInterestDays', '/api/market-history/open-interest/days/?index=reliance%3B&expiry=2025-12-30')).statusCode).toBe(400);
   });

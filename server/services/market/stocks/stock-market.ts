@@ -84,7 +84,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
 
   async function stockModel(symbol: string): Promise<StockModel> {
     const model = (await data()).models.get(symbol);
-    if (model === undefined) throw DomainError.said('not_found', notFoundTexts.index(symbol));
+    if (model === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
     return model;
   }
 
@@ -104,7 +104,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
   async function stockExpiries(symbol: string, now: Date): Promise<Expiry[]> {
     await stockModel(symbol);
     const terms = await termsOf(symbol);
-    if (terms === null || terms.kind !== 'stock') throw DomainError.said('not_found', notFoundTexts.index(symbol));
+    if (terms === null || terms.kind !== 'stock') throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
     const calendar = await core.calendar('NSE');
     return stockOptionExpiries(terms, calendar, expiriesTradingFrom(calendar, now));
   }
@@ -324,7 +324,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
   async function pricing(symbol: string, states: Map<IndexName, IndexSnapshot>, q: Queryable = db) {
     const stock = await data(q);
     const model = stock.models.get(symbol);
-    if (model === undefined) throw DomainError.said('not_found', notFoundTexts.index(symbol));
+    if (model === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
     const calendar = await core.calendar('NSE', q);
     const snap = snapshotOf(model, nseClockOf(states.get(nseClockIndex), clock()), calendar);
     const spot = snap.spotPaise / 100;
