@@ -48,6 +48,18 @@ describe('a backtest in a thread of its own', () => {
     expect(shares).toEqual([0.2, 0.4, 0.6, 0.8, 1]);
   }, 300_000);
 
+  it('answers its report when the last progress write ends after the thread did', async () => {
+    // A loaded database holds the progress writes: the thread posts its report and ends before the last is written
+    // (CI, 30 November 2026: "The backtest's thread ended before its report (exit code 0)").
+    const shares: number[] = [];
+    const threaded = await createThreadRunner({ history, entry })(job, async (share) => {
+      if (share === 1) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      shares.push(share);
+    });
+    expect(threaded.summary.trades).toBeGreaterThan(0);
+    expect(shares).toEqual([0.2, 0.4, 0.6, 0.8, 1]);
+  }, 300_000);
+
   it('ends the thread at the cancel: the run stops with BacktestCancelled and reports nothing more', async () => {
     let reports = 0;
     const run = createThreadRunner({ history, entry })(job, async () => {

@@ -40,11 +40,19 @@ export function createThreadRunner({ history, entry }: { history: Database; entr
     // Progress is recorded in order, one write at a time; the report waits for the last.
     let recorded = Promise.resolve();
     let worker: Worker | undefined;
+    // Whether the thread said how the run ended. Once it has, its exit is expected: the report may still wait for
+    // the last progress write, which a loaded database can hold past the thread's end.
+    let said = false;
     const onMessage = (message: ThreadMessage) => {
       if (message.kind === 'started') started.resolve();
       else if (message.kind === 'progress') recorded = recorded.then(() => report(message.share));
-      else if (message.kind === 'done') recorded.then(() => finished.resolve(message.report), finished.reject);
-      else finished.reject(message.day === null ? received(message.error) : new BacktestFailure(message.day, message.error.message));
+      else if (message.kind === 'done') {
+        said = true;
+        recorded.then(() => finished.resolve(message.report), finished.reject);
+      } else {
+        said = true;
+        finished.reject(message.day === null ? received(message.error) : new BacktestFailure(message.day, message.error.message));
+      }
       // A failed progress write (the trader cancelled) ends the run there.
       recorded.catch(finished.reject);
     };
@@ -54,7 +62,9 @@ export function createThreadRunner({ history, entry }: { history: Database; entr
         worker = await startWorker(entry, data, [theirReads]);
         worker.on('message', onMessage);
         worker.on('error', finished.reject);
-        worker.on('exit', (code) => finished.reject(new Error(`The backtest's thread ended before its report (exit code ${code})`)));
+        worker.on('exit', (code) => {
+          if (!said) finished.reject(new Error(`The backtest's thread ended before its report (exit code ${code})`));
+        });
         await Promise.race([started.promise, finished.promise]);
       });
       return await finished.promise;
