@@ -74,14 +74,15 @@ for (const width of [360, 1280]) {
     const pickers = (width < 768 ? page.getByRole('dialog', { name: 'Compte et chaîne' }) : page.getByRole('region', { name: 'Chaîne d’options' })).getByRole('combobox');
     await expect(pickers).toHaveCount(3);
     await expect(pickers.nth(2)).toHaveValue(/\d{4}-\d{2}-\d{2}/);
-    const cut = await pickers.evaluateAll((selects) =>
-      (selects as HTMLSelectElement[]).flatMap((select) => {
+    // The account and expiry are selects; the underlying is a search box (a combobox input) showing its choice.
+    const cut = await pickers.evaluateAll((pickerElements) =>
+      (pickerElements as Array<HTMLSelectElement | HTMLInputElement>).flatMap((select) => {
         const style = getComputedStyle(select);
         const context = document.createElement('canvas').getContext('2d')!;
         context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const text = select.selectedOptions[0]?.text ?? '';
+        const text = select instanceof HTMLSelectElement ? (select.selectedOptions[0]?.text ?? '') : select.value;
         const room = select.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
-        const label = select.labels[0];
+        const label = select.labels?.[0];
         const problems: string[] = [];
         if (context.measureText(text).width > room) problems.push(`"${text}" needs ${Math.ceil(context.measureText(text).width)} px, has ${room}`);
         if (label !== undefined && label.scrollWidth > label.clientWidth) problems.push(`label "${label.textContent}" is cut`);
