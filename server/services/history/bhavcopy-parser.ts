@@ -57,12 +57,11 @@ function optionType(text: string | undefined, column: string): 'CE' | 'PE' {
   return value;
 }
 
-function checkPrices(row: OptionDay): void {
-  // An untraded contract has zeros for open, high, low and close; a traded one has a coherent range.
+/** A contract day's prices: an untraded contract has zeros for open, high, low and close; a traded one a coherent range. */
+function checkPrices(row: FutureDay): void {
   if (row.highPaise < row.lowPaise) throw new FieldError(historyTexts.highBelowLow);
   if (row.highPaise > 0 && (row.openPaise > row.highPaise || row.closePaise > row.highPaise)) throw new FieldError(historyTexts.openOrCloseAboveHigh);
   if (row.expiry < row.tradeDate) throw new FieldError(historyTexts.expiryBeforeTradeDate(row.expiry, row.tradeDate));
-  if (row.strikePaise <= 0) throw new FieldError(historyTexts.strikeNotPositive);
 }
 
 /**
@@ -79,63 +78,8 @@ function memoised(read: (text: string | undefined, column: string) => string): (
   };
 }
 
-function parseUdiffRow(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): OptionDay {
-  const symbol = (fields[at.TckrSymb] ?? '').trim();
-  const underlying = (fields[at.UndrlygPric] ?? '').trim();
-  const lot = (fields[at.NewBrdLotQty] ?? '').trim();
-  const row: OptionDay = {
-    index: symbol,
-    tradeDate: isoDate(fields[at.TradDt], 'TradDt'),
-    expiry: isoDate(fields[at.XpryDt], 'XpryDt'),
-    strikePaise: paise(fields[at.StrkPric], 'StrkPric'),
-    optionType: optionType(fields[at.OptnTp], 'OptnTp'),
-    openPaise: paise(fields[at.OpnPric], 'OpnPric'),
-    highPaise: paise(fields[at.HghPric], 'HghPric'),
-    lowPaise: paise(fields[at.LwPric], 'LwPric'),
-    closePaise: paise(fields[at.ClsPric], 'ClsPric'),
-    settlePaise: paise(fields[at.SttlmPric], 'SttlmPric'),
-    openInterest: wholeNumber(fields[at.OpnIntrst], 'OpnIntrst'),
-    changeInOi: wholeNumber(fields[at.ChngInOpnIntrst], 'ChngInOpnIntrst', true),
-    volumeContracts: wholeNumber(fields[at.TtlTradgVol], 'TtlTradgVol'),
-    underlyingPaise: underlying === '' ? null : paise(underlying, 'UndrlygPric'),
-    lotSize: lot === '' ? null : wholeNumber(lot, 'NewBrdLotQty'),
-  };
-  if (row.underlyingPaise === 0) throw new FieldError(historyTexts.zero('UndrlygPric'));
-  if (row.lotSize === 0) throw new FieldError(historyTexts.zero('NewBrdLotQty'));
-  checkPrices(row);
-  return row;
-}
-
-function parseLegacyRow(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): OptionDay {
-  const symbol = (fields[at.SYMBOL] ?? '').trim();
-  const row: OptionDay = {
-    index: symbol,
-    tradeDate: dayMonthYearDate(fields[at.TIMESTAMP], 'TIMESTAMP'),
-    expiry: dayMonthYearDate(fields[at.EXPIRY_DT], 'EXPIRY_DT'),
-    strikePaise: paise(fields[at.STRIKE_PR], 'STRIKE_PR'),
-    optionType: optionType(fields[at.OPTION_TYP], 'OPTION_TYP'),
-    openPaise: paise(fields[at.OPEN], 'OPEN'),
-    highPaise: paise(fields[at.HIGH], 'HIGH'),
-    lowPaise: paise(fields[at.LOW], 'LOW'),
-    closePaise: paise(fields[at.CLOSE], 'CLOSE'),
-    settlePaise: paise(fields[at.SETTLE_PR], 'SETTLE_PR'),
-    openInterest: wholeNumber(fields[at.OPEN_INT], 'OPEN_INT'),
-    changeInOi: wholeNumber(fields[at.CHG_IN_OI], 'CHG_IN_OI', true),
-    volumeContracts: wholeNumber(fields[at.CONTRACTS], 'CONTRACTS'),
-    underlyingPaise: null,
-    lotSize: null,
-  };
-  checkPrices(row);
-  return row;
-}
-
-function checkFuturePrices(row: FutureDay): void {
-  if (row.highPaise < row.lowPaise) throw new FieldError(historyTexts.highBelowLow);
-  if (row.highPaise > 0 && (row.openPaise > row.highPaise || row.closePaise > row.highPaise)) throw new FieldError(historyTexts.openOrCloseAboveHigh);
-  if (row.expiry < row.tradeDate) throw new FieldError(historyTexts.expiryBeforeTradeDate(row.expiry, row.tradeDate));
-}
-
-function parseUdiffFuture(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): FutureDay {
+/** What every contract's day holds in the UDiFF layout (a future's whole row; an option adds its strike and type). */
+function udiffDay(fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): FutureDay {
   const underlying = (fields[at.UndrlygPric] ?? '').trim();
   const lot = (fields[at.NewBrdLotQty] ?? '').trim();
   const row: FutureDay = {
@@ -155,12 +99,12 @@ function parseUdiffFuture(fields: string[], at: Record<(typeof udiffColumns)[num
   };
   if (row.underlyingPaise === 0) throw new FieldError(historyTexts.zero('UndrlygPric'));
   if (row.lotSize === 0) throw new FieldError(historyTexts.zero('NewBrdLotQty'));
-  checkFuturePrices(row);
   return row;
 }
 
-function parseLegacyFuture(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): FutureDay {
-  const row: FutureDay = {
+/** What every contract's day holds in the older layout, which publishes neither the underlying's value nor the lot. */
+function legacyDay(fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): FutureDay {
+  return {
     index: (fields[at.SYMBOL] ?? '').trim(),
     tradeDate: dayMonthYearDate(fields[at.TIMESTAMP], 'TIMESTAMP'),
     expiry: dayMonthYearDate(fields[at.EXPIRY_DT], 'EXPIRY_DT'),
@@ -175,9 +119,33 @@ function parseLegacyFuture(fields: string[], at: Record<(typeof legacyColumns)[n
     underlyingPaise: null,
     lotSize: null,
   };
-  checkFuturePrices(row);
+}
+
+/** A future's day as read, its prices checked. */
+function checkedFuture(row: FutureDay): FutureDay {
+  checkPrices(row);
   return row;
 }
+
+/** An option's day: its contract's day with its strike and type, its prices and strike checked. */
+function checkedOption(day: FutureDay, strikePaise: number, type: 'CE' | 'PE'): OptionDay {
+  const row: OptionDay = { ...day, strikePaise, optionType: type };
+  checkPrices(row);
+  if (row.strikePaise <= 0) throw new FieldError(historyTexts.strikeNotPositive);
+  return row;
+}
+
+const parseUdiffRow = (fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): OptionDay =>
+  checkedOption(udiffDay(fields, at, isoDate), paise(fields[at.StrkPric], 'StrkPric'), optionType(fields[at.OptnTp], 'OptnTp'));
+
+const parseLegacyRow = (fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): OptionDay =>
+  checkedOption(legacyDay(fields, at, dayMonthYearDate), paise(fields[at.STRIKE_PR], 'STRIKE_PR'), optionType(fields[at.OPTION_TYP], 'OPTION_TYP'));
+
+const parseUdiffFuture = (fields: string[], at: Record<(typeof udiffColumns)[number], number>, isoDate: DateReader): FutureDay =>
+  checkedFuture(udiffDay(fields, at, isoDate));
+
+const parseLegacyFuture = (fields: string[], at: Record<(typeof legacyColumns)[number], number>, dayMonthYearDate: DateReader): FutureDay =>
+  checkedFuture(legacyDay(fields, at, dayMonthYearDate));
 
 /** The instrument types of each layout: an index's or a stock's option or future. */
 const instrumentTypes = {

@@ -14,12 +14,17 @@ export function isHistoryIndex(value: string): value is HistoryIndex {
  * One option contract on one day, prices in paise. `index` names its underlying (underlyings.symbol, migration 110):
  * one of the four indices or, from migration 124, a stock the underlyings table lists.
  */
-export type OptionDay = {
+export type OptionDay = FutureDay & {
+  strikePaise: number;
+  optionType: 'CE' | 'PE';
+};
+
+/** One future contract on one day (an index's or a stock's, near, next or far month), prices in paise. */
+export type FutureDay = {
+  /** The underlying: an index or a stock. */
   index: string;
   tradeDate: string;
   expiry: string;
-  strikePaise: number;
-  optionType: 'CE' | 'PE';
   openPaise: number;
   highPaise: number;
   lowPaise: number;
@@ -29,26 +34,6 @@ export type OptionDay = {
   changeInOi: number;
   volumeContracts: number;
   /** Null from the older layout, which does not publish the underlying's value. */
-  underlyingPaise: number | null;
-  /** Null from the older layout. */
-  lotSize: number | null;
-};
-
-/** One future contract on one day (an index's or a stock's, near, next or far month), prices in paise. */
-export type FutureDay = {
-  /** The underlying, as OptionDay's. */
-  index: string;
-  tradeDate: string;
-  expiry: string;
-  openPaise: number;
-  highPaise: number;
-  lowPaise: number;
-  closePaise: number;
-  settlePaise: number;
-  openInterest: number;
-  changeInOi: number;
-  volumeContracts: number;
-  /** Null from the older layout. */
   underlyingPaise: number | null;
   /** Null from the older layout. */
   lotSize: number | null;
