@@ -9,11 +9,12 @@
 // rate, stock_simulation, migration 116, a placeholder of the model's): a paper figure, never shown as the exchange's.
 import type { Queryable } from '../../../db/database.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { deliveryOutlook, deliveryWindowDays, loadDeliveryMargins, tradingDaysToExpiry, type DeliveryMarginRow, type DeliveryObligation } from '../../market/derivatives/physical-settlement.ts';
+import { deliveryOutlook, deliveryWindowDays, loadDeliveryMargins, tradingDaysToExpiry, type DeliveryObligation } from '../../market/derivatives/physical-settlement.ts';
 import { istDate } from '../../market/ist.ts';
-import { addDays, isTradingDay, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { addDays, isTradingDay } from '../../market/trading-calendar.ts';
 import { applyRate } from './charges.ts';
 import type { Contract, Contracts } from './contracts.ts';
+import { keptRead } from '../../kept-read.ts';
 
 export type DeliveryDay = { date: string; daysToExpiry: number; marginPaise: number | null };
 
@@ -33,23 +34,11 @@ export type DeliveryCharges = { sttPaise: number; stampPaise: number };
 type Inputs = { contract: Contract; quantity: number; underlyingPaise: number; now: Date; nrmlPaise: number | null };
 
 export function createDeliveryRules({ contracts }: { contracts: Contracts }) {
-  let physical: Promise<Set<string>> | null = null;
-  let schedule: Promise<DeliveryMarginRow[]> | null = null;
-  let calendar: Promise<TradingCalendar> | null = null;
-  /** Read once; read again after a failed read. */
-  function once<T>(read: () => Promise<T>, keep: (value: Promise<T> | null) => void): Promise<T> {
-    const loading = read();
-    loading.catch(() => keep(null));
-    keep(loading);
-    return loading;
-  }
-  const physicalOf = (q: Queryable) =>
-    (physical ??= once(
-      async () => new Set((await q.query<{ symbol: string }>(`SELECT symbol FROM underlyings WHERE settlement = 'physical'`)).rows.map((row) => row.symbol)),
-      (value) => (physical = value),
-    ));
-  const scheduleOf = (q: Queryable) => (schedule ??= once(() => loadDeliveryMargins(q), (value) => (schedule = value)));
-  const calendarOf = (q: Queryable) => (calendar ??= once(() => loadTradingCalendar(q, 'NSE'), (value) => (calendar = value)));
+  const physicalOf = keptRead(
+    async (q) => new Set((await q.query<{ symbol: string }>(`SELECT symbol FROM underlyings WHERE settlement = 'physical'`)).rows.map((row) => row.symbol)),
+  );
+  const scheduleOf = keptRead((q) => loadDeliveryMargins(q));
+  const calendarOf = keptRead((q) => loadTradingCalendar(q, 'NSE'));
 
   /** Whether the contract settles by delivery: a stock's future or option (an index's settle in cash). */
   async function settlesByDelivery(q: Queryable, contract: Pick<Contract, 'index'>): Promise<boolean> {

@@ -22,6 +22,7 @@ import type { FeedRead, LiveFeeds } from '../live-feeds.ts';
 import { quotesOf } from './market-prices.ts';
 import { toPaise } from './paise.ts';
 import type { PriceSource } from './price-source.ts';
+import { keptRead } from '../../kept-read.ts';
 
 export type FeedPrices = PriceSource & {
   /**
@@ -63,14 +64,10 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
   }
 
   /** The key each index is quoted under: its underlying as the market lists it ("NSE:NIFTY 50"). */
-  let underlyings: Promise<Map<string, string>> | null = null;
-  function indexKeys(q: Queryable): Promise<Map<string, string>> {
-    underlyings ??= q
-      .query<{ index_name: string; underlying: string }>('SELECT index_name, underlying FROM market_simulation')
-      .then(({ rows }) => new Map(rows.map((row) => [row.index_name, row.underlying])));
-    underlyings.catch(() => (underlyings = null));
-    return underlyings;
-  }
+  const indexKeys = keptRead(async (q) => {
+    const { rows } = await q.query<{ index_name: string; underlying: string }>('SELECT index_name, underlying FROM market_simulation');
+    return new Map(rows.map((row) => [row.index_name, row.underlying]));
+  });
   async function indexKey(index: IndexName, q: Queryable): Promise<string> {
     const key = (await indexKeys(q)).get(index);
     if (key === undefined) throw new Error(`market_simulation has no underlying for ${index}`);

@@ -7,7 +7,8 @@
 import type { Queryable } from '../../../db/database.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { istDate } from '../../market/ist.ts';
-import { dayHours, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
+import { dayHours, type DayHours } from '../../market/trading-calendar.ts';
+import { keptRead } from '../../kept-read.ts';
 import type { PriceSource } from './price-source.ts';
 
 export type SessionSquareOff = {
@@ -18,16 +19,7 @@ export type SessionSquareOff = {
 };
 
 export function sessionSquareOff(prices: PriceSource): SessionSquareOff {
-  // The calendar changes only with a migration: read once, again after a failed read.
-  let calendar: Promise<TradingCalendar> | null = null;
-  function calendarOf(q: Queryable): Promise<TradingCalendar> {
-    if (calendar === null) {
-      const loading = loadTradingCalendar(q, 'NSE');
-      loading.catch(() => (calendar = null));
-      calendar = loading;
-    }
-    return calendar;
-  }
+  const calendarOf = keptRead((q) => loadTradingCalendar(q, 'NSE'));
   const hoursOn = async (day: string, q: Queryable) => dayHours(await calendarOf(q), day);
   return {
     hoursOn,
