@@ -23,6 +23,7 @@ import type * as AppModule from '../../../server/app.ts';
 import type * as ServicesModule from '../../../server/services/services.ts';
 import type { Services } from '../../../server/services/services.ts';
 import type * as RunnerModule from '../../../server/services/analysis/backtests/backtest-runner.ts';
+import type * as ThreadRunnerModule from '../../../server/services/analysis/backtests/thread-runner.ts';
 import type * as FixtureModule from '../../server/backtests/history-fixture.ts';
 import type * as TestServerModule from '../../server/support/test-server.ts';
 import type * as OpenDatabaseModule from '../../../server/db/open-database.ts';
@@ -54,6 +55,10 @@ const { servicesDecorator } = await load<typeof AppModule>('server/app.ts');
 // the services root's bookServices it takes since (undefined before: that runner builds its own).
 const { createHistoryRunner } = await load<typeof RunnerModule>('server/services/analysis/backtests/backtest-runner.ts').catch(async () => load<typeof RunnerModule>('server/services/backtests/backtest-runner.ts'));
 const { bookServices } = await load<typeof ServicesModule>('server/services/services.ts');
+// A backtest runs as the server's job worker runs it: the engine in a thread of its own (thread-runner.ts),
+// not on the request thread; a tree from before that move runs the engine here.
+const threadRunner = await load<typeof ThreadRunnerModule>('server/services/analysis/backtests/thread-runner.ts').catch(() => null);
+const backtestEntry = pathToFileURL(join(root, 'server/services/backtest-thread.ts'));
 
 const day = '2026-10-05';
 const expiries = ['2026-10-06', '2026-10-13', '2026-10-20'];
@@ -143,7 +148,7 @@ try {
   };
   const playing: Promise<void>[] = [];
   const backtest = (n: number) =>
-    createHistoryRunner(server.db, bookServices)(
+    (threadRunner === null ? createHistoryRunner(server.db, bookServices) : threadRunner.createThreadRunner({ history: server.db, entry: backtestEntry }))(
       { id: n + 1, userId: 1, portfolioId: 0, entryUntil: '15:10', from: Object.keys(underlying)[0]!, to: Object.keys(underlying).at(-1)!, capitalPaise: 50_000_000,
         bot: { kind: 'daily', id: null, name: 'Bench iron condor', underlying: 'NIFTY', strategy: 'iron_condor', lots: 1, stop_loss_pct: 50, target_pct: 50, params: {}, entry_time: '09:20', exit_time: '15:10', weekdays: [1, 2, 3, 4, 5] } },
       async () => {},
