@@ -137,7 +137,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     t.at(monday, '14:00');
     const indexBot = await w().createBot({ name: 'NIFTY alerts' });
     const { token } = await w().enable(indexBot.id);
-    const answer = await w().deliver(token, { action: 'enter', alert_id: 'stocks-to-index', stocks: 'RELIANCE' });
+    const answer = await w().deliver(token!, { action: 'enter', alert_id: 'stocks-to-index', stocks: 'RELIANCE' });
     expect([answer.status, answer.body.field]).toEqual([400, 'stocks']);
     const sensex = await t.call('createTradingBot', {
       token: t.desk.token,
