@@ -59,6 +59,8 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
       ['RELIANCE26NOV1180CE', 'BUY', lot, 'COMPLETE'],
     ]);
     expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
+    // The trader's feed says what was entered: RELIANCE, not the index whose session the bot keeps.
+    expect((await t.alerts(bot.id)).map((alert) => alert.body)).toContainEqual(expect.stringContaining('1 legs on RELIANCE'));
     const log = await w().log(bot.id);
     expect(log.filter((entry) => entry.outcome === 'placed')).toMatchObject([
       { alert_id: 'buy breakout@10:00 am 2026-11-23', message_i18n: { code: 'webhook.placed_stocks', params: { orders: 1, stocks: 'RELIANCE' } } },

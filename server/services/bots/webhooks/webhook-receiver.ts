@@ -229,7 +229,8 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       await nameAction(db, logId, null);
       throw DomainError.said('bot_action_in_progress', webhookTexts.inProgress);
     }
-    await engine.carryOut(bot, action, intents, now, now);
+    // The trader's "entered" alert names what was entered: the alert's stocks, not the index whose session the bot keeps.
+    await engine.carryOut(stocks === null ? bot : withUnderlying(bot, stocks.entered.join(', ')), action, intents, now, now);
     // The bot's card says what the alert did on the trader's screens at once (issue 37).
     await recordBotsNotice(db, [bot.account.id]);
     const { rows } = await db.query<{ status: string; message: string | null; message_i18n: Said['i18n'] | null; order_ids: string[] }>(
