@@ -1,5 +1,6 @@
 import { expect, serverNow, test } from './support/test';
 import { PortfolioPage } from './pages/portfolio-page';
+import { usePreferences } from './support/preferences';
 import { signInReadyToTrade } from './support/trading';
 
 // Signals in (issue 41), on a phone: a trader makes a trading bot, turns its webhook on, copies the address
@@ -76,3 +77,59 @@ test('a webhook bot: its address and TradingView template copied, a delivery pla
   // Nothing overflows sideways at 360 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+// Issue 63: a trading bot whose underlying is the stock its alert names, chosen in the chain's underlying search; a
+// ChartInk scan firing "buy" on RELIANCE buys RELIANCE's at-the-money call once, and a stock with no F&O contracts
+// is refused with its reason in the bot's alert log. At 360 px, in English and in French.
+for (const locale of ['en', 'fr'] as const) {
+  test(`a bot trading the stock a ChartInk alert names (${locale})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInReadyToTrade(page, 5_000_000);
+    const fr = locale === 'fr';
+    if (fr) await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+    await page.goto('/app/portfolio');
+    await expect(page.getByRole('heading', { level: 1, name: fr ? 'Portefeuilles et bots' : 'Portfolios and bots' })).toBeVisible();
+    await page.getByRole('tab', { name: fr ? /^Bots de trading/ : /^Trading bots/ }).click();
+    await page.getByRole('button', { name: fr ? /nouveau bot de trading|créez un bot/i : /new trading bot|create a bot from a base strategy/i }).first().click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel(fr ? 'Stratégie de base' : 'Base strategy').selectOption({ label: fr ? 'Acheteur d’options suiveur de tendance' : 'Trend-following option buyer' });
+    await form.getByLabel(fr ? 'Nom du bot' : 'Bot name').fill(`Scan ${locale}`);
+
+    // The underlying search: indices and stocks as on the chain, and first of all the alert's stock.
+    const underlying = form.getByRole('combobox', { name: fr ? 'Sous-jacent' : 'Underlying' });
+    await underlying.fill('REL');
+    const fromAlert = form.getByRole('option', { name: fr ? /^Action nommée dans l’alerte/ : /^Stock named in the alert/ });
+    await expect(form.getByRole('option', { name: /^RELIANCE/ })).toBeVisible();
+    await fromAlert.click();
+    await expect(underlying).toHaveValue(fr ? 'Action nommée dans l’alerte' : 'Stock named in the alert');
+    await page.screenshot({ path: `test-results/stock-alert-bot-form-360-${locale}.png` });
+    await form.getByRole('button', { name: fr ? 'Créer le bot' : 'Create bot' }).click();
+    const card = page.getByRole('article', { name: `Scan ${locale}` });
+    await expect(card).toContainText(fr ? 'Action nommée dans l’alerte' : 'Stock named in the alert');
+
+    await card.getByRole('button', { name: fr ? `Webhook de Scan ${locale}` : `Webhook of Scan ${locale}` }).click();
+    const dialog = page.getByRole('dialog', { name: fr ? `Webhook de Scan ${locale}` : `Webhook of Scan ${locale}` });
+    await dialog.getByRole('button', { name: fr ? 'Activer le webhook' : 'Turn on webhook' }).click();
+    const address = await dialog.getByRole('textbox', { name: fr ? 'URL du webhook' : 'Webhook URL' }).inputValue();
+
+    // ChartInk's own body: the alert's name says the action, `stocks` the symbols the scan fired on.
+    const scan = (stocks: string, at: string) => ({ stocks, trigger_prices: '1000', triggered_at: at, scan_name: 'Breakout', scan_url: 'breakout', alert_name: 'buy breakout', webhook_url: address });
+    const refused = await page.request.post(address, { data: scan('ZOMATO', '9:59 am') });
+    expect(refused.status(), await refused.text()).toBe(422);
+    const placed = await page.request.post(address, { data: scan('RELIANCE', '10:00 am') });
+    expect(placed.status(), await placed.text()).toBe(200);
+    expect(await placed.json()).toMatchObject({ outcome: 'placed', message: 'Placed: 1 order on RELIANCE.', order_ids: [expect.any(String)] });
+    // ChartInk resends it: placed once.
+    expect((await page.request.post(address, { data: scan('RELIANCE', '10:00 am') })).status()).toBe(409);
+
+    await dialog.getByRole('button', { name: fr ? 'Actualiser' : 'Refresh' }).click();
+    const log = dialog.getByRole('list', { name: fr ? 'Alertes récentes' : 'Recent alerts' });
+    await expect(log.getByRole('listitem')).toHaveCount(3);
+    await expect(log.getByRole('listitem').nth(1)).toContainText(fr ? 'Passé : 1 ordre sur RELIANCE.' : 'Placed: 1 order on RELIANCE.');
+    await expect(log).toContainText(fr ? 'Passé : 1 ordre sur RELIANCE.' : 'Placed: 1 order on RELIANCE.');
+    await expect(log).toContainText(fr ? 'ZOMATO n’est pas une action F&O le' : 'ZOMATO is not an F&O stock on');
+    await log.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/stock-alert-log-360-${locale}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+}

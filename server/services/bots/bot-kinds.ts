@@ -9,17 +9,18 @@ export const defaultTradingWindow = { entry_from: '09:30', entry_until: '14:30',
 export const tradingBotKind: BotKind<TradingBot> = {
   table: 'trading_bots',
   thing: 'trading_bot',
-  extraColumns: ['entry_from', 'entry_until', 'exit_time'],
-  extraSelect: ['b.entry_from', 'b.entry_until', 'b.exit_time'],
+  extraColumns: ['entry_from', 'entry_until', 'exit_time', 'stock_from_alert'],
+  extraSelect: ['b.entry_from', 'b.entry_until', 'b.exit_time', 'b.stock_from_alert'],
   toBot: (row: BotRow) => ({
     ...commonFields(row),
     entry_from: String(row.entry_from),
     entry_until: String(row.entry_until),
     exit_time: String(row.exit_time),
+    stock_from_alert: row.stock_from_alert === true,
   }),
   checkExtra: (bot, sessions) => ({ ...bot, ...checkTradingWindow(bot, sessions) }),
-  extraValues: (bot) => [bot.entry_from, bot.entry_until, bot.exit_time],
-  defaults: defaultTradingWindow,
+  extraValues: (bot) => [bot.entry_from, bot.entry_until, bot.exit_time, bot.stock_from_alert === true],
+  defaults: { ...defaultTradingWindow, stock_from_alert: false },
 };
 
 function weekdaysOf(value: unknown): number[] {

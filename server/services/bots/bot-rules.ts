@@ -49,6 +49,15 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
 }
 
 /**
+ * A bot trading the stock its alert names (issue 63) keeps the session of an index of the stocks' exchange segment
+ * (NFO): its `underlying` names whose calendar and hours, not what it trades.
+ */
+export async function checkStockFromAlert(q: Queryable, underlying: IndexName, now: Date): Promise<void> {
+  const { exchange } = await indexFacts(q, underlying, now);
+  if (exchange !== 'NFO') throw unprocessable('validation_failed', 'underlying', botRuleTexts.stockFromAlertExchange(underlying, exchange));
+}
+
+/**
  * A session a bot's times may fall in (HH:MM IST): the regular one in force (09:15–15:40 since 3 August 2026), or a special session of the exchange
  * calendar (`day` its date: Muhurat trading's evening hour), or in demo mode the whole day.
  */

@@ -12,7 +12,7 @@ import { botRuleTexts } from '../texts/bot-rule-texts.ts';
 import { applyPauseChoice } from './engine/pause-choice.ts';
 import { recordPortfolioBotsNotice } from '../notices/stream-notices.ts';
 import { checkBotMode } from './live-bot-rules.ts';
-import { botSessions, checkBotFields, demoHours, type BotCommon, type BotFields, type PauseAction, type SessionHours, type TradingWindow } from './bot-rules.ts';
+import { botSessions, checkBotFields, checkStockFromAlert, demoHours, type BotCommon, type BotFields, type PauseAction, type SessionHours, type TradingWindow } from './bot-rules.ts';
 
 export type BotRow = Record<string, unknown>;
 
@@ -99,6 +99,7 @@ export function createBotsService<Bot extends BotCommon>(kind: BotKind<Bot>, { d
   /** The complete bot as it will be stored: every rule checked, defaults filled in. */
   async function checked(q: Queryable, draft: Bot & { mode: BotFields['mode'] }): Promise<Bot> {
     const common = await checkBotFields(q, strategies, draft, clock());
+    if ('stock_from_alert' in draft && draft.stock_from_alert === true) await checkStockFromAlert(q, common.underlying, clock());
     // The simulated market never closes; a real one trades in its regular session (market_sessions) and the calendar's special sessions.
     const sessions = demo ? [demoHours] : await botSessions(q, common.underlying, clock());
     return kind.checkExtra({ ...draft, ...common }, sessions);

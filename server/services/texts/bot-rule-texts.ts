@@ -59,6 +59,12 @@ export const botRuleTexts = {
   /** The engine's entry: the live broker's level of the index could not be read. */
   noIndexLevel: (underlying: string): Said =>
     said('bot.no_index_level', { underlying }, `The broker's level of ${underlying} could not be read: the entry was not placed.`),
+  stockFromAlertExchange: (underlying: string, exchange: string): Said =>
+    said(
+      'bot.stock_from_alert_exchange',
+      { underlying, exchange },
+      `underlying: a bot trading the stock named in the alert keeps an NSE index's session (stocks trade on NFO); ${underlying} trades on ${exchange}`,
+    ),
   noLegsAround: (strategy: string): Said => said('bot.no_legs_around', { strategy }, `The strategy ${strategy} has no legs around the money to enter`),
   liveOnPaper: (account: string): Said =>
     said('bot.live_on_paper', { account }, `mode: account ${account} trades on paper; a bot runs live only on a live broker's account`),

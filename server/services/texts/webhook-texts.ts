@@ -39,5 +39,24 @@ export const webhookTexts = {
   proposed: (seconds: number): Said =>
     said('webhook.proposed', { seconds }, `Proposed for approval (approve-first bot): the trader decides within ${seconds} s; nothing placed until then.`),
   proposalPending: said('webhook.proposal_pending', {}, 'The bot\'s last entry awaits the trader\'s approval: nothing proposed again.'),
+  // A bot whose underlying is the stock named in the alert (issue 63).
+  stocksRequired: said('webhook.stocks_required', {}, 'Name the stocks to trade (ChartInk sends them in "stocks"): this bot trades the stock named in the alert.'),
+  tooManyStocks: (stocks: number, max: number): Said =>
+    said('webhook.too_many_stocks', { stocks, max }, `${stocks} stocks named; an alert may name at most ${max}: nothing placed.`),
+  stockNotFo: (stock: string, day: string): Said =>
+    said('webhook.stock_not_fo', { stock, day }, `${stock} is not an F&O stock on ${day}: it has no options or futures to trade.`),
+  stockInBan: (stock: string, tradeDate: string): Said =>
+    said('webhook.stock_in_ban', { stock, trade_date: tradeDate }, `${stock} is in the F&O ban on ${tradeDate} (over its market-wide position limit): the bot takes no new entry in it.`),
+  stockNotPriced: (stock: string): Said =>
+    said('webhook.stock_not_priced', { stock }, `${stock} has no option chain here (the simulated market prices some stocks only): nothing placed for it.`),
+  placedStocks: (orders: number, stocks: readonly string[]): Said =>
+    said('webhook.placed_stocks', { orders, stocks: stocks.join(', ') }, `Placed: ${orders} order${orders === 1 ? '' : 's'} on ${stocks.join(', ')}.`),
+  /** `refused`: the first stock left out and why; `more`: how many others were left out too. */
+  placedStocksSomeRefused: (orders: number, stocks: readonly string[], refused: Said, more: number): Said =>
+    said(
+      'webhook.placed_stocks_some_refused',
+      { orders, stocks: stocks.join(', '), refused: refused.i18n, more },
+      `Placed: ${orders} order${orders === 1 ? '' : 's'} on ${stocks.join(', ')}. Not placed: ${refused.text}${more > 0 ? ` (and ${more} more stock${more === 1 ? '' : 's'} not placed)` : ''}`,
+    ),
   working: (orders: number): Said => said('webhook.working', { orders }, `Placed: ${orders} order${orders === 1 ? '' : 's'} working at the limit price.`),
 };

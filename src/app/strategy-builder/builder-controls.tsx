@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { presetNames, type PresetName } from '@quant/strategy-presets.ts';
 import type { Expiry } from '@/features/market/api/get-expiries';
-import { UnderlyingSearch } from '@/features/market/components/underlying-search';
+import { UnderlyingSearch } from '@/components/trading/underlying-search';
 import { legMessages } from '@/features/strategies/strategy-builder-messages';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';

@@ -15,6 +15,15 @@ export const botFormMessages = defineMessages({
   name: { id: 'portfolios.botForm.name', defaultMessage: 'Bot name' },
   nameHint: { id: 'portfolios.botForm.nameHint', defaultMessage: 'For example “Tuesday NIFTY straddle”' },
   underlying: { id: 'portfolios.botForm.underlying', defaultMessage: 'Underlying index' },
+  stockFromAlert: { id: 'portfolios.botForm.stockFromAlert', defaultMessage: 'Stock named in the alert' },
+  stockFromAlertNote: {
+    id: 'portfolios.botForm.stockFromAlertNote',
+    defaultMessage: 'ChartInk or TradingView names F&O stocks; each trades its own contract',
+  },
+  underlyingIndexOnly: {
+    id: 'portfolios.botForm.underlyingIndexOnly',
+    defaultMessage: '{kind, select, trading {A bot’s own rules trade an index: for stocks, choose “Stock named in the alert” (its webhook names them)} other {A daily bot trades an index: stocks are traded by a trading bot on “Stock named in the alert”}}',
+  },
   lots: { id: 'portfolios.botForm.lots', defaultMessage: 'Lots per leg' },
   stopLoss: { id: 'portfolios.botForm.stopLoss', defaultMessage: 'Stop-loss (%)' },
   stopLossHint: {

@@ -104,6 +104,12 @@ export const waitingForSignalMessage = defineMessage<{ underlying: MessageValue;
   defaultMessage: 'Enters on the next {underlying} signal between {from} and {until} IST (checked every minute)',
 });
 
+/** A bot trading the stock its alert names (issue 63) waits for an alert, not for a signal of an index. */
+export const waitingForStockAlertMessage = defineMessage<{ from: MessageValue; until: MessageValue }>({
+  id: 'portfolios.botState.waitingForStockAlert',
+  defaultMessage: 'Enters on the next alert naming an F&O stock between {from} and {until} IST',
+});
+
 export const historyTitle = defineMessage<{ name: MessageValue }>({
   id: 'portfolios.botState.historyTitle',
   defaultMessage: 'History of “{name}”',

@@ -39,6 +39,8 @@ describe('an alert payload', () => {
         { kind: 'around_atm', optionType: 'PE', offset: -3, side: 'SELL', lots: null, limitPaise: 4205 },
         { kind: 'symbol', tradingsymbol: 'NIFTY26D0126000CE', side: null, lots: 1, limitPaise: null },
       ],
+      stocks: [],
+      chartink: false,
     });
     expect(parseAlert({ action: 'exit', timestamp: 1795770000 }, day).sentAt).toEqual(new Date(1795770000 * 1000));
   });
@@ -53,7 +55,7 @@ describe('an alert payload', () => {
       alert_name: 'Enter NIFTY breakout',
       webhook_url: 'https://desk.example/api/webhooks/x/',
     };
-    expect(parseAlert(chartink, day)).toEqual({ action: 'enter', alertId: 'Enter NIFTY breakout@2:34 pm 2026-11-23', sentAt: null, lots: null, expiry: null, legs: [] });
+    expect(parseAlert(chartink, day)).toEqual({ action: 'enter', alertId: 'Enter NIFTY breakout@2:34 pm 2026-11-23', sentAt: null, lots: null, expiry: null, legs: [], stocks: ['NIFTY'], chartink: true });
     // The same scan at the same time tomorrow is another alert; a long name still makes an id of 64 characters at most.
     expect(parseAlert(chartink, '2026-11-24').alertId).toBe('Enter NIFTY breakout@2:34 pm 2026-11-24');
     expect(parseAlert({ ...chartink, alert_name: `enter ${'x'.repeat(80)}`, triggered_at: '10:15 am, some day' }, day).alertId).toHaveLength(64);
@@ -73,5 +75,14 @@ describe('an alert payload', () => {
     expect(refusal({ action: 'enter', expiry: 'weekly' })).toEqual(['validation_failed', 'expiry']);
     const five = Array.from({ length: 5 }, () => ({ strike: 'ATM', option_type: 'CE' }));
     expect(refusal({ action: 'enter', legs: five })).toEqual(['alert_over_limit', 'legs']);
+  });
+
+  it('reads the stocks an alert names (issue 63): ChartInk\'s "RELIANCE, TCS", a list, TradingView\'s "NSE:" prefix, each once', () => {
+    const scan = { stocks: 'reliance, TCS,M&M,RELIANCE', trigger_prices: '1170.3,2156,2796.2,1170.3', triggered_at: '10:05 am', scan_name: 'Breakout', scan_url: 'breakout', alert_name: 'buy breakout' };
+    expect(parseAlert(scan, day)).toMatchObject({ action: 'buy', stocks: ['RELIANCE', 'TCS', 'M&M'], chartink: true });
+    expect(parseAlert({ action: 'buy', stocks: ['NSE:BAJAJ-AUTO', 'TCS'] }, day).stocks).toEqual(['BAJAJ-AUTO', 'TCS']);
+    expect(parseAlert({ action: 'buy', stocks: '' }, day).stocks).toEqual([]);
+    expect(refusal({ action: 'buy', stocks: 'RELIANCE;TCS' })).toEqual(['validation_failed', 'stocks']);
+    expect(refusal({ action: 'buy', stocks: [1] })).toEqual(['validation_failed', 'stocks']);
   });
 });

@@ -44,6 +44,7 @@ const tables = [
   'execution_policies',
   'expiry_weekdays',
   'fo_ban_days',
+  'fo_ban_rules',
   'fo_ban_securities',
   'fo_memberships',
   'fo_segment_starts',

@@ -29,6 +29,8 @@ export type ScriptedMarket = {
   /** Sets a contract's quote as it stood at one past instant (quotesAt answers it for exactly that instant, else the current quote). */
   setAt: (tradingsymbol: string, at: Date, quote: { bid: number; ask: number; last?: number }) => void;
   spot: (rupees: number) => void;
+  /** A stock's own level (a bot's entry on the stock its alert names picks its strikes around it); the index's spot until set. */
+  stockSpot: (symbol: string, rupees: number) => void;
   /** The index's closing value (the average of its last 30 minutes) an expiry settles at; the spot until set. */
   closingValue: (rupees: number | null) => void;
   /** Closed, the exchange opens next at `nextOpen` (orders become after-market orders) having closed at `closedAt`. */
@@ -94,6 +96,7 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
     return { bidPaise: paise(bid), askPaise: paise(ask), lastPaise, closePaise: paise(close ?? last ?? bid) };
   };
   let spotPaise = 2_605_000;
+  const stockSpots = new Map<string, number>();
   let isOpen = true;
   let closingPaise: number | null = null;
   let closedState: { nextOpen: Date | null; closedAt: Date | null } = { nextOpen: null, closedAt: null };
@@ -106,7 +109,7 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
           return quote === undefined ? [] : [[key, quote] as const];
         }),
       ),
-    spotPaise: async () => spotPaise,
+    spotPaise: async (index) => stockSpots.get(index) ?? spotPaise,
     closingValuePaise: async () => closingPaise ?? spotPaise,
     pricing: async () => ({ spot: spotPaise / 100, rate: marketAssumptions.rate, nowMs: clock.now().getTime(), volatility: () => 0.12 }),
     marketOpen: async () => isOpen,
@@ -126,6 +129,9 @@ export function scriptedMarket(clock: ManualClock): ScriptedMarket {
     },
     spot: (rupees) => {
       spotPaise = paise(rupees);
+    },
+    stockSpot: (symbol, rupees) => {
+      stockSpots.set(symbol, paise(rupees));
     },
     closingValue: (rupees) => {
       closingPaise = rupees === null ? null : paise(rupees);

@@ -24,6 +24,38 @@ async function openNewBot(kind: 'Trading bots' | 'Daily bots', button: string) {
   return { user, dialog: screen.getByRole('dialog') };
 }
 
+/** The underlying search's answers (GET /api/market/underlyings/): two indices and a stock, whatever is typed. */
+const underlyingRow = (symbol: string, kind: 'index' | 'stock') => ({
+  symbol,
+  name: symbol,
+  kind,
+  exchange: 'NSE',
+  settlement: kind === 'index' ? 'cash' : 'physical',
+  tick_paise: 5,
+  strike_step: kind === 'index' ? 100 : null,
+  lot: { size: 30, expiry: '2026-12-29', effective_from: '2025-12-30', source: 'test' },
+  banned: false,
+  membership: { current: true, listed_from: null, listed_source: null, excluded_from: null, exclusion_source: null },
+});
+function answerUnderlyings() {
+  server.use(
+    http.get(`${API}/api/market/underlyings/`, () =>
+      HttpResponse.json({ day: '2026-11-23', underlyings: [underlyingRow('BANKNIFTY', 'index'), underlyingRow('NIFTY', 'index'), underlyingRow('RELIANCE', 'stock')] }),
+    ),
+  );
+}
+
+/** The underlying search's input (its list is labelled alike). */
+const combo = () => screen.getByRole<HTMLInputElement>('combobox', { name: /^Underlying/ });
+
+/** Picks an option of the underlying search by its visible name. */
+async function pickUnderlying(user: ReturnType<typeof userEvent.setup>, typed: string, option: RegExp) {
+  answerUnderlyings();
+  await user.click(combo());
+  await user.type(combo(), typed);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
 async function fillCommon(user: ReturnType<typeof userEvent.setup>, strategy: string, name: string) {
   await user.selectOptions(field<HTMLSelectElement>(/^Base strategy/), strategy);
   await user.type(field(/^Bot name/), name);
@@ -84,7 +116,7 @@ describe('a bot form from a base strategy’s schema', () => {
   it('creates a trading bot with typed params in paper mode and appends it', async () => {
     const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
     await fillCommon(user, 'Short straddle', 'Expiry straddle');
-    await user.selectOptions(field<HTMLSelectElement>(/^Underlying index/), 'BANKNIFTY');
+    await pickUnderlying(user, 'BANK', /^BANKNIFTY/);
     await user.clear(field(/^Strike offset/));
     await user.type(field(/^Strike offset/), '-1');
     await user.selectOptions(field<HTMLSelectElement>(/^Expiry/), 'Monthly');
@@ -107,6 +139,7 @@ describe('a bot form from a base strategy’s schema', () => {
           entry_from: '09:30',
           entry_until: '14:30',
           exit_time: '15:15',
+          stock_from_alert: false,
           portfolio_id: 21,
           mode: 'paper',
         },
@@ -155,6 +188,35 @@ describe('a bot form from a base strategy’s schema', () => {
     await user.type(field(/^Lots per leg/), '40');
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
     await waitFor(() => expect(description(field(/^Lots per leg/))).toBe('NIFTY allows at most 27 lots per order'));
+  });
+});
+
+describe('a bot’s underlying, found in the chain’s search (issue 63)', () => {
+  it('lets a trading bot trade the stock its webhook’s alert names, and sends it with NIFTY’s session', async () => {
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Short straddle', 'Scanner');
+    await pickUnderlying(user, 'REL', /^Stock named in the alert/);
+    expect(combo().value).toBe('Stock named in the alert');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    await findCard('Scanner');
+    expect(backend.changes).toMatchObject([{ method: 'POST', body: { name: 'Scanner', underlying: 'NIFTY', stock_from_alert: true } }]);
+  });
+
+  it('refuses a stock as a bot’s own underlying and says how a stock is traded', async () => {
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Short straddle', 'Stock bot');
+    await pickUnderlying(user, 'REL', /^RELIANCE/);
+    expect(description(combo())).toBe('A bot’s own rules trade an index: for stocks, choose “Stock named in the alert” (its webhook names them)');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    expect(backend.changes).toEqual([]);
+  });
+
+  it('offers a daily bot no stock from an alert (it has no webhook)', async () => {
+    const { user } = await openNewBot('Daily bots', 'New daily bot');
+    answerUnderlyings();
+    await user.click(combo());
+    await screen.findByRole('option', { name: /^BANKNIFTY/ });
+    expect(screen.queryByRole('option', { name: /^Stock named in the alert/ })).toBeNull();
   });
 });
 

@@ -113,6 +113,16 @@ describe('a bot card’s day', () => {
     );
   });
 
+  it('a bot trading the stock its alert names waits for an alert naming an F&O stock, not for an index signal', async () => {
+    backend.tradingBots = [{ ...straddleBot, stock_from_alert: true }];
+    backend.botStates = [botState(straddleBot, 'trading', { state: 'waiting', next_action_at: null })];
+    renderPortfolioScreen();
+    const bot = await findCard('Tuesday straddle');
+    await waitFor(() => expect(today(bot)?.state).toBe('waiting'));
+    expect(today(bot)?.terms).toContain(`Next: Enters on the next alert naming an F&O stock between ${straddleBot.entry_from} and ${straddleBot.entry_until} IST`);
+    expect(bot.textContent).toContain('Stock named in the alert');
+  });
+
   it('names the leg a per-leg stop closed while the bot stays in position with the rest', async () => {
     const legStop: BotActionRecord = { ...entered, action: 'leg_stop_loss', leg: 'NIFTY26D0125800CE', claimed_at: '2026-11-24T04:45:00Z', completed_at: '2026-11-24T04:45:00Z' };
     backend.botStates = [botState(straddleBot, 'trading', { state: 'in_position', pnl_today: -420, entries_today: 1, open_positions: 1, last_action: legStop, next_action_at: AT_1510 })];

@@ -171,6 +171,7 @@ describe('editing and deleting', () => {
           entry_from: '09:30',
           entry_until: '14:30',
           exit_time: '15:15',
+          stock_from_alert: false,
         },
       },
     ]);

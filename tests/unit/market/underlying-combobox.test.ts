@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comboKey, searchText } from '@/features/market/model/underlying-combobox';
+import { comboKey, searchText } from '@/lib/market/underlying-combobox';
 
 describe('the underlying search combobox', () => {
   it('opens a closed list on its first option (down) or its last (up), and ignores other keys then', () => {

@@ -11,6 +11,7 @@ import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { AccountPrices, PricesFrom } from '../../brokers/account-prices.ts';
 import { DomainError } from '../../domain-error.ts';
 import { botRuleTexts } from '../../texts/bot-rule-texts.ts';
+import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import { lotOf } from '../../market/contract-lots.ts';
 import type { Expiry } from '../../market/expiries.ts';
 import { indexFacts, type IndexFacts, type IndexName } from '../../market/index-config.ts';
@@ -56,24 +57,59 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     if (source.from === 'simulator') return source.prices.spotPaise(bot.underlying, db);
     if (source.from === 'feed') {
       await source.prices.ready(db);
-      return source.prices.spotPaise(bot.underlying, db);
+      if (await isIndex(bot.underlying)) return source.prices.spotPaise(bot.underlying, db);
+      // A stock (an alert's, issue 63): the feed's quote of its own instrument.
+      const key = `NSE:${bot.underlying}`;
+      const spot = (await source.prices.quotes([key], db)).get(key)?.lastPaise;
+      if (spot === undefined) throw DomainError.said('broker_unavailable', botRuleTexts.noIndexLevel(bot.underlying));
+      return spot;
     }
     const trading = brokers.get(bot.broker)?.trading;
     if (trading?.lastPrices === undefined) throw DomainError.said('broker_unavailable', botRuleTexts.noIndexLevel(bot.underlying));
     const { rows } = await db.query<{ underlying: string }>('SELECT underlying FROM market_simulation WHERE index_name = $1', [bot.underlying]);
-    const key = rows[0]?.underlying ?? '';
+    // A stock's own instrument is its NSE symbol (NSE:RELIANCE), as Kite quotes it.
+    const key = rows[0]?.underlying ?? `NSE:${bot.underlying}`;
     const spot = (await trading.lastPrices(bot.account, [key]).catch(() => new Map<string, number>())).get(key);
     if (spot === undefined) throw DomainError.said('broker_unavailable', botRuleTexts.noIndexLevel(bot.underlying));
     return spot;
+  }
+
+  /** The indices (index_config): any other underlying a bot is handed is a stock (an alert's, issue 63). */
+  let indexNames: Promise<Set<string>> | null = null;
+  function isIndex(symbol: string): Promise<boolean> {
+    indexNames ??= db.query<{ index_name: string }>('SELECT DISTINCT index_name FROM index_config').then(({ rows }) => new Set(rows.map((row) => row.index_name)));
+    indexNames.catch(() => (indexNames = null));
+    return indexNames.then((names) => names.has(symbol));
   }
 
   async function factsOf(index: IndexName, now: Date): Promise<IndexFacts> {
     const key = `${index}:${istDate(now)}`;
     const known = factsCache.get(key);
     if (known !== undefined) return known;
-    const facts = await indexFacts(db, index, now);
+    const facts = (await isIndex(index)) ? await indexFacts(db, index, now) : await stockFacts(index, now);
     factsCache.set(key, facts);
     return facts;
+  }
+
+  /**
+   * A stock's terms as an index's facts read (issue 63): its contracts are monthly on NFO, its strike step the
+   * market's chain of its near month answers (stock_simulation, migration 116), and no freeze quantity is held for
+   * it (none applies, as the paper broker applies none). A stock the market has no chain of is `not_found`.
+   */
+  async function stockFacts(symbol: string, now: Date): Promise<IndexFacts> {
+    const near = (await market.expiries(symbol, now)).expiries[0];
+    if (near === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+    const chain = await market.instruments(symbol, near.date, now);
+    listed.add(`${symbol}:${near.date}`);
+    return {
+      index: symbol as IndexName,
+      effectiveFrom: istDate(now),
+      strikeStep: chain.strike_step,
+      freezeQuantity: Number.MAX_SAFE_INTEGER,
+      expiryCycle: 'monthly',
+      expiryWeekdays: [],
+      exchange: 'NFO',
+    };
   }
 
   /**

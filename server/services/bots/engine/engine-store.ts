@@ -37,13 +37,18 @@ type BotSqlRow = {
   weekdays: unknown;
   changed_at: Date | string;
   alerts_only: boolean;
+  stock_from_alert: boolean;
 };
 
 const botSelect = (kind: BotKind) => {
   const table = kind === 'daily' ? 'daily_bots' : 'trading_bots';
   const window = kind === 'daily' ? "b.entry_time AS entry_from, b.entry_time AS entry_until, b.exit_time, array_to_json(b.weekdays) AS weekdays" : 'b.entry_from, b.entry_until, b.exit_time, NULL::json AS weekdays';
   // A trading bot whose webhook is its only source of entries (issue 41) takes none from its own rules.
-  const alertsOnly = kind === 'daily' ? 'false AS alerts_only' : 'EXISTS (SELECT 1 FROM bot_webhooks w WHERE w.bot_id = b.id AND w.signals_only) AS alerts_only';
+  // A bot trading the stock its alert names (issue 63) has no stock of its own to enter by its rules: alerts only too.
+  const alertsOnly =
+    kind === 'daily'
+      ? 'false AS alerts_only, false AS stock_from_alert'
+      : 'b.stock_from_alert OR EXISTS (SELECT 1 FROM bot_webhooks w WHERE w.bot_id = b.id AND w.signals_only) AS alerts_only, b.stock_from_alert';
   return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.market_account_id, a.paper_rules_of, k.slug AS broker,
       a.session_expires_at, b.status, b.updated_at AS changed_at, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}, ${alertsOnly}
     FROM ${table} b JOIN base_strategies s ON s.id = b.base_strategy_id JOIN portfolios p ON p.id = b.portfolio_id
@@ -81,6 +86,7 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
     weekdays,
     changedAt: new Date(row.changed_at),
     alertsOnly: row.alerts_only === true,
+    stockFromAlert: row.stock_from_alert === true,
   };
 }
 

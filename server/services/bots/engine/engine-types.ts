@@ -37,7 +37,18 @@ export type EngineBot = {
   changedAt: Date;
   /** Entries come only from the bot's webhook (issue 41): its own entry rules are off; its exits still run. */
   alertsOnly?: boolean;
+  /**
+   * The underlying is the stock each alert names (issue 63): `underlying` is then the NSE index whose session the
+   * bot keeps, and an alert's orders are chosen on each stock's own contracts (withUnderlying).
+   */
+  stockFromAlert?: boolean;
 };
+
+/**
+ * The bot as it trades `symbol`, a stock its alert named: the engine's reads of an underlying (facts, expiries,
+ * level, lot: bot-intents.ts) take a stock's symbol as they take an index's.
+ */
+export const withUnderlying = (bot: EngineBot, symbol: string): EngineBot => ({ ...bot, underlying: symbol as IndexName });
 
 /** A leg the position was entered with; `exitPricePaise` once its own stop-loss closed it (average fill). */
 export type RunLeg = { exchange: string; tradingsymbol: string; side: 'BUY' | 'SELL'; quantity: number; pricePaise: number; exitPricePaise?: number };

@@ -25,12 +25,22 @@ export type Alert = {
   lots: number | null;
   expiry: AlertExpiry | null;
   legs: AlertLeg[];
+  /**
+   * The stocks the alert names (issue 63), upper case, each once, in the alert's order: ChartInk's `stocks`
+   * ("RELIANCE,TCS"), or `stocks` in the JSON form (a text like ChartInk's, or a list). Only a bot whose underlying
+   * is the stock named in the alert trades them; an index bot's ChartInk alerts name stocks it ignores.
+   */
+  stocks: string[];
+  /** ChartInk's own body: its `stocks` are always there, and an index bot's scan alerts ignore them. */
+  chartink: boolean;
 };
 
 export const maxAlertLegs = 4;
+/** A scan firing on more stocks than this at once is refused whole (each stock is an entry of its own lots). */
+export const maxAlertStocks = 10;
 const actions: readonly AlertAction[] = ['enter', 'exit', 'buy', 'sell'];
 const expiries: readonly AlertExpiry[] = ['current_weekly', 'next_weekly', 'monthly'];
-const alertFields = new Set(['action', 'alert_id', 'timestamp', 'lots', 'expiry', 'legs']);
+const alertFields = new Set(['action', 'alert_id', 'timestamp', 'lots', 'expiry', 'legs', 'stocks']);
 const legFields = new Set(['strike', 'option_type', 'tradingsymbol', 'side', 'lots', 'limit_price']);
 /** ChartInk's webhook body (its fields are fixed; the alert's name carries the action). */
 const chartinkFields = new Set(['stocks', 'trigger_prices', 'triggered_at', 'scan_name', 'scan_url', 'alert_name', 'webhook_url']);
@@ -85,6 +95,24 @@ function legOf(value: unknown, index: number): AlertLeg {
   return { kind: 'around_atm', optionType, offset: offsetOf(value.strike, `${at}.strike`), ...common };
 }
 
+/**
+ * "RELIANCE,TCS" (ChartInk's own form), or a list of symbols; TradingView's {{ticker}} may carry its exchange
+ * ("NSE:RELIANCE"), which is dropped. Symbols as NSE writes them (M&M, BAJAJ-AUTO), each kept once.
+ */
+function stocksOf(value: unknown, field: string): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const named = typeof value === 'string' ? value.split(',') : Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;
+  if (named === null) throw invalid(field, 'stock symbols, as "RELIANCE,TCS" or a list');
+  const stocks: string[] = [];
+  for (const name of named) {
+    const symbol = name.trim().toUpperCase().replace(/^NSE:/, '');
+    if (symbol === '') continue;
+    if (!/^[A-Z0-9][A-Z0-9&-]{0,19}$/.test(symbol)) throw invalid(field, `stock symbols as NSE writes them (A–Z, 0–9, & and -), not "${name.trim().slice(0, 30)}"`);
+    if (!stocks.includes(symbol)) stocks.push(symbol);
+  }
+  return stocks;
+}
+
 /** ISO 8601 (TradingView's {{timenow}}) or Unix seconds. */
 function sentAtOf(value: unknown): Date | null {
   if (value === undefined || value === null || value === '') return null;
@@ -122,7 +150,7 @@ function chartinkAlert(body: Record<string, unknown>, arrivedOn: string): Alert 
   // 40 + 1 + 12 + 1 + 10: within an alert id's 64 characters.
   const triggered = typeof body.triggered_at === 'string' ? body.triggered_at.trim().slice(0, 12) : '';
   const alertId = triggered === '' ? null : alertIdOf(`${name.slice(0, 40)}@${triggered} ${arrivedOn}`, 'alert_name');
-  return { action, alertId, sentAt: null, lots: null, expiry: null, legs: [] };
+  return { action, alertId, sentAt: null, lots: null, expiry: null, legs: [], stocks: stocksOf(body.stocks, 'stocks'), chartink: true };
 }
 
 /** `arrivedOn`: the IST date the delivery arrived on, which dates ChartInk's time-of-day id. */
@@ -143,6 +171,8 @@ export function parseAlert(body: unknown, arrivedOn: string): Alert {
     lots: lotsOf(body.lots, 'lots'),
     expiry: expiry as AlertExpiry | null,
     legs: legs.map(legOf),
+    stocks: stocksOf(body.stocks, 'stocks'),
+    chartink: false,
   };
 }
 

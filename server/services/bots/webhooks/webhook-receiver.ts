@@ -21,7 +21,9 @@ import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import { killSwitchRefusal, type OrderIntent } from '../../brokers/broker-trading.ts';
 import { readEntryGuards } from '../../brokers/entry-guards.ts';
 import type { Clock } from '../../clock.ts';
-import { DomainError } from '../../domain-error.ts';
+import { DomainError, type DomainErrorCode } from '../../domain-error.ts';
+import { bannedAt } from '../../market/ban-list/ban-list.ts';
+import { underlyingsOn } from '../../market/underlyings/underlying-rows.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { priceRulesOn } from '../../market/price-rules.ts';
@@ -40,10 +42,10 @@ import { actionKey, type BotActionName } from '../engine/action-keys.ts';
 import { claimAction } from '../engine/action-claims.ts';
 import type { BotEngine } from '../engine/bot-engine.ts';
 import { loadActions, loadBot, loadHeld, loadRuns } from '../engine/engine-store.ts';
-import { botKey, type EngineBot } from '../engine/engine-types.ts';
-import { botProduct, botRunsOn, timedForSession } from '../engine/rules.ts';
+import { botKey, withUnderlying, type EngineBot } from '../engine/engine-types.ts';
+import { botProduct, botRunsOn, signalStrategies, timedForSession } from '../engine/rules.ts';
 import { approvalSettingsOf, createProposals, type ApprovalSettings } from '../approvals/proposals.ts';
-import { parseAlert, readableAlertId, type Alert } from './webhook-payload.ts';
+import { maxAlertStocks, parseAlert, readableAlertId, type Alert } from './webhook-payload.ts';
 import { countOnce, logRefused, nameAction, refuseCounted, settleCounted, type Delivery } from './webhook-log.ts';
 import { tokenHash } from './webhook-settings.ts';
 import { recordBotsNotice } from '../../notices/stream-notices.ts';
@@ -187,11 +189,22 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     let intents: OrderIntent[];
     let name: BotActionName;
     let sequence: number;
+    let stocks: StockEntry | null = null;
     if (entry) {
       if (held.length > 0) throw DomainError.said('bot_in_position', webhookTexts.inPosition);
       const entered = actions.filter((action) => action.phase === 'entry' && action.status === 'completed').length;
       if (entered >= maxEntries) throw DomainError.said('alert_over_limit', webhookTexts.tooManyEntries(maxEntries));
-      intents = await entryIntents(bot, alert, now);
+      if (bot.stockFromAlert === true) {
+        stocks = await stockEntryIntents(bot, alert, now);
+        intents = stocks.intents;
+      } else {
+        // ChartInk's body always names its stocks: an index bot's scan trades its index. An alert of the JSON form
+        // naming stocks to an index bot is a mistake in its message, not an index trade.
+        if (alert.stocks.length > 0 && !alert.chartink) {
+          throw DomainError.said('validation_failed', webhookTexts.payloadInvalid('stocks', `no stocks: this bot trades ${bot.underlying} (a bot whose underlying is the stock named in the alert takes them)`), { field: 'stocks' });
+        }
+        intents = await entryIntents(bot, alert, now);
+      }
       // After every entry of today, failed ones too: an entry's claim is never retried (action-claims.ts).
       sequence = Math.max(run?.entries ?? 0, ...actions.filter((action) => action.phase === 'entry').map((action) => action.sequence)) + 1;
       name = sequence === 1 ? 'enter' : 're_enter';
@@ -216,7 +229,8 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       await nameAction(db, logId, null);
       throw DomainError.said('bot_action_in_progress', webhookTexts.inProgress);
     }
-    await engine.carryOut(bot, action, intents, now, now);
+    // The trader's "entered" alert names what was entered: the alert's stocks, not the index whose session the bot keeps.
+    await engine.carryOut(stocks === null ? bot : withUnderlying(bot, stocks.entered.join(', ')), action, intents, now, now);
     // The bot's card says what the alert did on the trader's screens at once (issue 37).
     await recordBotsNotice(db, [bot.account.id]);
     const { rows } = await db.query<{ status: string; message: string | null; message_i18n: Said['i18n'] | null; order_ids: string[] }>(
@@ -225,7 +239,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     );
     const done = rows[0]!;
     const orderIds = [...done.order_ids];
-    if (done.status === 'completed') return { outcome: 'placed' as const, actionId: action.id, orderIds, reason: webhookTexts.placed(orderIds.length) };
+    if (done.status === 'completed') return { outcome: 'placed' as const, actionId: action.id, orderIds, reason: stocks === null ? webhookTexts.placed(orderIds.length) : stocksPlaced(stocks, orderIds.length) };
     // Placed, not final yet (a limit price, or a live broker's fill to come): the engine settles it (reconcile).
     if (done.status === 'claimed') return { outcome: 'working' as const, actionId: action.id, orderIds, reason: webhookTexts.working(intents.length) };
     const reason: Said = done.message_i18n === null ? words(done.message ?? 'Refused') : { text: done.message ?? '', i18n: done.message_i18n };
@@ -273,6 +287,46 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     if (!open) throw DomainError.said('outside_bot_hours', webhookTexts.outsideHours(bot.entryFrom, bot.entryUntil));
   }
 
+  /**
+   * A stock bot's entry (issue 63): each stock the alert names, in its order, traded as the bot trades its underlying
+   * (its strategy's legs, or the alert's around the money), on that stock's own contracts: its near month, its strike
+   * step, its lot. A stock that is no F&O stock on the day, is in the F&O ban, or that this market has no chain of is
+   * left out with its reason, which the alert's log line says; the alert is refused when no stock is left.
+   */
+  async function stockEntryIntents(bot: EngineBot, alert: Alert, now: Date): Promise<StockEntry> {
+    if (alert.stocks.length === 0) throw DomainError.said('validation_failed', webhookTexts.stocksRequired, { field: 'stocks' });
+    if (alert.stocks.length > maxAlertStocks) throw DomainError.said('alert_over_limit', webhookTexts.tooManyStocks(alert.stocks.length, maxAlertStocks), { field: 'stocks' });
+    const named = alert.legs.findIndex((leg) => leg.kind === 'symbol');
+    if (named >= 0) {
+      const field = `legs.${named}.tradingsymbol`;
+      throw DomainError.said('validation_failed', webhookTexts.payloadInvalid(field, 'a strike around the money and an option type: each stock named trades its own contracts'), { field });
+    }
+    const day = istDate(now);
+    const fno = new Set((await underlyingsOn(db, day)).filter((underlying) => underlying.kind === 'stock' && underlying.membership.current).map((underlying) => underlying.symbol));
+    const banned = await bannedAt(db, now);
+    const entry: StockEntry = { intents: [], entered: [], refused: [] };
+    for (const stock of alert.stocks) {
+      const bannedOn = banned.get(stock);
+      if (!fno.has(stock)) entry.refused.push({ stock, code: 'unknown_instrument', reason: webhookTexts.stockNotFo(stock, day) });
+      else if (bannedOn !== undefined) entry.refused.push({ stock, code: 'security_in_ban', reason: webhookTexts.stockInBan(stock, bannedOn) });
+      else {
+        try {
+          entry.intents.push(...(await entryIntents(withUnderlying(bot, stock), alert, now)));
+          entry.entered.push(stock);
+        } catch (error) {
+          // An F&O stock the market has no chain of (the simulator prices some stocks only).
+          if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
+          entry.refused.push({ stock, code: 'unknown_instrument', reason: webhookTexts.stockNotPriced(stock) });
+        }
+      }
+    }
+    const [first] = entry.refused;
+    if (entry.entered.length === 0 && first !== undefined) throw DomainError.said(first.code, first.reason, { field: 'stocks' });
+    // Every stock's hedges before any stock's sells, as one stock's are.
+    entry.intents = [...entry.intents.filter((intent) => intent.side === 'BUY'), ...entry.intents.filter((intent) => intent.side === 'SELL')];
+    return entry;
+  }
+
   /** The alert's legs as orders: around the money on the bot's (or the alert's) expiry, or named; hedges first. */
   async function entryIntents(bot: EngineBot, alert: Alert, now: Date): Promise<OrderIntent[]> {
     const reads = engine.tickReads(now);
@@ -281,11 +335,14 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       if (lots > bot.lots) throw DomainError.said('alert_over_limit', webhookTexts.overLots(lots, bot.lots), { field });
     };
     if (alert.legs.length === 0) {
-      // No legs: the bot's own strategy's, as its rules would enter (a preset's shape around the money).
-      if (side !== null || !presetNames.includes(bot.strategy as PresetName)) throw DomainError.said('validation_failed', webhookTexts.legsRequired, { field: 'legs' });
+      // No legs: the bot's own strategy's, as its rules would enter: a preset's shape around the money, or a trend
+      // buyer's call on "buy" and put on "sell" (a ChartInk scan's "buy RELIANCE breakout": that stock's call).
+      const trend = side !== null && signalStrategies.includes(bot.strategy);
+      if (!trend && (side !== null || !presetNames.includes(bot.strategy as PresetName))) throw DomainError.said('validation_failed', webhookTexts.legsRequired, { field: 'legs' });
       overLots(alert.lots ?? bot.lots, 'lots');
       const sized = { ...bot, lots: alert.lots ?? bot.lots };
-      return engine.entryIntents(sized, { type: 'entry', action: 'enter', sequence: 1, legs: 'preset', signalAt: null }, null, now, reads);
+      const legs = !trend ? 'preset' : side === 'BUY' ? 'CE' : 'PE';
+      return engine.entryIntents(sized, { type: 'entry', action: 'enter', sequence: 1, legs, signalAt: null }, null, now, reads);
     }
     const expiryBot = alert.expiry === null ? bot : { ...bot, params: { ...bot.params, expiry: alert.expiry } };
     const around = alert.legs.some((leg) => leg.kind === 'around_atm') ? await engine.aroundTheMoney(expiryBot, now, reads) : null;
@@ -333,3 +390,12 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
 }
 
 export type WebhookReceiver = ReturnType<typeof createWebhookReceiver>;
+
+/** A stock bot's entry: its orders, the stocks they trade, and the stocks left out, each with why (issue 63). */
+type StockEntry = { intents: OrderIntent[]; entered: string[]; refused: Array<{ stock: string; code: DomainErrorCode; reason: Said }> };
+
+/** What the log line of a stock bot's placed entry says: the stocks traded, and the first left out with why. */
+function stocksPlaced(entry: StockEntry, orders: number): Said {
+  const [first, ...more] = entry.refused;
+  return first === undefined ? webhookTexts.placedStocks(orders, entry.entered) : webhookTexts.placedStocksSomeRefused(orders, entry.entered, first.reason, more.length);
+}

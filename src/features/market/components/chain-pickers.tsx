@@ -2,7 +2,7 @@ import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react
 import type { Expiry } from '@/features/market/api/get-expiries';
 import { strikeRanges, type StrikeRange } from '@/features/market/chain/strike-window';
 import type { ChainChoice } from '@/features/market/hooks/use-chain-choice';
-import { UnderlyingSearch } from '@/features/market/components/underlying-search';
+import { UnderlyingSearch } from '@/components/trading/underlying-search';
 import { SelectField } from '@/components/ui/select-field';
 import { cx } from '@/components/ui/class-names';
 import { useFormat } from '@/lib/format/use-format';

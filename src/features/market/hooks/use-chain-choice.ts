@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { marketOfTheDay } from '@/features/market/api/cached-market-facts';
 import type { Expiry, FutureInstrument } from '@/features/market/api/get-expiries';
-import type { UnderlyingRow } from '@/features/market/api/get-underlyings';
+import type { UnderlyingRow } from '@/lib/market/underlyings';
 import type { StrikeRange } from '@/features/market/chain/strike-window';
 import { useStrikeRange } from '@/features/market/hooks/use-strike-range';
 import { useOperation } from '@/lib/api/use-operation';

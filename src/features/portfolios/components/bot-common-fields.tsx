@@ -1,24 +1,41 @@
 import { useIntl } from 'react-intl';
+import { UnderlyingSearch } from '@/components/trading/underlying-search';
 import { TextField } from '@/components/ui/text-field';
-import { INDEX_NAMES, MAX_LOTS, MAX_STOP_LOSS_PCT, MAX_TARGET_PCT, MIN_LOTS } from '@/features/portfolios/api/portfolio-types';
+import { MAX_LOTS, MAX_STOP_LOSS_PCT, MAX_TARGET_PCT, MIN_LOTS } from '@/features/portfolios/api/portfolio-types';
 import { botFormMessages as m, lotsHint } from '@/features/portfolios/bot-form-messages';
-import { SelectField } from '@/components/ui/select-field';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
+import { STOCK_FROM_ALERT } from '@/features/portfolios/model/bot-form-values';
 
-/** Name, index, size and exits: what every bot has, whatever its strategy. */
-export function BotCommonFields({ bind }: { bind: (name: string) => BoundField }) {
+type BotCommonFieldsProps = {
+  /** Whether the stock named in the alert is offered (a trading bot's webhook names it). */
+  alertStock: boolean;
+  bind: (name: string) => BoundField;
+  /** Sets a field's value as the underlying search picks it. */
+  choose: (name: string, value: string) => void;
+};
+
+/**
+ * Name, underlying, size and exits: what every bot has, whatever its strategy. The underlying is found in the same
+ * search as the chain's (any index or F&O stock, a banned stock marked); a trading bot may instead trade the stock
+ * its webhook's alert names (issue 63), the search's first choice.
+ */
+export function BotCommonFields({ alertStock, bind, choose }: BotCommonFieldsProps) {
   const intl = useIntl();
   const t = intl.formatMessage;
+  const underlying = bind('underlying');
+  const fromAlert = underlying.value === STOCK_FROM_ALERT;
   return (
     <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
       <TextField label={t(m.name)} hint={t(m.nameHint)} autoComplete="off" required className="sm:col-span-2" {...bind('name')} />
-      <SelectField label={t(m.underlying)} required {...bind('underlying')}>
-        {INDEX_NAMES.map((index) => (
-          <option key={index} value={index}>
-            {index}
-          </option>
-        ))}
-      </SelectField>
+      <UnderlyingSearch
+        name="underlying"
+        required
+        value={fromAlert ? t(m.stockFromAlert) : underlying.value}
+        error={underlying.error}
+        onBlur={underlying.onBlur}
+        onPick={(row) => choose('underlying', row.symbol)}
+        lead={alertStock ? { label: t(m.stockFromAlert), note: t(m.stockFromAlertNote), onPick: () => choose('underlying', STOCK_FROM_ALERT) } : undefined}
+      />
       <TextField
         label={t(m.lots)}
         hint={t(lotsHint, { min: MIN_LOTS, max: MAX_LOTS })}

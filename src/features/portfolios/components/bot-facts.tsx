@@ -1,5 +1,6 @@
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { BaseStrategy } from '@/features/portfolios/api/portfolio-types';
+import { botFormMessages } from '@/features/portfolios/bot-form-messages';
 import { botMessages as m, clockText, entryText, lotsText, scheduleText } from '@/features/portfolios/bot-messages';
 import { useWeekdayNames } from '@/features/portfolios/hooks/use-weekday-names';
 import { isDailyBot, type Bot } from '@/features/portfolios/model/bot-kind';
@@ -31,7 +32,7 @@ export function BotFacts({ bot, strategies }: BotFactsProps) {
     : intl.formatMessage(strategies === null ? commonMessages.loading : m.unknownStrategy);
   const facts: [MessageDescriptor, string][] = [
     [m.strategy, strategyText],
-    [m.underlying, bot.underlying],
+    [m.underlying, 'stock_from_alert' in bot && bot.stock_from_alert === true ? intl.formatMessage(botFormMessages.stockFromAlert) : bot.underlying],
     [m.lots, intl.formatMessage(lotsText, { lots: bot.lots })],
     ...riskFacts(bot, intl, formatPercent),
   ];

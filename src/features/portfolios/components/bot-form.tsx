@@ -64,7 +64,8 @@ export function BotForm({ id, kind, strategies, bot, preset, busy, error, onSave
         field={form.bind('base_strategy')}
         onChoose={form.chooseStrategy}
       />
-      <BotCommonFields bind={form.bind} />
+      {/* A backtest's bot (no mode: it trades nothing) has no webhook whose alerts could name a stock. */}
+      <BotCommonFields alertStock={kind === 'trading' && mode !== undefined} bind={form.bind} choose={form.choose} />
       <ParamFields
         chosen={form.strategy !== undefined}
         params={form.params}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { BotState } from '@/features/portfolios/api/bot-engine-types';
-import { botStateMessages as m, cardDayStateMessage, nextActionMessage, waitingForSignalMessage } from '@/features/portfolios/bot-state-messages';
+import { botStateMessages as m, cardDayStateMessage, nextActionMessage, waitingForSignalMessage, waitingForStockAlertMessage } from '@/features/portfolios/bot-state-messages';
 import { dayWordsOf } from '@/features/portfolios/model/day-state-words';
 import { actionText } from '@/features/portfolios/components/bot-action-text';
 import { BotPnl } from '@/features/portfolios/components/bot-pnl';
@@ -52,7 +52,11 @@ export function BotToday({ state, bot, reading = false }: { state: BotState | un
     rows.push([intl.formatMessage(m.nextAction), intl.formatMessage(nextActionMessage, { state: state.state, time: clock(state.next_action_at) })]);
   } else if (state.state === 'waiting' && bot !== undefined && !isDailyBot(bot)) {
     // A signal has no time of its own: "Waiting" alone left the trader guessing what for and until when.
-    rows.push([intl.formatMessage(m.nextAction), intl.formatMessage(waitingForSignalMessage, { underlying: bot.underlying, from: bot.entry_from, until: bot.entry_until })]);
+    const waitingFor =
+      bot.stock_from_alert === true
+        ? intl.formatMessage(waitingForStockAlertMessage, { from: bot.entry_from, until: bot.entry_until })
+        : intl.formatMessage(waitingForSignalMessage, { underlying: bot.underlying, from: bot.entry_from, until: bot.entry_until });
+    rows.push([intl.formatMessage(m.nextAction), waitingFor]);
   }
   return (
     <div className="flex flex-col gap-2 rounded-md border border-line bg-surface-raised p-3 text-sm" data-bot-state={state.state}>

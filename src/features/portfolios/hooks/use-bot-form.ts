@@ -101,6 +101,11 @@ export function useBotForm(
     bind,
     errorOf,
     setField: (name: string, value: FieldValue) => form.setField(name, value),
+    /** A value picked from a list (the underlying search): set and checked at once, as a field left. */
+    choose: (name: string, value: string) => {
+      form.setField(name, value);
+      form.blurField(name);
+    },
     /** A weekday toggled counts as the field left: "choose at least one" shows at once. */
     setWeekdays: (weekdays: number[]) => {
       form.setField('weekdays', weekdays);

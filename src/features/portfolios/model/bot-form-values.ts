@@ -37,6 +37,21 @@ export type BotPreset = { strategySlug: string; underlying?: IndexName; name?: s
 
 export type BotStart = { underlying: IndexName; lots: number; strategySlug?: string; name?: string };
 
+/**
+ * The form's underlying when a trading bot trades the stock its webhook's alert names (issue 63): sent as
+ * `stock_from_alert`, the bot keeping NIFTY's session (stocks trade on NFO, as NIFTY's contracts do).
+ */
+export const STOCK_FROM_ALERT = '@alert';
+const alertSession: IndexName = 'NIFTY';
+
+/** An index, or the alert's stock on a trading bot; a stock picked in the search is neither (its own rules trade no stock). */
+const underlyingRule = (kind: BotKind): Rule => ({
+  kind: 'custom',
+  test: (value) => value === '' || INDEX_NAMES.some((index) => index === value) || (kind === 'trading' && value === STOCK_FROM_ALERT),
+  message: m.underlyingIndexOnly,
+  values: { kind },
+});
+
 /** Percentages are kept in hundredths: 12.345 would be stored as 12.35, so it is refused as typed. */
 const inHundredths: Rule = {
   kind: 'custom',
@@ -65,7 +80,6 @@ const commonSchema: FormSchema<BotFormValues> = {
     label: m.name,
     rules: [{ kind: 'required' }, { kind: 'whitespace' }, { kind: 'length', max: MAX_NAME_LENGTH }],
   },
-  underlying: { label: m.underlying, rules: [{ kind: 'required' }, { kind: 'enum', values: INDEX_NAMES }] },
   lots: {
     label: m.lots,
     rules: [{ kind: 'required' }, { kind: 'type', type: 'integer' }, { kind: 'range', min: MIN_LOTS, max: MAX_LOTS }],
@@ -130,6 +144,7 @@ export const DEFAULT_WINDOW = { entry_from: '09:30', entry_until: '14:30', exit_
  */
 export function botFormSchema(kind: BotKind, params: readonly ParamField[]): FormSchema<BotFormValues> {
   const schema: Record<string, FormSchema<BotFormValues>[string]> = { ...commonSchema };
+  schema.underlying = { label: m.underlying, rules: [{ kind: 'required' }, underlyingRule(kind)] };
   for (const field of params) {
     const rules = paramSchema(field);
     schema[paramName(field.key)] =
@@ -153,7 +168,7 @@ export function initialBotValues(
     ? {
         base_strategy: String(bot.base_strategy),
         name: bot.name,
-        underlying: bot.underlying,
+        underlying: 'stock_from_alert' in bot && bot.stock_from_alert === true ? STOCK_FROM_ALERT : bot.underlying,
         lots: String(bot.lots),
         stop_loss_pct: String(bot.stop_loss_pct),
         target_pct: String(bot.target_pct),
@@ -197,7 +212,8 @@ export function botFieldsFrom(
   const lots = toNumber(values.lots);
   const stopLoss = toNumber(values.stop_loss_pct);
   const target = toNumber(values.target_pct);
-  const underlying = INDEX_NAMES.find((index) => index === values.underlying);
+  const fromAlert = kind === 'trading' && values.underlying === STOCK_FROM_ALERT;
+  const underlying = fromAlert ? alertSession : INDEX_NAMES.find((index) => index === values.underlying);
   if (baseStrategy === null || lots === null || stopLoss === null || target === null || !underlying) return null;
   const fields: BotFields = {
     name: textOf(values.name).trim(),
@@ -216,6 +232,7 @@ export function botFieldsFrom(
     fields.entry_from = parseClockTime(values.entry_from) ?? textOf(values.entry_from);
     fields.entry_until = parseClockTime(values.entry_until) ?? textOf(values.entry_until);
     fields.exit_time = parseClockTime(values.exit_time) ?? textOf(values.exit_time);
+    fields.stock_from_alert = fromAlert;
   }
   return fields;
 }

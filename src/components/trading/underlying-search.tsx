@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { searchUnderlyings, type UnderlyingRow } from '@/features/market/api/get-underlyings';
-import { comboKey, searchDebounceMs, searchText } from '@/features/market/model/underlying-combobox';
+import { searchUnderlyings, type UnderlyingRow } from '@/lib/market/underlyings';
+import { comboKey, searchDebounceMs, searchText } from '@/lib/market/underlying-combobox';
+import ExclamationCircleIcon from '@heroicons/react/20/solid/ExclamationCircleIcon';
 import { cx } from '@/components/ui/class-names';
 
 const messages = defineMessages({
@@ -16,13 +17,29 @@ const messages = defineMessages({
 
 type Found = { text: string; rows: UnderlyingRow[] } | { text: string; failed: true };
 
+/** A choice listed before the search's answers (a webhook bot's "stock named in the alert"), whatever is typed. */
+export type LeadChoice = { label: string; note: string; onPick: () => void };
+
+type UnderlyingSearchProps = {
+  /** What the input shows until the trader types: the chosen symbol (or the lead choice's label). */
+  value: string;
+  onPick: (row: UnderlyingRow) => void;
+  className?: string;
+  lead?: LeadChoice | undefined;
+  /** A form's name for the input (its validation focuses the first field in error by name). */
+  name?: string;
+  required?: boolean;
+  error?: string | undefined;
+  onBlur?: () => void;
+};
+
 /**
  * One search box for any underlying, index or F&O stock, by symbol or name: a combobox (WAI-ARIA pattern: the
  * focus stays in the input, the arrows move through the list, Enter picks, Escape closes). The server is asked
  * once the typing pauses (150 ms); a stock in the day's F&O ban is marked. Shows the chosen symbol until the
  * trader types.
  */
-export function UnderlyingSearch({ value, onPick, className }: { value: string; onPick: (row: UnderlyingRow) => void; className?: string }) {
+export function UnderlyingSearch({ value, onPick, className, lead, name, required, error, onBlur }: UnderlyingSearchProps) {
   const intl = useIntl();
   const id = useId();
   const listId = `${id}-list`;
@@ -50,15 +67,30 @@ export function UnderlyingSearch({ value, onPick, className }: { value: string; 
   const current = found !== null && found.text === query ? found : null;
   const rows = current !== null && 'rows' in current ? current.rows : [];
   const shown = open && current !== null;
+  // The lead choice is the list's first option: the search's answers follow it.
+  const offset = lead === undefined ? 0 : 1;
+  const hasError = error !== undefined && error !== '';
 
-  const pick = (row: UnderlyingRow) => {
-    onPick(row);
+  const done = () => {
     setTyped(null);
     setOpen(false);
     setActive(-1);
   };
+  const pick = (row: UnderlyingRow) => {
+    onPick(row);
+    done();
+  };
+  const pickAt = (index: number) => {
+    if (lead !== undefined && index === 0) {
+      lead.onPick();
+      done();
+      return;
+    }
+    const row = rows[index - offset];
+    if (row !== undefined) pick(row);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const action = comboKey(event.key, { open: shown, active, count: rows.length });
+    const action = comboKey(event.key, { open: shown, active, count: rows.length + offset });
     if (action.type === 'none') return;
     event.preventDefault();
     if (action.type === 'move' || action.type === 'open') {
@@ -69,8 +101,7 @@ export function UnderlyingSearch({ value, onPick, className }: { value: string; 
       setTyped(null);
       setActive(-1);
     } else {
-      const row = rows[action.index];
-      if (row !== undefined) pick(row);
+      pickAt(action.index);
     }
   };
 
@@ -78,9 +109,13 @@ export function UnderlyingSearch({ value, onPick, className }: { value: string; 
     <div className={cx('relative flex min-w-0 flex-col gap-1', className)}>
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {intl.formatMessage(messages.label)}
+        {required && <span aria-hidden="true" className="ms-0.5 text-danger after:content-['*']" />}
       </label>
       <input
         id={id}
+        name={name}
+        aria-invalid={hasError || undefined}
+        aria-describedby={hasError ? `${id}-error` : undefined}
         type="text"
         role="combobox"
         aria-autocomplete="list"
@@ -97,9 +132,8 @@ export function UnderlyingSearch({ value, onPick, className }: { value: string; 
           setOpen(true);
         }}
         onBlur={() => {
-          setOpen(false);
-          setTyped(null);
-          setActive(-1);
+          done();
+          onBlur?.();
         }}
         onChange={(event) => {
           setTyped(event.target.value);
@@ -110,7 +144,14 @@ export function UnderlyingSearch({ value, onPick, className }: { value: string; 
         className="min-h-11 w-full rounded-md border border-line bg-surface px-3 text-base text-fg placeholder:text-fg-muted"
       />
       {/* The message line every field reserves (FieldShell), so the row of pickers lines up. */}
-      <div className="min-h-5" aria-hidden="true" />
+      <div className="min-h-5 text-sm">
+        {hasError && (
+          <p id={`${id}-error`} className="flex items-start gap-1 text-danger">
+            <ExclamationCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{error}</span>
+          </p>
+        )}
+      </div>
       <ul
         id={listId}
         role="listbox"
@@ -118,6 +159,22 @@ export function UnderlyingSearch({ value, onPick, className }: { value: string; 
         hidden={!shown}
         className="absolute inset-x-0 top-[4.5rem] z-30 max-h-80 min-w-64 overflow-y-auto rounded-md border border-line bg-surface py-1 shadow-lg"
       >
+        {shown && lead !== undefined && (
+          <li
+            id={`${listId}-0`}
+            role="option"
+            aria-selected={active === 0}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              pickAt(0);
+            }}
+            onMouseEnter={() => setActive(0)}
+            className={cx('flex min-h-11 cursor-pointer flex-col justify-center border-b border-line px-3 py-1 text-sm', active === 0 ? 'bg-brand/10' : undefined)}
+          >
+            <span className="font-medium text-fg">{lead.label}</span>
+            <span className="text-xs text-fg-muted">{lead.note}</span>
+          </li>
+        )}
         {shown && rows.length === 0 && (
           <li role="presentation" className="px-3 py-2 text-sm text-fg-muted">
             {intl.formatMessage(current !== null && 'failed' in current ? messages.failed : messages.none)}
@@ -127,16 +184,16 @@ export function UnderlyingSearch({ value, onPick, className }: { value: string; 
           rows.map((row, index) => (
             <li
               key={row.symbol}
-              id={`${listId}-${index}`}
+              id={`${listId}-${index + offset}`}
               role="option"
-              aria-selected={index === active}
+              aria-selected={index + offset === active}
               // Picked on press, before the input's blur closes the list.
               onMouseDown={(event) => {
                 event.preventDefault();
                 pick(row);
               }}
-              onMouseEnter={() => setActive(index)}
-              className={cx('flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm', index === active ? 'bg-brand/10' : undefined)}
+              onMouseEnter={() => setActive(index + offset)}
+              className={cx('flex min-h-11 cursor-pointer items-center gap-2 px-3 text-sm', index + offset === active ? 'bg-brand/10' : undefined)}
             >
               <span dir="ltr" className="font-medium text-fg">
                 {row.symbol}

@@ -1,0 +1,152 @@
+// Alerts naming a stock (issue 63): a trading bot whose underlying is "the stock named in the alert" trades each
+// stock's own contract, chosen around that stock's money on its own strike step, month and lot. A ChartInk scan
+// firing "buy" on RELIANCE buys RELIANCE's at-the-money call once (ChartInk's resend places nothing new); a scan
+// naming two stocks trades both in one entry; a stock with no F&O contracts, or one in the F&O ban, is refused with
+// its reason in the bot's alert log. The desk's day is Monday 23 November 2026: the November stock contracts
+// expire today (Tuesday the 24th is a holiday), so the near month is November's, trading until the close.
+import { describe, expect, it } from 'vitest';
+import { testBackends } from '../support/test-database.ts';
+import { botDeskPerFile, monday, type BotDesk } from './bot-desk.ts';
+import { webhookDesk } from './webhook-desk.ts';
+
+/** ChartInk's webhook body: the alert's name carries the action, `stocks` the symbols the scan fired on. */
+const scan = (stocks: string, triggeredAt: string, action = 'buy') => ({
+  stocks,
+  trigger_prices: stocks.split(',').map(() => '1000').join(','),
+  triggered_at: triggeredAt,
+  scan_name: 'Breakout',
+  scan_url: 'breakout',
+  alert_name: `${action} breakout`,
+  webhook_url: 'https://desk.example/api/webhooks/x/',
+});
+
+describe.each(testBackends)('a webhook bot trading the stock named in the alert on %s', (backend) => {
+  let t: BotDesk;
+  botDeskPerFile(backend, { capital: 5_000_000 }, (desk) => (t = desk));
+  const w = () => webhookDesk(t);
+
+  /** A trend buyer (its "buy" is a call, its "sell" a put) whose underlying is the alert's stock, its webhook on. */
+  async function stockBot(name: string) {
+    const bot = await w().createBot({ name, stock_from_alert: true }, 'trend_option_buyer');
+    expect(bot.stock_from_alert).toBe(true);
+    const { token } = await w().enable(bot.id);
+    return { bot, token: token! };
+  }
+
+  /** A stock's contract's lot, as listed (the lot is the contract's own, contract-lots.ts). */
+  const lotOf = async (tradingsymbol: string) =>
+    Number((await t.server.db.query<{ lot_size: number }>('SELECT lot_size FROM instruments WHERE tradingsymbol = $1', [tradingsymbol])).rows[0]?.lot_size);
+
+  it("buys RELIANCE's at-the-money call on its own strike step, month and lot, exactly once however often ChartInk resends", async () => {
+    t.at(monday, '10:00');
+    // RELIANCE at ₹1,172: its strikes are ₹20 apart (stock_simulation), so the money is the 1180 strike.
+    t.market.stockSpot('RELIANCE', 1172);
+    t.market.set('RELIANCE26NOV1180CE', { bid: 14.9, ask: 15.1, last: 15 });
+    const { bot, token } = await stockBot('Scanner');
+
+    const first = await w().deliver(token, scan('RELIANCE', '10:00 am'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ outcome: 'placed', message: 'Placed: 1 order on RELIANCE.' });
+    const lot = await lotOf('RELIANCE26NOV1180CE');
+    expect(lot).toBe(500);
+    // ChartInk sends the same alert again: answered as a duplicate, nothing placed.
+    const resent = await Promise.all([w().deliver(token, scan('RELIANCE', '10:00 am')), w().deliver(token, scan('RELIANCE', '10:00 am'))]);
+    expect(resent.map((answer) => [answer.status, answer.body.code])).toEqual([
+      [409, 'alert_duplicate'],
+      [409, 'alert_duplicate'],
+    ]);
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.quantity, order.status])).toEqual([
+      ['RELIANCE26NOV1180CE', 'BUY', lot, 'COMPLETE'],
+    ]);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
+    // The trader's feed says what was entered: RELIANCE, not the index whose session the bot keeps.
+    expect((await t.alerts(bot.id)).map((alert) => alert.body)).toContainEqual(expect.stringContaining('1 legs on RELIANCE'));
+    const log = await w().log(bot.id);
+    expect(log.filter((entry) => entry.outcome === 'placed')).toMatchObject([
+      { alert_id: 'buy breakout@10:00 am 2026-11-23', message_i18n: { code: 'webhook.placed_stocks', params: { orders: 1, stocks: 'RELIANCE' } } },
+    ]);
+
+    // The bot's exit closes what the alert bought; its own rules never enter a stock of their own.
+    const exit = await w().deliver(token, scan('RELIANCE', '11:00 am', 'exit'));
+    expect(exit.status, JSON.stringify(exit.body)).toBe(200);
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([
+      ['RELIANCE26NOV1180CE', 'BUY'],
+      ['RELIANCE26NOV1180CE', 'SELL'],
+    ]);
+    t.at(monday, '11:30');
+    await t.tick();
+    expect(await t.orders('trading', bot.id)).toHaveLength(2);
+  });
+
+  it('trades every stock a scan names in one entry, and leaves out a stock without F&O with the reason in the log', async () => {
+    t.at(monday, '12:00');
+    t.market.stockSpot('TCS', 2156);
+    t.market.stockSpot('INFY', 1023.4);
+    t.market.set('TCS26NOV2160CE', { bid: 20.9, ask: 21.1 });
+    t.market.set('INFY26NOV1020CE', { bid: 11.9, ask: 12.1 });
+    const { bot, token } = await stockBot('Two stocks');
+
+    const answer = await w().deliver(token, scan('TCS,ZOMATO,INFY', '12:00 pm'));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const orders = await t.orders('trading', bot.id);
+    expect(orders.map((order) => [order.tradingsymbol, order.transaction_type, order.quantity])).toEqual([
+      ['TCS26NOV2160CE', 'BUY', await lotOf('TCS26NOV2160CE')],
+      ['INFY26NOV1020CE', 'BUY', await lotOf('INFY26NOV1020CE')],
+    ]);
+    // ZOMATO is no F&O stock (NSE lists the company as ETERNAL): left out, and the log line says why.
+    expect(answer.body.message).toBe('Placed: 2 orders on TCS, INFY. Not placed: ZOMATO is not an F&O stock on 2026-11-23: it has no options or futures to trade.');
+    const [placed] = (await w().log(bot.id)).filter((entry) => entry.outcome === 'placed');
+    expect(placed?.message_i18n).toEqual({
+      code: 'webhook.placed_stocks_some_refused',
+      params: { orders: 2, stocks: 'TCS, INFY', refused: { code: 'webhook.stock_not_fo', params: { stock: 'ZOMATO', day: monday } }, more: 0 },
+    });
+  });
+
+  it('refuses a stock without F&O contracts, and a stock in the F&O ban, placing nothing and logging why', async () => {
+    t.at(monday, '13:00');
+    const { bot, token } = await stockBot('Refusals');
+
+    const notFo = await w().deliver(token, scan('ZOMATO', '1:00 pm'));
+    expect([notFo.status, notFo.body.code, notFo.body.message]).toEqual([422, 'unknown_instrument', 'ZOMATO is not an F&O stock on 2026-11-23: it has no options or futures to trade.']);
+
+    await t.server.db.query(`INSERT INTO fo_ban_days (trade_date, source) VALUES ($1::date, 'test') ON CONFLICT DO NOTHING`, [monday]);
+    await t.server.db.query(`INSERT INTO fo_ban_securities (trade_date, symbol) VALUES ($1::date, 'SBIN')`, [monday]);
+    try {
+      const banned = await w().deliver(token, scan('SBIN', '1:01 pm'));
+      expect([banned.status, banned.body.code]).toEqual([422, 'security_in_ban']);
+      expect(banned.body.message).toContain('SBIN is in the F&O ban on 2026-11-23');
+    } finally {
+      await t.server.db.query(`DELETE FROM fo_ban_securities WHERE trade_date = $1::date`, [monday]);
+    }
+    expect(await t.orders('trading', bot.id)).toEqual([]);
+    const refused = (await w().log(bot.id)).map((entry) => [entry.outcome, entry.code, entry.message_i18n?.code]);
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        ['refused', 'unknown_instrument', 'webhook.stock_not_fo'],
+        ['refused', 'security_in_ban', 'webhook.stock_in_ban'],
+      ]),
+    );
+
+    // An alert of the JSON form naming no stock has nothing to trade; one naming a contract by its symbol cannot
+    // be every stock's.
+    const none = await w().deliver(token, { action: 'buy', alert_id: 'no-stock' });
+    expect([none.status, none.body.code, none.body.field]).toEqual([400, 'validation_failed', 'stocks']);
+    const named = await w().deliver(token, { action: 'enter', alert_id: 'named', stocks: 'TCS', legs: [{ tradingsymbol: 'TCS26NOV2160CE', side: 'BUY' }] });
+    expect([named.status, named.body.field]).toEqual([400, 'legs.0.tradingsymbol']);
+  });
+
+  it('keeps an index bot on its index: a JSON alert naming stocks is refused, and a bot on SENSEX cannot take the stock from the alert', async () => {
+    t.at(monday, '14:00');
+    const indexBot = await w().createBot({ name: 'NIFTY alerts' });
+    const { token } = await w().enable(indexBot.id);
+    const answer = await w().deliver(token!, { action: 'enter', alert_id: 'stocks-to-index', stocks: 'RELIANCE' });
+    expect([answer.status, answer.body.field]).toEqual([400, 'stocks']);
+    const sensex = await t.call('createTradingBot', {
+      token: t.desk.token,
+      params: { portfolioId: t.portfolio.id },
+      body: { portfolio_id: t.portfolio.id, name: 'On BSE', base_strategy: t.strategies.get('trend_option_buyer')!.id, underlying: 'SENSEX', lots: 1, stop_loss_pct: 90, target_pct: 90, params: {}, stock_from_alert: true },
+    });
+    const refused = sensex.body as { code?: string; field?: string };
+    expect([sensex.status, refused.code, refused.field]).toEqual([400, 'validation_failed', 'underlying']);
+  });
+});
