@@ -39,15 +39,17 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
 
   it("buys RELIANCE's at-the-money call on its own strike step, month and lot, exactly once however often ChartInk resends", async () => {
     t.at(monday, '10:00');
-    // RELIANCE at ₹1,172: its strikes are ₹20 apart (stock_simulation), so the money is the 1180 strike.
+    // RELIANCE at ₹1,172: its strikes are ₹20 apart (stock_simulation), so the money is the 1180 strike. Monday 23
+    // November is November's expiry day (the 24th a holiday): an entry then takes December, not a contract that
+    // settles by delivery at today's close.
     t.market.stockSpot('RELIANCE', 1172);
-    t.market.set('RELIANCE26NOV1180CE', { bid: 14.9, ask: 15.1, last: 15 });
+    t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
     const { bot, token } = await stockBot('Scanner');
 
     const first = await w().deliver(token, scan('RELIANCE', '10:00 am'));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ outcome: 'placed', message: 'Placed: 1 order on RELIANCE.' });
-    const lot = await lotOf('RELIANCE26NOV1180CE');
+    const lot = await lotOf('RELIANCE26DEC1180CE');
     expect(lot).toBe(500);
     // ChartInk sends the same alert again: answered as a duplicate, nothing placed.
     const resent = await Promise.all([w().deliver(token, scan('RELIANCE', '10:00 am')), w().deliver(token, scan('RELIANCE', '10:00 am'))]);
@@ -56,7 +58,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
       [409, 'alert_duplicate'],
     ]);
     expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.quantity, order.status])).toEqual([
-      ['RELIANCE26NOV1180CE', 'BUY', lot, 'COMPLETE'],
+      ['RELIANCE26DEC1180CE', 'BUY', lot, 'COMPLETE'],
     ]);
     expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 1 });
     // The trader's feed says what was entered: RELIANCE, not the index whose session the bot keeps.
@@ -70,8 +72,8 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     const exit = await w().deliver(token, scan('RELIANCE', '11:00 am', 'exit'));
     expect(exit.status, JSON.stringify(exit.body)).toBe(200);
     expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type])).toEqual([
-      ['RELIANCE26NOV1180CE', 'BUY'],
-      ['RELIANCE26NOV1180CE', 'SELL'],
+      ['RELIANCE26DEC1180CE', 'BUY'],
+      ['RELIANCE26DEC1180CE', 'SELL'],
     ]);
     t.at(monday, '11:30');
     await t.tick();
@@ -82,16 +84,16 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     t.at(monday, '12:00');
     t.market.stockSpot('TCS', 2156);
     t.market.stockSpot('INFY', 1023.4);
-    t.market.set('TCS26NOV2160CE', { bid: 20.9, ask: 21.1 });
-    t.market.set('INFY26NOV1020CE', { bid: 11.9, ask: 12.1 });
+    t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1 });
+    t.market.set('INFY26DEC1020CE', { bid: 11.9, ask: 12.1 });
     const { bot, token } = await stockBot('Two stocks');
 
     const answer = await w().deliver(token, scan('TCS,ZOMATO,INFY', '12:00 pm'));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const orders = await t.orders('trading', bot.id);
     expect(orders.map((order) => [order.tradingsymbol, order.transaction_type, order.quantity])).toEqual([
-      ['TCS26NOV2160CE', 'BUY', await lotOf('TCS26NOV2160CE')],
-      ['INFY26NOV1020CE', 'BUY', await lotOf('INFY26NOV1020CE')],
+      ['TCS26DEC2160CE', 'BUY', await lotOf('TCS26DEC2160CE')],
+      ['INFY26DEC1020CE', 'BUY', await lotOf('INFY26DEC1020CE')],
     ]);
     // ZOMATO is no F&O stock (NSE lists the company as ETERNAL): left out, and the log line says why.
     expect(answer.body.message).toBe('Placed: 2 orders on TCS, INFY. Not placed: ZOMATO is not an F&O stock on 2026-11-23: it has no options or futures to trade.');
@@ -131,7 +133,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     // be every stock's.
     const none = await w().deliver(token, { action: 'buy', alert_id: 'no-stock' });
     expect([none.status, none.body.code, none.body.field]).toEqual([400, 'validation_failed', 'stocks']);
-    const named = await w().deliver(token, { action: 'enter', alert_id: 'named', stocks: 'TCS', legs: [{ tradingsymbol: 'TCS26NOV2160CE', side: 'BUY' }] });
+    const named = await w().deliver(token, { action: 'enter', alert_id: 'named', stocks: 'TCS', legs: [{ tradingsymbol: 'TCS26DEC2160CE', side: 'BUY' }] });
     expect([named.status, named.body.field]).toEqual([400, 'legs.0.tradingsymbol']);
   });
 

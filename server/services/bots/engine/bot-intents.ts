@@ -116,10 +116,13 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
    * The contract the bot's `expiry` parameter names among those still trading now (after the day's close on an
    * expiry day, 15:40 IST since 3 August 2026, that day's contract is over); an index without weeklies uses its monthly.
    */
-  async function expiryFor(bot: EngineBot, facts: IndexFacts, reads: TickReads): Promise<Expiry> {
+  async function expiryFor(bot: EngineBot, facts: IndexFacts, reads: TickReads, now: Date): Promise<Expiry> {
     const expiries = await reads.expiries(bot.underlying);
     const choice = bot.params.expiry;
     const monthly = expiries.find((expiry) => expiry.kind === 'monthly') ?? expiries[0]!;
+    // A stock's contract settles by delivery at its expiry day's close (issue 63): an entry on that day, which the
+    // paper broker would square off by 15:25 unless the account can take delivery, takes the next month.
+    if (monthly.date === istDate(now) && !(await isIndex(bot.underlying))) return expiries.find((expiry) => expiry.date > monthly.date) ?? monthly;
     if (choice === 'monthly' || facts.expiryCycle === 'monthly') return monthly;
     return (choice === 'next_weekly' ? expiries[1] : expiries[0]) ?? monthly;
   }
@@ -241,7 +244,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
    */
   async function aroundTheMoney(bot: EngineBot, now: Date, reads: TickReads): Promise<{ facts: IndexFacts; expiry: Expiry; spot: number; atm: number; lotSize: number }> {
     const facts = await factsOf(bot.underlying, now);
-    const expiry = await expiryFor(bot, facts, reads);
+    const expiry = await expiryFor(bot, facts, reads, now);
     await listExpiry(bot.underlying, expiry.date, now);
     const spot = (await reads.spotPaise(bot)) / 100;
     const lotSize = await reads.lot(bot, expiry.date);
@@ -271,7 +274,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
 
   /** The contract a bot's `expiry` parameter names now (what its conditions watch). */
   async function expiryOf(bot: EngineBot, now: Date, reads: TickReads): Promise<Expiry> {
-    const expiry = await expiryFor(bot, await factsOf(bot.underlying, now), reads);
+    const expiry = await expiryFor(bot, await factsOf(bot.underlying, now), reads, now);
     await listExpiry(bot.underlying, expiry.date, now);
     return expiry;
   }
