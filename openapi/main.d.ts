@@ -3298,7 +3298,7 @@ export interface components {
             name: components["schemas"]["BotName"];
             /** @description The base strategy id. */
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3316,7 +3316,7 @@ export interface components {
             portfolio_id: components["schemas"]["Id"];
             name: components["schemas"]["BotName"];
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3342,7 +3342,7 @@ export interface components {
             portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
-            underlying?: components["schemas"]["IndexName"];
+            underlying?: components["schemas"]["UnderlyingSymbol"];
             lots?: components["schemas"]["BotLots"];
             stop_loss_pct?: components["schemas"]["StopLossPct"];
             target_pct?: components["schemas"]["TargetPct"];
@@ -3536,7 +3536,7 @@ export interface components {
             name: components["schemas"]["BotName"];
             /** @description The base strategy id. */
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3551,7 +3551,7 @@ export interface components {
             portfolio_id: components["schemas"]["Id"];
             name: components["schemas"]["BotName"];
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3574,7 +3574,7 @@ export interface components {
             portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
-            underlying?: components["schemas"]["IndexName"];
+            underlying?: components["schemas"]["UnderlyingSymbol"];
             lots?: components["schemas"]["BotLots"];
             stop_loss_pct?: components["schemas"]["StopLossPct"];
             target_pct?: components["schemas"]["TargetPct"];
@@ -5435,7 +5435,7 @@ export interface components {
             /** @description The saved bot's id; null for a bot configured on the spot. */
             id: components["schemas"]["Id"] | null;
             name: components["schemas"]["BotName"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             /** @description The base strategy's slug (short_straddle, iron_condor...). */
             strategy: string;
             lots: components["schemas"]["BotLots"];
@@ -5517,8 +5517,13 @@ export interface components {
         BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit" | "expiry" | "kill_switch" | "end_of_backtest";
         BacktestLeg: {
             tradingsymbol: components["schemas"]["TradingSymbol"];
-            option_type: components["schemas"]["OptionType"];
-            strike: components["schemas"]["Price"];
+            /**
+             * @description The contract's kind, CE or PE, or FUT for a future (issue 63).
+             * @enum {string}
+             */
+            option_type: "CE" | "PE" | "FUT";
+            /** @description The option's strike; null for a future. */
+            strike: components["schemas"]["Price"] | null;
             expiry: components["schemas"]["Date"];
             /** @description The entry's side (SELL for a sold leg). */
             side: components["schemas"]["TransactionType"];

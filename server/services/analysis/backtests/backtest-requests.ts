@@ -8,7 +8,6 @@ import type { DailyBot, TradingBot } from '../../bots/bot-rules.ts';
 import type { BotsService } from '../../bots/bots-service.ts';
 import { defaultTradingWindow } from '../../bots/bot-kinds.ts';
 import { notFound } from '../../domain-error.ts';
-import { isHistoryIndex } from '../../history/history-files.ts';
 import { sampleImportIds } from '../../history/history-store.ts';
 import { unknownRule } from '../replay/replay-rules.ts';
 import { ruleWords } from '../../texts/replay-texts.ts';
@@ -107,14 +106,15 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
   }
 
   async function checkHistory(index: string, from: string, to: string): Promise<void> {
-    const { rows } = isHistoryIndex(index)
-      ? // The day StrikeDesk ships for replay (kind 'sample') is made up: a backtest never reads it (history-prices.ts).
-        await db.query(
-          `SELECT 1 FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date
-             AND import_id NOT IN ${sampleImportIds} LIMIT 1`,
-          [index, from, to],
-        )
-      : { rows: [] };
+    // Any underlying's options or futures (issue 63: a bhavcopy's stock options and index and stock futures). The day
+    // StrikeDesk ships for replay (kind 'sample') is made up: a backtest never reads it (history-prices.ts).
+    const { rows } = await db.query(
+      `SELECT 1 FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND import_id NOT IN ${sampleImportIds}
+       UNION ALL
+       SELECT 1 FROM history_future_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND import_id NOT IN ${sampleImportIds}
+       LIMIT 1`,
+      [index, from, to],
+    );
     if (rows.length === 0) {
       const text = said('backtest.no_history', { index, from, to }, `No ${index} option history is imported between ${from} and ${to}`);
       throw new BacktestRefusal(422, 'backtest_no_history', text, 'from');
