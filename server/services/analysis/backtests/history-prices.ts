@@ -29,7 +29,8 @@
 //   wide for an index, 10 for a stock, twice in the next month). Always modelled (no future's minutes are stored);
 // - a stock: as an index, its value the bhavcopy's underlying (UndrlygPric), its daily path through the near
 //   future's open, high, low and close scaled to that value when no index close file gives its own (a stock has
-//   none), and its options and futures quoted on NSE's stock option tick (stock_option_ticks);
+//   none), and its options and futures quoted on NSE's stock option tick (stock_option_ticks), its options' book three
+//   times an index option's as the simulator's stock options are (stock-quotes.ts stockSpreadWidening);
 // History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
 import { black76Price } from '../../../../quant/black76.ts';
 import { impliedVolatility } from '../../../../quant/implied-volatility.ts';
@@ -43,7 +44,7 @@ import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../../market/ist
 import { pausedSession } from '../../market/exchange-session.ts';
 import { addDays, contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../../market/spreads.ts';
-import { futureBook } from '../../market/stocks/stock-quotes.ts';
+import { futureBook, stockSpreadWidening } from '../../market/stocks/stock-quotes.ts';
 import { tickHistory, tickInForce, type TickRow } from '../../market/price-rules.ts';
 import { sampleImportIds } from '../../history/history-store.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
@@ -567,6 +568,8 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
       istMinutes: istMinutes(at),
       session: day.hours,
       tickPaise,
+      // A stock option's book is the simulator's stock book: three times an index option's.
+      widen: stocks.has(contract.index) ? stockSpreadWidening : 1,
     });
     const book = bookAround(priced.theory, width, tickPaise);
     // The exchange's far options keep a bid of one tick while they have any value; the simulator's book
