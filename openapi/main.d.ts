@@ -5203,7 +5203,7 @@ export interface components {
         ReplaySpeed: 0 | 1 | 5 | 30 | 60;
         Replay: {
             id: components["schemas"]["Id"];
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["UnderlyingSymbol"];
             day: components["schemas"]["Date"];
             session: components["schemas"]["ReplaySession"];
             origin: components["schemas"]["ReplayOrigin"];
@@ -5258,7 +5258,7 @@ export interface components {
             };
         };
         ReplayDay: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["UnderlyingSymbol"];
             day: components["schemas"]["Date"];
             /** @description Option contracts of the day, the bhavcopy's rows; without a bhavcopy, the contracts whose minutes are stored. */
             contracts: number;
@@ -5291,7 +5291,7 @@ export interface components {
             days: components["schemas"]["ReplayDay"][];
         };
         ReplayCreate: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["UnderlyingSymbol"];
             day: components["schemas"]["Date"];
             start?: components["schemas"]["ClockTime"];
             speed?: components["schemas"]["ReplaySpeed"];
@@ -8905,7 +8905,7 @@ export interface operations {
     getReplayDays: {
         parameters: {
             query?: {
-                index?: components["schemas"]["HistoryIndex"];
+                index?: components["schemas"]["UnderlyingSymbol"];
             };
             header?: never;
             path?: never;

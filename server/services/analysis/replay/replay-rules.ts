@@ -6,7 +6,6 @@
 // refused before they start instead, saying which rule, on which day, and from when it is known.
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { HistoryIndex } from '../../history/history-files.ts';
 import { replayTexts, type ReplayRule } from '../../texts/replay-texts.ts';
 
 /** A rule not known on a day of history: the rule, that day, and the first day it is known from (null: none). */
@@ -56,7 +55,7 @@ export async function unknownRule(db: Queryable, index: string, from: string, to
 }
 
 /** Refuses (422 replay_rules_unknown) a day one of the book's rules is not known on. */
-export async function checkReplayRules(db: Queryable, index: HistoryIndex, day: string): Promise<void> {
+export async function checkReplayRules(db: Queryable, index: string, day: string): Promise<void> {
   const unknown = await unknownRule(db, index, day, day);
   if (unknown !== null) throw DomainError.said('replay_rules_unknown', replayTexts.rulesUnknown(index, day, unknown.rule, unknown.from ?? ''), { field: 'day' });
 }
