@@ -34,6 +34,9 @@ const spreadFields = (leg: 'call' | 'put') => ({
   spread_width: steps('Spread width (steps)', `Distance from the bought ${leg} to the sold ${leg}, in strike steps.`, { minimum: 1, maximum: 20, default: 4 }),
 });
 
+/** The strategies whose legs include a future (bots/engine/bot-intents.ts places them). */
+export const strategiesWithFuture: readonly string[] = ['covered_call', 'protective_put'];
+
 /** The future a strategy with a future leg buys (issue 63): the near month, or the next one (a roll's month). */
 const futureMonth: ParamFields = {
   future_month: {

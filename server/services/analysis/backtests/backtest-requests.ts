@@ -10,6 +10,7 @@ import { defaultTradingWindow } from '../../bots/bot-kinds.ts';
 import { notFound } from '../../domain-error.ts';
 import { sampleImportIds } from '../../history/history-store.ts';
 import { unknownRule } from '../replay/replay-rules.ts';
+import { strategiesWithFuture } from '../../strategies/catalogue.ts';
 import { ruleWords } from '../../texts/replay-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
@@ -126,8 +127,8 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
    * (replay/replay-rules.ts: before July 2020, say) would run with nothing to charge or size its orders by: the
    * request is refused, naming the rule, the day and the first day it is known from, as a replay of that day is.
    */
-  async function checkRules(index: string, from: string, to: string): Promise<void> {
-    const unknown = await unknownRule(db, index, from, to);
+  async function checkRules(index: string, from: string, to: string, strategy: string): Promise<void> {
+    const unknown = await unknownRule(db, index, from, to, strategiesWithFuture.includes(strategy));
     if (unknown === null) return;
     const known = unknown.from ?? '';
     const text = said(
@@ -143,7 +144,7 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     checkRange(body.from, body.to);
     const { bot, portfolioId, entryUntil } = await botOf(userId, body);
     await checkHistory(bot.underlying, body.from, body.to);
-    await checkRules(bot.underlying, body.from, body.to);
+    await checkRules(bot.underlying, body.from, body.to, bot.strategy);
     return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100) };
   }
 
