@@ -69,7 +69,7 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures on %s
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-  });
+  }, 180_000);
 
   afterEach(async () => {
     await server.close();

@@ -33,7 +33,7 @@ describe.each(testBackends)("a stock's day replayed on %s", (backend) => {
       payload: readFileSync(new URL(`../history/fixtures/${fileName}`, import.meta.url)),
     });
     expect(res.statusCode, res.body).toBe(200);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await server.close();
