@@ -9,7 +9,6 @@
 // the money expiring worthless. The report values the shares at the final settlement price: the call's exit is its
 // intrinsic value (30), and each delivery's STT and stamp duty are its trade's charges. Every figure below is
 // worked out from the file's prices, the dated charge rows and the quote model (history-prices.ts).
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { black76Price } from '../../../quant/black76.ts';
@@ -19,6 +18,7 @@ import { chargeRatesOn, fillCharges, totalCharges } from '../../../server/servic
 import { bookAround, spreadTicks } from '../../../server/services/market/spreads.ts';
 import { futureBook, stockSpreadWidening } from '../../../server/services/market/stocks/stock-quotes.ts';
 import type { Services } from '../../../server/services/services.ts';
+import { uploadBhavcopy } from '../history/bhavcopy-upload.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { testBackends } from '../support/test-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -51,7 +51,7 @@ function optionBook(type: 'CE' | 'PE', strike: number, settle: number): { bidPai
   return bookAround(theory, width, 5);
 }
 
-describe.each(testBackends)('a bhavcopy day with stock options and futures on %s', (backend) => {
+describe.each(testBackends)('a bhavcopy day with stock options and futures imports and backtests, on %s', (backend) => {
   let server: TestServer;
   let token: string;
   let call: ReturnType<typeof guardedClient>;
@@ -60,15 +60,7 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures on %s
     server = await startTestServer({ backend });
     call = guardedClient(server.app);
     token = (await signedInAccount(call)).token;
-    for (const fileName of files) {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: `/api/market-history/imports/?file_name=${fileName}`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-        payload: readFileSync(new URL(`../history/fixtures/${fileName}`, import.meta.url)),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    for (const fileName of files) await uploadBhavcopy(server, token, fileName);
   }, 180_000);
 
   afterEach(async () => {

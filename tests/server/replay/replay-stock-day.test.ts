@@ -3,9 +3,9 @@
 // in the replay's day list with its path modelled from the near future's range ('ohlc': a stock has no index close
 // file), a replay of it lists the December expiry's chain at the file's strike step (20) and lot, quotes the stock
 // where its path stands, and fills a future and a put bought as a hedge at the replayed minute's prices.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
+import { uploadBhavcopy } from '../history/bhavcopy-upload.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends } from '../support/test-database.ts';
@@ -26,13 +26,7 @@ describe.each(testBackends)("a stock's day replayed on %s", (backend) => {
     server = await startTestServer({ backend });
     call = guardedClient(server.app);
     token = (await signedInAccount(call)).token;
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/market-history/imports/?file_name=${fileName}`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      payload: readFileSync(new URL(`../history/fixtures/${fileName}`, import.meta.url)),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await uploadBhavcopy(server, token, fileName);
   }, 180_000);
 
   afterAll(async () => {
