@@ -67,14 +67,14 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures impor
     await server.close();
   });
 
-  /** A one-lot daily bot on RELIANCE, Mondays 15:29 (held: its exit at the close is never looked at), backtested over the two days. */
-  async function backtest(strategy: string, params: Record<string, unknown>): Promise<Schemas['Backtest']> {
+  /** A one-lot daily bot (on RELIANCE), Mondays 15:29 (held: its exit at the close is never looked at), backtested over the two days. */
+  async function backtest(strategy: string, params: Record<string, unknown>, underlying = 'RELIANCE', to = expiry): Promise<Schemas['Backtest']> {
     const { account } = await createBrokerAccount(call, token, { capital: 2_000_000 });
     const portfolio = await createPortfolio(call, token, account.id);
     const strategies = await baseStrategies(call, token);
     const body = dailyBotBody(portfolio.id, strategies.get(strategy)!.id, { lots: 1, weekdays: [1], entry_time: '15:29', exit_time: '15:30', stop_loss_pct: 100, target_pct: 1000, params });
-    const bot = { ...body, underlying: 'RELIANCE' };
-    return runBacktest(call, token, server.app.getDecorator<Services>(servicesDecorator), { bot, from: monday, to: expiry, capital: 2_000_000 });
+    const bot = { ...body, underlying };
+    return runBacktest(call, token, server.app.getDecorator<Services>(servicesDecorator), { bot, from: monday, to, capital: 2_000_000 });
   }
 
   /** The charges of Monday's two fills: the future's at the futures segment's rates, the option's at the options'. */
@@ -119,6 +119,18 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures impor
     expect(report.trades[0]!.legs.map((leg) => [leg.tradingsymbol, leg.side, leg.quantity, leg.entry_price, leg.exit_price])).toEqual([
       ['RELIANCE25DEC1520PE', 'BUY', lot, putAsk / 100, 0],
       ['RELIANCE25DECFUT', 'BUY', lot, futureAsk() / 100, 1590],
+    ]);
+  }, 240_000);
+
+  it("sizes each leg by its own contract's lot across NSE's review: BDL's December put at 325, its January future at 350", async () => {
+    // Monday's file lists BDL's December contracts at 325 and its January ones at 350 (NewBrdLotQty; lot_revisions,
+    // migration 111); BDL is not among the simulator's stocks: its strike step (20) is the file's.
+    const report = await backtest('protective_put', { put_distance: 1, future_month: 'next' }, 'BDL', monday);
+    const trade = report.trades[0]!;
+    // At the money 1,460 (the stock at 1,452.40), the put a step below; open at the range's end, valued at Monday's settlements.
+    expect(trade.legs.map((leg) => [leg.tradingsymbol, leg.side, leg.quantity, leg.exit_price, leg.exit_rule])).toEqual([
+      ['BDL25DEC1440PE', 'BUY', 325, 5.5, 'end_of_backtest'],
+      ['BDL26JANFUT', 'BUY', 350, 1460, 'end_of_backtest'],
     ]);
   }, 240_000);
 });
