@@ -3298,7 +3298,7 @@ export interface components {
             name: components["schemas"]["BotName"];
             /** @description The base strategy id. */
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3324,7 +3324,7 @@ export interface components {
             portfolio_id: components["schemas"]["Id"];
             name: components["schemas"]["BotName"];
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3358,7 +3358,7 @@ export interface components {
             portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
-            underlying?: components["schemas"]["IndexName"];
+            underlying?: components["schemas"]["UnderlyingSymbol"];
             lots?: components["schemas"]["BotLots"];
             stop_loss_pct?: components["schemas"]["StopLossPct"];
             target_pct?: components["schemas"]["TargetPct"];
@@ -3560,7 +3560,7 @@ export interface components {
             name: components["schemas"]["BotName"];
             /** @description The base strategy id. */
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3575,7 +3575,7 @@ export interface components {
             portfolio_id: components["schemas"]["Id"];
             name: components["schemas"]["BotName"];
             base_strategy: components["schemas"]["Id"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             lots: components["schemas"]["BotLots"];
             stop_loss_pct: components["schemas"]["StopLossPct"];
             target_pct: components["schemas"]["TargetPct"];
@@ -3598,7 +3598,7 @@ export interface components {
             portfolio_id?: components["schemas"]["Id"];
             name?: components["schemas"]["BotName"];
             base_strategy?: components["schemas"]["Id"];
-            underlying?: components["schemas"]["IndexName"];
+            underlying?: components["schemas"]["UnderlyingSymbol"];
             lots?: components["schemas"]["BotLots"];
             stop_loss_pct?: components["schemas"]["StopLossPct"];
             target_pct?: components["schemas"]["TargetPct"];
@@ -5227,7 +5227,7 @@ export interface components {
         ReplaySpeed: 0 | 1 | 5 | 30 | 60;
         Replay: {
             id: components["schemas"]["Id"];
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["UnderlyingSymbol"];
             day: components["schemas"]["Date"];
             session: components["schemas"]["ReplaySession"];
             origin: components["schemas"]["ReplayOrigin"];
@@ -5282,7 +5282,7 @@ export interface components {
             };
         };
         ReplayDay: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["UnderlyingSymbol"];
             day: components["schemas"]["Date"];
             /** @description Option contracts of the day, the bhavcopy's rows; without a bhavcopy, the contracts whose minutes are stored. */
             contracts: number;
@@ -5315,7 +5315,7 @@ export interface components {
             days: components["schemas"]["ReplayDay"][];
         };
         ReplayCreate: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["UnderlyingSymbol"];
             day: components["schemas"]["Date"];
             start?: components["schemas"]["ClockTime"];
             speed?: components["schemas"]["ReplaySpeed"];
@@ -5459,7 +5459,7 @@ export interface components {
             /** @description The saved bot's id; null for a bot configured on the spot. */
             id: components["schemas"]["Id"] | null;
             name: components["schemas"]["BotName"];
-            underlying: components["schemas"]["IndexName"];
+            underlying: components["schemas"]["UnderlyingSymbol"];
             /** @description The base strategy's slug (short_straddle, iron_condor...). */
             strategy: string;
             lots: components["schemas"]["BotLots"];
@@ -5541,8 +5541,13 @@ export interface components {
         BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit" | "expiry" | "kill_switch" | "end_of_backtest";
         BacktestLeg: {
             tradingsymbol: components["schemas"]["TradingSymbol"];
-            option_type: components["schemas"]["OptionType"];
-            strike: components["schemas"]["Price"];
+            /**
+             * @description The contract's kind, CE or PE, or FUT for a future (issue 63).
+             * @enum {string}
+             */
+            option_type: "CE" | "PE" | "FUT";
+            /** @description The option's strike; null for a future. */
+            strike: components["schemas"]["Price"] | null;
             expiry: components["schemas"]["Date"];
             /** @description The entry's side (SELL for a sold leg). */
             side: components["schemas"]["TransactionType"];
@@ -8924,7 +8929,7 @@ export interface operations {
     getReplayDays: {
         parameters: {
             query?: {
-                index?: components["schemas"]["HistoryIndex"];
+                index?: components["schemas"]["UnderlyingSymbol"];
             };
             header?: never;
             path?: never;

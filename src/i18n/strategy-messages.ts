@@ -17,6 +17,8 @@ export const strategyNames = defineMessages({
   bull_put_spread: { id: 'portfolios.strategy.bull_put_spread.name', defaultMessage: 'Bull put spread' },
   bear_call_spread: { id: 'portfolios.strategy.bear_call_spread.name', defaultMessage: 'Bear call spread' },
   trend_option_buyer: { id: 'portfolios.strategy.trend_option_buyer.name', defaultMessage: 'Trend-following option buyer' },
+  covered_call: { id: 'portfolios.strategy.covered_call.name', defaultMessage: 'Covered call' },
+  protective_put: { id: 'portfolios.strategy.protective_put.name', defaultMessage: 'Protective put' },
 });
 
 export const strategyDescriptions = defineMessages({
@@ -62,6 +64,14 @@ export const strategyDescriptions = defineMessages({
   bear_call_spread: {
     id: 'portfolios.strategy.bear_call_spread.description',
     defaultMessage: 'Sell a call and buy a higher one. A credit for a view that the index stays down, with capped loss.',
+  },
+  covered_call: {
+    id: 'portfolios.strategy.covered_call.description',
+    defaultMessage: 'Buy the future and sell an out-of-the-money call of the same lots: the call’s premium for the upside above its strike.',
+  },
+  protective_put: {
+    id: 'portfolios.strategy.protective_put.description',
+    defaultMessage: 'Buy the future and an out-of-the-money put of the same lots: the future’s gains, its loss below the put’s strike capped.',
   },
   trend_option_buyer: {
     id: 'portfolios.strategy.trend_option_buyer.description',

@@ -7,6 +7,7 @@ import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { largestLotOn } from '../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../market/index-config.ts';
+import { underlyingOf } from '../market/underlying-facts.ts';
 import { clockMinutes, istDate } from '../market/ist.ts';
 import { regularSessionOn } from '../market/trading-calendar.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
@@ -38,7 +39,9 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
   const strategy = await strategies.find(q, fields.base_strategy);
   if (strategy === null) throw unprocessable('unknown_base_strategy', 'base_strategy', botRuleTexts.unknownBaseStrategy(fields.base_strategy));
   const params = strategies.checkParams(strategy, fields.params);
-  const facts = await indexFacts(q, fields.underlying, now);
+  // A stock has no freeze quantity here (underlying-facts.ts): its lots are not limited by one.
+  if ((await underlyingOf(q, fields.underlying)).kind === 'stock') return { ...fields, name, params };
+  const facts = await indexFacts(q, fields.underlying as IndexName, now);
   // The bot's contract is chosen at entry: its lots are checked with the largest lot trading today (the fewest lots a freeze allows).
   const lotSize = (await largestLotOn(q, fields.underlying, istDate(now))) ?? 1;
   const freezeLots = Math.floor(facts.freezeQuantity / lotSize);
@@ -70,9 +73,8 @@ export const demoHours: SessionHours = { open: '00:00', close: '23:59' };
  * exchange's calendar holds, past (a backtest or replay of 1 November 2024's Muhurat hour) or coming (8 November
  * 2026's). A bot timed inside a special session trades on that session's days (rules.ts timedForSession).
  */
-export async function botSessions(q: Queryable, underlying: IndexName, now: Date): Promise<SessionHours[]> {
-  const { exchange } = await indexFacts(q, underlying, now);
-  const calendar = await loadTradingCalendar(q, exchange === 'BFO' ? 'BSE' : 'NSE');
+export async function botSessions(q: Queryable, underlying: string, now: Date): Promise<SessionHours[]> {
+  const calendar = await loadTradingCalendar(q, (await underlyingOf(q, underlying)).exchange);
   const special = [...calendar.specialSessions].map(([day, session]) => ({ open: session.open, close: session.close, day }));
   const { open, close } = regularSessionOn(calendar, istDate(now));
   return [{ open, close }, ...special];

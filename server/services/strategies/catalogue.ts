@@ -9,6 +9,7 @@ import {
   moveStopLossToCost,
   paramSchema,
   productChoice,
+  type ParamFields,
   riskUnit,
   reEntry,
   steps,
@@ -32,6 +33,20 @@ const spreadFields = (leg: 'call' | 'put') => ({
   ...strikeOffset(`Strike of the bought ${leg}, in strike steps from at-the-money: positive above the spot, negative below.`),
   spread_width: steps('Spread width (steps)', `Distance from the bought ${leg} to the sold ${leg}, in strike steps.`, { minimum: 1, maximum: 20, default: 4 }),
 });
+
+/** The strategies whose legs include a future (bots/engine/bot-intents.ts places them). */
+export const strategiesWithFuture: readonly string[] = ['covered_call', 'protective_put'];
+
+/** The future a strategy with a future leg buys (issue 63): the near month, or the next one (a roll's month). */
+const futureMonth: ParamFields = {
+  future_month: {
+    title: 'Future month',
+    description: 'near: the future of the nearest month. next: the one after it.',
+    type: 'string',
+    enum: ['near', 'next'],
+    default: 'near',
+  },
+};
 
 /** What every bot sets beside its strategy's own parameters: product, the unit of its stop-loss and target, its conditions. */
 const botSettings = [productChoice, riskUnit, conditionFields(true)];
@@ -81,6 +96,23 @@ export const baseStrategyCatalogue: readonly CatalogueEntry[] = [
     name: 'Long straddle',
     description: 'Buy the at-the-money call and put. Profits from a big move either way; time decay works against it.',
     parameters: paramSchema(expiryChoice, strikeOffset(), trailingStopLoss, ...botSettings),
+  },
+  {
+    slug: 'covered_call',
+    name: 'Covered call',
+    description: 'Buy the future and sell an out-of-the-money call of the same lots: the call’s premium for the upside above its strike.',
+    parameters: paramSchema(expiryChoice, distance('call', 2), futureMonth, ...botSettings),
+  },
+  {
+    slug: 'protective_put',
+    name: 'Protective put',
+    description: 'Buy the future and an out-of-the-money put of the same lots: the future’s gains, its loss below the put’s strike capped.',
+    parameters: paramSchema(
+      expiryChoice,
+      { put_distance: steps('Put distance (steps)', 'How far out of the money the bought put is, in strike steps from at-the-money.', { minimum: 1, maximum: 30, default: 2 }) },
+      futureMonth,
+      ...botSettings,
+    ),
   },
   {
     slug: 'trend_option_buyer',

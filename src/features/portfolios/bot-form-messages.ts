@@ -20,10 +20,6 @@ export const botFormMessages = defineMessages({
     id: 'portfolios.botForm.stockFromAlertNote',
     defaultMessage: 'ChartInk or TradingView names F&O stocks; each trades its own contract',
   },
-  underlyingIndexOnly: {
-    id: 'portfolios.botForm.underlyingIndexOnly',
-    defaultMessage: '{kind, select, trading {A bot’s own rules trade an index: for stocks, choose “Stock named in the alert” (its webhook names them)} other {A daily bot trades an index: stocks are traded by a trading bot on “Stock named in the alert”}}',
-  },
   lots: { id: 'portfolios.botForm.lots', defaultMessage: 'Lots per leg' },
   stopLoss: { id: 'portfolios.botForm.stopLoss', defaultMessage: 'Stop-loss (%)' },
   stopLossHint: {

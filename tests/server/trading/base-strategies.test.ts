@@ -45,6 +45,8 @@ describe('GET /api/base_strategies/base_strategies/', () => {
       'bull_call_spread',
       'bear_put_spread',
       'long_straddle',
+      'covered_call',
+      'protective_put',
       'trend_option_buyer',
     ]);
     for (const strategy of catalogue.values()) {

@@ -206,7 +206,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     ['a zero target', { target_pct: 0 }, 'target_pct', 'target_pct: must be at least 0.01'],
     ['a target above 1000%', { target_pct: 1001 }, 'target_pct', 'target_pct: must be at most 1000'],
     ['an unknown status', { status: 'running' }, 'status', 'status: must be one of active, paused, stopped'],
-    ['an unknown index', { underlying: 'NIFTYIT' }, 'underlying', 'underlying: must be one of NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY, SENSEX'],
+    ['an underlying that is no symbol', { underlying: 'nifty it' }, 'underlying', 'underlying: is not in the expected format'],
     ['a blank name', { name: ' ' }, 'name', 'name: must not be empty'],
     ['params that are not an object', { params: [1] }, 'params', 'params: must be an object'],
     ['an unknown field', { schedule: 'daily' }, 'schedule', 'unknown field "schedule"'],
@@ -214,6 +214,16 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     const res = await createTrading(tradingBotBody(portfolioId, id('short_straddle'), overrides));
     expect(res.status).toBe(400);
     expect(res.body).toEqual(validationRefusal(field, message));
+  });
+
+  // Issue 63: a bot's underlying is any index or F&O stock the underlyings table lists; another symbol is none.
+  it('takes an F&O stock as its underlying and refuses a symbol that is no index or F&O stock (404)', async () => {
+    const stock = await createTrading(tradingBotBody(portfolioId, id('short_straddle'), { underlying: 'RELIANCE' }));
+    expect(stock.status, JSON.stringify(stock.body)).toBe(201);
+    expect(stock.body.trading_bot.underlying).toBe('RELIANCE');
+    const unknown = await createTrading(tradingBotBody(portfolioId, id('short_straddle'), { underlying: 'NIFTYIT' }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.details.text).toEqual({ code: 'not_found.underlying', params: { symbol: 'NIFTYIT' } });
   });
 
   it.each([

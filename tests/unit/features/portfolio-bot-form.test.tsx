@@ -202,13 +202,13 @@ describe('a bot’s underlying, found in the chain’s search (issue 63)', () =>
     expect(backend.changes).toMatchObject([{ method: 'POST', body: { name: 'Scanner', underlying: 'NIFTY', stock_from_alert: true } }]);
   });
 
-  it('refuses a stock as a bot’s own underlying and says how a stock is traded', async () => {
+  it('lets a bot trade a stock by its own rules: the stock picked in the search is its underlying', async () => {
     const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
     await fillCommon(user, 'Short straddle', 'Stock bot');
     await pickUnderlying(user, 'REL', /^RELIANCE/);
-    expect(description(combo())).toBe('A bot’s own rules trade an index: for stocks, choose “Stock named in the alert” (its webhook names them)');
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
-    expect(backend.changes).toEqual([]);
+    await findCard('Stock bot');
+    expect(backend.changes).toMatchObject([{ method: 'POST', body: { name: 'Stock bot', underlying: 'RELIANCE', stock_from_alert: false } }]);
   });
 
   it('offers a daily bot no stock from an alert (it has no webhook)', async () => {

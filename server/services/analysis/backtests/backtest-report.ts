@@ -37,9 +37,9 @@ type FillRow = {
   day: string;
   filled_at: Date;
   tag: string | null;
-  strike: number;
+  strike: number | null;
   expiry: string;
-  option_type: 'CE' | 'PE';
+  option_type: 'CE' | 'PE' | 'FUT';
 };
 
 type ChargesPaise = { brokerage: number; stt: number; exchange: number; sebi: number; stamp_duty: number; gst: number; call_and_trade: number };
@@ -63,8 +63,8 @@ const chargesOut = (c: ChargesPaise): Schemas['BacktestCharges'] => {
 
 type Leg = {
   tradingsymbol: string;
-  optionType: 'CE' | 'PE';
-  strike: number;
+  optionType: 'CE' | 'PE' | 'FUT';
+  strike: number | null;
   expiry: string;
   side: 'BUY' | 'SELL';
   entryQty: number;
@@ -93,6 +93,32 @@ function addFillCharges(target: ChargesPaise, fill: FillRow): number {
   return totalOf(parts);
 }
 
+/**
+ * A stock contract held to expiry settles by delivery (paper broker, settlement.ts): its settlement trade closes an
+ * option for nothing, and the shares move at the strike (paper_deliveries) with the delivery's STT and stamp duty.
+ * The report values the shares at the final settlement price the day they are delivered: an option's settlement
+ * is then its intrinsic value (what the delivery at the strike is worth against that price), a future's its
+ * settlement price as it already is, and each delivery's charges are its contract's. Holding the shares afterwards
+ * is no part of the backtest. `fills` are changed in place.
+ */
+async function withDeliveries(book: Book, prices: HistoryPrices, index: IndexName, fills: FillRow[]): Promise<void> {
+  const { rows } = await book.db.query<{ tradingsymbol: string; contract_kind: 'FUT' | 'CE' | 'PE'; price_paise: string; stt_paise: string; stamp_paise: string; expiry: string }>(
+    `SELECT tradingsymbol, contract_kind, price_paise, stt_paise, stamp_paise, to_char(expiry, 'YYYY-MM-DD') AS expiry FROM paper_deliveries WHERE broker_account_id = $1`,
+    [book.account.id],
+  );
+  for (const delivery of rows) {
+    const fill = fills.find((candidate) => candidate.kind === 'settlement' && candidate.tradingsymbol === delivery.tradingsymbol);
+    if (fill === undefined) continue;
+    if (delivery.contract_kind !== 'FUT') {
+      const settlement = await prices.closingValuePaise(index, delivery.expiry, book.db);
+      const strike = Number(delivery.price_paise);
+      fill.price_paise = String(Math.max(0, delivery.contract_kind === 'CE' ? settlement - strike : strike - settlement));
+    }
+    fill.stt_paise = String(Number(fill.stt_paise) + Number(delivery.stt_paise));
+    fill.stamp_paise = String(Number(fill.stamp_paise) + Number(delivery.stamp_paise));
+  }
+}
+
 export async function buildReport(
   book: Book,
   prices: HistoryPrices,
@@ -109,6 +135,7 @@ export async function buildReport(
      WHERE t.broker_account_id = $1 ORDER BY t.id`,
     [book.account.id],
   );
+  await withDeliveries(book, prices, index, fills);
   const { rows: actions } = await book.db.query<{ idempotency_key: string; action: string; message: string | null }>('SELECT idempotency_key, action, message FROM bot_actions');
   const actionOf = new Map(actions.map((action) => [action.idempotency_key, action]));
   const exitRules = new Set<string>(['exit', 'stop_loss', 'target', 'trailing_stop', 'leg_stop_loss', 'signal_exit', 'pause_exit', 'condition_exit']);
@@ -119,19 +146,22 @@ export async function buildReport(
     if (action !== undefined && exitRules.has(action.action)) return { rule: action.action as ExitRule, reason: action.message };
     return { rule: 'exit', reason: action?.message ?? null };
   };
-  const settleOf = (day: string, leg: { expiry: string; strike: number; optionType: 'CE' | 'PE' }) =>
-    prices.day(index, day)?.options.get(`${leg.expiry}|${Math.round(leg.strike * 100)}|${leg.optionType}`)?.settlePaise ?? null;
+  const settleOf = (day: string, leg: { expiry: string; strike: number | null; optionType: 'CE' | 'PE' | 'FUT' }) =>
+    leg.optionType === 'FUT'
+      ? (prices.day(index, day)?.futures.get(leg.expiry)?.settlePaise ?? null)
+      : (prices.day(index, day)?.options.get(`${leg.expiry}|${Math.round(Number(leg.strike) * 100)}|${leg.optionType}`)?.settlePaise ?? null);
 
   // ---- trades ----------------------------------------------------------------------------------------
   const trades: Schemas['BacktestTrade'][] = [];
-  const held = new Map<string, { qty: number; expiry: string; strike: number; optionType: 'CE' | 'PE' }>();
+  const held = new Map<string, { qty: number; expiry: string; strike: number | null; optionType: 'CE' | 'PE' | 'FUT' }>();
   const total = noCharges();
   let modelled = 0;
   let real = 0;
   // A fill's price was real when the contract's real minute was stored for the fill's instant: the same lookup
   // that quoted it (history-prices.ts), so the report cannot disagree with the price the fill got.
   const modelledFill = (fill: FillRow) =>
-    fill.kind === 'fill' && prices.realMinute(index, fill.expiry, Math.round(Number(fill.strike) * 100), fill.option_type, new Date(fill.filled_at)) === null;
+    fill.kind === 'fill' &&
+    (fill.option_type === 'FUT' || prices.realMinute(index, fill.expiry, Math.round(Number(fill.strike) * 100), fill.option_type, new Date(fill.filled_at)) === null);
   let current: OpenTrade | null = null;
   const close = (trade: OpenTrade) => {
     const legs = [...trade.legs.values()].map((leg) => ({
@@ -179,13 +209,13 @@ export async function buildReport(
     else if (fill.kind === 'fill') real += 1;
     current.cash += value;
     current.exitedAt = new Date(fill.filled_at);
-    const position = held.get(fill.tradingsymbol) ?? { qty: 0, expiry: fill.expiry, strike: Number(fill.strike), optionType: fill.option_type };
+    const position = held.get(fill.tradingsymbol) ?? { qty: 0, expiry: fill.expiry, strike: fill.strike === null ? null : Number(fill.strike), optionType: fill.option_type };
     let leg = current.legs.get(fill.tradingsymbol);
     if (leg === undefined) {
       leg = {
         tradingsymbol: fill.tradingsymbol,
         optionType: fill.option_type,
-        strike: Number(fill.strike),
+        strike: fill.strike === null ? null : Number(fill.strike),
         expiry: fill.expiry,
         side: fill.transaction_type,
         entryQty: 0,
@@ -236,7 +266,7 @@ export async function buildReport(
   }
 
   // ---- days, equity, drawdown --------------------------------------------------------------------------
-  const positions = new Map<string, { qty: number; expiry: string; strike: number; optionType: 'CE' | 'PE' }>();
+  const positions = new Map<string, { qty: number; expiry: string; strike: number | null; optionType: 'CE' | 'PE' | 'FUT' }>();
   const daily: Schemas['BacktestDay'][] = [];
   const equity: Schemas['BacktestEquityPoint'][] = [];
   let previousValue = 0;
@@ -247,7 +277,7 @@ export async function buildReport(
   for (const [position, day] of days.entries()) {
     for (; fillIndex < fills.length && fills[fillIndex]!.day <= day; fillIndex += 1) {
       const fill = fills[fillIndex]!;
-      const open = positions.get(fill.tradingsymbol) ?? { qty: 0, expiry: fill.expiry, strike: Number(fill.strike), optionType: fill.option_type };
+      const open = positions.get(fill.tradingsymbol) ?? { qty: 0, expiry: fill.expiry, strike: fill.strike === null ? null : Number(fill.strike), optionType: fill.option_type };
       open.qty += fill.transaction_type === 'BUY' ? fill.quantity : -fill.quantity;
       positions.set(fill.tradingsymbol, open);
     }

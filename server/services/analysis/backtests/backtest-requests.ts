@@ -8,9 +8,9 @@ import type { DailyBot, TradingBot } from '../../bots/bot-rules.ts';
 import type { BotsService } from '../../bots/bots-service.ts';
 import { defaultTradingWindow } from '../../bots/bot-kinds.ts';
 import { notFound } from '../../domain-error.ts';
-import { isHistoryIndex } from '../../history/history-files.ts';
 import { sampleImportIds } from '../../history/history-store.ts';
 import { unknownRule } from '../replay/replay-rules.ts';
+import { strategiesWithFuture } from '../../strategies/catalogue.ts';
 import { ruleWords } from '../../texts/replay-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
 import type { BacktestBot } from './backtest-jobs.ts';
@@ -107,14 +107,15 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
   }
 
   async function checkHistory(index: string, from: string, to: string): Promise<void> {
-    const { rows } = isHistoryIndex(index)
-      ? // The day StrikeDesk ships for replay (kind 'sample') is made up: a backtest never reads it (history-prices.ts).
-        await db.query(
-          `SELECT 1 FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date
-             AND import_id NOT IN ${sampleImportIds} LIMIT 1`,
-          [index, from, to],
-        )
-      : { rows: [] };
+    // Any underlying's options or futures (issue 63: a bhavcopy's stock options and index and stock futures). The day
+    // StrikeDesk ships for replay (kind 'sample') is made up: a backtest never reads it (history-prices.ts).
+    const { rows } = await db.query(
+      `SELECT 1 FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND import_id NOT IN ${sampleImportIds}
+       UNION ALL
+       SELECT 1 FROM history_future_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND import_id NOT IN ${sampleImportIds}
+       LIMIT 1`,
+      [index, from, to],
+    );
     if (rows.length === 0) {
       const text = said('backtest.no_history', { index, from, to }, `No ${index} option history is imported between ${from} and ${to}`);
       throw new BacktestRefusal(422, 'backtest_no_history', text, 'from');
@@ -126,8 +127,8 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
    * (replay/replay-rules.ts: before July 2020, say) would run with nothing to charge or size its orders by: the
    * request is refused, naming the rule, the day and the first day it is known from, as a replay of that day is.
    */
-  async function checkRules(index: string, from: string, to: string): Promise<void> {
-    const unknown = await unknownRule(db, index, from, to);
+  async function checkRules(index: string, from: string, to: string, strategy: string): Promise<void> {
+    const unknown = await unknownRule(db, index, from, to, strategiesWithFuture.includes(strategy));
     if (unknown === null) return;
     const known = unknown.from ?? '';
     const text = said(
@@ -143,7 +144,7 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     checkRange(body.from, body.to);
     const { bot, portfolioId, entryUntil } = await botOf(userId, body);
     await checkHistory(bot.underlying, body.from, body.to);
-    await checkRules(bot.underlying, body.from, body.to);
+    await checkRules(bot.underlying, body.from, body.to, bot.strategy);
     return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100) };
   }
 

@@ -5,7 +5,11 @@
 // and each day's contracts of the expiries the market lists, from the file's rows, so the engine's strikes are
 // the ones that traded, each listed at its own lot: the file's (UDiFF's NewBrdLotQty), else the dated revision
 // in force that day (contract-lots.ts; the older layout has no lot column). A day two lots trade side by side
-// lists each contract at its own: never one lot for the day. Holidays are the exchange calendar's (the
+// lists each contract at its own: never one lot for the day. The day's futures (index or stock, issue 63) are
+// listed the same, each at its file's lot, before the market lists its months. A stock's contracts are monthly on
+// its exchange's dated weekday (stock_expiry_weekdays): no cycle or weekday is read from its files; its strike step is
+// the interval its file's strikes are listed at, written into the book's stock_simulation row (the simulator's own
+// step is a model's choice from the price band, migration 116). Holidays are the exchange calendar's (the
 // book is a copy of the migrated database, so it holds NSE's lists): only in a year the calendar has no list
 // for are weekdays without a file taken for holidays, so expiries still shift as the exchange shifted them.
 import type { Queryable } from '../../../db/database.ts';
@@ -16,7 +20,8 @@ import type { MarketService } from '../../market/market-service.ts';
 import { addDays, expiryDayOnOrBefore, isoWeekday, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { expiryWeekdayRow, type ExpiryWeekday } from '../../market/expiries.ts';
-import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
+import { derivativeSegment, futureTradingsymbol, optionTradingsymbol } from '../../market/tradingsymbol.ts';
+import { underlyingFacts } from '../../market/underlying-facts.ts';
 import type { HistoryDay } from './history-prices.ts';
 
 /**
@@ -42,6 +47,8 @@ export async function yearsWithHolidayList(db: Queryable): Promise<Set<number>> 
 /** Index facts and holidays over the whole range (call before the first tick: the market caches its calendar). */
 export async function shapeMarket(book: Queryable, index: IndexName, days: readonly HistoryDay[]): Promise<void> {
   if (days.length === 0) return;
+  const { rows: kinds } = await book.query<{ kind: string }>('SELECT kind FROM underlyings WHERE symbol = $1', [index]);
+  const stock = kinds[0]?.kind === 'stock';
   const have = new Set(days.map((day) => day.day));
   const listedYears = await yearsWithHolidayList(book);
   const holidays: string[] = [];
@@ -56,6 +63,10 @@ export async function shapeMarket(book: Queryable, index: IndexName, days: reado
     );
   }
   let calendar: TradingCalendar | null = null;
+  if (stock) {
+    await stockStrikeStep(book, index, days);
+    return;
+  }
   // A day without its bhavcopy holds only the expiries recorded (the nearest and the monthly): no cycle is read from them.
   for (const day of days.filter((held) => held.bhavcopy)) {
     const expiries = [...new Set([...day.options.values()].map((row) => row.expiry))].sort();
@@ -88,13 +99,69 @@ export async function shapeMarket(book: Queryable, index: IndexName, days: reado
 }
 
 /**
+ * The strike interval of a stock's history: the smallest gap between two strikes of one expiry on its first day with
+ * options (NSE lists a stock's strikes at one interval near the money). Null where no day has two strikes.
+ */
+export function historyStrikeStep(days: readonly HistoryDay[]): number | null {
+  for (const day of days) {
+    const byExpiry = new Map<string, number[]>();
+    for (const row of day.options.values()) byExpiry.set(row.expiry, [...(byExpiry.get(row.expiry) ?? []), row.strikePaise]);
+    let step: number | null = null;
+    for (const strikes of byExpiry.values()) {
+      const sorted = [...new Set(strikes)].sort((a, b) => a - b);
+      for (let at = 1; at < sorted.length; at += 1) step = Math.min(step ?? Number.POSITIVE_INFINITY, sorted[at]! - sorted[at - 1]!);
+    }
+    if (step !== null) return step / 100;
+  }
+  return null;
+}
+
+/**
+ * The book's stock_simulation row of a backtested stock with its history's strike step (the engine places legs by
+ * it: market/underlying-facts.ts), added for a stock the simulator does not price (its close the first day's). A step
+ * of paise (₹2.50) does not fit the table's whole rupees: the simulator's own is kept then.
+ */
+async function stockStrikeStep(book: Queryable, symbol: string, days: readonly HistoryDay[]): Promise<void> {
+  const step = historyStrikeStep(days);
+  if (step === null || !Number.isInteger(step)) return;
+  const source = `The strike interval of the imported bhavcopy of ${days[0]!.day} (backtest book)`;
+  await book.query(
+    `INSERT INTO stock_simulation (symbol, reference_close, reference_date, close_source, volatility, volatility_source, strike_step, strike_step_source)
+     VALUES ($1, $2, $3::date, $4, 0.3, 'Not used: a backtest prices from history (backtest book)', $5, $4)
+     ON CONFLICT (symbol) DO UPDATE SET strike_step = EXCLUDED.strike_step, strike_step_source = EXCLUDED.strike_step_source`,
+    [symbol, (days[0]!.closePaise / 100).toFixed(2), days[0]!.day, source, step],
+  );
+}
+
+/**
+ * Lists the day's futures (each at its file's lot, else the revision in force that day), once per contract.
+ */
+async function listFutures(book: Queryable, day: HistoryDay, listed: Set<string>): Promise<void> {
+  const fresh = [...day.futures.values()].filter((row) => !listed.has(`${row.expiry}|FUT`));
+  if (fresh.length === 0) return;
+  const { rows: terms } = await book.query<{ exchange: 'NSE' | 'BSE' }>('SELECT exchange FROM underlyings WHERE symbol = $1', [day.index]);
+  const segment = derivativeSegment(terms[0]?.exchange ?? 'NSE');
+  const revised = await revisedLots(book, day.index, day.day, fresh.map((row) => row.expiry));
+  const sized = fresh.filter((row) => (row.lotSize ?? revised.get(row.expiry)?.lotSize) !== undefined);
+  await book.query(
+    `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
+     SELECT $1, t, $2, e::date, 'monthly', NULL, 'FUT', l FROM unnest($3::text[], $4::text[], $5::int[]) AS x (t, e, l)
+     ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
+    [segment, day.index, sized.map((row) => futureTradingsymbol(day.index, row.expiry)), sized.map((row) => row.expiry), sized.map((row) => row.lotSize ?? revised.get(row.expiry)!.lotSize)],
+  );
+  for (const row of sized) listed.add(`${row.expiry}|FUT`);
+}
+
+/**
  * Lists the day's contracts of the expiries the market lists that day (once per contract), each at its own lot:
  * the file's, else the revision in force that day (a contract no source sizes is not listed: replay-rules.ts
  * refuses such a day before a book starts).
  */
 export async function listDay(book: Queryable, market: MarketService, day: HistoryDay, at: Date, listed: Set<string>): Promise<void> {
+  // Before the market's months: it lists a month's future it has not yet at the revisions' lot.
+  await listFutures(book, day, listed);
   const { expiries } = await market.expiries(day.index, at);
-  const facts = await indexFacts(book, day.index, at);
+  const facts = await underlyingFacts(book, day.index, at);
   const revised = await revisedLots(book, day.index, day.day, expiries.map((expiry) => expiry.date));
   for (const expiry of expiries) {
     const rows = [...day.options.values()].filter((row) => row.expiry === expiry.date);
@@ -102,10 +169,10 @@ export async function listDay(book: Queryable, market: MarketService, day: Histo
     const lotOf = (row: (typeof rows)[number]) => row.lotSize ?? revised.get(expiry.date)?.lotSize ?? null;
     const sized = fresh.filter((row) => lotOf(row) !== null);
     if (sized.length === 0) continue;
-    const symbols = sized.map((row) => optionTradingsymbol(day.index, expiry, row.strikePaise / 100, row.optionType));
+    const symbols = sized.map((row) => optionTradingsymbol(day.index, expiry, row.strikePaise / 100, row.optionType, facts.kind === 'stock' ? 'paise' : 'rupee'));
     await book.query(
       `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
-       SELECT $1, t, $2, $3::date, $4, s, k, l FROM unnest($5::text[], $6::int[], $7::text[], $8::int[]) AS x (t, s, k, l)
+       SELECT $1, t, $2, $3::date, $4, s, k, l FROM unnest($5::text[], $6::numeric[], $7::text[], $8::int[]) AS x (t, s, k, l)
        ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
       [facts.exchange, day.index, expiry.date, expiry.kind, symbols, sized.map((row) => row.strikePaise / 100), sized.map((row) => row.optionType), sized.map(lotOf)],
     );

@@ -23,6 +23,14 @@
 //   stored, each priced from its minutes, modelled before its first one from its last close as if that were
 //   its settlement; an expiry settles at the index's last minute.
 // - a quote's close: the contract's settlement the day before (never the day's own, the future at any minute);
+// - a future (issue 63: history_future_days, index or stock, near/next/far month): the underlying's level at the
+//   minute times the day's ratio of the future's settlement to the underlying's value, so it closes at exactly its
+//   settlement; quoted around that at the simulator's futures book (stocks/stock-quotes.ts futureBook: 2 basis points
+//   wide for an index, 10 for a stock, twice in the next month). Always modelled (no future's minutes are stored);
+// - a stock: as an index, its value the bhavcopy's underlying (UndrlygPric), its daily path through the near
+//   future's open, high, low and close scaled to that value when no index close file gives its own (a stock has
+//   none), and its options and futures quoted on NSE's stock option tick (stock_option_ticks), its options' book three
+//   times an index option's as the simulator's stock options are (stock-quotes.ts stockSpreadWidening);
 // History comes from the server's database (`history`); the contracts from the book's `instruments` (`q`).
 import { black76Price } from '../../../../quant/black76.ts';
 import { impliedVolatility } from '../../../../quant/implied-volatility.ts';
@@ -36,6 +44,7 @@ import { clockMinutes, istDate, istMinutes, istOffsetMs } from '../../market/ist
 import { pausedSession } from '../../market/exchange-session.ts';
 import { addDays, contractExpiryMs, dayHours, inPause, tradesAt, type DayHours, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { bookAround, spreadTicks } from '../../market/spreads.ts';
+import { futureBook, stockSpreadWidening } from '../../market/stocks/stock-quotes.ts';
 import { tickHistory, tickInForce, type TickRow } from '../../market/price-rules.ts';
 import { sampleImportIds } from '../../history/history-store.ts';
 import { optionMinutePrices, type RealMinute } from './option-minute-prices.ts';
@@ -69,10 +78,22 @@ type OptionRow = {
    */
   previousSettlePaise?: number | null;
 };
+/** A future's day (history_future_days): its settlement, its close and range (zero: it did not trade), and its lot. */
+type FutureRow = {
+  expiry: string;
+  settlePaise: number;
+  ohlc: DailyOhlc;
+  lotSize: number | null;
+  /** The future's settlement on the latest earlier day history holds it: a quote's `close`. */
+  previousSettlePaise?: number | null;
+};
+
 export type HistoryDay = {
   index: IndexName;
   day: string;
   options: Map<string, OptionRow>;
+  /** The day's futures by expiry (issue 63); empty where no future is imported. */
+  futures: Map<string, FutureRow>;
   /** The day's underlying value (UDiFF's), or the last minute's close. */
   closePaise: number;
   /** Minute closes by IST minute of the day; empty without imported minutes. */
@@ -107,6 +128,8 @@ export const firstExtremeShare = 0.28;
 export const secondExtremeShare = 0.68;
 
 const optionKey = (expiry: string, strikePaise: number, type: string) => `${expiry}|${strikePaise}|${type}`;
+/** A future's key among a day's settlements (beside its options'). */
+const futureKey = (expiry: string) => `${expiry}|FUT`;
 
 /** The index level at an IST minute of the day (see the header). */
 export function indexLevelPaise(day: HistoryDay, minute: number): number {
@@ -148,6 +171,19 @@ export function ohlcLevelPaise(ohlc: DailyOhlc, minute: number, hours: { open: s
   return ohlc.closePaise;
 }
 
+/**
+ * A day's range from its nearest future that traded (open, high, low and close all set), scaled by the day's ratio of
+ * the underlying's value to that future's close, ending at the underlying's value; null when no future traded.
+ */
+export function scaledFutureRange(day: Pick<HistoryDay, 'futures' | 'closePaise'>): DailyOhlc | null {
+  const near = [...day.futures.values()].sort((a, b) => a.expiry.localeCompare(b.expiry)).find(({ ohlc }) => ohlc.openPaise > 0 && ohlc.highPaise > 0 && ohlc.lowPaise > 0 && ohlc.closePaise > 0);
+  if (near === undefined) return null;
+  const scale = day.closePaise / near.ohlc.closePaise;
+  const at = (paise: number) => Math.round(paise * scale);
+  const openPaise = at(near.ohlc.openPaise);
+  return { openPaise, highPaise: Math.max(at(near.ohlc.highPaise), openPaise, day.closePaise), lowPaise: Math.min(at(near.ohlc.lowPaise), openPaise, day.closePaise), closePaise: day.closePaise };
+}
+
 export type HistoryPrices = PriceSource & {
   /**
    * Loads the days of an index (call before stepping the clock into them); answers the days with option rows.
@@ -177,7 +213,11 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
   const ofImport = `import_id ${sample ? 'IN' : 'NOT IN'} ${sampleImportIds}`;
   const days = new Map<string, HistoryDay>();
   const volatilities = new Map<string, number>();
-  const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' }>();
+  const contracts = new Map<string, { index: IndexName; expiry: string; strikePaise: number; type: 'CE' | 'PE' | 'FUT' }>();
+  // Whether each loaded underlying is a stock (its futures' book and its options' tick are a stock's).
+  const stocks = new Set<string>();
+  // NSE's stock option tick by date (stock_option_ticks, migration 110), read with the calendar.
+  let stockTicks: TickRow[] | null = null;
   const counts = { modelled: 0, real: 0 };
   const realMinutes = optionMinutePrices(simulated);
 
@@ -194,6 +234,14 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
   async function load(index: IndexName, from: string, to: string, hoursOf?: (day: string) => DayHours): Promise<string[]> {
     const known = (calendar ??= await loadTradingCalendar(history, 'NSE'));
     ticks ??= await tickHistory(history, 'NSE');
+    const { rows: kinds } = await history.query<{ kind: string }>('SELECT kind FROM underlyings WHERE symbol = $1', [index]);
+    if (kinds[0]?.kind === 'stock') {
+      stocks.add(index);
+      const { rows: tickRows } = await history.query<{ e: string; t: number; s: string }>(
+        `SELECT to_char(effective_from, 'YYYY-MM-DD') AS e, tick_paise AS t, source AS s FROM stock_option_ticks WHERE exchange = 'NSE' ORDER BY effective_from`,
+      );
+      stockTicks ??= tickRows.map((row) => ({ exchange: 'NSE' as const, tickPaise: Number(row.t), effectiveFrom: row.e, source: row.s }));
+    }
     // The day before the range at its own hours by NSE's calendar (a caller's `hoursOf` answers for the range's days).
     const hoursOfDay = (day: string) => (hoursOf === undefined || day < from ? dayHours(known, day) : hoursOf(day));
     // The history day before the range, read with it: its close starts the first day's path and its contracts'
@@ -201,6 +249,7 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
     const { rows: before } = await history.query<{ d: string | null }>(
       `SELECT to_char(greatest(
          (SELECT max(trade_date) FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofImport}),
+         (SELECT max(trade_date) FROM history_future_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofImport}),
          (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource}),
          (SELECT max(trade_date) FROM history_recorded_option_days WHERE index_name = $1 AND trade_date < $2::date AND ${ofSource})), 'YYYY-MM-DD') AS d`,
       [index, from],
@@ -213,6 +262,7 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
     const rows: { d: string; e: string; s: string; t: 'CE' | 'PE'; p: string; u: string | null; l: number | null }[] = [];
     const minutes: { d: string; m: Date; c: string }[] = [];
     const dailies: { d: string; o: string; h: string; l: string; c: string }[] = [];
+    const futures: { d: string; e: string; o: string; h: string; l: string; c: string; p: string; u: string | null; ls: number | null }[] = [];
     for (let start = first; start <= to; start = addDays(start, chunkDays)) {
       const end = addDays(start, chunkDays - 1) < to ? addDays(start, chunkDays - 1) : to;
       const range = [index, start, end];
@@ -235,6 +285,13 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
         range,
       );
       for (const row of dailyChunk.rows) dailies.push(row);
+      const futureChunk = await history.query<(typeof futures)[number]>(
+        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c,
+                settle_paise AS p, underlying_paise AS u, lot_size AS ls
+         FROM history_future_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport} ORDER BY trade_date, expiry`,
+        range,
+      );
+      for (const row of futureChunk.rows) futures.push(row);
       await realMinutes.load(history, index, start, end);
     }
     const ohlcByDay = new Map(dailies.map((row) => [row.d, { openPaise: Number(row.o), highPaise: Number(row.h), lowPaise: Number(row.l), closePaise: Number(row.c) }]));
@@ -242,7 +299,7 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
     for (const row of rows) {
       let day = byDay.get(row.d);
       if (day === undefined) {
-        day = { index, day: row.d, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
+        day = { index, day: row.d, options: new Map(), futures: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
         byDay.set(row.d, day);
       }
       const underlying = row.u === null ? null : Number(row.u);
@@ -256,12 +313,23 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
         lotSize: row.l === null ? null : Number(row.l),
       });
     }
+    // The day's futures (a day may hold futures and no option of the underlying: a stock's quiet month).
+    for (const row of futures) {
+      let day = byDay.get(row.d);
+      if (day === undefined) {
+        day = { index, day: row.d, options: new Map(), futures: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.d) ?? null, bhavcopy: true, hours: hoursOfDay(row.d) };
+        byDay.set(row.d, day);
+      }
+      if (day.closePaise === 0 && row.u !== null) day.closePaise = Number(row.u);
+      const ohlc = { openPaise: Number(row.o), highPaise: Number(row.h), lowPaise: Number(row.l), closePaise: Number(row.c) };
+      day.futures.set(row.e, { expiry: row.e, settlePaise: Number(row.p), ohlc, lotSize: row.ls === null ? null : Number(row.ls) });
+    }
     // A day without its bhavcopy: the contracts whose real minutes are stored, at their last close of the day.
     for (const row of realMinutes.lastCloses(index)) {
       if (row.day < first || row.day > to || byDay.get(row.day)?.bhavcopy === true) continue;
       let day = byDay.get(row.day);
       if (day === undefined) {
-        day = { index, day: row.day, options: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
+        day = { index, day: row.day, options: new Map(), futures: new Map(), closePaise: 0, minutes: new Map(), previousClosePaise: null, previous: null, ohlc: ohlcByDay.get(row.day) ?? null, bhavcopy: false, hours: hoursOfDay(row.day) };
         byDay.set(row.day, day);
       }
       const { day: _day, closePaise, ...contract } = row;
@@ -285,6 +353,8 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
       }
       for (const [key, row] of day.options) row.previousSettlePaise = previousSettles.get(key) ?? null;
       for (const [key, row] of day.options) previousSettles.set(key, row.settlePaise);
+      for (const [expiry, row] of day.futures) row.previousSettlePaise = previousSettles.get(futureKey(expiry)) ?? null;
+      for (const [expiry, row] of day.futures) previousSettles.set(futureKey(expiry), row.settlePaise);
       // The older layout has no underlying: the last minute's close stands in for it.
       if (day.closePaise === 0 && day.minutes.size > 0) day.closePaise = [...day.minutes.entries()].sort((a, b) => a[0] - b[0]).at(-1)![1];
       // ... else the index close file's close.
@@ -293,6 +363,8 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
         byDay.delete(day.day);
         continue;
       }
+      // No index close file (a stock never has one) and no minutes: the near future's range, scaled to the underlying.
+      if (day.ohlc === null && day.minutes.size === 0) day.ohlc = scaledFutureRange(day);
       day.previous = previous;
       day.previousClosePaise = previousClose;
       previous = day;
@@ -313,6 +385,8 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
       `SELECT c FROM (
          (SELECT trade_date AS d, underlying_paise AS c FROM history_option_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND underlying_paise IS NOT NULL AND ${ofImport} ORDER BY trade_date DESC LIMIT 1)
          UNION ALL
+         (SELECT trade_date AS d, underlying_paise AS c FROM history_future_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND underlying_paise IS NOT NULL AND ${ofImport} ORDER BY trade_date DESC LIMIT 1)
+         UNION ALL
          (SELECT trade_date, close_paise FROM history_index_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND ${ofImport} ORDER BY trade_date DESC LIMIT 1)
        ) before ORDER BY d DESC LIMIT 1`,
       [index, day, addDays(day, -linkDays)],
@@ -328,7 +402,13 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
          AND expiry >= $2::date`,
       [index, day, addDays(day, -linkDays)],
     );
-    return new Map(rows.map((row) => [optionKey(row.e, Number(row.s), row.t), Number(row.p)]));
+    const { rows: futureRows } = await history.query<{ e: string; p: string }>(
+      `SELECT to_char(expiry, 'YYYY-MM-DD') AS e, settle_paise AS p FROM history_future_days
+       WHERE index_name = $1 AND ${ofImport} AND trade_date = (SELECT max(trade_date) FROM history_future_days WHERE index_name = $1 AND trade_date < $2::date AND trade_date >= $3::date AND ${ofImport})
+         AND expiry >= $2::date`,
+      [index, day, addDays(day, -linkDays)],
+    );
+    return new Map([...rows.map((row) => [optionKey(row.e, Number(row.s), row.t), Number(row.p)] as const), ...futureRows.map((row) => [futureKey(row.e), Number(row.p)] as const)]);
   }
 
   const dayOf = (index: IndexName, day: string) => days.get(`${index}|${day}`);
@@ -433,23 +513,51 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
     // Looked up by (exchange, tradingsymbol), the table's unique index: matching the joined key text instead
     // read every instrument the book had listed, on each quote (a year lists tens of thousands).
     const parts = missing.filter((key) => key.includes(':')).map((key) => [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] as const);
-    const { rows } = await q.query<{ key: string; name: IndexName; expiry: string; strike: number; instrument_type: 'CE' | 'PE' }>(
+    const { rows } = await q.query<{ key: string; name: IndexName; expiry: string; strike: number | null; instrument_type: 'CE' | 'PE' | 'FUT' }>(
       `SELECT i.exchange || ':' || i.tradingsymbol AS key, i.name, to_char(i.expiry, 'YYYY-MM-DD') AS expiry, i.strike, i.instrument_type
        FROM unnest($1::text[], $2::text[]) AS k (exchange, tradingsymbol) JOIN instruments i ON i.exchange = k.exchange AND i.tradingsymbol = k.tradingsymbol`,
       [parts.map(([exchange]) => exchange), parts.map(([, symbol]) => symbol)],
     );
-    for (const row of rows) contracts.set(row.key, { index: row.name, expiry: row.expiry, strikePaise: Math.round(Number(row.strike) * 100), type: row.instrument_type });
+    for (const row of rows) contracts.set(row.key, { index: row.name, expiry: row.expiry, strikePaise: Math.round(Number(row.strike ?? 0) * 100), type: row.instrument_type });
+  }
+
+  /** The tick a day's contracts of `index` are quoted on: an index option's, or a stock option's (both NSE's dated rows). */
+  const tickOf = (index: string, day: string) => tickInForce(stocks.has(index) ? stockTicks! : ticks!, day);
+
+  /** A future's level at an instant (see the header), or null where history holds no such future that day. */
+  function futureLevelPaise(index: IndexName, expiry: string, at: Date): number | null {
+    const day = dayOf(index, istDate(at));
+    const row = day?.futures.get(expiry);
+    if (day === undefined || row === undefined) return null;
+    return (indexLevelPaise(day, istMinutes(at)) * row.settlePaise) / day.closePaise;
+  }
+
+  function futureQuoteOf(contract: { index: IndexName; expiry: string }, at: Date): Quote | null {
+    const fair = futureLevelPaise(contract.index, contract.expiry, at);
+    if (fair === null) return null;
+    const day = dayOf(contract.index, istDate(at))!;
+    const tickPaise = tickOf(contract.index, day.day);
+    // Its month among the day's futures (0 near, 1 next, 2 far): a later month's book is wider.
+    const month = [...day.futures.keys()].sort().indexOf(contract.expiry);
+    const kind = stocks.has(contract.index) ? 'stock' : 'index';
+    const { bidPaise, askPaise } = futureBook(fair, { kind, month, tickPaise, istMinutes: istMinutes(at), session: day.hours });
+    const lastPaise = Math.round(fair / tickPaise) * tickPaise;
+    return { bidPaise, askPaise, lastPaise, closePaise: day.futures.get(contract.expiry)!.previousSettlePaise ?? lastPaise };
   }
 
   function quoteOf(key: string, at: Date): { quote: Quote; real: boolean } | null {
     const contract = contracts.get(key);
     if (contract === undefined) return null;
+    if (contract.type === 'FUT') {
+      const quote = futureQuoteOf(contract, at);
+      return quote === null ? null : { quote, real: false };
+    }
     const modelled = theory(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
     if (modelled === null) return null;
     const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
     const priced = real === null ? modelled : { ...modelled, theory: real.closePaise };
     const day = dayOf(contract.index, istDate(at))!;
-    const tickPaise = tickInForce(ticks!, day.day);
+    const tickPaise = tickOf(contract.index, day.day);
     const years = Math.max(0, expiryMs(contract.expiry) - at.getTime()) / yearMs;
     const width = spreadTicks({
       theoryPaise: priced.theory,
@@ -460,6 +568,8 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
       istMinutes: istMinutes(at),
       session: day.hours,
       tickPaise,
+      // A stock option's book is the simulator's stock book: three times an index option's.
+      widen: stocks.has(contract.index) ? stockSpreadWidening : 1,
     });
     const book = bookAround(priced.theory, width, tickPaise);
     // The exchange's far options keep a bid of one tick while they have any value; the simulator's book
@@ -524,7 +634,7 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
       const found = new Map<string, number>();
       for (const key of keys) {
         const contract = contracts.get(key);
-        if (contract === undefined) continue;
+        if (contract === undefined || contract.type === 'FUT') continue;
         const real = realMinutes.at(contract.index, contract.expiry, contract.strikePaise, contract.type, at);
         if (real !== null) found.set(key, real.minute === istMinutes(at) ? real.volume : 0);
       }
@@ -536,6 +646,9 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
       if (history === undefined) throw new Error(`No ${index} history on ${day} to settle its expiry`);
       // Without the exchange's settlement prices, the index's own close (its last minute) is the closing value.
       if (!history.bhavcopy) return history.closePaise;
+      // An expiring future settles at the final settlement price (the underlying's close): the exchange's own figure.
+      const future = history.futures.get(day);
+      if (future !== undefined && future.settlePaise > 0) return future.settlePaise;
       // The exchange's settlement of an expiring call in the money is the index's closing value minus the strike.
       let best: OptionRow | null = null;
       for (const row of history.options.values()) {

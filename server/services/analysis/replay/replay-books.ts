@@ -18,6 +18,7 @@
 // replay's first read fills its book in it (the trader's own rows, the day's contracts) instead of starting one,
 // and a replay the trader's app reads after a reload or a restart starts opening its book then (`open`), before the
 // desk's first read asks for it. A spare left unused costs one idle in-memory database on the instance.
+import type { IndexName } from '../../market/index-config.ts';
 import type { Database } from '../../../db/database.ts';
 import { bookStarts } from '../backtests/book-starts.ts';
 import { openBookDatabase, schemasPerThread } from '../backtests/paper-book.ts';
@@ -199,7 +200,7 @@ export function createReplayBooks({ db, clock, services, idleMs = replayBookIdle
     const known = opening.get(key);
     if (known !== undefined) return known.then((book) => (book.epoch === row.bookEpoch ? book : current(row)));
     const database = takeSpare() ?? openBookDatabase(bookKey(row.id));
-    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index, day: row.day, hours: row.hours, origin: row.origin }, services, database).then((book) => {
+    const opened = openReplayBook(db, { id: row.id, epoch: row.bookEpoch, index: row.index as IndexName, day: row.day, hours: row.hours, origin: row.origin }, services, database).then((book) => {
       book.usedAt = clock().getTime();
       books.set(row.id, book);
       for (const extra of [...books.values()].sort((a, b) => a.usedAt - b.usedAt).slice(0, Math.max(0, books.size - maxOpenBooks))) void close(extra);

@@ -1,9 +1,10 @@
 // The days a replay can stand on (issues 39 and 62), each saying where its prices come from:
-// - history: an index's day whose option contracts history holds (its bhavcopy's rows: settlement prices, which
+// - history: an index's or a stock's day (issue 63) whose option contracts history holds (its bhavcopy's rows: settlement prices, which
 //   model every contract's price along the index's path; or, without a bhavcopy, the contracts whose real minutes
 //   are stored: a live feed's recording, or a broker's fetched candles; where a contract's minutes are stored its
 //   prices are real). The index's path (`index_path`): its real minutes where stored ('minutes'); else modelled
-//   from the day's open, high, low and close (NSE's index close file, 'ohlc'); else modelled in a line from the
+//   from the day's open, high, low and close (NSE's index close file, else its near future's range scaled to the
+//   underlying: a stock's, 'ohlc'); else modelled in a line from the
 //   day before's close to the day's own ('closes', when history holds the day before's: without it the index
 //   would stand at its close from the open, the future). The same model backtests price with (history-prices.ts).
 // - simulated: a day the demo market recorded (its minutes stored as 'simulated', never read as real: a day
@@ -18,7 +19,6 @@
 // replay is refused with the calendar's reason when it was closed.
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import { historyIndices, type HistoryIndex } from '../../history/history-files.ts';
 import { sampleImportIds } from '../../history/history-store.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { dayHours, isoWeekday, type DayHours } from '../../market/trading-calendar.ts';
@@ -32,7 +32,7 @@ export type ReplayOrigin = 'history' | 'simulated' | 'sample';
 export type IndexPath = 'minutes' | 'ohlc' | 'closes' | 'simulated';
 
 export type ReplayDay = {
-  index: HistoryIndex;
+  index: string;
   day: string;
   contracts: number;
   real_contracts: number;
@@ -53,12 +53,12 @@ export const replayHoursOf = (hours: DayHours): ReplayHours => ({
   ...(hours.pause === undefined ? {} : { pause: { from: hours.pause.from, until: hours.pause.until } }),
 });
 
-type HistoryRow = { index_name: HistoryIndex; day: string; contracts: number; real_contracts: number; bhavcopy: boolean; index_path: 'minutes' | 'ohlc' | 'closes'; sample: boolean };
+type HistoryRow = { index_name: string; day: string; contracts: number; real_contracts: number; bhavcopy: boolean; index_path: 'minutes' | 'ohlc' | 'closes'; sample: boolean };
 
 /** The days history holds (see the header), newest first. */
-async function historyDays(db: Queryable, index: HistoryIndex | null, day: string | null): Promise<HistoryRow[]> {
-  // The four indices' days: a stock's options are stored too (migration 124), but a replay does not open a stock's day yet.
-  const within = `(index_name = $1 OR ($1::text IS NULL AND index_name = ANY($3::text[]))) AND ($2::date IS NULL OR trade_date = $2::date)`;
+async function historyDays(db: Queryable, index: string | null, day: string | null): Promise<HistoryRow[]> {
+  // Any underlying's days (issue 63): an index's, or a stock's from its bhavcopy's options (migration 124).
+  const within = `($1::text IS NULL OR index_name = $1) AND ($2::date IS NULL OR trade_date = $2::date)`;
   const { rows } = await db.query<HistoryRow>(
     `WITH bhavcopy AS (
        SELECT index_name, trade_date, count(*)::integer AS contracts, bool_or(underlying_paise IS NOT NULL) AS underlying,
@@ -67,7 +67,11 @@ async function historyDays(db: Queryable, index: HistoryIndex | null, day: strin
      ), minutes AS (
        SELECT DISTINCT index_name, trade_date FROM history_index_minutes WHERE source <> 'simulated' AND ${within}
      ), ohlc AS (
+       -- The index close file's range, else the near future's that traded (a stock has no close file: history-prices.ts).
        SELECT index_name, trade_date FROM history_index_days WHERE ${within}
+       UNION
+       SELECT index_name, trade_date FROM history_future_days
+       WHERE open_paise > 0 AND high_paise > 0 AND low_paise > 0 AND close_paise > 0 AND import_id NOT IN ${sampleImportIds} AND ${within}
      ), real AS (
        SELECT index_name, trade_date, count(DISTINCT (expiry, strike_paise, option_type))::integer AS contracts FROM (
          SELECT index_name, trade_date, expiry, strike_paise, option_type FROM history_option_minutes WHERE source <> 'simulated' AND ${within}
@@ -86,13 +90,13 @@ async function historyDays(db: Queryable, index: HistoryIndex | null, day: strin
         OR (b.underlying AND (EXISTS (SELECT 1 FROM history_option_days p WHERE p.index_name = h.index_name AND p.trade_date < h.trade_date AND p.underlying_paise IS NOT NULL)
                               OR EXISTS (SELECT 1 FROM history_index_days p WHERE p.index_name = h.index_name AND p.trade_date < h.trade_date)))
      ORDER BY h.trade_date DESC, h.index_name`,
-    [index, day, historyIndices],
+    [index, day],
   );
   return rows;
 }
 
 /** Replayable days, newest first (of one index, or of all; of one day, or of all). */
-export async function replayDays(db: Queryable, index: HistoryIndex | null, day: string | null = null): Promise<ReplayDay[]> {
+export async function replayDays(db: Queryable, index: string | null, day: string | null = null): Promise<ReplayDay[]> {
   const rows = await historyDays(db, index, day);
   const calendar = await loadTradingCalendar(db, 'NSE');
   const held = new Set(rows.map((row) => `${row.index_name}|${row.day}`));
@@ -113,7 +117,7 @@ export async function replayDays(db: Queryable, index: HistoryIndex | null, day:
 }
 
 /** Whether the day of the index can be replayed. */
-export async function isReplayDay(db: Queryable, index: HistoryIndex, day: string): Promise<boolean> {
+export async function isReplayDay(db: Queryable, index: string, day: string): Promise<boolean> {
   return (await replayDays(db, index, day)).length > 0;
 }
 
@@ -121,7 +125,7 @@ export async function isReplayDay(db: Queryable, index: HistoryIndex, day: strin
  * The day as a replay plays it (its hours), or a refusal (422 replay_no_history) saying why it cannot be
  * replayed: the exchange's holiday or a weekend (when history holds nothing for it), else no history.
  */
-export async function checkReplayDay(db: Queryable, index: HistoryIndex, day: string): Promise<ReplayDay> {
+export async function checkReplayDay(db: Queryable, index: string, day: string): Promise<ReplayDay> {
   const [replayable] = await replayDays(db, index, day);
   if (replayable !== undefined) return replayable;
   const calendar = await loadTradingCalendar(db, 'NSE');

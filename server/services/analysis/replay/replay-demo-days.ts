@@ -5,7 +5,6 @@
 // hour, so such a day's session is the span it was recorded over (first minute to the end of the last), not
 // the exchange's, with the MIS square-off a quarter of an hour before its end, as 15:25 is before 15:40.
 import type { Queryable } from '../../../db/database.ts';
-import type { HistoryIndex } from '../../history/history-files.ts';
 import { clockMinutes, clockText, istClock } from '../../market/ist.ts';
 import type { ReplayDay, ReplayHours } from './replay-days.ts';
 
@@ -22,9 +21,9 @@ export function recordedSession(first: string, last: string): ReplayHours {
 }
 
 /** The days the demo market recorded with its options (of one index, or all; of one day, or all), newest first. */
-export async function simulatedDays(db: Queryable, index: HistoryIndex | null, day: string | null): Promise<ReplayDay[]> {
+export async function simulatedDays(db: Queryable, index: string | null, day: string | null): Promise<ReplayDay[]> {
   const within = `($1::text IS NULL OR index_name = $1) AND ($2::date IS NULL OR trade_date = $2::date)`;
-  const { rows } = await db.query<{ index_name: HistoryIndex; day: string; first: Date; last: Date; contracts: number }>(
+  const { rows } = await db.query<{ index_name: string; day: string; first: Date; last: Date; contracts: number }>(
     `WITH minutes AS (
        SELECT index_name, trade_date, min(minute) AS first, max(minute) AS last FROM history_index_minutes
        WHERE source = 'simulated' AND ${within} GROUP BY index_name, trade_date

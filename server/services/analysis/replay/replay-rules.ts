@@ -6,7 +6,6 @@
 // refused before they start instead, saying which rule, on which day, and from when it is known.
 import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { HistoryIndex } from '../../history/history-files.ts';
 import { replayTexts, type ReplayRule } from '../../texts/replay-texts.ts';
 
 /** A rule not known on a day of history: the rule, that day, and the first day it is known from (null: none). */
@@ -17,22 +16,32 @@ export type UnknownRule = { rule: ReplayRule; day: string; from: string | null }
  * bhavcopy rows, or the contracts a live feed recorded, which carry no lot size), or null when every rule is
  * known on each of them (or there is no history there: that refusal is the caller's).
  */
-export async function unknownRule(db: Queryable, index: string, from: string, to: string): Promise<UnknownRule | null> {
+export async function unknownRule(db: Queryable, index: string, from: string, to: string, tradesFutures = false): Promise<UnknownRule | null> {
+  // Any underlying (issue 63): its segment from underlyings; a stock's margin is its stock_simulation row's (undated,
+  // the model's placeholder: known on any day); a run that trades futures (`tradesFutures`: a bot with a future leg)
+  // needs the futures' charges (NFO-FUT, from 1 Apr 2023) too.
   const { rows } = await db.query<{ charges: string | null; margins: string | null; lots: string | null; first_day: string | null; first_without_lot: string | null }>(
-    `WITH facts AS (SELECT exchange FROM index_config WHERE index_name = $1 ORDER BY effective_from DESC LIMIT 1),
+    `WITH facts AS (SELECT CASE WHEN exchange = 'BSE' THEN 'BFO' ELSE 'NFO' END AS exchange, kind FROM underlyings WHERE symbol = $1),
           days AS (SELECT trade_date, bool_or(lots_in_file) AS lots_in_file
                    FROM (SELECT trade_date, lot_size IS NOT NULL AS lots_in_file FROM history_option_days
+                         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date
+                         UNION ALL
+                         SELECT trade_date, lot_size IS NOT NULL FROM history_future_days
                          WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date
                          UNION ALL
                          SELECT DISTINCT trade_date, false FROM history_recorded_option_days
                          WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date) held
                    GROUP BY trade_date)
-     SELECT (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM charge_rates WHERE segment = (SELECT exchange FROM facts) || '-OPT') AS charges,
-            (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM margin_params WHERE index_name = $1) AS margins,
+     SELECT to_char(CASE WHEN $4::boolean
+                         THEN greatest((SELECT min(effective_from) FROM charge_rates WHERE segment = (SELECT exchange FROM facts) || '-OPT'),
+                                       (SELECT min(effective_from) FROM charge_rates WHERE segment = (SELECT exchange FROM facts) || '-FUT'))
+                         ELSE (SELECT min(effective_from) FROM charge_rates WHERE segment = (SELECT exchange FROM facts) || '-OPT') END, 'YYYY-MM-DD') AS charges,
+            CASE WHEN (SELECT kind FROM facts) = 'stock' THEN '0001-01-01'
+                 ELSE (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM margin_params WHERE index_name = $1) END AS margins,
             (SELECT to_char(min(effective_from), 'YYYY-MM-DD') FROM lot_revisions WHERE index_name = $1) AS lots,
             (SELECT to_char(min(trade_date), 'YYYY-MM-DD') FROM days) AS first_day,
             (SELECT to_char(min(trade_date), 'YYYY-MM-DD') FROM days WHERE NOT lots_in_file) AS first_without_lot`,
-    [index, from, to],
+    [index, from, to, tradesFutures],
   );
   const starts = rows[0]!;
   const checks: Array<[ReplayRule, string | null, string | null]> = [
@@ -47,7 +56,7 @@ export async function unknownRule(db: Queryable, index: string, from: string, to
 }
 
 /** Refuses (422 replay_rules_unknown) a day one of the book's rules is not known on. */
-export async function checkReplayRules(db: Queryable, index: HistoryIndex, day: string): Promise<void> {
+export async function checkReplayRules(db: Queryable, index: string, day: string): Promise<void> {
   const unknown = await unknownRule(db, index, day, day);
   if (unknown !== null) throw DomainError.said('replay_rules_unknown', replayTexts.rulesUnknown(index, day, unknown.rule, unknown.from ?? ''), { field: 'day' });
 }

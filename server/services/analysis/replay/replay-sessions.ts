@@ -5,7 +5,6 @@
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError, notFound } from '../../domain-error.ts';
-import type { HistoryIndex } from '../../history/history-files.ts';
 import { clockMinutes, istClock } from '../../market/ist.ts';
 import type { DayHours } from '../../market/trading-calendar.ts';
 import { replayTexts } from '../../texts/replay-texts.ts';
@@ -16,7 +15,7 @@ import { checkReplayRules } from './replay-rules.ts';
 /** A replay as the contract answers it. */
 export type Replay = {
   id: number;
-  index: HistoryIndex;
+  index: string;
   day: string;
   start: string;
   /** The replayed instant now, and its IST minute. */
@@ -38,7 +37,7 @@ export type Replay = {
 export type ReplayRow = {
   id: number;
   userId: number;
-  index: HistoryIndex;
+  index: string;
   day: string;
   hours: DayHours;
   origin: ReplayOrigin;
@@ -53,7 +52,7 @@ export type ReplayRow = {
 };
 
 const columns = `id, user_id, index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, session_open, session_close, mis_square_off, session_pause_from, session_pause_until, origin, index_path, start_at, anchor_at, anchored_at, speed, book_epoch, created_at, updated_at`;
-type Stored = { id: number; user_id: number; index_name: HistoryIndex; day: string; session_open: string; session_close: string; mis_square_off: string; session_pause_from: string | null; session_pause_until: string | null; origin: ReplayOrigin; index_path: IndexPath; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
+type Stored = { id: number; user_id: number; index_name: string; day: string; session_open: string; session_close: string; mis_square_off: string; session_pause_from: string | null; session_pause_until: string | null; origin: ReplayOrigin; index_path: IndexPath; start_at: Date; anchor_at: Date; anchored_at: Date; speed: number; book_epoch: number; created_at: Date; updated_at: Date };
 
 const rowOf = (row: Stored): ReplayRow => ({
   id: Number(row.id),
@@ -99,7 +98,7 @@ export function replayOf(row: ReplayRow, now: Date): Replay {
   };
 }
 
-export type StartReplay = { index: HistoryIndex; day: string; start?: string | undefined; speed?: ReplaySpeed | undefined; replace?: boolean | undefined };
+export type StartReplay = { index: string; day: string; start?: string | undefined; speed?: ReplaySpeed | undefined; replace?: boolean | undefined };
 
 export function createReplaySessions({ db, clock }: { db: Database; clock: Clock }) {
   async function read(q: Queryable, userId: number, id: number, lock = false): Promise<ReplayRow> {

@@ -11,10 +11,10 @@ import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { AccountPrices, PricesFrom } from '../../brokers/account-prices.ts';
 import { DomainError } from '../../domain-error.ts';
 import { botRuleTexts } from '../../texts/bot-rule-texts.ts';
-import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import { lotOf } from '../../market/contract-lots.ts';
 import type { Expiry } from '../../market/expiries.ts';
-import { indexFacts, type IndexFacts, type IndexName } from '../../market/index-config.ts';
+import type { IndexName } from '../../market/index-config.ts';
+import { underlyingFacts, type UnderlyingFacts } from '../../market/underlying-facts.ts';
 import { istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
 import { expiryOfSymbol, optionTradingsymbol } from '../../market/tradingsymbol.ts';
@@ -34,6 +34,19 @@ export type TickReads = {
   fresh: (bot: EngineBot, intents: readonly OrderIntent[]) => Promise<void>;
 };
 
+/**
+ * The strategies whose legs are a future and an option (issue 63): a covered call (the future bought, a call
+ * `call_distance` steps above the money sold) and a protective put (the future bought, a put `put_distance`
+ * steps below bought). Their option is of the bot's expiry; their future of the month `future_month` names.
+ */
+const futureStrategies: Record<string, { option: 'CE' | 'PE'; side: 'BUY' | 'SELL'; distance: 'call_distance' | 'put_distance' }> = {
+  covered_call: { option: 'CE', side: 'SELL', distance: 'call_distance' },
+  protective_put: { option: 'PE', side: 'BUY', distance: 'put_distance' },
+};
+
+/** A stock's strikes may have paise (tradingsymbol.ts); an index's are whole rupees. */
+const strikeGrid = (facts: UnderlyingFacts) => (facts.kind === 'stock' ? 'paise' : 'rupee');
+
 /** The value of `key`, made once: a failure is shared too (every bot asking this tick would meet it). */
 function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
   let value = made.get(key);
@@ -45,7 +58,7 @@ function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise
 }
 
 export function createBotIntents({ db, prices, market, brokers }: { db: Database; prices: AccountPrices; market: MarketService; brokers: BrokerRegistry }) {
-  const factsCache = new Map<string, IndexFacts>();
+  const factsCache = new Map<string, UnderlyingFacts>();
   const listed = new Set<string>();
 
   /**
@@ -82,47 +95,27 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     return indexNames.then((names) => names.has(symbol));
   }
 
-  async function factsOf(index: IndexName, now: Date): Promise<IndexFacts> {
+  async function factsOf(index: IndexName, now: Date): Promise<UnderlyingFacts> {
     const key = `${index}:${istDate(now)}`;
     const known = factsCache.get(key);
     if (known !== undefined) return known;
-    const facts = (await isIndex(index)) ? await indexFacts(db, index, now) : await stockFacts(index, now);
+    // Any underlying: an index's facts, or a stock's monthly cycle and strike step (underlying-facts.ts).
+    const facts = await underlyingFacts(db, index, now);
     factsCache.set(key, facts);
     return facts;
-  }
-
-  /**
-   * A stock's terms as an index's facts read (issue 63): its contracts are monthly on NFO, its strike step the
-   * market's chain of its near month answers (stock_simulation, migration 116), and no freeze quantity is held for
-   * it (none applies, as the paper broker applies none). A stock the market has no chain of is `not_found`.
-   */
-  async function stockFacts(symbol: string, now: Date): Promise<IndexFacts> {
-    const near = (await market.expiries(symbol, now)).expiries[0];
-    if (near === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
-    const chain = await market.instruments(symbol, near.date, now);
-    listed.add(`${symbol}:${near.date}`);
-    return {
-      index: symbol as IndexName,
-      effectiveFrom: istDate(now),
-      strikeStep: chain.strike_step,
-      freezeQuantity: Number.MAX_SAFE_INTEGER,
-      expiryCycle: 'monthly',
-      expiryWeekdays: [],
-      exchange: 'NFO',
-    };
   }
 
   /**
    * The contract the bot's `expiry` parameter names among those still trading now (after the day's close on an
    * expiry day, 15:40 IST since 3 August 2026, that day's contract is over); an index without weeklies uses its monthly.
    */
-  async function expiryFor(bot: EngineBot, facts: IndexFacts, reads: TickReads, now: Date): Promise<Expiry> {
+  async function expiryFor(bot: EngineBot, facts: UnderlyingFacts, reads: TickReads, now: Date): Promise<Expiry> {
     const expiries = await reads.expiries(bot.underlying);
     const choice = bot.params.expiry;
     const monthly = expiries.find((expiry) => expiry.kind === 'monthly') ?? expiries[0]!;
     // A stock's contract settles by delivery at its expiry day's close (issue 63): an entry on that day, which the
     // paper broker would square off by 15:25 unless the account can take delivery, takes the next month.
-    if (monthly.date === istDate(now) && !(await isIndex(bot.underlying))) return expiries.find((expiry) => expiry.date > monthly.date) ?? monthly;
+    if (monthly.date === istDate(now) && facts.kind === 'stock') return expiries.find((expiry) => expiry.date > monthly.date) ?? monthly;
     if (choice === 'monthly' || facts.expiryCycle === 'monthly') return monthly;
     return (choice === 'next_weekly' ? expiries[1] : expiries[0]) ?? monthly;
   }
@@ -200,7 +193,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
   }
 
   async function entryLegs(bot: EngineBot, decision: Extract<Decision, { type: 'entry' }>, run: BotRunRow | null, now: Date, reads: TickReads): Promise<OrderIntent[]> {
-    const market = (side: 'BUY' | 'SELL', exchange: string, tradingsymbol: string, quantity: number): OrderIntent => ({
+    const order = (side: 'BUY' | 'SELL', exchange: string, tradingsymbol: string, quantity: number): OrderIntent => ({
       exchange,
       tradingsymbol,
       side,
@@ -212,7 +205,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     });
     if (decision.legs === 'same') {
       const legs = run?.legs ?? [];
-      return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')].map((leg) => market(leg.side, leg.exchange, leg.tradingsymbol, leg.quantity));
+      return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')].map((leg) => order(leg.side, leg.exchange, leg.tradingsymbol, leg.quantity));
     }
     const { facts, expiry, spot, atm, lotSize } = await aroundTheMoney(bot, now, reads);
     // Lots × the lot of the chosen contract (on a day of a revision, the weekly's and the far monthly's differ).
@@ -220,7 +213,19 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     const offset = num(bot.params.strike_offset, 0);
     if (decision.legs === 'CE' || decision.legs === 'PE') {
       const strike = atm + (decision.legs === 'CE' ? offset : -offset) * facts.strikeStep;
-      return [market('BUY', facts.exchange, optionTradingsymbol(bot.underlying, expiry, strike, decision.legs), quantity)];
+      return [order('BUY', facts.exchange, optionTradingsymbol(bot.underlying, expiry, strike, decision.legs, strikeGrid(facts)), quantity)];
+    }
+    const hedged = futureStrategies[bot.strategy];
+    if (hedged !== undefined) {
+      // The future of the month the parameter names (near by default), at its own lot; the option of the bot's expiry.
+      const months = (await market.expiries(bot.underlying, now)).futures ?? [];
+      const future = months.find((month) => month.series === (bot.params.future_month === 'next' ? 'next' : 'near')) ?? months[0];
+      if (future === undefined) throw DomainError.said('validation_failed', botRuleTexts.noLegsAround(bot.strategy));
+      const steps = num(bot.params[hedged.distance], 4) * (hedged.option === 'CE' ? 1 : -1);
+      const option = order(hedged.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, atm + steps * facts.strikeStep, hedged.option, strikeGrid(facts)), quantity);
+      const long = order('BUY', future.exchange, future.tradingsymbol, bot.lots * future.lot_size);
+      // Hedges first: the future before the call it covers; the put before the future it protects.
+      return hedged.side === 'SELL' ? [long, option] : [option, long];
     }
     if (!presetNames.includes(bot.strategy as PresetName)) throw DomainError.said('validation_failed', botRuleTexts.noLegsAround(bot.strategy));
     const shape = presetShape({
@@ -235,14 +240,14 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
         spreadWidth: num(bot.params.spread_width, 4),
       },
     });
-    return shape.map((leg) => market(leg.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, leg.strike, leg.kind), quantity * leg.lots));
+    return shape.map((leg) => order(leg.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, leg.strike, leg.kind, strikeGrid(facts)), quantity * leg.lots));
   }
 
   /**
    * Where an entry's strikes are chosen: the index's facts, the expiry the bot's parameters name (listed), the
    * index level (rupees), the at-the-money strike nearest it and the lot of that expiry's contracts. A webhook's legs around the money use it too.
    */
-  async function aroundTheMoney(bot: EngineBot, now: Date, reads: TickReads): Promise<{ facts: IndexFacts; expiry: Expiry; spot: number; atm: number; lotSize: number }> {
+  async function aroundTheMoney(bot: EngineBot, now: Date, reads: TickReads): Promise<{ facts: UnderlyingFacts; expiry: Expiry; spot: number; atm: number; lotSize: number }> {
     const facts = await factsOf(bot.underlying, now);
     const expiry = await expiryFor(bot, facts, reads, now);
     await listExpiry(bot.underlying, expiry.date, now);

@@ -9,7 +9,7 @@ import { istDate, istInstant, istMinutes, clockMinutes } from '../ist.ts';
 import { uniform } from '../random.ts';
 import { timeOfDayFactor } from '../spreads.ts';
 import type { IndexState } from '../simulator.ts';
-import { regularSessionOn, type TradingCalendar } from '../trading-calendar.ts';
+import { regularSessionOn, type Session, type TradingCalendar } from '../trading-calendar.ts';
 import { stockSpotPaise, stockTickPaise, type StockPathModel } from './stock-path.ts';
 
 /** How much wider a stock option's book is than an index option's at the same moneyness, expiry and hour. */
@@ -113,6 +113,18 @@ export function futureFairPaise(spotPaise: number, rate: number, fromMs: number,
 }
 
 /**
+ * The book around a future's fair price (see futureQuote): its width in ticks, bid and ask. A backtest's futures
+ * are quoted with it around the price history gives them (analysis/backtests/history-prices.ts).
+ */
+export function futureBook(fairPaise: number, i: { kind: 'index' | 'stock'; month: number; tickPaise: number; istMinutes: number; session: Session }): { width: number; bidPaise: number; askPaise: number } {
+  const tick = i.tickPaise;
+  const relative = i.kind === 'index' ? 0.0002 : 0.001;
+  const width = Math.max(1, Math.round(((fairPaise * relative) / tick) * (1 + i.month) * timeOfDayFactor(i.istMinutes, i.session)));
+  const bidPaise = Math.max(tick, Math.floor((fairPaise - ((width - 1) * tick) / 2) / tick) * tick);
+  return { width, bidPaise, askPaise: bidPaise + width * tick };
+}
+
+/**
  * A future's quote: the book around F on the tick, 2 basis points of the price wide for an index and 10 for a stock
  * (at least a tick), twice that in the next month and three times in the far, wider at the open as the options'
  * (spreads.ts timeOfDayFactor); the last trade somewhere in the book.
@@ -121,10 +133,7 @@ export function futureQuote(i: FutureQuoteInputs): FutureQuote {
   const fairPaise = futureFairPaise(i.spotPaise, i.rate, i.tickedAtMs, i.expiresAtMs);
   const tick = i.tickPaise;
   const session = regularSessionOn(i.calendar, istDate(new Date(i.tickedAtMs)));
-  const relative = i.kind === 'index' ? 0.0002 : 0.001;
-  const width = Math.max(1, Math.round(((fairPaise * relative) / tick) * (1 + i.month) * timeOfDayFactor(istMinutes(new Date(i.tickedAtMs)), session)));
-  const bidPaise = Math.max(tick, Math.floor((fairPaise - ((width - 1) * tick) / 2) / tick) * tick);
-  const askPaise = bidPaise + width * tick;
+  const { width, bidPaise, askPaise } = futureBook(fairPaise, { kind: i.kind, month: i.month, tickPaise: tick, istMinutes: istMinutes(new Date(i.tickedAtMs)), session });
   const pick = Math.floor(uniform(i.seed, i.seq, i.instrumentToken) * (width + 1));
   const lastPaise = bidPaise + Math.min(width, pick) * tick;
   const closePaise = Math.round(futureFairPaise(i.previousClosePaise, i.rate, i.previousCloseAtMs, i.expiresAtMs) / tick) * tick;

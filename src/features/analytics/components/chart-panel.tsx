@@ -116,7 +116,8 @@ export function ChartPanel({ size, title, description }: { size: ChartSize; titl
   const held = useAtomValue(openReplayAtom, { store }) ?? null;
   const replay = held?.replay ?? null;
   const liveIndices = useIndexChoices().map((choice) => choice.index);
-  const indices: IndexName[] = replay === null ? liveIndices : [replay.index];
+  // A stock's replay (issue 63) charts its own path: the index name is the replay's underlying.
+  const indices: IndexName[] = replay === null ? liveIndices : [replay.index as IndexName];
   const index: IndexName = indices.find((name) => name === params.get('index')) ?? indices[0] ?? 'NIFTY';
   const intervals: readonly ChartInterval[] = replay === null ? chartIntervals : replayIntervals;
   const interval = intervals.find((value) => value === params.get('interval')) ?? defaultChartInterval;

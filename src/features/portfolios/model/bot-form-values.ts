@@ -4,7 +4,6 @@
  * parameters come from its JSON Schema (param-schema.ts).
  */
 import {
-  INDEX_NAMES,
   MAX_LOTS,
   MAX_NAME_LENGTH,
   MAX_STOP_LOSS_PCT,
@@ -43,14 +42,6 @@ export type BotStart = { underlying: IndexName; lots: number; strategySlug?: str
  */
 export const STOCK_FROM_ALERT = '@alert';
 const alertSession: IndexName = 'NIFTY';
-
-/** An index, or the alert's stock on a trading bot; a stock picked in the search is neither (its own rules trade no stock). */
-const underlyingRule = (kind: BotKind): Rule => ({
-  kind: 'custom',
-  test: (value) => value === '' || INDEX_NAMES.some((index) => index === value) || (kind === 'trading' && value === STOCK_FROM_ALERT),
-  message: m.underlyingIndexOnly,
-  values: { kind },
-});
 
 /** Percentages are kept in hundredths: 12.345 would be stored as 12.35, so it is refused as typed. */
 const inHundredths: Rule = {
@@ -144,7 +135,7 @@ export const DEFAULT_WINDOW = { entry_from: '09:30', entry_until: '14:30', exit_
  */
 export function botFormSchema(kind: BotKind, params: readonly ParamField[]): FormSchema<BotFormValues> {
   const schema: Record<string, FormSchema<BotFormValues>[string]> = { ...commonSchema };
-  schema.underlying = { label: m.underlying, rules: [{ kind: 'required' }, underlyingRule(kind)] };
+  schema.underlying = { label: m.underlying, rules: [{ kind: 'required' }] };
   for (const field of params) {
     const rules = paramSchema(field);
     schema[paramName(field.key)] =
@@ -213,7 +204,8 @@ export function botFieldsFrom(
   const stopLoss = toNumber(values.stop_loss_pct);
   const target = toNumber(values.target_pct);
   const fromAlert = kind === 'trading' && values.underlying === STOCK_FROM_ALERT;
-  const underlying = fromAlert ? alertSession : INDEX_NAMES.find((index) => index === values.underlying);
+  // Any index or F&O stock the search offered: a bot's own rules trade a stock's monthly contracts (issue 63).
+  const underlying = fromAlert ? alertSession : values.underlying === STOCK_FROM_ALERT ? '' : (textOf(values.underlying) as IndexName);
   if (baseStrategy === null || lots === null || stopLoss === null || target === null || !underlying) return null;
   const fields: BotFields = {
     name: textOf(values.name).trim(),

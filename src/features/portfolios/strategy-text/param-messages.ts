@@ -33,6 +33,7 @@ export const paramTitles = defineMessages({
   premium_move: { id: 'portfolios.param.premium_move.title', defaultMessage: 'Premium move' },
   premium_move_unit: { id: 'portfolios.param.premium_move_unit.title', defaultMessage: 'Move in' },
   iv_level: { id: 'portfolios.param.iv_level.title', defaultMessage: 'IV level (%)' },
+  future_month: { id: 'portfolios.param.future_month.title', defaultMessage: 'Future month' },
 });
 
 /** Parameter descriptions, by key; an enum's description names its options as the form shows them. */
@@ -146,10 +147,18 @@ export const paramHints = defineMessages({
     id: 'portfolios.param.iv_level.hint',
     defaultMessage: 'The at-the-money implied volatility of the bot’s expiry, in percent, that the IV conditions compare with.',
   },
+  future_month: {
+    id: 'portfolios.param.future_month.hint',
+    defaultMessage: 'Near month: the future of the nearest month. Next month: the one after it.',
+  },
 });
 
 /** Descriptions one strategy words its own way, by "slug.key". */
 export const strategyParamHints = defineMessages({
+  'protective_put.put_distance': {
+    id: 'portfolios.param.protective_put.put_distance.hint',
+    defaultMessage: 'How far out of the money the bought put is, in strike steps from at-the-money.',
+  },
   'bull_call_spread.strike_offset': {
     id: 'portfolios.param.bull_call_spread.strike_offset.hint',
     defaultMessage: 'Strike of the bought call, in strike steps from at-the-money: positive above the spot, negative below.',
@@ -178,6 +187,8 @@ export const optionLabels = defineMessages({
   'expiry.current_weekly': { id: 'portfolios.param.expiry.current_weekly', defaultMessage: 'Current weekly' },
   'expiry.next_weekly': { id: 'portfolios.param.expiry.next_weekly', defaultMessage: 'Next weekly' },
   'expiry.monthly': { id: 'portfolios.param.expiry.monthly', defaultMessage: 'Monthly' },
+  'future_month.near': { id: 'portfolios.param.future_month.near', defaultMessage: 'Near month' },
+  'future_month.next': { id: 'portfolios.param.future_month.next', defaultMessage: 'Next month' },
   're_entry.none': { id: 'portfolios.param.re_entry.none', defaultMessage: 'Stay out' },
   're_entry.same_strike': { id: 'portfolios.param.re_entry.same_strike', defaultMessage: 'Same strike' },
   're_entry.new_atm': { id: 'portfolios.param.re_entry.new_atm', defaultMessage: 'New at-the-money strike' },

@@ -1,0 +1,55 @@
+// The facts a bot's legs are placed by, for any underlying (issue 63): an index's are index_config's (index-config.ts);
+// a stock's are its monthly cycle on its exchange's weekday for single stocks (stock_expiry_weekdays, migration 114),
+// its F&O segment, and the strike step its market lists at (stock_simulation, migration 116: the simulator's; a
+// backtest's or replay's book writes the history's own interval there, history-market.ts). NSE's stock freeze
+// quantities are not held as dated data: none is applied to a stock (as the paper broker and the chain say).
+import type { Queryable } from '../../db/database.ts';
+import { DomainError } from '../domain-error.ts';
+import { notFoundTexts } from '../texts/not-found-texts.ts';
+import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
+
+/** A stock has no freeze quantity here: an order is never sliced or refused for one. */
+export const noFreezeQuantity = Number.MAX_SAFE_INTEGER;
+
+/** An underlying's kind and exchange; not_found for a symbol that is no index or F&O stock. */
+export async function underlyingOf(q: Queryable, symbol: string): Promise<{ kind: 'index' | 'stock'; exchange: 'NSE' | 'BSE' }> {
+  const { rows } = await q.query<{ kind: 'index' | 'stock'; exchange: 'NSE' | 'BSE' }>('SELECT kind, exchange FROM underlyings WHERE symbol = $1', [symbol]);
+  if (rows[0] === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+  return rows[0];
+}
+
+/** An underlying's facts (an index's IndexFacts) and its kind. */
+export type UnderlyingFacts = IndexFacts & { kind: 'index' | 'stock' };
+
+type Row = {
+  kind: 'index' | 'stock';
+  exchange: 'NSE' | 'BSE';
+  strike_step: number | null;
+  weekdays: Array<{ expiring_from: string; weekday: number; source: string }> | null;
+};
+
+/** The facts in force on the IST date of `at` for an index or an F&O stock; not_found for anything else. */
+export async function underlyingFacts(q: Queryable, symbol: string, at: Date): Promise<UnderlyingFacts> {
+  const { rows } = await q.query<Row>(
+    `SELECT u.kind, u.exchange, s.strike_step,
+       (SELECT json_agg(json_build_object('expiring_from', to_char(w.expiring_from, 'YYYY-MM-DD'), 'weekday', w.weekday, 'source', w.source) ORDER BY w.expiring_from)
+        FROM stock_expiry_weekdays w WHERE w.exchange = u.exchange) AS weekdays
+     FROM underlyings u LEFT JOIN stock_simulation s ON s.symbol = u.symbol WHERE u.symbol = $1`,
+    [symbol],
+  );
+  const row = rows[0];
+  if (row === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+  if (row.kind === 'index') return { ...(await indexFacts(q, symbol as IndexName, at)), kind: 'index' };
+  // A stock the market does not list strikes of (no step) is not tradable here, as the market service says.
+  if (row.strike_step === null || row.weekdays === null) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+  return {
+    index: symbol as IndexName,
+    effectiveFrom: '',
+    strikeStep: Number(row.strike_step),
+    freezeQuantity: noFreezeQuantity,
+    expiryCycle: 'monthly',
+    expiryWeekdays: row.weekdays.map((w) => ({ expiringFrom: w.expiring_from, weekday: Number(w.weekday), source: w.source })),
+    exchange: row.exchange === 'BSE' ? 'BFO' : 'NFO',
+    kind: 'stock',
+  };
+}
