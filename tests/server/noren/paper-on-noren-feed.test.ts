@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
-import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
+import { chooseMarket, loggedInPaper, paperOrderOf, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
 import { testBackends } from '../support/test-database.ts';
 import { flavors, openNorenDesk, startNorenStack, type NorenDesk, type NorenStack } from './noren-desk.ts';
 
@@ -37,17 +37,8 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
 
   const status = () => stack.services[flavor].prices.status(desk.account.id);
   const quoteOf = () => stack.services[flavor].prices.quotesOf(desk.account.id, [contract])[contract];
-  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
-    stack.call<Schemas['OrdersResponse']>('placeTrades', {
-      token: desk.token,
-      body: { account_number: paper.account_number, orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: 65, ...extra }] },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-  const paperOrder = async (orderId: string) => {
-    const res = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: paper.account_number } });
-    return res.body.order_book.find((order) => order.order_id === orderId);
-  };
-  const textCode = (body: unknown) => (body as { details?: { text?: { code?: string } } }).details?.text?.code;
+  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) => placePaperOrder(stack, desk.token, paper, { tradingsymbol: symbol, transaction_type: side, quantity: 65, ...extra });
+  const paperOrder = (orderId: string) => paperOrderOf(stack, desk.token, paper, orderId);
 
   it("fills at the broker's ask and bid, and at nothing while the feed is silent or the account logged out", async () => {
     const chosen = await chooseMarket(stack, desk.token, paper.id, desk.account.id);

@@ -9,7 +9,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { liveStreamSource, openPriceStream, priceOf, settle, type Quote } from '../kite-live/price-stream-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
+import { chooseMarket, loggedInPaper, paperOrderOf, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
 import { openUpstoxDesk, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
 
 type Schemas = components['schemas'];
@@ -43,17 +43,8 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
   afterAll(async () => stack.close());
 
   const status = () => stack.services.upstox.prices.status(desk.account.id);
-  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
-    stack.call<Schemas['OrdersResponse']>('placeTrades', {
-      token: desk.token,
-      body: { account_number: paper.account_number, orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: lot, ...extra }] },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-  const paperOrder = async (orderId: string) => {
-    const res = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: paper.account_number } });
-    return res.body.order_book.find((order) => order.order_id === orderId);
-  };
-  const textCode = (body: unknown) => (body as { details?: { text?: { code?: string } } }).details?.text?.code;
+  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) => placePaperOrder(stack, desk.token, paper, { tradingsymbol: symbol, transaction_type: side, quantity: lot, ...extra });
+  const paperOrder = (orderId: string) => paperOrderOf(stack, desk.token, paper, orderId);
 
   it("streams Upstox's option quote (bid, ask, volume, OI, IV in percent, greeks) and the index's level", async () => {
     await settle(() => status()?.state === 'open');
