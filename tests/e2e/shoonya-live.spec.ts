@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { OptionChainPage } from './pages/option-chain-page';
+import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { listDeskContractsAtShoonya, newShoonyaApp, registerShoonyaApp, shoonyaOrders, shoonyaPassword } from './support/shoonya';
 import { usePreferences } from './support/preferences';
 import { readStoredValue, signInAsNewUser } from './support/session';
@@ -12,9 +13,10 @@ import { buyOneLotLive } from './support/trading';
 // its user ID and OAuth app, log in through Noren's login page (the redirect brings a code back, which StrikeDesk
 // exchanges with Shoonya's SHA-256 checksum), send a live order from the desk's chain past the day's
 // first-live-order question, see it filled at Noren, tagged, and Complete in the order book, always Live, never
-// Paper; then the account and its order at 360 px in English and French.
+// Paper; an iron condor's margin in the builder from Noren's span calculator, with its hedge benefit; then the
+// account and its order at 360 px in English and French.
 
-test('a Shoonya account: log in through Noren’s page, a live order from the chain filled, Live never Paper, at 360 px in en and fr', async ({ page, baseURL }) => {
+test('a Shoonya account: log in through Noren’s page, a live order from the chain filled, Live never Paper, the builder’s margin from SpanCalc, at 360 px in en and fr', async ({ page, baseURL }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsNewUser(page);
@@ -56,6 +58,14 @@ test('a Shoonya account: log in through Noren’s page, a live order from the ch
   await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText('Live');
   await expect(page.locator('[data-trading-mode="paper"]')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Orders' }).locator(`tr[data-order-id="${atNoren!.norenordno}"] [data-field="status"]`)).toContainText('Complete');
+
+  // The builder: an iron condor's own margin is Noren's span calculator's, with the hedge benefit its wings give.
+  const builder = new StrategyBuilderPage(page);
+  await builder.open();
+  await builder.chooseExpiry(0);
+  await builder.buildFromPreset('Iron condor', 4);
+  await expect(builder.figure('margin')).toContainText(/₹.*Hedge benefit \u2068?₹/);
+  await expect(page.getByTestId('margin-after-positions').locator('dd')).toContainText('₹');
 
   // At 360 px in English and French: the account Live and logged in, its order a card marked complete; nothing wider than the screen.
   for (const locale of ['en', 'fr'] as const) {
