@@ -81,6 +81,10 @@ function controlOf(state: State) {
       state.indices.set(key, level);
       state.socket.moved(key);
     },
+    /** The websocket sends nothing while on: no frame, no pong. */
+    silenceFeed: (on: boolean) => state.socket.silence(on),
+    /** How many pings the websocket's clients sent. */
+    feedPings: () => state.socket.pings(),
     /** What the websocket's clients sent, oldest first. */
     socketMessages: () => state.socket.received(),
     /** Every session (or one user's) answers "Session Expired" from now on. */

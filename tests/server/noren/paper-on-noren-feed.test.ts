@@ -63,7 +63,9 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     const target = await placePaper('SELL', { order_type: 'LIMIT', price: 165 });
     expect(target.body.orders[0]).toMatchObject({ status: 'OPEN' });
 
-    // Silent past the threshold: the broker's price crosses the limit unheard; nothing fills, new orders are refused.
+    // Silent past the threshold (no frame, no pong): the broker's price crosses the limit unheard; nothing fills,
+    // new orders are refused.
+    stack.noren.control.silenceFeed(true);
     scheduler.advance(5000);
     await settle(() => status()?.delayed === true);
     stack.noren.control.setLast('43919', 170);
@@ -76,6 +78,7 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     expect((refused.body as { message: string }).message).toContain(`${names[flavor]} · ${desk.account.account_number}`);
 
     // Reopened, the depth's first frame brings the price it missed: the working order fills at the bid, its limit or better.
+    stack.noren.control.silenceFeed(false);
     scheduler.advance(1000);
     await settle(async () => {
       stack.server.clock.advance(1000);
@@ -87,8 +90,10 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
 
     // The broker ends the session: the feed's next connect is refused, the account logged out, the paper account's orders refused.
     stack.noren.control.endSessions(desk.userId);
+    stack.noren.control.silenceFeed(true);
     scheduler.advance(5000);
     await settle(() => status()?.state !== 'open');
+    stack.noren.control.silenceFeed(false);
     scheduler.advance(4000);
     await settle(async () => {
       const { rows } = await stack.server.db.query<{ open: boolean }>('SELECT session_access_token_encrypted IS NOT NULL AS open FROM broker_accounts WHERE id = $1', [desk.account.id]);
