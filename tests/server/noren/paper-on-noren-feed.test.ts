@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
-import { chooseMarket, loggedInPaper, paperOrderOf, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
+import { chooseMarket, fillsAtTheFeedsTouch, loggedInPaper, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
 import { testBackends } from '../support/test-database.ts';
 import { flavors, openNorenDesk, startNorenStack, type NorenDesk, type NorenStack } from './noren-desk.ts';
 
@@ -38,7 +38,6 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
   const status = () => stack.services[flavor].prices.status(desk.account.id);
   const quoteOf = () => stack.services[flavor].prices.quotesOf(desk.account.id, [contract])[contract];
   const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) => placePaperOrder(stack, desk.token, paper, { tradingsymbol: symbol, transaction_type: side, quantity: 65, ...extra });
-  const paperOrder = (orderId: string) => paperOrderOf(stack, desk.token, paper, orderId);
 
   it("fills at the broker's ask and bid, and at nothing while the feed is silent or the account logged out", async () => {
     const chosen = await chooseMarket(stack, desk.token, paper.id, desk.account.id);
@@ -53,40 +52,16 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     stack.noren.control.setLast('43919', 160);
     await stream.until(priceOf(contract, 160));
     expect(quoteOf()).toMatchObject({ last_price: 160, bid: 159.95, ask: 160.05 });
-    // Bought at the feed's ask (the depth's best offer, a tick above the last price on the test server).
-    const bought = await placePaper('BUY');
+    // The depth's best offer and bid are a tick either side of the last price on the test server. Silent: no frame, no pong.
+    await fillsAtTheFeedsTouch(stack, desk.token, paper, symbol, 65, {
+      setLast: (price) => stack.noren.control.setLast('43919', price),
+      silence: (on) => stack.noren.control.silenceFeed(on),
+      goStale: () => scheduler.advance(5000),
+      reopen: () => scheduler.advance(1000),
+      orderWrites: () => stack.noren.control.orderWrites(),
+      name: `${names[flavor]} · ${desk.account.account_number}`,
+    }, () => status()?.delayed === true);
     await stream.close();
-    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    expect(bought.body.orders[0]).toMatchObject({ status: 'COMPLETE', average_price: 160.05 });
-    // Nothing went to the broker: the paper account only reads its prices.
-    expect(stack.noren.control.orderWrites()).toHaveLength(0);
-    const target = await placePaper('SELL', { order_type: 'LIMIT', price: 165 });
-    expect(target.body.orders[0]).toMatchObject({ status: 'OPEN' });
-
-    // Silent past the threshold (no frame, no pong): the broker's price crosses the limit unheard; nothing fills,
-    // new orders are refused.
-    stack.noren.control.silenceFeed(true);
-    scheduler.advance(5000);
-    await settle(() => status()?.delayed === true);
-    stack.noren.control.setLast('43919', 170);
-    stack.server.clock.advance(1000);
-    await stack.services.paperTrading.onTick(stack.server.clock.now());
-    expect((await paperOrder(target.body.orders[0]!.order_id))?.status).toBe('OPEN');
-    const refused = await placePaper('BUY');
-    expect(refused.status).toBe(422);
-    expect(textCode(refused.body)).toBe('refusal.paper_feed_delayed');
-    expect((refused.body as { message: string }).message).toContain(`${names[flavor]} · ${desk.account.account_number}`);
-
-    // Reopened, the depth's first frame brings the price it missed: the working order fills at the bid, its limit or better.
-    stack.noren.control.silenceFeed(false);
-    scheduler.advance(1000);
-    await settle(async () => {
-      stack.server.clock.advance(1000);
-      await stack.services.paperTrading.onTick(stack.server.clock.now());
-      return (await paperOrder(target.body.orders[0]!.order_id))?.status === 'COMPLETE';
-    });
-    expect((await paperOrder(target.body.orders[0]!.order_id))?.average_price).toBe(169.95);
-    expect(stack.noren.control.orderWrites()).toHaveLength(0);
 
     // The broker ends the session: the feed's next connect is refused, the account logged out, the paper account's orders refused.
     stack.noren.control.endSessions(desk.userId);
