@@ -1,8 +1,8 @@
 // A Noren basket's margin in the builder and the ticket: on its own, with the offsets between its legs, from
 // Noren's span calculator (SpanCalc: the basket's span + exposure; what the offsets save, the legs' span
 // calculations alone less the basket's; a bought option's premium its order margin), and after the account's
-// positions from GetOrderMargin, one order a call. When SpanCalc refuses, the margin is unavailable: an error,
-// never a figure of StrikeDesk's own.
+// positions from GetOrderMargin, one order a call; one order alone is its GetOrderMargin. When SpanCalc refuses,
+// the margin is unavailable: an error, never a figure of StrikeDesk's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { testBackends } from '../support/test-database.ts';
@@ -51,6 +51,16 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
         { prd: 'M', exch: 'NFO', instname: 'OPTIDX', symname: 'NIFTY', exd: '27-JAN-2026', optt: 'PE', strprc: '25900.00', netqty: '65' },
       ],
     });
+  });
+
+  it('prices one order alone with its order margin: nothing to offset, no span calculation', async () => {
+    const desk = await openNorenDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    const asked = stack.noren.control.spanCalcs().length;
+    const margins = await stack.call<Schemas['OrderMarginsResponse']>('getOrderMargins', { token: desk.token, body: { account_number: desk.account.account_number, orders: [spread[0]] } });
+    expect(margins.status, JSON.stringify(margins.body)).toBe(200);
+    expect(margins.body.margins.standalone).toEqual({ margin: 185_900, hedge_benefit: 0, required: 185_900 });
+    expect(stack.noren.control.spanCalcs()).toHaveLength(asked);
   });
 
   it('says the margin is unavailable when the span calculator refuses, never a figure of its own', async () => {

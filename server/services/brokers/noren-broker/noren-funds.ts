@@ -1,10 +1,10 @@
 // A Noren account's money, in the broker's own figures: funds from its limits (Limits: `cash` and `payin` the
 // money, `brkcollamt` the collateral, `marginused` what is blocked), what orders would need after the account's
 // positions from Noren's order margin (GetOrderMargin: `ordermargin`, one order a call, summed with no hedge
-// benefit between them), and what they need on their own, with the offsets between their legs, from Noren's span
-// calculator (SpanCalc: `span` + `expo` of the basket; what the offsets save is the legs' span calculations alone,
-// summed, less the basket's). A bought option's premium is its order margin (what Noren blocks for it), added to
-// the basket's span and exposure. A failure of either call reaches the ticket and the builder as a failure
+// benefit between them), and what a basket of more than one needs on its own, with the offsets between its legs,
+// from Noren's span calculator (SpanCalc: `span` + `expo` of the basket; what the offsets save is the legs' span
+// calculations alone, summed, less the basket's). A bought option's premium is its order margin (what Noren
+// blocks for it), added to the basket's span and exposure. A failure of either call reaches the ticket and the builder as a failure
 // ("margin unavailable"), never as a guess: nothing here falls back to the paper estimate. Noren's charges are
 // not priced: none are shown.
 import type { Clock } from '../../clock.ts';
@@ -79,16 +79,15 @@ export function createNorenFunds({ db, clock, calls, contracts }: { db: Database
   }
 
   /**
-   * What the orders need on their own: their span and exposure together, what that saves against each alone (one
-   * span calculation a leg, only for more than one), and the bought options' premium (their order margins).
+   * What a basket needs on its own: its span and exposure together, what that saves against each leg alone (one
+   * span calculation a leg), and the bought options' premium (their order margins). One order alone is its order
+   * margin, as the ticket has always shown it: there is nothing to offset.
    */
-  async function ownMargin(account: TradingAccount, orders: readonly Priced[], margins: readonly number[], what = kiteCalls.orderMargins) {
-    const [together, alone] = await Promise.all([
-      spanMargin(account, orders, what),
-      orders.length > 1 ? Promise.all(orders.map((order) => spanMargin(account, [order], what))).then(sum) : null,
-    ]);
+  async function ownMargin(account: TradingAccount, orders: readonly Priced[], margins: readonly number[]) {
+    if (orders.length === 1) return { marginPaise: margins[0]!, hedgeBenefitPaise: 0, requiredPaise: margins[0]! };
+    const [together, alone] = await Promise.all([spanMargin(account, orders), Promise.all(orders.map((order) => spanMargin(account, [order]))).then(sum)]);
     const premiumPaise = sum(orders.map((order, index) => (isBoughtOption(order) ? margins[index]! : 0)));
-    return { marginPaise: together, hedgeBenefitPaise: alone === null ? 0 : Math.max(0, alone - together), requiredPaise: together + premiumPaise };
+    return { marginPaise: together, hedgeBenefitPaise: Math.max(0, alone - together), requiredPaise: together + premiumPaise };
   }
 
   async function entryOf(exchange: string, tradingsymbol: string, field: string): Promise<NorenMasterEntry> {
@@ -122,7 +121,7 @@ export function createNorenFunds({ db, clock, calls, contracts }: { db: Database
     };
   }
 
-  /** What the portfolio's open legs need together (Noren's span calculator), with their long options' value. */
+  /** What the portfolio's open legs need together (Noren's span calculator, for more than one), with their long options' value. */
   async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
     if (!(await calls.hasSession(account))) return 0;
     const open = await portfolioOpenLegs(db, account.id, portfolioId);
@@ -135,6 +134,7 @@ export function createNorenFunds({ db, clock, calls, contracts }: { db: Database
       pricePaise: 0,
       orderType: 'MARKET',
     })));
+    if (legs.length === 1) return sum(await orderMargins(account, legs, kiteCalls.portfolioMargin));
     const bought = legs.filter(isBoughtOption);
     const [together, premiums] = await Promise.all([spanMargin(account, legs, kiteCalls.portfolioMargin), orderMargins(account, bought, kiteCalls.portfolioMargin)]);
     return together + sum(premiums);
