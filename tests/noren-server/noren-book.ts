@@ -40,9 +40,18 @@ const two = (n: number) => n.toFixed(2);
 
 /** `onChange`: each order's every new state (the websocket's order updates). */
 export function createNorenBook(contracts: readonly ServerContract[], clock: () => Date, onChange: (order: NorenOrderRecord) => void = () => undefined) {
-  const byToken = new Map(contracts.map((c) => [c.token, c]));
-  const byTsym = new Map(contracts.map((c) => [tsymOf(c), c]));
-  const last = new Map(contracts.map((c) => [c.token, 100]));
+  const byToken = new Map<string, ServerContract>();
+  const byTsym = new Map<string, ServerContract>();
+  const last = new Map<string, number>();
+  /** Lists contracts (a browser test lists the desk's), each at 100 until a price is set. */
+  const list = (listed: readonly ServerContract[]) => {
+    for (const c of listed) {
+      byToken.set(c.token, c);
+      byTsym.set(tsymOf(c), c);
+      if (!last.has(c.token)) last.set(c.token, 100);
+    }
+  };
+  list(contracts);
   const orders: NorenOrderRecord[] = [];
   const history = new Map<string, NorenOrderRecord[]>();
   const trades: Trade[] = [];
@@ -79,6 +88,7 @@ export function createNorenBook(contracts: readonly ServerContract[], clock: () 
 
   return {
     contracts: () => [...byToken.values()],
+    list,
     last: (token: string) => last.get(token) ?? 0,
     setLast(token: string, price: number) {
       last.set(token, price);

@@ -13,12 +13,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
 import { createNorenBook, defaultContracts, NotOk, symbolsFile, type Carried, type NorenOrderRecord, type ServerContract } from './noren-book.ts';
+import { handleNorenControl } from './http-control.ts';
 import { createNorenSocket } from './noren-socket.ts';
+import { spanCalc } from './span-calc.ts';
 import { zipOne } from './zip.ts';
 
 export type Flavor = 'shoonya' | 'flattrade';
 export type AppConfig = { apiKey: string; apiSecret: string; redirectUrl: string; userId: string; password?: string };
-export type NorenServerOptions = { flavor: Flavor; clock?: () => Date; contracts?: ServerContract[] };
+/** `port`: a fixed one (the browser suite's, beside the reference server); a free one by default. */
+export type NorenServerOptions = { flavor: Flavor; clock?: () => Date; contracts?: ServerContract[]; port?: number };
 
 export type NorenTestServer = {
   /** http://127.0.0.1:<port>: the auth root (login page, token call). */
@@ -26,7 +29,7 @@ export type NorenTestServer = {
   /** The REST root: root + /NorenWClientTP (Shoonya) or /PiConnectTP (Flattrade). */
   apiRoot: string;
   scripMasterUrl: string;
-  control: ReturnType<typeof controlOf>;
+  control: NorenControl;
   close: () => Promise<void>;
 };
 
@@ -36,6 +39,8 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const loginPath = { shoonya: '/OAuthlogin/authorize/oauth', flattrade: '/' } as const;
 const apiPrefix = { shoonya: '/NorenWClientTP', flattrade: '/PiConnectTP' } as const;
 const socketPath = { shoonya: '/NorenWSTP/', flattrade: '/PiConnectWSTp/' } as const;
+/** The feed's keys of the indices the server moves (NSE|26000 NIFTY 50, NSE|26009 NIFTY BANK). */
+const indexKeys: Record<string, string> = { NIFTY: 'NSE|26000', BANKNIFTY: 'NSE|26009' };
 
 function createState(flavor: Flavor, clock: () => Date, contracts: readonly ServerContract[]) {
   const sessions = new Map<string, { uid: string; ended: boolean }>();
@@ -53,13 +58,16 @@ function createState(flavor: Flavor, clock: () => Date, contracts: readonly Serv
     codes: new Map<string, { app: Required<AppConfig>; issuedAt: number }>(),
     sessions,
     book,
-    faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null },
+    faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null, refuseNextSpanCalc: null as string | null },
+    /** Every SpanCalc's jData, as the server read it. */
+    spanCalcs: [] as Array<Record<string, unknown>>,
     writes: [] as Array<{ name: string; data: Record<string, unknown> }>,
     /** Every token exchange's body, as the server read it (tests check the checksum travelled). */
     exchanges: [] as Array<Record<string, unknown>>,
   };
 }
 type State = ReturnType<typeof createState>;
+export type NorenControl = ReturnType<typeof controlOf>;
 
 function controlOf(state: State) {
   return {
@@ -73,6 +81,10 @@ function controlOf(state: State) {
       state.indices.set(key, level);
       state.socket.moved(key);
     },
+    /** The websocket sends nothing while on: no frame, no pong. */
+    silenceFeed: (on: boolean) => state.socket.silence(on),
+    /** How many pings the websocket's clients sent. */
+    feedPings: () => state.socket.pings(),
     /** What the websocket's clients sent, oldest first. */
     socketMessages: () => state.socket.received(),
     /** Every session (or one user's) answers "Session Expired" from now on. */
@@ -82,6 +94,11 @@ function controlOf(state: State) {
     answer429Next: () => void (state.faults.answer429Next = true),
     /** The next placement is refused with Noren's Not_Ok and these words (its RMS, say). */
     refuseNextPlace: (emsg: string) => void (state.faults.refuseNextPlace = emsg),
+    /** The next SpanCalc is refused with Noren's Not_Ok and these words. */
+    refuseNextSpanCalc: (emsg: string) => void (state.faults.refuseNextSpanCalc = emsg),
+    spanCalcs: () => [...state.spanCalcs],
+    /** Lists more contracts in the scrip master (a browser test lists the desk's). */
+    listContracts: (contracts: ServerContract[]) => state.book.list(contracts),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (state.faults.dropNextPlaceAnswer = true),
     carry: (uid: string, positions: Carried[]) => state.book.carry(uid, positions),
@@ -220,6 +237,14 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
       return list(book.positions(uid));
     case 'Limits':
       return ok({ actid: uid, prfname: 'SHOONYA1', cash: '500000.00', payin: '0.00', payout: '0.00', brkcollamt: '0.00', marginused: String(usedMargin(state, uid).toFixed(2)) });
+    case 'SpanCalc':
+      if (faults.refuseNextSpanCalc !== null) {
+        const emsg = faults.refuseNextSpanCalc;
+        faults.refuseNextSpanCalc = null;
+        throw new NotOk(emsg);
+      }
+      state.spanCalcs.push(data);
+      return ok(spanCalc(data, book.contracts(), (underlying) => state.indices.get(indexKeys[underlying] ?? '') ?? 0));
     case 'GetOrderMargin':
       return ok({ remarks: 'Order Success', cash: '500000.00', marginused: '0.00', ordermargin: orderMargin(state, data).toFixed(2) });
     default:
@@ -244,9 +269,11 @@ export async function startNorenServer(options: NorenServerOptions): Promise<Nor
   const clock = options.clock ?? (() => new Date());
   const state = createState(options.flavor, clock, options.contracts ?? defaultContracts);
   const prefix = apiPrefix[options.flavor];
+  const control = controlOf(state);
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = async () => {
+      if (url.pathname.startsWith('/__control/')) return handleNorenControl(control, request, response, url);
       if (url.pathname === '/NFO_symbols.txt.zip' && request.method === 'GET') {
         response.writeHead(200, { 'Content-Type': 'application/zip' });
         response.end(zipOne('NFO_symbols.txt', symbolsFile(state.book.contracts())));
@@ -268,14 +295,14 @@ export async function startNorenServer(options: NorenServerOptions): Promise<Nor
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     root,
     apiRoot: `${root}${prefix}`,
     scripMasterUrl: `${root}/NFO_symbols.txt.zip`,
-    control: controlOf(state),
+    control,
     async close() {
       state.socket.close();
       server.closeAllConnections();

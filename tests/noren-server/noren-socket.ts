@@ -11,9 +11,15 @@ type Client = { socket: WebSocket; uid: string | null; follows: Map<string, 't' 
 type Levels = { last: (key: string) => number | null };
 
 export function createNorenSocket(sessionOf: (token: string) => { uid: string; ended: boolean } | undefined, levels: Levels) {
-  const wss = new WebSocketServer({ noServer: true });
+  // Pongs are the server's to give (Noren's own client pings every 3 s with `{"t":"h"}`): a silenced server gives none.
+  const wss = new WebSocketServer({ noServer: true, autoPong: false });
   const clients = new Set<Client>();
   const received: unknown[] = [];
+  let silenced = false;
+  let pings = 0;
+  const sendTo = (client: Client, message: Record<string, unknown>) => {
+    if (!silenced) client.socket.send(JSON.stringify(message));
+  };
 
   function frame(key: string, t: string): Record<string, string> | null {
     const last = levels.last(key);
@@ -35,26 +41,26 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
     if (message.t === 'c') {
       const session = sessionOf(String(message.susertoken ?? ''));
       if (!session || session.ended || session.uid !== message.uid) {
-        client.socket.send(JSON.stringify({ t: 'ck', s: 'Not_Ok', emsg: 'Invalid Session Key' }));
+        sendTo(client, { t: 'ck', s: 'Not_Ok', emsg: 'Invalid Session Key' });
         client.socket.close(1000);
         return;
       }
       client.uid = session.uid;
-      client.socket.send(JSON.stringify({ t: 'ck', s: 'OK', uid: session.uid }));
+      sendTo(client, { t: 'ck', s: 'OK', uid: session.uid });
       return;
     }
     if (client.uid === null) return;
     const keys = String(message.k ?? '').split('#').filter((key) => key !== '');
     if (message.t === 'o') {
       client.orders = message.actid === client.uid;
-      client.socket.send(JSON.stringify({ t: 'ok' }));
+      sendTo(client, { t: 'ok' });
       return;
     }
     if (message.t === 't' || message.t === 'd') {
       for (const key of keys) {
         client.follows.set(key, message.t);
         const ack = frame(key, message.t === 't' ? 'tk' : 'dk');
-        if (ack !== null) client.socket.send(JSON.stringify(ack));
+        if (ack !== null) sendTo(client, ack);
       }
     } else if (message.t === 'u' || message.t === 'ud') {
       for (const key of keys) client.follows.delete(key);
@@ -67,6 +73,10 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
         const client: Client = { socket: ws, uid: null, follows: new Map(), orders: false };
         clients.add(client);
         ws.on('message', (data) => handle(client, data));
+        ws.on('ping', (data) => {
+          pings += 1;
+          if (!silenced) ws.pong(data);
+        });
         ws.on('close', () => clients.delete(client));
       });
     },
@@ -75,15 +85,21 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
       for (const client of clients) {
         const mode = client.follows.get(key);
         const update = mode === undefined ? null : frame(key, mode === 't' ? 'tf' : 'df');
-        if (update !== null) client.socket.send(JSON.stringify(update));
+        if (update !== null) sendTo(client, update);
       }
     },
     /** An order of `uid` changed: an `om` frame to the user's sockets that asked for order updates. */
     orderChanged(uid: string, order: { norenordno: string; status: string; tsym: string; qty: string; fillshares: string; avgprc: string; remarks: string }): void {
       for (const client of clients) {
-        if (client.uid === uid && client.orders) client.socket.send(JSON.stringify({ t: 'om', actid: uid, exch: 'NFO', reporttype: order.status === 'COMPLETE' ? 'Fill' : 'New', ...order }));
+        if (client.uid === uid && client.orders) sendTo(client, { t: 'om', actid: uid, exch: 'NFO', reporttype: order.status === 'COMPLETE' ? 'Fill' : 'New', ...order });
       }
     },
+    /** While on, the server sends nothing: no frame, no pong (a dead link TCP has not noticed). */
+    silence(on: boolean): void {
+      silenced = on;
+    },
+    /** How many pings the clients sent. */
+    pings: () => pings,
     /** What clients sent (connects, subscriptions), oldest first. */
     received: () => [...received],
     close(): void {

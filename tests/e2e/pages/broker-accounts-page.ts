@@ -46,6 +46,22 @@ export class BrokerAccountsPage {
     return this.linkLiveAccount({ broker: 'Dhan', clientId: 'Dhan client ID', console: 'Register StrikeDesk in Dhan’s API settings' }, account);
   }
 
+  async linkShoonyaAccount(account: LiveAccount): Promise<KiteConsoleUrls> {
+    return this.linkLiveAccount({ broker: 'Shoonya (Finvasia)', clientId: 'Shoonya user ID', console: 'Register StrikeDesk in Shoonya’s API settings' }, account);
+  }
+
+  /** Logs in to Shoonya from the account's row: through Noren's OAuth login page and back with its code. */
+  async logInToShoonya(accountName: string, userId: string, password: string): Promise<string> {
+    await this.row(accountName).getByRole('button', { name: /log in to broker/i }).click();
+    await this.page.getByLabel('User ID').fill(userId);
+    await this.page.getByLabel('Password').fill(password);
+    const brokerReturn = this.page.waitForRequest((request) => request.url().includes('code=') && request.url().includes('/app/broker/shoonya/callback'));
+    await this.page.getByRole('button', { name: 'Login' }).click();
+    const returnUrl = (await brokerReturn).url();
+    await this.page.waitForURL('**/app/broker');
+    return returnUrl;
+  }
+
   /** Logs in to Dhan from the account's row: through Dhan's login page (a consent) and back with its tokenId. */
   async logInToDhan(accountName: string, clientId: string, pin: string): Promise<string> {
     await this.row(accountName).getByRole('button', { name: /log in to broker/i }).click();

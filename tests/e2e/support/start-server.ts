@@ -11,6 +11,8 @@
  * way: UPSTOX_API_ROOT (its login dialog, REST API, orders and feed) and UPSTOX_INSTRUMENTS_URL point at it.
  * The Dhan test server (tests/dhan-server) likewise on E2E_DHAN_PORT (E2E_PORT + 3): DHAN_API_ROOT (its consent flow,
  * REST API, feed and order socket) and DHAN_SCRIP_MASTER_URL point at it.
+ * The Noren test server (tests/noren-server) in Shoonya's configuration likewise on E2E_SHOONYA_PORT (E2E_PORT + 4):
+ * SHOONYA_API_ROOT (its login page, GenAcsTok, REST API and feed follow it) and SHOONYA_SCRIP_MASTER_URL point at it.
  * Each keeps nothing on disk and goes with the process. The Kite server's control port also scripts the last prices the reference
  * server's price alerts see (/__control/alert-price, scripted-alert-prices.ts), and hands out endpoints on a push
  * service on 127.0.0.1 that answer what a spec asks (/__control/push-endpoint, local-push-service.ts): the
@@ -32,10 +34,12 @@ const port = process.env.E2E_PORT ?? '4780';
 const kitePort = Number(process.env.E2E_KITE_PORT ?? '4781');
 const upstoxPort = Number(process.env.E2E_UPSTOX_PORT ?? Number(port) + 2);
 const dhanPort = Number(process.env.E2E_DHAN_PORT ?? Number(port) + 3);
+const shoonyaPort = Number(process.env.E2E_SHOONYA_PORT ?? Number(port) + 4);
 
 const { startKiteServer } = await import('../../kite-server/kite-server.ts');
 const { startUpstoxServer } = await import('../../upstox-server/upstox-server.ts');
 const { startDhanServer } = await import('../../dhan-server/dhan-server.ts');
+const { startNorenServer } = await import('../../noren-server/noren-server.ts');
 const { scriptedAlertPrices } = await import('./scripted-alert-prices.ts');
 const { startLocalPushService } = await import('../../server/alerts/local-push-service.ts');
 const { defaultPushServiceHosts } = await import('../../../server/services/alerts/push-targets.ts');
@@ -94,9 +98,12 @@ try {
   // The feed pings every second (Dhan's every 10): a socket quiet between price moves is alive.
   const dhan = await startDhanServer({ port: dhanPort, clock, heartbeatMs: 1000 });
   const dhanEnv = { DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl };
+  // Noren's in Shoonya's configuration: its API root alone takes the login page, the token call and the feed with it.
+  const shoonya = await startNorenServer({ flavor: 'shoonya', port: shoonyaPort, clock });
+  const shoonyaEnv = { SHOONYA_API_ROOT: shoonya.apiRoot, SHOONYA_SCRIP_MASTER_URL: shoonya.scripMasterUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, ...dhanEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
+  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, ...dhanEnv, ...shoonyaEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
 } catch (error) {
   exitWithStartupError(error);
 }

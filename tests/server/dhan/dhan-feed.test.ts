@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { liveStreamSource, openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
-import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
+import { chooseMarket, fillsAtTheFeedsTouch, loggedInPaper, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openDhanDesk, startDhanStack, type DhanDesk, type DhanStack } from './dhan-desk.ts';
 
@@ -42,17 +42,7 @@ describe.each(testBackends)("A Dhan account's market feed on %s", (backend) => {
 
   const status = () => stack.services.dhan.prices.status(desk.account.id);
   const quoteOf = () => stack.services.dhan.prices.quotesOf(desk.account.id, [contract])[contract];
-  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
-    stack.call<Schemas['OrdersResponse']>('placeTrades', {
-      token: desk.token,
-      body: { account_number: paper.account_number, orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: 65, ...extra }] },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-  const paperOrder = async (orderId: string) => {
-    const res = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: paper.account_number } });
-    return res.body.order_book.find((order) => order.order_id === orderId);
-  };
-  const textCode = (body: unknown) => (body as { details?: { text?: { code?: string } } }).details?.text?.code;
+  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) => placePaperOrder(stack, desk.token, paper, { tradingsymbol: symbol, transaction_type: side, quantity: 65, ...extra });
 
   it("streams Dhan's option quote (bid, ask, volume, OI, change on the previous close) and NIFTY's level", async () => {
     await settle(() => status()?.state === 'open');
@@ -103,36 +93,14 @@ describe.each(testBackends)("A Dhan account's market feed on %s", (backend) => {
     await settle(() => status()?.state === 'open');
     stack.dhan.control.setLast(securityId, 160);
     await settle(() => quoteOf()?.last_price === 160);
-    const bought = await placePaper('BUY');
-    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    expect(bought.body.orders[0]).toMatchObject({ status: 'COMPLETE', average_price: 160.05 });
-    // Nothing went to Dhan: the paper account only reads its prices.
-    expect(stack.dhan.control.orderWrites()).toHaveLength(0);
-    const target = await placePaper('SELL', { order_type: 'LIMIT', price: 165 });
-    expect(target.body.orders[0]).toMatchObject({ status: 'OPEN' });
-
-    // Silent past the threshold: Dhan's price crosses the limit unheard; nothing fills, new orders are refused.
-    stack.dhan.control.silenceFeed(true);
-    scheduler.advance(15_000);
-    await settle(() => status()?.delayed === true);
-    stack.dhan.control.setLast(securityId, 170);
-    stack.server.clock.advance(1000);
-    await stack.services.paperTrading.onTick(stack.server.clock.now());
-    expect((await paperOrder(target.body.orders[0]!.order_id))?.status).toBe('OPEN');
-    const refused = await placePaper('BUY');
-    expect(refused.status).toBe(422);
-    expect(textCode(refused.body)).toBe('refusal.paper_feed_delayed');
-    expect((refused.body as { message: string }).message).toContain(`Dhan · ${desk.account.account_number}`);
-
-    // Fresh packets again: the working order fills at Dhan's bid, its limit or better.
-    stack.dhan.control.silenceFeed(false);
-    scheduler.advance(4000);
-    await settle(async () => {
-      stack.server.clock.advance(1000);
-      await stack.services.paperTrading.onTick(stack.server.clock.now());
-      return (await paperOrder(target.body.orders[0]!.order_id))?.status === 'COMPLETE';
-    });
-    expect((await paperOrder(target.body.orders[0]!.order_id))?.average_price).toBe(169.95);
+    await fillsAtTheFeedsTouch(stack, desk.token, paper, symbol, 65, {
+      setLast: (price) => stack.dhan.control.setLast(securityId, price),
+      silence: (on) => stack.dhan.control.silenceFeed(on),
+      goStale: () => scheduler.advance(15_000),
+      reopen: () => scheduler.advance(4000),
+      orderWrites: () => stack.dhan.control.orderWrites(),
+      name: `Dhan · ${desk.account.account_number}`,
+    }, () => status()?.delayed === true);
   });
 
   it("Dhan's disconnection packet for an expired token (807) stops the feed and logs the account out", async () => {

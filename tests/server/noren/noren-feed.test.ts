@@ -2,7 +2,8 @@
 // the connect message with the session's token, the contract followed in depth (`d`) and the index in touchline
 // (`t`) by Noren's "EXCH|token" keys, and the account's price stream carrying the broker's last price, best bid
 // and ask, volume and OI and the index's level; a silent socket is "prices delayed" and comes back with the
-// prices it missed. The feed's timers are stepped by hand.
+// prices it missed, while one only quiet between price moves stays fresh on its pings' pongs. The feed's timers are
+// stepped by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
@@ -63,14 +64,30 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     await settle(async () => (await mirrored()) === 'COMPLETE');
   });
 
+  it('a socket quiet between price moves stays fresh: it pings every 3 s as Noren\'s client does, and the pong is heard', async () => {
+    await settle(() => status()?.state === 'open');
+    // Nine seconds without a frame, past the 5 s silence limit; only the pings' pongs come back.
+    for (let round = 0; round < 3; round += 1) {
+      const before = stack.noren.control.feedPings();
+      scheduler.advance(3000);
+      await settle(() => stack.noren.control.feedPings() > before);
+      // The pong's way back on 127.0.0.1.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status()).toMatchObject({ state: 'open', delayed: false });
+  });
+
   it('a silent socket is delayed and comes back with the prices it missed', async () => {
     await settle(() => status()?.state === 'open');
     const stream = await openPriceStream(stack.server, desk.token, { instruments: [contract], account_id: desk.account.id });
     await stream.next();
+    // Silent: no frame and no pong.
+    stack.noren.control.silenceFeed(true);
     scheduler.advance(5000);
     await settle(() => status()?.state === 'waiting');
     expect(status()).toMatchObject({ delayed: true });
     stack.noren.control.setLast('43919', 150);
+    stack.noren.control.silenceFeed(false);
     scheduler.advance(1000);
     // Reopened: connected and subscribed again, the depth's acknowledgement brings the price missed.
     await settle(() => status()?.state === 'open' && stack.services[flavor].prices.quotesOf(desk.account.id, [contract])[contract]?.last_price === 150);

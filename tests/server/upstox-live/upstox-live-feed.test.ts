@@ -9,7 +9,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { liveStreamSource, openPriceStream, priceOf, settle, type Quote } from '../kite-live/price-stream-client.ts';
 import { testBackends } from '../support/test-database.ts';
-import { chooseMarket, loggedInPaper, type Paper } from '../support/paper-feed.ts';
+import { chooseMarket, fillsAtTheFeedsTouch, loggedInPaper, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
 import { openUpstoxDesk, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
 
 type Schemas = components['schemas'];
@@ -43,17 +43,7 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
   afterAll(async () => stack.close());
 
   const status = () => stack.services.upstox.prices.status(desk.account.id);
-  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) =>
-    stack.call<Schemas['OrdersResponse']>('placeTrades', {
-      token: desk.token,
-      body: { account_number: paper.account_number, orders: [{ tradingsymbol: symbol, exchange: 'NFO', transaction_type: side, order_type: 'MARKET', product: 'NRML', quantity: lot, ...extra }] },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-  const paperOrder = async (orderId: string) => {
-    const res = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: paper.account_number } });
-    return res.body.order_book.find((order) => order.order_id === orderId);
-  };
-  const textCode = (body: unknown) => (body as { details?: { text?: { code?: string } } }).details?.text?.code;
+  const placePaper = (side: 'BUY' | 'SELL', extra: Record<string, unknown> = {}) => placePaperOrder(stack, desk.token, paper, { tradingsymbol: symbol, transaction_type: side, quantity: lot, ...extra });
 
   it("streams Upstox's option quote (bid, ask, volume, OI, IV in percent, greeks) and the index's level", async () => {
     await settle(() => status()?.state === 'open');
@@ -155,36 +145,14 @@ describe.each(testBackends)("An Upstox account's market feed on %s", (backend) =
     await settle(() => status()?.state === 'open');
     stack.upstox.control.setQuote(upstoxKey, { last: 160 });
     await settle(() => stack.services.upstox.prices.quotesOf(desk.account.id, [contract])[contract]?.last_price === 160);
-    const bought = await placePaper('BUY');
-    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    expect(bought.body.orders[0]).toMatchObject({ status: 'COMPLETE', average_price: 160.05 });
-    // Nothing went to Upstox: the paper account only reads its prices.
-    expect(stack.upstox.control.orderWrites()).toHaveLength(0);
-    const target = await placePaper('SELL', { order_type: 'LIMIT', price: 165 });
-    expect(target.body.orders[0]).toMatchObject({ status: 'OPEN' });
-
-    // Silent past the threshold: Upstox's price crosses the limit unheard; nothing fills, new orders are refused.
-    stack.upstox.control.silenceFeed(true);
-    scheduler.advance(5000);
-    await settle(() => status()?.delayed === true);
-    stack.upstox.control.setQuote(upstoxKey, { last: 170 });
-    stack.server.clock.advance(1000);
-    await stack.services.paperTrading.onTick(stack.server.clock.now());
-    expect((await paperOrder(target.body.orders[0]!.order_id))?.status).toBe('OPEN');
-    const refused = await placePaper('BUY');
-    expect(refused.status).toBe(422);
-    expect(textCode(refused.body)).toBe('refusal.paper_feed_delayed');
-    expect((refused.body as { message: string }).message).toContain(`Upstox · ${desk.account.account_number}`);
-
-    // Fresh frames again: the working order fills at Upstox's bid, its limit or better.
-    stack.upstox.control.silenceFeed(false);
-    scheduler.advance(1000);
-    await settle(async () => {
-      stack.server.clock.advance(1000);
-      await stack.services.paperTrading.onTick(stack.server.clock.now());
-      return (await paperOrder(target.body.orders[0]!.order_id))?.status === 'COMPLETE';
-    });
-    expect((await paperOrder(target.body.orders[0]!.order_id))?.average_price).toBe(169.95);
+    await fillsAtTheFeedsTouch(stack, desk.token, paper, symbol, lot, {
+      setLast: (price) => stack.upstox.control.setQuote(upstoxKey, { last: price }),
+      silence: (on) => stack.upstox.control.silenceFeed(on),
+      goStale: () => scheduler.advance(5000),
+      reopen: () => scheduler.advance(1000),
+      orderWrites: () => stack.upstox.control.orderWrites(),
+      name: `Upstox · ${desk.account.account_number}`,
+    }, () => status()?.delayed === true);
 
     // Logged out of Upstox: refused with that reason.
     expect((await stack.call('logoutBrokerAccount', { token: desk.token, params: { accountId: desk.account.id } })).status).toBe(200);

@@ -4,13 +4,12 @@
 // feed, dhan-feed.ts) on the same sessions and security ids, and the two ways order changes arrive: Dhan's order
 // update socket (dhan-order-stream.ts, hints confirmed by a read) and the leader's periodic book read.
 import type { Wait } from '../../clock.ts';
-import type { BrokerAdapter } from '../broker-adapter.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import type { LivePrices } from '../live/live-prices.ts';
 import { productionDhanEndpoints, type DhanEndpoints } from '../dhan/dhan-endpoints.ts';
 import { createDhanHttp, type DhanHttp } from '../dhan/dhan-http.ts';
-import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
-import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
+import { createLiveSessions, type LiveAdapter, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
+import { createOrderSync } from '../live/order-sync.ts';
 import { createDhanBroker } from './dhan-broker.ts';
 import { createDhanContracts } from './dhan-contracts.ts';
 import { createDhanLivePrices } from './dhan-feed.ts';
@@ -26,7 +25,7 @@ export type DhanLiveOptions = LiveAdapterOptions<DhanEndpoints> & {
   orderUpdates?: FeedTuning | undefined;
 };
 
-export type DhanLive = { broker: BrokerAdapter; sessions: LiveSessions<DhanHttp>; endpoints: DhanEndpoints; trading: DhanTrading; orderSync: OrderSync; prices: LivePrices; orderStreams: DhanOrderStreams };
+export type DhanLive = LiveAdapter<DhanEndpoints, DhanTrading> & { sessions: LiveSessions<DhanHttp>; prices: LivePrices; orderStreams: DhanOrderStreams };
 
 export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait, feed, orderUpdates }: DhanLiveOptions): DhanLive {
   // Dhan's REST calls name no app: the token is the account's (its algo ID travels nowhere: Dhan's API takes none yet).

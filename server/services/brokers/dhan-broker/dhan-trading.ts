@@ -11,7 +11,7 @@ import { dhanTexts, type DhanLimit } from '../../texts/dhan-texts.ts';
 import type { BrokerTrading } from '../broker-trading.ts';
 import { adapterLimits, createAdapterTrading } from '../live/adapter-trading.ts';
 import type { LivePrices } from '../live/live-prices.ts';
-import type { LiveLimits } from '../live/rate-limits.ts';
+import { brokerLimits, type LiveLimits } from '../live/rate-limits.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
 import { activateKillSwitch, killSwitchStatus } from '../dhan/dhan-account.ts';
 import type { DhanHttp } from '../dhan/dhan-http.ts';
@@ -21,22 +21,16 @@ import type { DhanContracts } from './dhan-contracts.ts';
 import { createDhanFunds } from './dhan-funds.ts';
 import { createDhanWire } from './dhan-wire.ts';
 
-export const dhanLimits: LiveLimits<DhanLimit> = {
-  orders: [
-    { limit: 'orders_second', count: 10, windowMs: 1000 },
+/** Beyond SEBI's 10 a second (../live/rate-limits.ts), Dhan's own windows; its quote APIs allow 1 request a second. */
+export const dhanLimits: LiveLimits<DhanLimit> = brokerLimits<DhanLimit>({
+  windows: [
     { limit: 'orders_minute', count: 250, windowMs: 60_000 },
     { limit: 'orders_hour', count: 1000, windowMs: 60 * 60_000 },
     { limit: 'orders_day', count: 7000, windowMs: 'day' },
   ],
-  burst: 'orders_burst',
-  // Dhan's quote APIs allow 1 request a second.
-  quotes: { limit: 'quotes_second', perSecond: 1 },
-  modificationsPerOrder: 25,
+  quotesPerSecond: 1,
   refusal: dhanTexts.rateLimited,
-};
-
-/** Dhan stamps arrivals as Kite does: each window of sends is kept a quarter of a second wider. */
-export const dhanArrivalMarginMs = 250;
+});
 
 export type DhanTradingOptions = {
   db: Database;
@@ -53,7 +47,7 @@ export type DhanTradingOptions = {
 
 export function createDhanTrading({ db, clock, sessions, contracts, limits: figures = dhanLimits, wait, prices }: DhanTradingOptions) {
   const calls = createDhanCalls({ db, clock, sessions });
-  const counted = { db, clock, figures, marginMs: dhanArrivalMarginMs };
+  const counted = { db, clock, figures };
   const money = createDhanFunds({ db, clock, calls, contracts });
   const trading = createAdapterTrading({ ...counted, wire: createDhanWire(calls, contracts), contracts, limits: adapterLimits({ ...counted, wait }), money, prices });
   // Dhan's own kill switch (https://dhanhq.co/docs/v2/traders-control/), turned on by StrikeDesk's once the

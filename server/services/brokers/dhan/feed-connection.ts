@@ -6,7 +6,7 @@
 // socket's automatic pong answers), so a socket silent for 15 is dead. A disconnection packet for the token
 // (807 expired, 808 client id, 809 authentication) stops the connection and says so; 806 (no data plan)
 // stops it too, as reconnecting cannot help; 805 (too many connections) is retried with backoff.
-import { createFeedSocket, type FeedTuning, type MarketFeedConnection } from '../live/feed-socket.ts';
+import { createFeedSocket, type FeedEvents, type FeedTuning, type MarketFeedConnection } from '../live/feed-socket.ts';
 import { decodeFeedMessage, maxInstrumentsPerConnection, subscriptionMessages, tokenRefusals, type FeedMode, type FeedPacket } from './feed-packets.ts';
 
 /** "NSE_FNO:43919": an instrument as the feed names it (segment and security id). */
@@ -14,21 +14,13 @@ export type FeedId = string;
 
 export const feedIdOf = (segment: string, securityId: string): FeedId => `${segment}:${securityId}`;
 
-export type DhanFeedOptions = FeedTuning & {
+/** `onError`: packets that could not be read, and disconnections Dhan asked for. */
+export type DhanFeedOptions = FeedTuning & FeedEvents & {
   /** wss://api-feed.dhan.co (a test server's address in tests). */
   url: string;
   clientId: string;
   accessToken: string;
   onPackets?: (packets: FeedPacket[], receivedAt: Date) => void;
-  /** Packets that could not be read, and disconnections Dhan asked for. */
-  onError?: (message: string) => void;
-  onConnected?: () => void;
-  onStale?: () => void;
-  onFresh?: () => void;
-  onReconnectScheduled?: (attempt: number, delayMs: number) => void;
-  /** Dhan refused the token: log in again; the connection has stopped. */
-  onTokenError?: () => void;
-  clock?: () => Date;
 };
 
 /** Instruments followed by Dhan's segment and security id; at most 5,000 on a connection. */

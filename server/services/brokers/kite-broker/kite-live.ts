@@ -2,10 +2,9 @@
 // BrokerAdapter the registry lists (login, log-out, trading), the postback receiver and the leader's
 // periodic /orders read, the day's instruments dump and the accounts' live prices (the ticker), whose order
 // updates are applied as postbacks are.
-import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionKiteEndpoints, type KiteEndpoints } from '../kite/kite-endpoints.ts';
 import { createKiteHttp } from '../kite/kite-http.ts';
-import { createLiveSessions, type LiveAdapterOptions } from '../live/live-sessions.ts';
+import { createLiveSessions, type LiveAdapter, type LiveAdapterOptions } from '../live/live-sessions.ts';
 import type { KiteOrderUpdate } from '../kite/kite-order-types.ts';
 import { toPaise } from '../paper/paise.ts';
 import { timerWait, type Wait } from '../../clock.ts';
@@ -14,7 +13,7 @@ import { wireOrderOfKite } from './kite-wire.ts';
 import { createKiteCandles, type KiteCandles } from './kite-candles.ts';
 import { createKiteTrading, type KiteTrading } from './kite-trading.ts';
 import { createKitePostbacks, type KitePostbacks } from './postbacks.ts';
-import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
+import { createOrderSync } from '../live/order-sync.ts';
 import { createKiteInstrumentLoad, type KiteInstrumentLoad } from './instrument-load.ts';
 import { createKiteLivePrices, type KiteLivePrices, type TickerTuning } from './kite-feed.ts';
 import type { KiteLimits } from './kite-limits.ts';
@@ -28,12 +27,8 @@ export type KiteLiveOptions = LiveAdapterOptions<KiteEndpoints> & {
   wait?: Wait | undefined;
 };
 
-export type KiteLive = {
-  broker: BrokerAdapter;
-  trading: KiteTrading;
+export type KiteLive = LiveAdapter<KiteEndpoints, KiteTrading> & {
   postbacks: KitePostbacks;
-  orderSync: OrderSync;
-  endpoints: KiteEndpoints;
   instruments: KiteInstrumentLoad;
   prices: KiteLivePrices;
   /** Index minute candles from the historical API, split and paced as Kite requires. */

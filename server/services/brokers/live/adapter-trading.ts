@@ -11,12 +11,13 @@ import type { LivePrices } from './live-prices.ts';
 import { createLiveStream } from './live-stream.ts';
 import { createLiveTrading } from './live-trading.ts';
 import type { LiveContracts, LiveWire } from './live-wire.ts';
-import { createRateLimits, type LiveLimits, type RateLimits } from './rate-limits.ts';
+import { arrivalMarginMs, createRateLimits, type LiveLimits, type RateLimits } from './rate-limits.ts';
 
-type Counted<Limit extends string> = { db: Database; clock: Clock; figures: LiveLimits<Limit>; marginMs: number };
+/** `marginMs`: how much wider than the broker's each window of sends is kept (arrivalMarginMs unless told). */
+type Counted<Limit extends string> = { db: Database; clock: Clock; figures: LiveLimits<Limit>; marginMs?: number };
 
 /** The broker's windows counted across instances; the kill switch's cancellations wait for room (`wait`). */
-export function adapterLimits<Limit extends string>({ db, clock, figures, marginMs, wait }: Counted<Limit> & { wait?: Wait | undefined }) {
+export function adapterLimits<Limit extends string>({ db, clock, figures, marginMs = arrivalMarginMs, wait }: Counted<Limit> & { wait?: Wait | undefined }) {
   return createRateLimits({ db, clock, limits: figures, wait, marginMs });
 }
 
@@ -30,7 +31,7 @@ export type AdapterTradingOptions<Limit extends string> = Counted<Limit> & {
   prices?: LivePrices | undefined;
 };
 
-export function createAdapterTrading<Limit extends string>({ db, clock, figures, marginMs, wire, contracts, limits, money, prices }: AdapterTradingOptions<Limit>) {
+export function createAdapterTrading<Limit extends string>({ db, clock, figures, marginMs = arrivalMarginMs, wire, contracts, limits, money, prices }: AdapterTradingOptions<Limit>) {
   const stream = createLiveStream({ prices });
   const trading = createLiveTrading({
     db,

@@ -33,6 +33,20 @@ export type FeedTuning = {
 
 export type FeedSocketState = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed';
 
+/** What a market feed's connection tells its owner besides its prices (Dhan's and Upstox's feeds). */
+export type FeedEvents = {
+  /** What could not be read, and failures that will be retried. */
+  onError?: (message: string) => void;
+  onConnected?: () => void;
+  /** Nothing heard for staleAfterMs: prices shown from this feed are old. */
+  onStale?: () => void;
+  onFresh?: () => void;
+  onReconnectScheduled?: (attempt: number, delayMs: number) => void;
+  /** The broker refused the token: log in again; the connection has stopped. */
+  onTokenError?: () => void;
+  clock?: () => Date;
+};
+
 /**
  * A broker's market feed on one socket: instruments followed by the broker's own ids in its modes, the socket
  * this watchdog keeps. `subscribe` moves an instrument from another mode, and throws RangeError past the broker's

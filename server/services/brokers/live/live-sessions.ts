@@ -5,8 +5,9 @@
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { SecretUnreadableError, type SecretBox } from '../../secrets/secret-box.ts';
+import type { BrokerAdapter } from '../broker-adapter.ts';
+import type { OrderSync } from './order-sync.ts';
 
-/** `apiKey` and `accessToken` are for a feed's handshake (it is no REST call); never answered. */
 /** What every live adapter is built from: the database, the clock, the secret box and where the broker lives. */
 export type LiveAdapterOptions<Endpoints> = {
   db: Database;
@@ -19,6 +20,10 @@ export type LiveAdapterOptions<Endpoints> = {
   timeoutMs?: number | undefined;
 };
 
+/** What every live adapter gives the server: its broker interface, its endpoints, its trading and its book reads. */
+export type LiveAdapter<Endpoints, Trading> = { broker: BrokerAdapter; endpoints: Endpoints; trading: Trading; orderSync: OrderSync };
+
+/** `apiKey` and `accessToken` are for a feed's handshake (it is no REST call); never answered. */
 export type LiveSession<Http> = { accountId: number; userId: number; accountNumber: string; http: Http; apiKey: string; accessToken: string };
 
 export type LiveSessionsOptions<Http> = {

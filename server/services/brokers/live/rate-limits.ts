@@ -15,6 +15,35 @@ import type { Said } from '../../texts/said.ts';
 /** One window of order writes: at most `count` within `windowMs` (or the IST day), refused as `limit`. */
 export type OrderWindow<Limit extends string = string> = { limit: Limit; count: number; windowMs: number | 'day' };
 
+/**
+ * Brokers stamp an order's arrival, not its sending: each window of sends is kept a quarter of a second wider
+ * than the broker's, so a send at the edge of a window is never counted in the broker's next one.
+ */
+export const arrivalMarginMs = 250;
+
+/** The windows and refusals every live broker shares, whatever its own. */
+type SharedLimit = 'orders_second' | 'orders_burst' | 'quotes_second';
+
+/**
+ * A live broker's limits: SEBI's retail algo framework caps an algo at 10 orders a second per client, so that is
+ * every broker's first window (docs/live-trading.md), whatever more the broker allows; then the broker's own
+ * longer `windows`, its quotes a second, and at most 25 modifications of one order (Kite's published cap, kept
+ * where a broker publishes none), refused in the broker's words.
+ */
+export function brokerLimits<Limit extends string>(broker: {
+  windows: ReadonlyArray<OrderWindow<Limit>>;
+  quotesPerSecond: number;
+  refusal: (limit: Limit | SharedLimit, count: number, retryAfterSeconds: number) => Said;
+}): LiveLimits<Limit | SharedLimit> {
+  return {
+    orders: [{ limit: 'orders_second', count: 10, windowMs: 1000 }, ...broker.windows],
+    burst: 'orders_burst',
+    quotes: { limit: 'quotes_second', perSecond: broker.quotesPerSecond },
+    modificationsPerOrder: 25,
+    refusal: broker.refusal,
+  };
+}
+
 export type LiveLimits<Limit extends string = string> = {
   /** The first window is the shortest: a burst above its count is refused whole as `burst`. */
   orders: ReadonlyArray<OrderWindow<Limit>>;

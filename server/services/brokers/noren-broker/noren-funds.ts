@@ -1,9 +1,12 @@
 // A Noren account's money, in the broker's own figures: funds from its limits (Limits: `cash` and `payin` the
-// money, `brkcollamt` the collateral, `marginused` what is blocked), and what orders would need from Noren's
-// order margin (GetOrderMargin: `ordermargin`), which prices one order a call: the orders' margins are summed,
-// with no hedge benefit between them (the figure is Noren's, and may be above what it blocks for a hedged
-// basket). A failure reaches the ticket as a failure ("margin unavailable"), never as a guess: nothing here
-// falls back to the paper estimate. Noren's charges are not priced: none are shown.
+// money, `brkcollamt` the collateral, `marginused` what is blocked), what orders would need after the account's
+// positions from Noren's order margin (GetOrderMargin: `ordermargin`, one order a call, summed with no hedge
+// benefit between them), and what a basket of more than one needs on its own, with the offsets between its legs,
+// from Noren's span calculator (SpanCalc: `span` + `expo` of the basket; what the offsets save is the legs' span
+// calculations alone, summed, less the basket's). A bought option's premium is its order margin (what Noren
+// blocks for it), added to the basket's span and exposure. A failure of either call reaches the ticket and the builder as a failure
+// ("margin unavailable"), never as a guess: nothing here falls back to the paper estimate. Noren's charges are
+// not priced: none are shown.
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -12,15 +15,34 @@ import { refusalTexts } from '../../texts/refusal-texts.ts';
 import { marginFigures, type ChargeParts, type Funds, type OrderIntent, type OrderMarginQuote, type TradingAccount } from '../broker-trading.ts';
 import { portfolioOpenLegs } from '../live/position-books.ts';
 import { amount } from '../noren/noren-json.ts';
-import { getOrderMargin } from '../noren/noren-orders.ts';
+import { getOrderMargin, spanCalc, type NorenSpanPosition } from '../noren/noren-orders.ts';
 import type { NorenCalls } from './noren-calls.ts';
 import type { NorenContracts } from './noren-contracts.ts';
+import { norenDate, type NorenMasterEntry } from './noren-scrip-master.ts';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 const noFunds: Funds = { equityPaise: 0, usedPaise: 0, availablePaise: 0, marginPaise: 0 };
 const noCharges: ChargeParts = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0, callAndTrade: 0 };
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-type Priced = { exchange: string; tsym: string; side: 'BUY' | 'SELL'; quantity: number; product: string; pricePaise: number; orderType: OrderIntent['orderType'] };
+type Priced = { entry: NorenMasterEntry; side: 'BUY' | 'SELL'; quantity: number; product: string; pricePaise: number; orderType: OrderIntent['orderType'] };
+
+const isBoughtOption = (order: Priced) => order.side === 'BUY' && order.entry.kind !== 'FUT';
+
+/** The order as one position of Noren's span calculator. */
+function spanPosition(order: Priced): NorenSpanPosition {
+  const { entry } = order;
+  return {
+    prd: order.product === 'MIS' ? 'I' : 'M',
+    exch: entry.exchange,
+    instname: entry.instrument,
+    symname: entry.underlying,
+    exd: norenDate(entry.expiry),
+    optt: entry.kind === 'FUT' ? 'XX' : entry.kind,
+    ...(entry.kind === 'FUT' ? {} : { strprc: entry.strike.toFixed(2) }),
+    netqty: String(order.side === 'SELL' ? -order.quantity : order.quantity),
+  };
+}
 
 export function createNorenFunds({ db, clock, calls, contracts }: { db: Database; clock: Clock; calls: NorenCalls; contracts: NorenContracts }) {
   /** Without a session nothing is known: zeros, which the trading service marks UNKNOWN. */
@@ -32,65 +54,90 @@ export function createNorenFunds({ db, clock, calls, contracts }: { db: Database
     return { equityPaise: equity, usedPaise: used, availablePaise: equity - used, marginPaise: used };
   }
 
-  async function priced(account: TradingAccount, orders: readonly Priced[], what = kiteCalls.orderMargins): Promise<number> {
-    const answers = await Promise.all(orders.map((order) => calls.withBroker(account, 'read', what, (session) => getOrderMargin(session.http, {
-      uid: session.accountNumber,
-      actid: session.accountNumber,
-      exch: order.exchange,
-      tsym: order.tsym,
-      qty: String(order.quantity),
-      prc: order.orderType === 'LIMIT' || order.orderType === 'SL' ? (order.pricePaise / 100).toFixed(2) : '0',
-      prd: order.product === 'MIS' ? 'I' : 'M',
-      trantype: order.side === 'SELL' ? 'S' : 'B',
-      prctyp: order.orderType === 'LIMIT' ? 'LMT' : order.orderType === 'SL' ? 'SL-LMT' : order.orderType === 'SL-M' ? 'SL-MKT' : 'MKT',
-    }))));
-    return answers.reduce((sum, answer) => sum + paise(amount(answer.ordermargin, 'ordermargin')), 0);
+  /** Each order's margin (GetOrderMargin), in the orders' order. */
+  function orderMargins(account: TradingAccount, orders: readonly Priced[], what = kiteCalls.orderMargins): Promise<number[]> {
+    return Promise.all(orders.map(async (order) => {
+      const answer = await calls.withBroker(account, 'read', what, (session) => getOrderMargin(session.http, {
+        uid: session.accountNumber,
+        actid: session.accountNumber,
+        exch: order.entry.exchange,
+        tsym: order.entry.tsym,
+        qty: String(order.quantity),
+        prc: order.orderType === 'LIMIT' || order.orderType === 'SL' ? (order.pricePaise / 100).toFixed(2) : '0',
+        prd: order.product === 'MIS' ? 'I' : 'M',
+        trantype: order.side === 'SELL' ? 'S' : 'B',
+        prctyp: order.orderType === 'LIMIT' ? 'LMT' : order.orderType === 'SL' ? 'SL-LMT' : order.orderType === 'SL-M' ? 'SL-MKT' : 'MKT',
+      }));
+      return paise(amount(answer.ordermargin, 'ordermargin'));
+    }));
   }
 
-  async function tsymOf(exchange: string, tradingsymbol: string, field: string): Promise<string> {
+  /** The orders' SPAN + exposure together, with their offsets (SpanCalc). */
+  async function spanMargin(account: TradingAccount, orders: readonly Priced[], what = kiteCalls.orderMargins): Promise<number> {
+    const answer = await calls.withBroker(account, 'read', what, (session) => spanCalc(session.http, session.accountNumber, orders.map(spanPosition)));
+    return paise(amount(answer.span, 'span') + amount(answer.expo, 'expo'));
+  }
+
+  /**
+   * What a basket needs on its own: its span and exposure together, what that saves against each leg alone (one
+   * span calculation a leg), and the bought options' premium (their order margins). One order alone is its order
+   * margin, as the ticket has always shown it: there is nothing to offset.
+   */
+  async function ownMargin(account: TradingAccount, orders: readonly Priced[], margins: readonly number[]) {
+    if (orders.length === 1) return { marginPaise: margins[0]!, hedgeBenefitPaise: 0, requiredPaise: margins[0]! };
+    const [together, alone] = await Promise.all([spanMargin(account, orders), Promise.all(orders.map((order) => spanMargin(account, [order]))).then(sum)]);
+    const premiumPaise = sum(orders.map((order, index) => (isBoughtOption(order) ? margins[index]! : 0)));
+    return { marginPaise: together, hedgeBenefitPaise: Math.max(0, alone - together), requiredPaise: together + premiumPaise };
+  }
+
+  async function entryOf(exchange: string, tradingsymbol: string, field: string): Promise<NorenMasterEntry> {
     const contract = await contracts.contractOf(exchange, tradingsymbol, clock());
     const entry = contract === null ? undefined : await contracts.entryOf(String(contract.instrumentToken));
     if (entry === undefined) throw DomainError.said('unknown_instrument', refusalTexts.notListed(exchange, tradingsymbol), { field });
-    return entry.tsym;
+    return entry;
   }
 
   async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<OrderMarginQuote> {
     const orders = await Promise.all(intents.map(async (intent, index): Promise<Priced> => ({
-      exchange: intent.exchange,
-      tsym: await tsymOf(intent.exchange, intent.tradingsymbol, intents.length === 1 ? 'tradingsymbol' : `orders.${index}.tradingsymbol`),
+      entry: await entryOf(intent.exchange, intent.tradingsymbol, intents.length === 1 ? 'tradingsymbol' : `orders.${index}.tradingsymbol`),
       side: intent.side,
       quantity: intent.quantity,
       product: intent.product,
       pricePaise: intent.pricePaise,
       orderType: intent.orderType,
     })));
-    const marginPaise = await priced(account, orders);
+    const margins = await orderMargins(account, orders);
+    const marginPaise = sum(margins);
+    const standalone = await ownMargin(account, orders, margins);
     return {
       ...marginFigures(marginPaise, 0, 0),
       availablePaise: (await funds(account)).availablePaise,
       chargesPaise: 0,
       chargeParts: noCharges,
-      // Noren's order margin holds a bought option's premium: it is not told apart.
+      // Noren's order margin holds a bought option's premium: after the account's positions it is not told apart.
       premiumPaise: 0,
       marginPaise,
-      standalone: { marginPaise, hedgeBenefitPaise: 0, requiredPaise: marginPaise },
+      standalone,
     };
   }
 
-  /** What Noren's order margin says the portfolio's open legs need, each priced alone. */
+  /** What the portfolio's open legs need together (Noren's span calculator, for more than one), with their long options' value. */
   async function portfolioMargin(account: TradingAccount, portfolioId: number): Promise<number> {
     if (!(await calls.hasSession(account))) return 0;
     const open = await portfolioOpenLegs(db, account.id, portfolioId);
+    if (open.length === 0) return 0;
     const legs = await Promise.all(open.map(async (leg): Promise<Priced> => ({
-      exchange: leg.exchange,
-      tsym: await tsymOf(leg.exchange, leg.tradingsymbol, 'tradingsymbol'),
+      entry: await entryOf(leg.exchange, leg.tradingsymbol, 'tradingsymbol'),
       side: leg.quantity > 0 ? 'BUY' : 'SELL',
       quantity: Math.abs(leg.quantity),
       product: leg.product,
       pricePaise: 0,
       orderType: 'MARKET',
     })));
-    return legs.length === 0 ? 0 : priced(account, legs, kiteCalls.portfolioMargin);
+    if (legs.length === 1) return sum(await orderMargins(account, legs, kiteCalls.portfolioMargin));
+    const bought = legs.filter(isBoughtOption);
+    const [together, premiums] = await Promise.all([spanMargin(account, legs, kiteCalls.portfolioMargin), orderMargins(account, bought, kiteCalls.portfolioMargin)]);
+    return together + sum(premiums);
   }
 
   return { funds, orderMargin, portfolioMargin };

@@ -6,13 +6,12 @@
 // accounts' live prices on that websocket (noren-prices.ts).
 import type { Wait } from '../../clock.ts';
 import { norenTexts } from '../../texts/noren-texts.ts';
-import type { BrokerAdapter } from '../broker-adapter.ts';
 import type { NorenBrokerKind, NorenEndpoints } from '../noren/noren-endpoints.ts';
 import { createNorenHttp, type NorenHttp } from '../noren/noren-http.ts';
-import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
+import { createLiveSessions, type LiveAdapter, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import type { LivePrices } from '../live/live-prices.ts';
-import { createOrderSync, readBook, type OrderSync } from '../live/order-sync.ts';
+import { createOrderSync, readBook } from '../live/order-sync.ts';
 import { createNorenBroker } from './noren-broker.ts';
 import { createNorenContracts } from './noren-contracts.ts';
 import { norenFailures } from './noren-failures.ts';
@@ -27,7 +26,7 @@ export type NorenLiveOptions = LiveAdapterOptions<NorenEndpoints> & {
   feed?: FeedTuning | undefined;
 };
 
-export type NorenLive = { broker: BrokerAdapter; sessions: LiveSessions<NorenHttp>; endpoints: NorenEndpoints; trading: NorenTrading; orderSync: OrderSync; prices: LivePrices };
+export type NorenLive = LiveAdapter<NorenEndpoints, NorenTrading> & { sessions: LiveSessions<NorenHttp>; prices: LivePrices };
 
 export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.production, fetch, timeoutMs, wait, feed }: NorenLiveOptions): NorenLive {
   const http = { ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };

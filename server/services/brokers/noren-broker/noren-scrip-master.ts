@@ -6,8 +6,8 @@
 import { inflateRawSync } from 'node:zlib';
 import type { MasterEntry } from '../instrument-master.ts';
 
-/** A master row with Noren's own trading symbol, which its orders name. */
-export type NorenMasterEntry = MasterEntry & { tsym: string };
+/** A master row with Noren's own trading symbol, which its orders name, and its Instrument (OPTIDX…), which its span calculator names. */
+export type NorenMasterEntry = MasterEntry & { tsym: string; instrument: string };
 
 const exchanges: Record<string, 'NFO' | 'BFO'> = { NFO: 'NFO', BFO: 'BFO' };
 const derivatives = new Set(['OPTIDX', 'OPTSTK', 'FUTIDX', 'FUTSTK']);
@@ -45,6 +45,12 @@ function isoDate(text: string): string | null {
   return `${year}-${mm}-${day.padStart(2, '0')}`;
 }
 
+/** 2026-01-27 as Noren writes an expiry ("27-JAN-2026"). */
+export function norenDate(iso: string): string {
+  const month = Object.keys(months).find((name) => months[name] === iso.slice(5, 7)) ?? '';
+  return `${iso.slice(8, 10)}-${month}-${iso.slice(0, 4)}`;
+}
+
 /** The file's F&O rows (options and futures of NFO and BFO), in the shared master fields; other rows are left out. */
 export function norenMasterEntries(text: string): NorenMasterEntry[] {
   const [head = '', ...lines] = text.split(/\r?\n/);
@@ -64,6 +70,7 @@ export function norenMasterEntries(text: string): NorenMasterEntry[] {
     return [{
       brokerKey: at(row, 'Token'),
       tsym: at(row, 'TradingSymbol'),
+      instrument,
       underlying: at(row, 'Symbol'),
       exchange,
       kind,

@@ -8,7 +8,7 @@ import type { Clock, Wait } from '../../clock.ts';
 import type { NorenLimit, NorenTexts } from '../../texts/noren-texts.ts';
 import type { LivePrices } from '../live/live-prices.ts';
 import { adapterLimits, createAdapterTrading } from '../live/adapter-trading.ts';
-import type { LiveLimits } from '../live/rate-limits.ts';
+import { brokerLimits, type LiveLimits } from '../live/rate-limits.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
 import type { NorenHttp } from '../noren/noren-http.ts';
 import { createNorenCalls } from './noren-calls.ts';
@@ -17,21 +17,10 @@ import type { NorenFailures } from './noren-failures.ts';
 import { createNorenFunds } from './noren-funds.ts';
 import { createNorenWire } from './noren-wire.ts';
 
+/** Beyond SEBI's 10 a second (../live/rate-limits.ts), 200 a minute as Kite's own ceiling; quotes 1 a second. */
 export function norenLimits(texts: NorenTexts): LiveLimits<NorenLimit> {
-  return {
-    orders: [
-      { limit: 'orders_second', count: 10, windowMs: 1000 },
-      { limit: 'orders_minute', count: 200, windowMs: 60_000 },
-    ],
-    burst: 'orders_burst',
-    quotes: { limit: 'quotes_second', perSecond: 1 },
-    modificationsPerOrder: 25,
-    refusal: texts.rateLimited,
-  };
+  return brokerLimits<NorenLimit>({ windows: [{ limit: 'orders_minute', count: 200, windowMs: 60_000 }], quotesPerSecond: 1, refusal: texts.rateLimited });
 }
-
-/** Each window of sends is kept a quarter of a second wider, as for Kite and Dhan: the broker stamps arrivals. */
-export const norenArrivalMarginMs = 250;
 
 export type NorenTradingOptions = {
   db: Database;
@@ -50,7 +39,7 @@ export type NorenTradingOptions = {
 
 export function createNorenTrading({ db, clock, slug, sessions, contracts, failures, texts, limits: figures = norenLimits(texts), wait, prices }: NorenTradingOptions) {
   const calls = createNorenCalls({ db, clock, sessions, broker: failures.live });
-  const counted = { db, clock, figures, marginMs: norenArrivalMarginMs };
+  const counted = { db, clock, figures };
   const wire = createNorenWire({ slug, calls, contracts, failures, clock });
   const money = createNorenFunds({ db, clock, calls, contracts });
   return { ...createAdapterTrading({ ...counted, wire, contracts, limits: adapterLimits({ ...counted, wait }), money, prices }), calls };

@@ -76,6 +76,9 @@ export function createNorenFeed(options: NorenFeedOptions) {
   };
 
   const socket = createFeedSocket({
+    // Noren's own client pings every 3 s (NorenRestApiPy: run_forever(ping_interval=3, ping_payload='{"t":"h"}')):
+    // the pong counts as heard, so a socket quiet between price moves (a contract nobody trades) stays fresh.
+    pingEveryMs: 3000,
     ...options,
     address: async () => {
       if (refused) throw new Error('Noren refused the session on the websocket');

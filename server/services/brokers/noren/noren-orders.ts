@@ -140,3 +140,19 @@ export type NorenMarginRequest = { uid: string; actid: string; exch: string; tsy
 export async function getOrderMargin(http: NorenHttp, order: NorenMarginRequest) {
   return read(await http.call({ name: 'GetOrderMargin', data: order }), { ordermargin: 'string', marginused: 'string?', cash: 'string?' }, 'margin');
 }
+
+/**
+ * One position of a span calculation, as Noren's SpanCalc takes it: the contract by its parts (instname OPTIDX,
+ * OPTSTK, FUTIDX, FUTSTK; symname the underlying; exd "27-JAN-2026"; optt CE, PE or XX; strprc for options) and
+ * its net quantity, negative when sold.
+ */
+export type NorenSpanPosition = { prd: 'M' | 'I'; exch: string; instname: string; symname: string; exd: string; optt: string; strprc?: string; netqty: string };
+
+/**
+ * A basket's margin with its legs' offsets (SpanCalc, Noren's "Span Calculator": jData {actid, pos}), in rupees as
+ * Noren's text: `span` and `expo` (exposure). Noren's documentation: NorenWClientTP/SpanCalc, answered
+ * {stat, span, expo, span_trade, expo_trade}.
+ */
+export async function spanCalc(http: NorenHttp, actid: string, positions: readonly NorenSpanPosition[]) {
+  return read(await http.call({ name: 'SpanCalc', data: { actid, pos: positions } }), { span: 'string', expo: 'string' }, 'span');
+}

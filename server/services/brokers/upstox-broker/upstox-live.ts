@@ -4,15 +4,14 @@
 // hints confirmed by Upstox's order read, upstox-order-hints.ts; the leader's periodic book read), and the
 // accounts' live prices (Upstox's market feed v3, upstox-feed.ts) on the same sessions and instrument keys.
 import type { Wait } from '../../clock.ts';
-import type { BrokerAdapter } from '../broker-adapter.ts';
 import { productionUpstoxEndpoints, type UpstoxEndpoints } from '../upstox/upstox-endpoints.ts';
 import { createUpstoxHttp, type UpstoxHttp } from '../upstox/upstox-http.ts';
-import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
+import { createLiveSessions, type LiveAdapter, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
 import { createUpstoxBroker } from './upstox-broker.ts';
 import { createUpstoxTrading, type UpstoxTrading } from './upstox-trading.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import type { LivePrices } from '../live/live-prices.ts';
-import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
+import { createOrderSync } from '../live/order-sync.ts';
 import { createUpstoxContracts } from './upstox-contracts.ts';
 import { createUpstoxLivePrices } from './upstox-feed.ts';
 import { createUpstoxOrderHints } from './upstox-order-hints.ts';
@@ -34,12 +33,8 @@ export type UpstoxLiveOptions = LiveAdapterOptions<UpstoxEndpoints> & {
   orderStream?: FeedTuning | undefined;
 };
 
-export type UpstoxLive = {
-  broker: BrokerAdapter;
+export type UpstoxLive = LiveAdapter<UpstoxEndpoints, UpstoxTrading> & {
   sessions: LiveSessions<UpstoxHttp>;
-  endpoints: UpstoxEndpoints;
-  trading: UpstoxTrading;
-  orderSync: OrderSync;
   webhooks: UpstoxWebhooks;
   orderStreams: UpstoxOrderStreams;
   prices: LivePrices;

@@ -9,28 +9,21 @@ import { upstoxTexts, type UpstoxLimit } from '../../texts/upstox-texts.ts';
 import type { LivePrices } from '../live/live-prices.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
 import { adapterLimits, createAdapterTrading } from '../live/adapter-trading.ts';
-import type { LiveLimits } from '../live/rate-limits.ts';
+import { brokerLimits, type LiveLimits } from '../live/rate-limits.ts';
 import { createUpstoxCalls, type UpstoxSessionStore } from './upstox-calls.ts';
 import { createUpstoxContracts } from './upstox-contracts.ts';
 import { createUpstoxFunds } from './upstox-funds.ts';
 import { createUpstoxWire } from './upstox-wire.ts';
 
-export const upstoxLimits: LiveLimits<UpstoxLimit> = {
-  orders: [
-    { limit: 'orders_second', count: 10, windowMs: 1000 },
+/** Beyond SEBI's 10 a second (../live/rate-limits.ts), Upstox's own windows; its market quote APIs allow 50 requests a second (its "standard" band). */
+export const upstoxLimits: LiveLimits<UpstoxLimit> = brokerLimits<UpstoxLimit>({
+  windows: [
     { limit: 'orders_minute', count: 500, windowMs: 60_000 },
     { limit: 'orders_30_minutes', count: 2000, windowMs: 30 * 60_000 },
   ],
-  burst: 'orders_burst',
-  // Upstox's market quote APIs allow 50 requests a second (its "standard" band).
-  quotes: { limit: 'quotes_second', perSecond: 50 },
-  // Upstox publishes no cap on modifications of one order; Kite's 25 is kept as a sane bound.
-  modificationsPerOrder: 25,
+  quotesPerSecond: 50,
   refusal: upstoxTexts.rateLimited,
-};
-
-/** Upstox stamps arrivals as Kite does: each window of sends is kept a quarter of a second wider. */
-export const upstoxArrivalMarginMs = 250;
+});
 
 export type UpstoxTradingOptions = {
   db: Database;
@@ -51,7 +44,7 @@ export type UpstoxTradingOptions = {
 
 export function createUpstoxTrading({ db, clock, sessions, instrumentsUrl, limits: figures = upstoxLimits, fetch, wait, contracts: shared, prices }: UpstoxTradingOptions) {
   const calls = createUpstoxCalls({ db, clock, sessions });
-  const counted = { db, clock, figures, marginMs: upstoxArrivalMarginMs };
+  const counted = { db, clock, figures };
   const limits = adapterLimits({ ...counted, wait });
   const contracts = shared ?? createUpstoxContracts({ db, clock, instrumentsUrl, ...(fetch === undefined ? {} : { fetch }) });
   const money = createUpstoxFunds({ db, clock, calls, contracts, limits });

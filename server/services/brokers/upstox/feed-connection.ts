@@ -8,25 +8,16 @@
 // so. A refused handshake otherwise is retried through a fresh authorize, which tells a dead token from a used
 // address. https://upstox.com/developer/api-documentation/v3/get-market-data-feed
 import { randomUUID } from 'node:crypto';
-import { createFeedSocket, type FeedSocketState, type FeedTuning, type MarketFeedConnection } from '../live/feed-socket.ts';
+import { createFeedSocket, type FeedEvents, type FeedSocketState, type FeedTuning, type MarketFeedConnection } from '../live/feed-socket.ts';
 import { decodeFeedFrame, type FeedFrame } from './feed-frames.ts';
 import { limitBreach, type SubscribeMode } from './feed-limits.ts';
 import { isSocketTokenRefusal } from './upstox-errors.ts';
 
-export type FeedConnectionOptions = FeedTuning & {
+/** `onError`: frames that could not be read, and failed authorizations that will be retried; stale: no frame and no ping. */
+export type FeedConnectionOptions = FeedTuning & FeedEvents & {
   /** Asks Upstox for the one-time wss address (authorizeMarketFeed with the account's token). */
   authorize: () => Promise<string>;
   onFrame?: (frame: FeedFrame, receivedAt: Date) => void;
-  /** Frames that could not be read, and failed authorizations that will be retried. */
-  onError?: (message: string) => void;
-  onConnected?: () => void;
-  /** No frame and no ping for staleAfterMs: prices shown from this feed are old. */
-  onStale?: () => void;
-  onFresh?: () => void;
-  onReconnectScheduled?: (attempt: number, delayMs: number) => void;
-  /** Upstox refused the token: log in again; the connection has stopped. */
-  onTokenError?: () => void;
-  clock?: () => Date;
 };
 
 export type FeedState = FeedSocketState;
