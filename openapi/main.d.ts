@@ -4921,7 +4921,7 @@ export interface components {
          */
         IvMoment: string;
         IvDay: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /** Format: date */
             day: string | null;
             /** Format: date */
@@ -4969,7 +4969,7 @@ export interface components {
             days: number;
         };
         IvHistory: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /**
              * @description The expiry each point is of: the first monthly expiry after the day.
              * @enum {string}
@@ -5009,7 +5009,7 @@ export interface components {
             smile: components["schemas"]["IvSmile"];
         };
         IvSmile: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /**
              * Format: date
              * @description Null (and `now` too) only when asked without an expiry and history holds no option prices of the index.
@@ -5052,7 +5052,7 @@ export interface components {
             price: number;
         };
         StrategyPremium: {
-            index: components["schemas"]["HistoryIndex"];
+            index: components["schemas"]["ChartUnderlying"];
             /**
              * @description debit (bought legs add, sold legs subtract) or credit (sold legs only, charted positive).
              * @enum {string}
@@ -8555,7 +8555,7 @@ export interface operations {
     getIvDay: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 /** @description The day (IST), YYYY-MM-DD. */
                 day?: string;
                 /** @description The expiry, YYYY-MM-DD, on or after `day`. */
@@ -8578,13 +8578,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
     getIvHistory: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 /** @description Last day (IST), YYYY-MM-DD; without it, the last day with option prices. */
                 to?: string;
                 /** @description Calendar days back from `to` (default 365). */
@@ -8607,13 +8608,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
     getIvSmile: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 /** @description The expiry, YYYY-MM-DD. */
                 expiry?: string;
                 /** @description A day (YYYY-MM-DD, its close) or an IST minute (YYYY-MM-DDTHH:MM). */
@@ -8638,13 +8640,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
     getIvFirstOpen: {
         parameters: {
             query: {
-                index: components["schemas"]["HistoryIndex"];
+                index: components["schemas"]["ChartUnderlying"];
                 /** @description The expiry, YYYY-MM-DD. */
                 expiry?: string;
             };
@@ -8665,6 +8668,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
