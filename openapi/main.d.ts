@@ -1767,6 +1767,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/rollover/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An underlying's futures rollover over the last days before a month's expiry (spreads and OI shift between months).
+         * @description Issue 63. For each of the last `days` trading days up to the near month's expiry with its future stored
+         *     (NSE's bhavcopies imported in market history): the near, next and far months' settlement prices and open
+         *     interest (shares) with its change that day, the calendar spreads (next − near, far − next, in rupees; and
+         *     next − near as a share of near's price) and the rollover, (OI next + OI far) / (OI near + next + far) × 100.
+         *     A month not stored on a day is null, never filled. Without `expiry`, the near month of the last day stored.
+         *     Today's figures are the chain's futures strip's (live or simulated quotes), not this read's.
+         */
+        get: operations["getRollover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market-history/iv/day/": {
         parameters: {
             query?: never;
@@ -4645,6 +4670,54 @@ export interface components {
         HistoryIndex: "NIFTY" | "BANKNIFTY" | "FINNIFTY" | "MIDCPNIFTY";
         /** @description An underlying whose options history a chart reads: one of the four indices, or a stock the server lists (issue 63: a bhavcopy's stock options are imported). A symbol the server does not list is 404 `not_found`. */
         ChartUnderlying: string;
+        Rollover: {
+            index: components["schemas"]["ChartUnderlying"];
+            /**
+             * Format: date
+             * @description The near month's expiry (null when no future of the underlying is stored).
+             */
+            expiry: string | null;
+            /** Format: date */
+            next_expiry: string | null;
+            /** Format: date */
+            far_expiry: string | null;
+            /**
+             * @description Where the figures come from: NSE's F&O bhavcopies.
+             * @enum {string}
+             */
+            source: "bhavcopy";
+            /**
+             * Format: date
+             * @description The last day shown (its close).
+             */
+            as_of: string | null;
+            days: components["schemas"]["RolloverDay"][];
+        };
+        RolloverDay: {
+            /** Format: date */
+            day: string;
+            near: components["schemas"]["RolloverMonth"] | null;
+            next: components["schemas"]["RolloverMonth"] | null;
+            far: components["schemas"]["RolloverMonth"] | null;
+            /** @description Next month's settlement minus near month's (₹). */
+            spread_next: number | null;
+            /** @description Far month's settlement minus next month's (₹). */
+            spread_far: number | null;
+            /** @description spread_next as a percentage of near month's settlement. */
+            spread_next_pct: number | null;
+            /** @description (OI next + OI far) / (OI near + next + far) × 100. */
+            rollover_pct: number | null;
+        };
+        RolloverMonth: {
+            /** Format: date */
+            expiry: string;
+            /** @description Settlement price (₹). */
+            settle: number;
+            /** @description Open interest in shares (units). */
+            open_interest: number;
+            /** @description Change in OI that day (shares). */
+            change_in_oi: number;
+        };
         /** @enum {string} */
         HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes" | "option_minutes" | "participant_oi";
         HistoryLineProblem: {
@@ -8544,6 +8617,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenInterestDays"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRollover: {
+        parameters: {
+            query: {
+                index: components["schemas"]["ChartUnderlying"];
+                /** @description The near month's expiry, YYYY-MM-DD. */
+                expiry?: string;
+                /** @description Trading days shown, up to the expiry (default 8). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days, oldest first (empty when market history holds no futures of the underlying). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rollover"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,6 +9,7 @@ import { dayEndMinute, demoDaySpan } from '../history/demo-day.ts';
 
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { requireListedUnderlying } from '../market/underlyings/underlying-rows.ts';
+import { rolloverView } from './rollover.ts';
 import { clockMinutes } from '../market/ist.ts';
 import { addDays, isTradingDay, regularSessionOn, sessionOn, type TradingCalendar } from '../market/trading-calendar.ts';
 import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
@@ -247,7 +248,10 @@ export function createOpenInterestCharts(db: Queryable) {
     return answer;
   }
 
-  return { dayAnswer, daysAnswer };
+  /** Issue 63: the futures' rollover before a month's expiry (rollover.ts). */
+  const rollover = (index: string, expiry: string | null, days: number) => rolloverView(db, index, expiry, days);
+
+  return { dayAnswer, daysAnswer, rollover };
 }
 
 export type OpenInterestCharts = ReturnType<typeof createOpenInterestCharts>;

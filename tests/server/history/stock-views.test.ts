@@ -133,3 +133,42 @@ describe("a stock's strategy premium", () => {
     expect([404]).toContain(mm.statusCode);
   });
 });
+
+describe("a stock's rollover view", () => {
+  it('shows the spreads and the OI shift between months over the last days before the expiry, each figure as computed by hand', async () => {
+    const res = await get('getRollover', '/api/market-history/rollover/?index=RELIANCE');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ index: 'RELIANCE', expiry: near, next_expiry: next, far_expiry: far, source: 'bhavcopy', as_of: '2025-12-29' });
+    // 24 Dec: next − near = 1558 − 1550 = 8, far − next = 1566.50 − 1558 = 8.50, 8 / 1550 = 0.52 %;
+    //   rollover (30 M + 2 M) / (150 M + 30 M + 2 M) = 17.58 %.
+    // 26 Dec: 1561 − 1552 = 9, 1569 − 1561 = 8, 9 / 1552 = 0.58 %; (60 M + 3 M) / 183 M = 34.43 %.
+    // 29 Dec: 1556.50 − 1548 = 8.50, 1565 − 1556.50 = 8.50, 8.50 / 1548 = 0.55 %; (100 M + 4 M) / 184 M = 56.52 %.
+    expect(body.days.map((day: { day: string; spread_next: number; spread_far: number; spread_next_pct: number; rollover_pct: number }) => [day.day, day.spread_next, day.spread_far, day.spread_next_pct, day.rollover_pct])).toEqual([
+      ['2025-12-24', 8, 8.5, 0.52, 17.58],
+      ['2025-12-26', 9, 8, 0.58, 34.43],
+      ['2025-12-29', 8.5, 8.5, 0.55, 56.52],
+    ]);
+    // The OI shift: the near month's OI moving to the next month, as the bhavcopy's change in OI says.
+    expect(body.days[2]).toMatchObject({
+      near: { expiry: near, settle: 1548, open_interest: 80_000_000, change_in_oi: -40_000_000 },
+      next: { expiry: next, settle: 1556.5, open_interest: 100_000_000, change_in_oi: 40_000_000 },
+      far: { expiry: far, settle: 1565, open_interest: 4_000_000, change_in_oi: 1_000_000 },
+    });
+
+    const last2 = await get('getRollover', `/api/market-history/rollover/?index=RELIANCE&expiry=${near}&days=2`);
+    expect(last2.json().days.map((day: { day: string }) => day.day)).toEqual(['2025-12-26', '2025-12-29']);
+    // The January month seen as near: its days are those it was stored on (all three), its next month February.
+    const january = await get('getRollover', `/api/market-history/rollover/?index=RELIANCE&expiry=${next}`);
+    expect(january.json()).toMatchObject({ expiry: next, next_expiry: far, far_expiry: null });
+    expect(january.json().days[0]).toMatchObject({ spread_next: 8.5, rollover_pct: 6.25 });
+  });
+
+  it('answers an underlying without futures stored with no days, and refuses an unlisted symbol, an expiry not stored and bad days', async () => {
+    expect((await get('getRollover', '/api/market-history/rollover/?index=HDFCBANK')).json()).toMatchObject({ index: 'HDFCBANK', expiry: null, days: [] });
+    expect((await get('getRollover', '/api/market-history/rollover/?index=ZZNOTLISTED')).statusCode).toBe(404);
+    expect((await get('getRollover', '/api/market-history/rollover/?index=RELIANCE&expiry=2025-11-25')).statusCode).toBe(404);
+    expect((await get('getRollover', '/api/market-history/rollover/?index=RELIANCE&days=31')).statusCode).toBe(400);
+    expect((await get('getRollover', '/api/market-history/rollover/?index=RELIANCE&days=0')).statusCode).toBe(400);
+  });
+});
