@@ -4192,9 +4192,29 @@ export interface components {
              *     delivery of the shares (newest first, the last 50). Absent for a broker that reports none.
              */
             deliveries?: components["schemas"]["Delivery"][];
+            /**
+             * @description The paper broker's holdings of delivered shares (issue 63): by stock, the shares its deliveries at expiry left
+             *     the account holding (positive) or owing (negative), valued at the stock's price now. Absent for a broker
+             *     that reports none.
+             */
+            holdings?: components["schemas"]["Holding"][];
             status: components["schemas"]["BrokerDataStatus"];
             /** @description When the broker data was read; null when nothing is known. */
             as_of: components["schemas"]["NullableTimestamp"];
+        };
+        Holding: {
+            symbol: components["schemas"]["UnderlyingSymbol"];
+            /** @description Shares held (positive) or owed (negative). */
+            shares: number;
+            /** @description What the shares cost: the mean price of the deliveries received (for shares owed, of those made). */
+            average_price: components["schemas"]["Price"];
+            /** @description The stock's price now; null when it has none. */
+            last_price: null | components["schemas"]["Price"];
+            /** @description shares × last_price (negative for shares owed); null without a price. */
+            value: number | null;
+            /** @description shares × (last_price − average_price); null without a price. */
+            pnl: number | null;
+            last_delivery_at: components["schemas"]["Timestamp"];
         };
         /**
          * @description BUY, the account receives the shares and pays their value; SELL, it delivers them and is paid.
