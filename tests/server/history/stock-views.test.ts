@@ -6,16 +6,10 @@
 // - its rollover view: near, next and far futures' spreads and OI shift, each figure computed by hand below;
 // - the refusals: a symbol not listed is 404, bad input 400, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { black76Price } from '../../../quant/black76.ts';
-import { expiryInstantMs } from '../../../quant/contract-expiry.ts';
-import { exchangeIvRate } from '../../../quant/exchange-volatility.ts';
-import { forwardFromSpot, yearsToExpiry } from '../../../quant/option-inputs.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { assertMatchesContract, contractClient } from '../support/contract-client.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
-
-const header =
-  'TradDt,BizDt,Sgmt,Src,FinInstrmTp,FinInstrmId,ISIN,TckrSymb,SctySrs,XpryDt,FininstrmActlXpryDt,StrkPric,OptnTp,FinInstrmNm,OpnPric,HghPric,LwPric,ClsPric,LastPric,PrvsClsgPric,UndrlygPric,SttlmPric,OpnIntrst,ChngInOpnIntrst,TtlTradgVol,TtlTrfVal,TtlNbOfTxsExctd,SsnId,NewBrdLotQty,Rmks,Rsvd1,Rsvd2,Rsvd3,Rsvd4';
+import { exchangePrice, stockUdiffDay } from './stock-udiff-days.ts';
 
 const near = '2025-12-30';
 const next = '2026-01-27';
@@ -29,23 +23,8 @@ const days = [
 ] as const;
 const strikes = [1500, 1520, 1540, 1560, 1580, 1600];
 
-/** A settlement priced as NSE's chain reads IV, at volatility σ, to the paisa. */
-function exchangePrice(kind: 'CE' | 'PE', spot: number, strike: number, day: string, expiry: string, volatility: number): number {
-  const years = yearsToExpiry(Date.parse(`${day}T15:30:00+05:30`), expiryInstantMs(expiry, '15:30'));
-  return Math.round(black76Price({ kind, forward: forwardFromSpot(spot, exchangeIvRate, years), strike, years, rate: exchangeIvRate, volatility }) * 100) / 100;
-}
-
-function bhavcopy({ day, spot, sigma, futures }: (typeof days)[number]): string {
-  const lines: string[] = [header];
-  let id = 80_000;
-  const row = (type: 'STF' | 'STO', expiry: string, strike: number | null, option: 'CE' | 'PE' | null, price: number, oi: number, change: number) =>
-    lines.push(
-      `${day},${day},FO,NSE,${type},${(id += 1)},,RELIANCE,,${expiry},${expiry},${strike === null ? '' : `${strike}.00`},${option ?? ''},RELIANCE${id},${price.toFixed(2)},${price.toFixed(2)},${price.toFixed(2)},${price.toFixed(2)},${price.toFixed(2)},${price.toFixed(2)},${spot.toFixed(2)},${price.toFixed(2)},${oi},${change},1000,1000000.00,100,F1,500,,,,,`,
-    );
-  for (const [expiry, settle, oi, change] of futures) row('STF', expiry, null, null, settle, oi, change);
-  if (sigma !== null) for (const strike of strikes) for (const type of ['CE', 'PE'] as const) row('STO', near, strike, type, exchangePrice(type, spot, strike, day, near, sigma), 500_000, 0);
-  return `${lines.join('\n')}\n`;
-}
+const bhavcopy = ({ day, spot, sigma, futures }: (typeof days)[number]) =>
+  stockUdiffDay({ day, symbol: 'RELIANCE', spot, lot: 500, futures, options: sigma === null ? null : { expiry: near, strikes, sigma } });
 
 let server: TestServer;
 let token: string;
@@ -62,9 +41,9 @@ beforeAll(async () => {
   for (const day of days) {
     const res = await server.app.inject({
       method: 'POST',
-      url: `/api/market-history/imports/?file_name=BhavCopy_NSE_FO_0_0_0_${day.day.replaceAll('-', '')}_F_0000.csv`,
+      url: `/api/market-history/imports/?file_name=${bhavcopy(day).name}`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      payload: bhavcopy(day),
+      payload: bhavcopy(day).csv,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().files[0]).toMatchObject({ status: 'imported', future_rows: 3 });
