@@ -1023,6 +1023,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.history.iv_minute_outside_session',
     defaultMessage: 'at: {time} is outside NSE’s session: choose a minute from {first} to {last}',
   },
+  'history.no_options_history': {
+    id: 'server.history.no_options_history',
+    defaultMessage: 'index: market history keeps no options of {index}: choose NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY or an F&O stock',
+  },
   'premium.leg_shape': {
     id: 'server.premium.leg_shape',
     defaultMessage: 'legs: leg {position} "{value}" is not INDEX:EXPIRY:STRIKE:CE|PE:B|S:LOTS (NIFTY:2024-07-11:24300:CE:S:1)',

@@ -8,6 +8,7 @@ import { DomainError } from '../../domain-error.ts';
 import { loadRegularSessions, loadTradingCalendar } from '../../market/calendar-data.ts';
 import { addDays, contractExpiryMs, isTradingDay } from '../../market/trading-calendar.ts';
 import { requireListedUnderlying } from '../../market/underlyings/underlying-rows.ts';
+import { isHistoryIndex } from '../history-files.ts';
 import { ivTexts } from '../../texts/iv-texts.ts';
 import {
   lastOptionDay,
@@ -457,7 +458,11 @@ async function lastExpiryDay(db: Queryable, index: string, expiry: string): Prom
  * IVs come from its imported bhavcopies (its settlement prices and UDiFF's underlying value); an unlisted symbol is 404.
  */
 export function createIvCharts(db: Queryable) {
-  const listed = <T>(index: string, read: () => Promise<T>) => requireListedUnderlying(db, index).then(read);
+  const listed = async <T>(index: string, read: () => Promise<T>) => {
+    const kind = await requireListedUnderlying(db, index);
+    if (kind === 'index' && !isHistoryIndex(index)) throw DomainError.said('validation_failed', ivTexts.noOptionsHistory(index), { field: 'index' });
+    return read();
+  };
   return {
     day: (index: string, day: string | null, expiry: string | null) => listed(index, () => ivDay(db, index, day, expiry)),
     history: (index: string, to: string | null, lookbackDays: number) => listed(index, () => ivHistory(db, index, to, lookbackDays)),
