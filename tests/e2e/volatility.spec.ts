@@ -143,17 +143,18 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
 });
 
 // Issue 63: a stock's IV from its imported bhavcopies, picked in the screen's search box (any index or F&O stock):
-// two October 2025 days of RELIANCE, its October options priced at 22 % and 25 %, with its three futures months;
+// two January 2026 days of RELIANCE, its January options priced at 22 % and 25 %, with its three futures months;
 // the settlement's ATM IV read back, the note that a stock is read at each day's close, no IV alert (the recorder
 // keeps no stock minutes); then its rollover under the chain's futures strip, in French, dark, at 360 px.
 test('charts a stock’s IV picked in the search box and shows its rollover under the chain, in en and fr, at 360 px dark', async ({ page }) => {
   test.setTimeout(180_000);
   await signInReadyToTrade(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const near = '2025-10-28';
+  // January 2026, after the other specs' RELIANCE days (market-history.spec's 1 Dec 2025), so these are the latest.
+  const near = '2026-01-27';
   const stockDays = [
-    { day: '2025-10-20', spot: 1420, sigma: 0.22, futures: [[near, 1424, 150_000_000, -5_000_000], [ '2025-11-25', 1432, 30_000_000, 4_000_000], ['2025-12-30', 1440.5, 2_000_000, 100_000]] },
-    { day: '2025-10-21', spot: 1425, sigma: 0.25, futures: [[near, 1427, 120_000_000, -30_000_000], ['2025-11-25', 1436, 60_000_000, 30_000_000], ['2025-12-30', 1444, 3_000_000, 1_000_000]] },
+    { day: '2026-01-19', spot: 1420, sigma: 0.22, futures: [[near, 1424, 150_000_000, -5_000_000], ['2026-02-24', 1432, 30_000_000, 4_000_000], ['2026-03-31', 1440.5, 2_000_000, 100_000]] },
+    { day: '2026-01-20', spot: 1425, sigma: 0.25, futures: [[near, 1427, 120_000_000, -30_000_000], ['2026-02-24', 1436, 60_000_000, 30_000_000], ['2026-03-31', 1444, 3_000_000, 1_000_000]] },
   ] as const;
   const files = stockDays.map(({ day, spot: level, sigma, futures }) =>
     stockUdiffFile({ day, symbol: 'RELIANCE', spot: level, lot: 500, futures, options: { expiry: near, strikes: [1380, 1400, 1420, 1440, 1460], sigma } }),
@@ -187,7 +188,7 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/volatility/stock-fr-dark-360.png', fullPage: true });
 
-  // The rollover of RELIANCE's October futures, under its chain's futures strip: the last day first.
+  // The rollover of RELIANCE's January futures, under its chain's futures strip: the last day first.
   // Picked on a laptop's chain (a phone's pickers are in a sheet), then read on the phone.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/app/dashboards/live-trade');
@@ -201,9 +202,9 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   await page.keyboard.press('Escape');
   await page.getByTestId('rollover-toggle').click();
   const panel = page.getByTestId('rollover-panel');
-  // 21 Oct: 1,436 − 1,427 = 9 (0.63 %); rolled (60 M + 3 M) / 183 M = 34.43 %.
+  // 20 Jan: 1,436 − 1,427 = 9 (0.63 %); rolled (60 M + 3 M) / 183 M = 34.43 %.
   const lastDay = panel.locator('tbody tr').first();
-  await expect(lastDay).toContainText('21/10/2025');
+  await expect(lastDay).toContainText('20/01/2026');
   await expect(lastDay).toContainText(/\+\u2060?9,00\s₹\u2069? \(\u2068?0,63\u2069? %\)/);
   await expect(lastDay).toContainText(/\u2068?34,43\u2069? %/);
   await expect(page.getByTestId('rollover-source')).toContainText('Source : bhavcopies NSE');
