@@ -1023,6 +1023,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.history.iv_minute_outside_session',
     defaultMessage: 'at: {time} is outside NSE’s session: choose a minute from {first} to {last}',
   },
+  'history.no_options_history': {
+    id: 'server.history.no_options_history',
+    defaultMessage: 'index: market history keeps no options of {index}: choose NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY or an F&O stock',
+  },
   'premium.leg_shape': {
     id: 'server.premium.leg_shape',
     defaultMessage: 'legs: leg {position} "{value}" is not INDEX:EXPIRY:STRIKE:CE|PE:B|S:LOTS (NIFTY:2024-07-11:24300:CE:S:1)',
@@ -1328,6 +1332,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage: "The broker's level of {underlying} could not be read: the entry was not placed.",
   },
   'bot.no_legs_around': { id: 'server.bot.no_legs_around', defaultMessage: 'The strategy {strategy} has no legs around the money to enter' },
+  'bot.stock_from_alert_index': { id: 'server.bot.stock_from_alert_index', defaultMessage: 'underlying: a bot trading the stock named in the alert keeps an index\'s session; {underlying} is a stock (a bot trading it by its own rules leaves "stock from the alert" off)' },
   'bot.stock_from_alert_exchange': { id: 'server.bot.stock_from_alert_exchange', defaultMessage: "underlying: a bot trading the stock named in the alert keeps an NSE index's session (stocks trade on NFO); {underlying} trades on {exchange}" },
   'bot.live_on_paper': {
     id: 'server.bot.live_on_paper',

@@ -5,6 +5,7 @@ import { expect, test } from './support/test';
 import { MarketHistoryPage } from './pages/market-history-page';
 import { usePreferences } from './support/preferences';
 import { signInReadyToTrade } from './support/trading';
+import { stockUdiffFile } from './support/stock-udiff';
 
 // Issue 40's implied volatility charts through the real screens: three days of NIFTY bhavcopies (UDiFF), their
 // near-month settlements priced at 13, 12 and 14.5 % as NSE's chain reads IV, imported in Market history; then the
@@ -139,4 +140,77 @@ test('charts ATM IV, its standing and the smile from imported bhavcopies, in en 
   await page.goto('/app/participants');
   await expect(page.getByRole('heading', { level: 1, name: 'Participants' })).toBeVisible();
   await page.screenshot({ path: 'test-results/volatility/participants-rtl-360.png', fullPage: true });
+});
+
+// Issue 63: a stock's IV from its imported bhavcopies, picked in the screen's search box (any index or F&O stock):
+// two January 2026 days of RELIANCE, its January options priced at 22 % and 25 %, with its three futures months;
+// the settlement's ATM IV read back, the note that a stock is read at each day's close, no IV alert (the recorder
+// keeps no stock minutes); then its rollover under the chain's futures strip, in French, dark, at 360 px.
+test('charts a stock’s IV picked in the search box and shows its rollover under the chain, in en and fr, at 360 px dark', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInReadyToTrade(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // January 2026, after the other specs' RELIANCE days (market-history.spec's 1 Dec 2025), so these are the latest.
+  const near = '2026-01-27';
+  const stockDays = [
+    { day: '2026-01-19', spot: 1420, sigma: 0.22, futures: [[near, 1424, 150_000_000, -5_000_000], ['2026-02-24', 1432, 30_000_000, 4_000_000], ['2026-03-31', 1440.5, 2_000_000, 100_000]] },
+    { day: '2026-01-20', spot: 1425, sigma: 0.25, futures: [[near, 1427, 120_000_000, -30_000_000], ['2026-02-24', 1436, 60_000_000, 30_000_000], ['2026-03-31', 1444, 3_000_000, 1_000_000]] },
+  ] as const;
+  const files = stockDays.map(({ day, spot: level, sigma, futures }) =>
+    stockUdiffFile({ day, symbol: 'RELIANCE', spot: level, lot: 500, futures, options: { expiry: near, strikes: [1380, 1400, 1420, 1440, 1460], sigma } }),
+  );
+  const history = new MarketHistoryPage(page);
+  await history.open();
+  await history.importFiles(files);
+  for (const file of files) await expect(history.upload(file.name)).toContainText('Imported: 1 day');
+
+  await page.goto('/app/volatility');
+  await expect(page.getByRole('heading', { level: 1, name: 'Implied volatility' })).toBeVisible();
+  const search = page.getByTestId('iv-pickers').getByRole('combobox', { name: 'Underlying' });
+  await expect(async () => {
+    await search.click();
+    await search.fill('RELIANCE');
+    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await expect(page.getByTestId('iv-stock-note')).toContainText('RELIANCE is a stock: its IVs are read at each day\'s close from its imported bhavcopies');
+  // The last day's near-month settlement at the 1,420 strike (the nearest to 1,425, the lower of two as near), priced at 25 %.
+  await expect(page.getByTestId('iv-day-settlement')).toContainText(/At the close \(bhavcopy settlement\): \u2068?25\.0\d\u2069? % at the \u2068?1,420\u2069? strike/);
+  await expect(page.getByTestId('iv-smile-chart').locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set an IV alert' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/volatility/stock-en-1280.png', fullPage: true });
+
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/app/volatility?index=RELIANCE');
+  await expect(page.getByTestId('iv-stock-note')).toContainText('RELIANCE est une action');
+  await expect(page.getByTestId('iv-day-settlement')).toContainText(/25,0\d/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: 'test-results/volatility/stock-fr-dark-360.png', fullPage: true });
+
+  // The rollover of RELIANCE's January futures, under its chain's futures strip: the last day first.
+  // Picked on a laptop's chain (a phone's pickers are in a sheet), then read on the phone.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/app/dashboards/live-trade');
+  const chainSearch = page.getByRole('combobox', { name: 'Sous-jacent' });
+  await expect(async () => {
+    await chainSearch.click();
+    await chainSearch.fill('RELIANCE');
+    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('rollover-toggle').click();
+  const panel = page.getByTestId('rollover-panel');
+  // 20 Jan: 1,436 − 1,427 = 9 (0.63 %); rolled (60 M + 3 M) / 183 M = 34.43 %.
+  const lastDay = panel.locator('tbody tr').first();
+  await expect(lastDay).toContainText('20/01/2026');
+  await expect(lastDay).toContainText(/\+\u2060?9,00\s₹\u2069? \(\u2068?0,63\u2069? %\)/);
+  await expect(lastDay).toContainText(/\u2068?34,43\u2069? %/);
+  await expect(page.getByTestId('rollover-source')).toContainText('Source : bhavcopies NSE');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(panel).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/volatility/rollover-fr-dark-360.png' });
 });

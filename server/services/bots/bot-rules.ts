@@ -7,7 +7,7 @@ import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { largestLotOn } from '../market/contract-lots.ts';
 import { indexFacts, type IndexName } from '../market/index-config.ts';
-import { underlyingOf } from '../market/underlying-facts.ts';
+import { underlyingFacts, underlyingOf } from '../market/underlying-facts.ts';
 import { clockMinutes, istDate } from '../market/ist.ts';
 import { regularSessionOn } from '../market/trading-calendar.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
@@ -55,8 +55,9 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
  * A bot trading the stock its alert names (issue 63) keeps the session of an index of the stocks' exchange segment
  * (NFO): its `underlying` names whose calendar and hours, not what it trades.
  */
-export async function checkStockFromAlert(q: Queryable, underlying: IndexName, now: Date): Promise<void> {
-  const { exchange } = await indexFacts(q, underlying, now);
+export async function checkStockFromAlert(q: Queryable, underlying: string, now: Date): Promise<void> {
+  const { kind, exchange } = await underlyingFacts(q, underlying, now);
+  if (kind !== 'index') throw unprocessable('validation_failed', 'underlying', botRuleTexts.stockFromAlertIndex(underlying));
   if (exchange !== 'NFO') throw unprocessable('validation_failed', 'underlying', botRuleTexts.stockFromAlertExchange(underlying, exchange));
 }
 

@@ -283,6 +283,13 @@ export type DeliveryRecord = {
   portfolioId: number | null;
 };
 
+/**
+ * Shares an account holds (positive) or owes (negative) after its deliveries at expiry (issue 63), by stock: the
+ * deliveries received less those made. `averagePaise` is what the held shares cost (the received deliveries' mean
+ * price; for shares owed, the made deliveries' mean price); `lastPaise` the stock's price now, null without one.
+ */
+export type HoldingRecord = { symbol: string; shares: number; averagePaise: number; lastPaise: number | null; lastDeliveryAt: Date };
+
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
 export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
 
@@ -475,6 +482,8 @@ export type BrokerTrading = {
   positionDeliveries?(account: TradingAccount, entries: readonly PositionEntry[]): Promise<Array<PositionDeliveryOutlook | null>>;
   /** Only the paper broker: the account's deliveries at expiry, newest first (the last 50). */
   deliveries?(account: TradingAccount): Promise<DeliveryRecord[]>;
+  /** Only the paper broker: the shares its deliveries left the account holding or owing, by stock. */
+  holdings?(account: TradingAccount): Promise<HoldingRecord[]>;
   /**
    * What orders would need together now, without placing them, after the account's positions and on their
    * own (Kite: basket margins with and without consider_positions, and charges).

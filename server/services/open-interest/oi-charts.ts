@@ -8,6 +8,8 @@ import { DomainError } from '../domain-error.ts';
 import { dayEndMinute, demoDaySpan } from '../history/demo-day.ts';
 
 import { loadTradingCalendar } from '../market/calendar-data.ts';
+import { requireListedUnderlying } from '../market/underlyings/underlying-rows.ts';
+import { rolloverView } from './rollover.ts';
 import { clockMinutes } from '../market/ist.ts';
 import { addDays, isTradingDay, regularSessionOn, sessionOn, type TradingCalendar } from '../market/trading-calendar.ts';
 import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
@@ -140,11 +142,7 @@ function refuseUnlisted(strikes: readonly number[], listed: ReadonlySet<number>,
 }
 
 export function createOpenInterestCharts(db: Queryable) {
-  /** Issue 63: any underlying the server lists (a stock's options come with its bhavcopy); another symbol is 404, never an empty chart. */
-  async function requireListed(index: string): Promise<void> {
-    const { rows } = await db.query('SELECT 1 FROM underlyings WHERE symbol = $1', [index]);
-    if (rows.length === 0) throw DomainError.said('not_found', notFoundTexts.underlying(index));
-  }
+  const requireListed = (index: string) => requireListedUnderlying(db, index);
 
   async function dayAnswer(index: string, askedDay: string | null, askedExpiry: string | null, askedStrikes: string | undefined, interval: OiInterval): Promise<OiDayAnswer> {
     const asked = parseStrikes(askedStrikes);
@@ -250,7 +248,10 @@ export function createOpenInterestCharts(db: Queryable) {
     return answer;
   }
 
-  return { dayAnswer, daysAnswer };
+  /** Issue 63: the futures' rollover before a month's expiry (rollover.ts). */
+  const rollover = (index: string, expiry: string | null, days: number) => rolloverView(db, index, expiry, days);
+
+  return { dayAnswer, daysAnswer, rollover };
 }
 
 export type OpenInterestCharts = ReturnType<typeof createOpenInterestCharts>;

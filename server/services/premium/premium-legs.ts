@@ -8,13 +8,13 @@
 // strangle) is charted as the credit it collects, positive, so its chart is the premium the seller watches
 // decay. `coefficient` is the multiplier of each leg's price in the combined premium.
 import { DomainError } from '../domain-error.ts';
-import { isHistoryIndex, type HistoryIndex } from '../history/history-files.ts';
 import { premiumTexts } from '../texts/premium-texts.ts';
 
 export const maxLegs = 8;
 
 export type PremiumLeg = {
-  index: HistoryIndex;
+  /** An index or (issue 63) a stock the server lists: strategyPremium checks the listing. */
+  index: string;
   expiry: string;
   strikePaise: number;
   optionType: 'CE' | 'PE';
@@ -26,7 +26,7 @@ export type PremiumLeg = {
 
 export type PremiumBasis = 'debit' | 'credit';
 
-const legPattern = /^([A-Z]+):(\d{4}-\d{2}-\d{2}):(\d{1,6}(?:\.\d{1,2})?):(CE|PE):(B|S):([1-9]\d{0,3})$/;
+const legPattern = /^([A-Z0-9][A-Z0-9&_-]{0,19}):(\d{4}-\d{2}-\d{2}):(\d{1,6}(?:\.\d{1,2})?):(CE|PE):(B|S):([1-9]\d{0,3})$/;
 
 const isCalendarDate = (text: string) => {
   const instant = Date.parse(`${text}T00:00:00Z`);
@@ -47,7 +47,7 @@ export function parseLegs(text: string): { legs: PremiumLeg[]; basis: PremiumBas
   const parsed = parts.map((part, i) => {
     const match = legPattern.exec(part.trim().toUpperCase());
     const [, index = '', expiry = '', strike = '', type, side, lots = ''] = match ?? [];
-    if (match === null || !isHistoryIndex(index) || !isCalendarDate(expiry)) {
+    if (match === null || !isCalendarDate(expiry)) {
       throw DomainError.said('validation_failed', premiumTexts.legShape(i + 1, part.slice(0, 60)), { field: 'legs' });
     }
     return {

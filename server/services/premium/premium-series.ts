@@ -7,7 +7,9 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
+import { isHistoryIndex } from '../history/history-files.ts';
 import { istDate } from '../market/ist.ts';
+import { requireListedUnderlying } from '../market/underlyings/underlying-rows.ts';
 import { kiteHistoryTexts } from '../texts/kite-history-texts.ts';
 import { premiumTexts } from '../texts/premium-texts.ts';
 import { bucketCandles, combineLegs, type LegPrice, type PremiumCandle } from './premium-candles.ts';
@@ -35,18 +37,23 @@ function weekdays(from: string, to: string): number {
   return count;
 }
 
-/** The latest day on or before `today` on which every leg has a minute stored, or null. */
-async function lastCommonDay(db: Queryable, index: string, legs: readonly { expiry: string; strikePaise: number; optionType: string }[], today: string): Promise<string | null> {
+/**
+ * The latest day on or before `today` on which every leg has a minute stored (or, for day candles, a bhavcopy row:
+ * a stock's options are in market history by its bhavcopies only), or null.
+ */
+async function lastCommonDay(db: Queryable, index: string, legs: readonly { expiry: string; strikePaise: number; optionType: string }[], today: string, dayCandles: boolean): Promise<string | null> {
   const { rows } = await db.query<{ d: string | null }>(
     `WITH legs AS (SELECT * FROM unnest($2::date[], $3::integer[], $4::text[]) AS l (expiry, strike_paise, option_type)),
      days AS (
        SELECT trade_date, expiry, strike_paise, option_type FROM history_option_minutes WHERE index_name = $1 AND trade_date <= $5::date
        UNION
-       SELECT trade_date, expiry, strike_paise, option_type FROM history_recorded_option_days WHERE index_name = $1 AND trade_date <= $5::date)
+       SELECT trade_date, expiry, strike_paise, option_type FROM history_recorded_option_days WHERE index_name = $1 AND trade_date <= $5::date
+       UNION
+       SELECT trade_date, expiry, strike_paise, option_type FROM history_option_days WHERE $7 AND index_name = $1 AND trade_date <= $5::date AND open_paise > 0)
      SELECT to_char(max(trade_date), 'YYYY-MM-DD') AS d FROM (
        SELECT days.trade_date FROM days JOIN legs USING (expiry, strike_paise, option_type)
        GROUP BY days.trade_date HAVING count(DISTINCT (legs.expiry, legs.strike_paise, legs.option_type)) = $6) common`,
-    [index, legs.map((leg) => leg.expiry), legs.map((leg) => leg.strikePaise), legs.map((leg) => leg.optionType), today, legs.length],
+    [index, legs.map((leg) => leg.expiry), legs.map((leg) => leg.strikePaise), legs.map((leg) => leg.optionType), today, legs.length, dayCandles],
   );
   return rows[0]?.d ?? null;
 }
@@ -66,8 +73,11 @@ function asOf(lastMinute: PremiumCandle | undefined, lastCandle: PremiumCandle |
 export async function strategyPremium(db: Queryable, clock: Clock, userId: number, query: PremiumQuery): Promise<StrategyPremium> {
   const { legs, basis } = parseLegs(query.legs);
   const index = (legs[0] as (typeof legs)[number]).index;
+  // An index's options history is kept for the four NSE indices; a listed stock's (issue 63) from its bhavcopies.
+  const kind = await requireListedUnderlying(db, index);
+  if (kind === 'index' && !isHistoryIndex(index)) throw DomainError.said('validation_failed', premiumTexts.legShape(1, query.legs.slice(0, 60)), { field: 'legs' });
   const today = istDate(clock());
-  const to = query.to ?? query.from ?? (await lastCommonDay(db, index, legs, today)) ?? today;
+  const to = query.to ?? query.from ?? (await lastCommonDay(db, index, legs, today, query.interval === '1d')) ?? today;
   const from = query.from ?? to;
   if (from > to) throw DomainError.said('validation_failed', kiteHistoryTexts.fromAfterTo, { field: 'from' });
   const span = daysBetween(from, to);

@@ -3,7 +3,6 @@
 // finished contract-days' arrays, migration 047), each leg's daily candle from the imported NSE bhavcopies,
 // and the trader's own fills on the legs' contracts (paper and live accounts).
 import type { Queryable } from '../../db/database.ts';
-import type { HistoryIndex } from '../history/history-files.ts';
 import type { LegPrice, PriceSource } from './premium-candles.ts';
 import type { PremiumLeg } from './premium-legs.ts';
 
@@ -20,7 +19,7 @@ type MinuteRow = { n: string; d: string; t: string; o: number; h: number; l: num
  * a day with real minutes, those only.
  * A recorded minute of `today` is the live feed's.
  */
-export async function readLegMinutes(db: Queryable, index: HistoryIndex, legs: readonly Contract[], from: string, to: string, today: string): Promise<Map<number, LegPrice>[]> {
+export async function readLegMinutes(db: Queryable, index: string, legs: readonly Contract[], from: string, to: string, today: string): Promise<Map<number, LegPrice>[]> {
   const { rows } = await db.query<MinuteRow>(
     `WITH ${legTable}
      SELECT n, d, t, o, h, l, c, v, s FROM (
@@ -60,7 +59,7 @@ function minuteSource(stored: string, day: string, today: string): PriceSource {
  * Each leg's day candles from the imported bhavcopies, keyed by the day's 09:15 IST in Unix seconds. A day the
  * contract did not trade (NSE writes its open as zero) has no candle.
  */
-export async function readLegDays(db: Queryable, index: HistoryIndex, legs: readonly Contract[], from: string, to: string): Promise<Map<number, LegPrice>[]> {
+export async function readLegDays(db: Queryable, index: string, legs: readonly Contract[], from: string, to: string): Promise<Map<number, LegPrice>[]> {
   const { rows } = await db.query<{ n: string; t: string; o: string; h: string; l: string; c: string; v: string }>(
     `WITH ${legTable}
      SELECT l.n, extract(epoch FROM d.trade_date::timestamp)::bigint + 555 * 60 - 19800 AS t, d.open_paise AS o, d.high_paise AS h, d.low_paise AS l,
@@ -90,7 +89,7 @@ export type LegFill = { time: number; leg: number; side: 'BUY' | 'SELL'; quantit
  * paper account's fills and a live account's trades as its broker reported them. An expiry settlement is no
  * entry or exit the trader made, so it is left out.
  */
-export async function readLegFills(db: Queryable, userId: number, index: HistoryIndex, legs: readonly Contract[], from: string, to: string): Promise<LegFill[]> {
+export async function readLegFills(db: Queryable, userId: number, index: string, legs: readonly Contract[], from: string, to: string): Promise<LegFill[]> {
   const { rows } = await db.query<{ n: string; t: string; side: 'BUY' | 'SELL'; q: number; p: string }>(
     `WITH ${legTable},
      fills AS (

@@ -65,6 +65,12 @@ export const botRuleTexts = {
       { underlying, exchange },
       `underlying: a bot trading the stock named in the alert keeps an NSE index's session (stocks trade on NFO); ${underlying} trades on ${exchange}`,
     ),
+  stockFromAlertIndex: (underlying: string): Said =>
+    said(
+      'bot.stock_from_alert_index',
+      { underlying },
+      `underlying: a bot trading the stock named in the alert keeps an index's session; ${underlying} is a stock (a bot trading it by its own rules leaves "stock from the alert" off)`,
+    ),
   noLegsAround: (strategy: string): Said => said('bot.no_legs_around', { strategy }, `The strategy ${strategy} has no legs around the money to enter`),
   liveOnPaper: (account: string): Said =>
     said('bot.live_on_paper', { account }, `mode: account ${account} trades on paper; a bot runs live only on a live broker's account`),

@@ -7,4 +7,7 @@ export const ivTexts = {
   /** `first` and `last`: the day's session's first and last minutes (HH:MM IST). */
   minuteOutsideSession: (time: string, session: { first: string; last: string }): Said =>
     said('history.iv_minute_outside_session', { time, ...session }, `at: ${time} is outside NSE's session: choose a minute from ${session.first} to ${session.last}`),
+  /** An index listed for trading whose options market history does not keep (SENSEX: BSE's bhavcopy is not imported). */
+  noOptionsHistory: (index: string): Said =>
+    said('history.no_options_history', { index }, `index: market history keeps no options of ${index}: choose NIFTY, BANKNIFTY, FINNIFTY, MIDCPNIFTY or an F&O stock`),
 };

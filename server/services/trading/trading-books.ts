@@ -3,7 +3,7 @@
 // the account's broker through the broker-neutral interface, in the contract's shapes (rupees at the edge).
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
-import { lateCommitMs, type DeliveryRecord, type PositionDeliveryOutlook } from '../brokers/broker-trading.ts';
+import { lateCommitMs, type DeliveryRecord, type HoldingRecord, type PositionDeliveryOutlook } from '../brokers/broker-trading.ts';
 import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
@@ -62,6 +62,20 @@ function toDelivery(record: DeliveryRecord): Schemas['Delivery'] {
   };
 }
 
+/** A holding of delivered shares, valued now (value and P&L signed: shares owed are worth less as the price rises). */
+function toHolding(record: HoldingRecord): Schemas['Holding'] {
+  const priced = record.lastPaise !== null;
+  return {
+    symbol: record.symbol,
+    shares: record.shares,
+    average_price: toRupees(record.averagePaise),
+    last_price: priced ? toRupees(record.lastPaise as number) : null,
+    value: priced ? toRupees(record.shares * (record.lastPaise as number)) : null,
+    pnl: priced ? toRupees(record.shares * ((record.lastPaise as number) - record.averagePaise)) : null,
+    last_delivery_at: record.lastDeliveryAt.toISOString(),
+  };
+}
+
 export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
   const { findAccount, dataStatus } = accounts;
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -96,11 +110,13 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     // A stock contract in its last four trading days shows what it will deliver (issue 63); the paper broker's deliveries at expiry beside.
     const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
     const deliveries = await found.broker.deliveries?.(found.account);
+    const holdings = await found.broker.holdings?.(found.account);
     return {
       position_book: {
         net: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)),
         day: today.map((entry) => toPosition(entry, true)),
         ...(deliveries === undefined ? {} : { deliveries: deliveries.map(toDelivery) }),
+        ...(holdings === undefined ? {} : { holdings: holdings.map(toHolding) }),
         margins: { available: toRupees(funds.availablePaise), used: toRupees(funds.usedPaise), equity: toRupees(funds.equityPaise) },
         ...dataStatus(found),
       },

@@ -15,6 +15,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { DeliveredHoldings } from '@/features/positions/components/delivered-holdings';
 import { DeliveryRecords } from '@/features/positions/components/delivery-warning';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
@@ -106,6 +107,7 @@ export function PositionBookScreen() {
               <SquareOffAll {...common} positions={book.net} />
             </div>
             <PositionsTable rows={rows} phone={phone} renderActions={view === 'net' ? (position) => <PositionActions {...common} position={position} /> : undefined} />
+            <DeliveredHoldings holdings={book.holdings ?? []} />
             <DeliveryRecords deliveries={book.deliveries ?? []} />
           </>
         ))}

@@ -14,7 +14,7 @@ import { useFormat } from '@/lib/format/use-format';
 import { useMarketNow } from '@/lib/replay/use-replayed-at';
 import { store } from '@/lib/store';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
-import { bookLegs, indexOfSymbol, orderMarkers } from '@/app/strategy-builder/live-book-legs';
+import { bookChainKey, bookLegs, orderMarkers } from '@/app/strategy-builder/live-book-legs';
 
 const title = defineMessage({ id: 'strategies.liveBook.title', defaultMessage: 'Payoff of the open positions' });
 const markerText = defineMessage<{ kind: MessageValue; symbol: MessageValue; price: MessageValue }>({
@@ -34,7 +34,8 @@ export function LiveBookPayoff({ positions, orders }: { positions: readonly Posi
   const now = useMarketNow(useAtomValue(nowAtom, { store }));
   const [chains, setChains] = useState<ReadonlyMap<string, Instruments>>(new Map());
   const open = positions.filter((position) => position.quantity !== 0);
-  const wanted = [...new Set(open.map((position) => `${indexOfSymbol(position.tradingsymbol) ?? ''}:${position.expiry}`))].filter((key) => !key.startsWith(':')).sort().join(',');
+  // A future's chain is its underlying's of the same expiry (a monthly's options expire with it): its spot's key.
+  const wanted = [...new Set(open.flatMap((position) => bookChainKey(position) ?? []))].sort().join(',');
 
   useEffect(() => {
     let current = true;

@@ -7,7 +7,7 @@ import type { Order } from '@/features/orders/api/trading-types';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
 import type { LegChange } from '@/features/strategies/components/leg-card';
-import { expiryInstant, newLegId, type BuilderLeg } from '@/features/strategies/model/builder-leg';
+import { expiryInstant, futureStrategyLeg, newLegId, type BuilderLeg } from '@/features/strategies/model/builder-leg';
 import type { SavedStrategy } from '@/features/strategies/model/saved-strategy';
 import type { BuilderMarket } from '@/app/strategy-builder/use-builder-market';
 
@@ -50,15 +50,14 @@ function legFor(instrument: OptionInstrument, quote: Quote | undefined, spot: Qu
 function futureLeg(future: FutureInstrument, quote: Quote | undefined, shape: { side: 'BUY' | 'SELL'; lots: number }, previous?: BuilderLeg): BuilderLeg {
   return {
     id: previous?.id ?? newLegId(),
-    side: shape.side,
-    kind: 'FUT',
-    strike: 0,
-    lots: shape.lots,
-    lotSize: future.lot_size,
-    expiryMs: expiryInstant(future.expiry),
-    entryPrice: quote?.last_price ?? previous?.entryPrice ?? 0,
-    volatility: 0,
-    enabled: previous?.enabled ?? true,
+    ...futureStrategyLeg({
+      side: shape.side,
+      lots: shape.lots,
+      lotSize: future.lot_size,
+      expiry: future.expiry,
+      entryPrice: quote?.last_price ?? previous?.entryPrice ?? 0,
+      enabled: previous?.enabled ?? true,
+    }),
     tradingsymbol: future.tradingsymbol,
     exchange: future.exchange,
     expiry: future.expiry,

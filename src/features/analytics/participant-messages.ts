@@ -56,4 +56,9 @@ export const participantMessages = {
     defaultMessage: 'Net contracts in {instrument} by participant, {from} to {to}; the latest figures are in the table below.',
   }),
   latest: defineMessage<{ date: MessageValue }>({ id: 'participants.latest', defaultMessage: 'On {date}' }),
+  stockNote: defineMessage<{ symbol: MessageValue }>({
+    id: 'participants.stockNote',
+    defaultMessage:
+      'Participant open interest is market-wide: NSE publishes what FIIs, DIIs, proprietary traders and clients hold across all index and stock F&O, not per stock. There is none for {symbol} alone.',
+  }),
 };

@@ -11,7 +11,7 @@ export function premiumLegsText(legs: readonly PremiumLinkLeg[]): string {
 /** The legs of a `legs` text, or null where one is not spelled as premiumLegsText writes it. */
 export function parsePremiumLegs(text: string): PremiumLinkLeg[] | null {
   const legs = text.split(',').map((part) => {
-    const match = /^([A-Z]+):(\d{4}-\d{2}-\d{2}):(\d+(?:\.\d+)?):(CE|PE):(B|S):(\d+)$/.exec(part);
+    const match = /^([A-Z0-9][A-Z0-9&_-]{0,19}):(\d{4}-\d{2}-\d{2}):(\d+(?:\.\d+)?):(CE|PE):(B|S):(\d+)$/.exec(part);
     if (match === null) return null;
     const [, index = '', expiry = '', strike = '', type, side, lots = ''] = match;
     return { index, expiry, strike: Number(strike), type: type === 'PE' ? ('PE' as const) : ('CE' as const), side: side === 'B' ? ('BUY' as const) : ('SELL' as const), lots: Number(lots) };

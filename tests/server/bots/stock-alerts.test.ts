@@ -137,7 +137,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     expect([named.status, named.body.field]).toEqual([400, 'legs.0.tradingsymbol']);
   });
 
-  it('keeps an index bot on its index: a JSON alert naming stocks is refused, and a bot on SENSEX cannot take the stock from the alert', async () => {
+  it('keeps an index bot on its index: a JSON alert naming stocks is refused, and a bot on SENSEX or on a stock cannot take the stock from the alert', async () => {
     t.at(monday, '14:00');
     const indexBot = await w().createBot({ name: 'NIFTY alerts' });
     const { token } = await w().enable(indexBot.id);
@@ -150,5 +150,14 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     });
     const refused = sensex.body as { code?: string; field?: string };
     expect([sensex.status, refused.code, refused.field]).toEqual([400, 'validation_failed', 'underlying']);
+    // A stock keeps no session of its own for the alert's stocks: the bot names an index (a stock is traded by its own rules without the flag).
+    const onStock = await t.call('createTradingBot', {
+      token: t.desk.token,
+      params: { portfolioId: t.portfolio.id },
+      body: { portfolio_id: t.portfolio.id, name: 'On a stock', base_strategy: t.strategies.get('trend_option_buyer')!.id, underlying: 'RELIANCE', lots: 1, stop_loss_pct: 90, target_pct: 90, params: {}, stock_from_alert: true },
+    });
+    const stockRefused = onStock.body as { code?: string; field?: string; message?: string };
+    expect([onStock.status, stockRefused.code, stockRefused.field]).toEqual([400, 'validation_failed', 'underlying']);
+    expect(stockRefused.message).toContain('RELIANCE is a stock');
   });
 });

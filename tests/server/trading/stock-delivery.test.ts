@@ -205,8 +205,15 @@ describe.each(testBackends)('physical settlement in the paper broker on %s', (ba
     expect((await book(future)).deliveries).toMatchObject([{ tradingsymbol: futureSymbol, side: 'BUY', shares: lot, price: settlement, value: futureValue / 100, charges: futureCharges / 100 }]);
     expect(await cash(future)).toEqual({ flow: futureBefore.flow + futureValue - futureValue, charges: futureBefore.charges + futureCharges });
 
+    // The delivered shares are held (issue 63): 500 RELIANCE at the strike, valued at the stock's price now.
+    expect((await book(funded)).holdings).toEqual([
+      { symbol: 'RELIANCE', shares: lot, average_price: strike, last_price: spot, value: lot * spot, pnl: lot * (spot - strike), last_delivery_at: expect.any(String) },
+    ]);
+    expect((await book(future)).holdings).toMatchObject([{ symbol: 'RELIANCE', shares: lot, average_price: settlement, last_price: spot }]);
+
     // The squared-off account delivers nothing; a second pass settles nothing more.
     expect((await book(unfunded)).deliveries).toEqual([]);
+    expect((await book(unfunded)).holdings).toEqual([]);
     expect((await funded.tick()).settled).toBe(0);
     expect((await book(funded)).deliveries).toHaveLength(1);
     market.closingValue(null);

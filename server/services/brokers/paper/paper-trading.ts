@@ -189,6 +189,7 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     funds: onMarket((on) => on.funds.funds),
     positionDeliveries: onMarket((on) => on.positionDeliveries),
     deliveries: onMarket((on) => on.deliveries),
+    holdings: onMarket((on) => on.holdings),
     orderMargin: onMarket((on) => on.funds.orderMargin),
     portfolioMargin: onMarket((on) => on.funds.portfolioMargin),
   };

@@ -3,7 +3,6 @@
 // its index minutes, and its bhavcopy's settlement prices. Read only: the rows are written by the recorder and
 // the imports (history-store.ts, recorded-minutes-store.ts).
 import type { Queryable } from '../../../db/database.ts';
-import type { HistoryIndex } from '../history-files.ts';
 
 /** Where a number comes from: a live feed recorded, the simulator, a broker's candles, or NSE's bhavcopy. */
 export type IvSource = 'recorded' | 'simulated' | 'upstox' | 'kite' | 'bhavcopy';
@@ -64,7 +63,7 @@ function byStrike(rows: readonly ExpiryMinuteRow[]): ExpiryMinutes {
 }
 
 /** An expiry's option minutes on a day, of the strikes in `strikes` (every strike when not given). */
-export async function readExpiryMinutes(db: Queryable, index: HistoryIndex, day: string, expiry: string, strikes: StrikeRange = allStrikes): Promise<ExpiryMinutes> {
+export async function readExpiryMinutes(db: Queryable, index: string, day: string, expiry: string, strikes: StrikeRange = allStrikes): Promise<ExpiryMinutes> {
   const { rows } = await db.query<ExpiryMinuteRow>(`${expiryMinutesSql} ORDER BY 1, 2, 3, 7`, [index, day, expiry, strikes.lowPaise, strikes.highPaise]);
   return byStrike(rows);
 }
@@ -73,7 +72,7 @@ export async function readExpiryMinutes(db: Queryable, index: HistoryIndex, day:
  * Each contract's last minute at or before `minute` (the price the chain shows then), of the strikes in
  * `strikes`: what readExpiryMinutes then minuteAtOrBefore give, one row a contract rather than its whole day.
  */
-export async function readContractsAt(db: Queryable, index: HistoryIndex, day: string, expiry: string, minute: number, strikes: StrikeRange): Promise<ExpiryMinutes> {
+export async function readContractsAt(db: Queryable, index: string, day: string, expiry: string, minute: number, strikes: StrikeRange): Promise<ExpiryMinutes> {
   const { rows } = await db.query<ExpiryMinuteRow>(
     `SELECT DISTINCT ON (s, t) s, t, m, c, iv, source FROM (${expiryMinutesSql}) AS x WHERE m <= $6 ORDER BY s, t, m DESC, r`,
     [index, day, expiry, strikes.lowPaise, strikes.highPaise, minute],
@@ -85,7 +84,7 @@ export async function readContractsAt(db: Queryable, index: HistoryIndex, day: s
  * The last IST minute of the day with a price of any of the expiry's contracts, or null without one (where a
  * smile of the day's close is drawn): one number, not every contract's day.
  */
-export async function readLastOptionMinute(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<number | null> {
+export async function readLastOptionMinute(db: Queryable, index: string, day: string, expiry: string): Promise<number | null> {
   const { rows } = await db.query<{ m: number | null }>(
     `SELECT greatest(
        (SELECT max(${istMinuteOfDay}) FROM history_option_minutes WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date),
@@ -100,7 +99,7 @@ export async function readLastOptionMinute(db: Queryable, index: HistoryIndex, d
  * The index's minutes on a day (imported, recorded or simulated), by IST minute of the day: on a day that holds
  * real minutes, those only (the demo market's minutes around them are never mixed in).
  */
-export async function readIndexMinutes(db: Queryable, index: HistoryIndex, day: string): Promise<Map<number, IndexMinute>> {
+export async function readIndexMinutes(db: Queryable, index: string, day: string): Promise<Map<number, IndexMinute>> {
   const { rows } = await db.query<{ m: number; c: string; source: string }>(
     `SELECT ${istMinuteOfDay} AS m, close_paise AS c, source FROM history_index_minutes WHERE index_name = $1 AND trade_date = $2::date`,
     [index, day],
@@ -110,7 +109,7 @@ export async function readIndexMinutes(db: Queryable, index: HistoryIndex, day: 
 }
 
 /** The expiries market history holds prices of on a day (minutes or bhavcopy), ascending. */
-export async function readDayExpiries(db: Queryable, index: HistoryIndex, day: string): Promise<string[]> {
+export async function readDayExpiries(db: Queryable, index: string, day: string): Promise<string[]> {
   const { rows } = await db.query<{ e: string }>(
     `SELECT to_char(expiry, 'YYYY-MM-DD') AS e FROM history_option_minutes WHERE index_name = $1 AND trade_date = $2::date
      UNION SELECT to_char(expiry, 'YYYY-MM-DD') FROM history_recorded_option_days WHERE index_name = $1 AND trade_date = $2::date
@@ -122,7 +121,7 @@ export async function readDayExpiries(db: Queryable, index: HistoryIndex, day: s
 }
 
 /** The last day at or before `to` on which market history holds option prices of the index, or null. */
-export async function lastOptionDay(db: Queryable, index: HistoryIndex, to: string | null): Promise<string | null> {
+export async function lastOptionDay(db: Queryable, index: string, to: string | null): Promise<string | null> {
   const { rows } = await db.query<{ d: string | null }>(
     `SELECT to_char(greatest(
        (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND ($2::date IS NULL OR trade_date <= $2::date)),
@@ -134,7 +133,7 @@ export async function lastOptionDay(db: Queryable, index: HistoryIndex, to: stri
 }
 
 /** Each day in a range with option minutes of the index, and the expiries each holds. */
-export async function readMinuteDays(db: Queryable, index: HistoryIndex, from: string, to: string): Promise<Map<string, string[]>> {
+export async function readMinuteDays(db: Queryable, index: string, from: string, to: string): Promise<Map<string, string[]>> {
   const { rows } = await db.query<{ d: string; e: string }>(
     `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e FROM history_option_minutes
      WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date GROUP BY 1, 2
@@ -158,7 +157,7 @@ export type BhavcopyDay = { day: string; expiries: string[]; underlyingPaise: nu
  * Each bhavcopy day in a range: its listed expiries and the index's value that day (UDiFF's underlying, else the
  * index close file's close, else the last real index minute's close; null when history holds none of them).
  */
-export async function readBhavcopyDays(db: Queryable, index: HistoryIndex, from: string, to: string): Promise<BhavcopyDay[]> {
+export async function readBhavcopyDays(db: Queryable, index: string, from: string, to: string): Promise<BhavcopyDay[]> {
   const { rows } = await db.query<{ d: string; expiries: string[]; u: string | null }>(
     `SELECT to_char(o.trade_date, 'YYYY-MM-DD') AS d, array_agg(DISTINCT to_char(o.expiry, 'YYYY-MM-DD')) AS expiries,
        coalesce(max(o.underlying_paise),
@@ -175,7 +174,7 @@ export async function readBhavcopyDays(db: Queryable, index: HistoryIndex, from:
 export type SettledContract = { strikePaise: number; optionType: 'CE' | 'PE'; settlePaise: number };
 
 /** An expiry's settlement prices on a bhavcopy day, for strikes within `band` of the index level (a share: 0.1 is ±10 %). */
-export async function readSettlements(db: Queryable, index: HistoryIndex, day: string, expiry: string, levelPaise: number, band: number): Promise<SettledContract[]> {
+export async function readSettlements(db: Queryable, index: string, day: string, expiry: string, levelPaise: number, band: number): Promise<SettledContract[]> {
   const { rows } = await db.query<{ s: string; t: 'CE' | 'PE'; p: string }>(
     `SELECT strike_paise AS s, option_type AS t, settle_paise AS p FROM history_option_days
      WHERE index_name = $1 AND trade_date = $2::date AND expiry = $3::date AND strike_paise BETWEEN $4 AND $5 ORDER BY strike_paise, option_type`,
@@ -190,7 +189,7 @@ export async function readSettlements(db: Queryable, index: HistoryIndex, day: s
  */
 export async function readAtmSettlements(
   db: Queryable,
-  index: HistoryIndex,
+  index: string,
   asked: readonly { day: string; expiry: string; levelPaise: number }[],
 ): Promise<Map<string, { strikePaise: number; callPaise: number; putPaise: number }>> {
   if (asked.length === 0) return new Map();

@@ -7,8 +7,9 @@ import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadRegularSessions, loadTradingCalendar } from '../../market/calendar-data.ts';
 import { addDays, contractExpiryMs, isTradingDay } from '../../market/trading-calendar.ts';
+import { requireListedUnderlying } from '../../market/underlyings/underlying-rows.ts';
+import { isHistoryIndex } from '../history-files.ts';
 import { ivTexts } from '../../texts/iv-texts.ts';
-import type { HistoryIndex } from '../history-files.ts';
 import {
   lastOptionDay,
   readAtmSettlements,
@@ -49,7 +50,7 @@ const clock = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2,
 const instant = (day: string, minute: number) => new Date(minuteEndMs(day, minute)).toISOString();
 
 export type IvDay = {
-  index: HistoryIndex;
+  index: string;
   day: string | null;
   expiry: string | null;
   /** The expiries history holds prices of that day (the expiry picker's choices). */
@@ -70,7 +71,7 @@ export type IvDay = {
 
 type BhavcopyLevel = { levelPaise: number | null; listed: boolean };
 
-async function bhavcopyLevel(db: Queryable, index: HistoryIndex, day: string, expiry: string): Promise<BhavcopyLevel> {
+async function bhavcopyLevel(db: Queryable, index: string, day: string, expiry: string): Promise<BhavcopyLevel> {
   const [found] = await readBhavcopyDays(db, index, day, day);
   return { levelPaise: found?.underlyingPaise ?? null, listed: found?.expiries.includes(expiry) ?? false };
 }
@@ -106,7 +107,7 @@ const nearestOfAll = (pair: AtmPair | null, spotPaise: number, band: StrikeRange
  * level than that edge, it is the pair all the strikes give too. Otherwise (a sparse day: no pair near the level,
  * or only a farther one) every strike is read, so the answer is always the one the whole expiry gives.
  */
-async function atmContracts(db: Queryable, index: HistoryIndex, day: string, expiry: string, indexMinutes: Map<number, IndexMinute>, span: { first: number; last: number }): Promise<ExpiryMinutes> {
+async function atmContracts(db: Queryable, index: string, day: string, expiry: string, indexMinutes: Map<number, IndexMinute>, span: { first: number; last: number }): Promise<ExpiryMinutes> {
   const levels: { minute: number; spotPaise: number }[] = [];
   const { first, last } = span;
   for (let minute = first; minute <= last; minute += 1) {
@@ -125,7 +126,7 @@ async function atmContracts(db: Queryable, index: HistoryIndex, day: string, exp
 }
 
 /** An expiry's ATM IV minute by minute on a day (the last day with option prices, and its nearest expiry, when not asked). */
-export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string | null, askedExpiry: string | null): Promise<IvDay> {
+export async function ivDay(db: Queryable, index: string, askedDay: string | null, askedExpiry: string | null): Promise<IvDay> {
   const day = askedDay ?? (await lastOptionDay(db, index, null));
   const empty: IvDay = { index, day, expiry: askedExpiry, expiries: [], as_of: null, minutes: [], iv: [], call_iv: [], put_iv: [], strike: [], spot: [], source: [], settlement: null };
   if (day === null) return empty;
@@ -183,7 +184,7 @@ export async function ivDay(db: Queryable, index: HistoryIndex, askedDay: string
  * days, and ivDay on each read a thousand times the rows). Where that minute has no point, or its pair in the band
  * may not be the nearest (as in atmContracts), the day is read as ivDay reads it.
  */
-async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expiry: string, sessions: IvSessions): Promise<{ minute: number; point: AtmPoint } | null> {
+async function dayCloseAtm(db: Queryable, index: string, day: string, expiry: string, sessions: IvSessions): Promise<{ minute: number; point: AtmPoint } | null> {
   const indexMinutes = await readIndexMinutes(db, index, day);
   const session = dayMinutesOf(sessions, day, indexMinutes);
   let minute = session.last;
@@ -213,7 +214,7 @@ async function dayCloseAtm(db: Queryable, index: HistoryIndex, day: string, expi
 }
 
 export type IvHistory = {
-  index: HistoryIndex;
+  index: string;
   /** The expiry each day's point is of: the near month (iv-measures.ts nearMonthExpiry). */
   basis: 'near_month';
   lookback_days: number;
@@ -242,7 +243,7 @@ export type IvHistory = {
 export const maxLookbackDays = 730;
 
 /** The near month's ATM IV at each day's close from `to` (or the last day with prices) back over the lookback. */
-export async function ivHistory(db: Queryable, index: HistoryIndex, askedTo: string | null, lookbackDays: number): Promise<IvHistory> {
+export async function ivHistory(db: Queryable, index: string, askedTo: string | null, lookbackDays: number): Promise<IvHistory> {
   const to = await lastOptionDay(db, index, askedTo);
   const answer: IvHistory = {
     index,
@@ -342,7 +343,7 @@ export type SmileAt = {
 };
 
 /** `expiry` and `now` null only when asked without an expiry and history holds no option prices of the index. */
-export type IvSmile = { index: HistoryIndex; expiry: string | null; now: SmileAt | null; earlier: SmileAt | null };
+export type IvSmile = { index: string; expiry: string | null; now: SmileAt | null; earlier: SmileAt | null };
 
 /** The strikes a smile shows: within this share of the index level either side. */
 const smileBand = 0.1;
@@ -350,7 +351,7 @@ const smileBand = 0.1;
 const parseMoment = (moment: string) => ({ day: moment.slice(0, 10), minute: moment.length > 10 ? clockMinutes(moment.slice(11, 16)) : null });
 
 /** An expiry's smile at a moment: a minute (the contracts' last prices then) or a day (its settlement, else its last minute with prices). */
-async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked: string, sessions: IvSessions): Promise<SmileAt> {
+async function smileAt(db: Queryable, index: string, expiry: string, asked: string, sessions: IvSessions): Promise<SmileAt> {
   const { day, minute } = parseMoment(asked);
   checkExpiry(day, expiry);
   const indexMinutes = await readIndexMinutes(db, index, day);
@@ -416,7 +417,7 @@ async function smileAt(db: Queryable, index: HistoryIndex, expiry: string, asked
 }
 
 /** The day before `day` with prices of the expiry, for the smile's default comparison. */
-async function previousPricedDay(db: Queryable, index: HistoryIndex, expiry: string, day: string): Promise<string | null> {
+async function previousPricedDay(db: Queryable, index: string, expiry: string, day: string): Promise<string | null> {
   const { rows } = await db.query<{ d: string | null }>(
     `SELECT to_char(greatest(
        (SELECT max(trade_date) FROM history_option_minutes WHERE index_name = $1 AND expiry = $2::date AND trade_date < $3::date),
@@ -433,7 +434,7 @@ async function previousPricedDay(db: Queryable, index: HistoryIndex, expiry: str
  * for the same question: the nearest expiry of `at`'s day, or of the last day with option prices (then at its
  * close), so the volatility screen asks its day and its smile at once rather than one after the other.
  */
-export async function ivSmile(db: Queryable, index: HistoryIndex, askedExpiry: string | null, askedAt: string | null, against: string | null): Promise<IvSmile> {
+export async function ivSmile(db: Queryable, index: string, askedExpiry: string | null, askedAt: string | null, against: string | null): Promise<IvSmile> {
   if (askedExpiry === null) {
     const day = askedAt === null ? await lastOptionDay(db, index, null) : askedAt.slice(0, 10);
     const expiry = day === null ? undefined : (await readDayExpiries(db, index, day)).find((listed) => listed >= day);
@@ -448,16 +449,24 @@ export async function ivSmile(db: Queryable, index: HistoryIndex, askedExpiry: s
   return { index, expiry, now, earlier: earlierAsked === null ? null : await smileAt(db, index, expiry, earlierAsked, sessions) };
 }
 
-async function lastExpiryDay(db: Queryable, index: HistoryIndex, expiry: string): Promise<string | null> {
+async function lastExpiryDay(db: Queryable, index: string, expiry: string): Promise<string | null> {
   return previousPricedDay(db, index, expiry, addDays(expiry, 1));
 }
 
-/** The implied volatility charts' reads, over the server's database. */
+/**
+ * The implied volatility charts' reads, over the server's database: of an index or (issue 63) a listed stock, whose
+ * IVs come from its imported bhavcopies (its settlement prices and UDiFF's underlying value); an unlisted symbol is 404.
+ */
 export function createIvCharts(db: Queryable) {
+  const listed = async <T>(index: string, read: () => Promise<T>) => {
+    const kind = await requireListedUnderlying(db, index);
+    if (kind === 'index' && !isHistoryIndex(index)) throw DomainError.said('validation_failed', ivTexts.noOptionsHistory(index), { field: 'index' });
+    return read();
+  };
   return {
-    day: (index: HistoryIndex, day: string | null, expiry: string | null) => ivDay(db, index, day, expiry),
-    history: (index: HistoryIndex, to: string | null, lookbackDays: number) => ivHistory(db, index, to, lookbackDays),
-    smile: (index: HistoryIndex, expiry: string | null, at: string | null, against: string | null) => ivSmile(db, index, expiry, at, against),
+    day: (index: string, day: string | null, expiry: string | null) => listed(index, () => ivDay(db, index, day, expiry)),
+    history: (index: string, to: string | null, lookbackDays: number) => listed(index, () => ivHistory(db, index, to, lookbackDays)),
+    smile: (index: string, expiry: string | null, at: string | null, against: string | null) => listed(index, () => ivSmile(db, index, expiry, at, against)),
   };
 }
 

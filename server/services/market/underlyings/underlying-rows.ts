@@ -3,6 +3,8 @@
 // are read where they live (index_names, index_config, tick_sizes, expiry_weekdays), never copied.
 import type { components } from '../../../../openapi/main.d.ts';
 import type { Queryable } from '../../../db/database.ts';
+import { DomainError } from '../../domain-error.ts';
+import { notFoundTexts } from '../../texts/not-found-texts.ts';
 import { loadTradingCalendar } from '../calendar-data.ts';
 import { monthlyExpiryOf, type ExpiryWeekday } from '../expiries.ts';
 import { expiryDayOnOrBefore, type Exchange, type TradingCalendar } from '../trading-calendar.ts';
@@ -113,4 +115,15 @@ async function lotsOf(q: Queryable, day: string, expiries: ReadonlyMap<string, s
     [day, [...expiries.keys()], [...expiries.values()]],
   );
   return new Map(rows.map((row) => [row.symbol, { size: Number(row.lot_size), expiry: row.expiry, effective_from: row.effective_from, source: row.source }]));
+}
+
+/**
+ * Issue 63: the charts read any underlying the server lists (a stock's options and futures come with its bhavcopy);
+ * another symbol is 404 `not_found.underlying`, never an empty chart. Returns whether it is an index or a stock.
+ */
+export async function requireListedUnderlying(q: Queryable, symbol: string): Promise<Underlying['kind']> {
+  const { rows } = await q.query<{ kind: Underlying['kind'] }>('SELECT kind FROM underlyings WHERE symbol = $1', [symbol]);
+  const found = rows[0];
+  if (found === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+  return found.kind;
 }

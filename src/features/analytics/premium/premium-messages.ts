@@ -79,4 +79,14 @@ export const premiumMessages = {
   fillMark: defineMessage<{ side: MessageValue; type: MessageValue; price: MessageValue }>({ id: 'premium.fillMark', defaultMessage: '{side, select, BUY {B} other {S}} {type} {price}' }),
   period: defineMessage<{ overlay: MessageValue }>({ id: 'premium.period', defaultMessage: '{overlay} period' }),
   chartLabel: defineMessage<{ legs: MessageValue; from: MessageValue; to: MessageValue }>({ id: 'premium.chartLabel', defaultMessage: 'Candles of the combined premium of {legs}, {from} to {to}' }),
+  picking: defineMessage<{ symbol: MessageValue }>({ id: 'premium.picking', defaultMessage: "Finding {symbol}'s at-the-money straddle…" }),
+  pickNoPrices: defineMessage<{ symbol: MessageValue }>({
+    id: 'premium.pickNoPrices',
+    defaultMessage: 'Market history holds no option prices of {symbol} yet: import its days (NSE’s F&O bhavcopy) in Market history.',
+  }),
+  pickFailed: defineMessage<{ symbol: MessageValue }>({ id: 'premium.pickFailed', defaultMessage: "{symbol}'s straddle could not be found. Try again." }),
+  stockNote: defineMessage<{ symbol: MessageValue }>({
+    id: 'premium.stockNote',
+    defaultMessage: '{symbol} is a stock: its options are in market history by their daily bhavcopies, so its premium is charted in day candles.',
+  }),
 };

@@ -100,6 +100,9 @@ function RangeRefusal({ refusal, onRange }: { refusal: ApiError; onRange: (next:
   );
 }
 
+/** The indices whose charts link here; any other symbol is a stock. */
+const participantIndices = new Set(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX']);
+
 /** /app/participants: NSE's participant-wise open interest over the last year (or `?from=&to=`), each participant's net position by day. */
 export function ParticipantsScreen() {
   const intl = useIntl();
@@ -107,9 +110,13 @@ export function ParticipantsScreen() {
   const [search, setSearch] = useSearchParams();
   const { from, to } = participantRangeOf(search);
   const range = useMemo<ParticipantRange>(() => ({ from, to }), [from, to]);
+  // Issue 63: a stock named in the address (a chart of a stock linked here) has no participant figures of its own.
+  const asked = search.get('index');
+  const stock = asked !== null && /^[A-Z0-9][A-Z0-9&_-]{0,19}$/.test(asked) && !participantIndices.has(asked) ? asked : null;
   const onRange = useCallback(
-    (next: ParticipantRange) => setSearch({ ...(next.from === null ? {} : { from: next.from }), ...(next.to === null ? {} : { to: next.to }) }, { replace: true }),
-    [setSearch],
+    (next: ParticipantRange) =>
+      setSearch({ ...(stock === null ? {} : { index: stock }), ...(next.from === null ? {} : { from: next.from }), ...(next.to === null ? {} : { to: next.to }) }, { replace: true }),
+    [setSearch, stock],
   );
   const ranged = from !== null || to !== null;
   // Offline (or the server unreachable): this range's last-known read, with its time (the other screens' last-known copy).
@@ -125,6 +132,11 @@ export function ParticipantsScreen() {
       <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
       <PanelBoundary>
         <div className="flex flex-col gap-4">
+          {stock !== null && (
+            <p className="rounded-md border border-line bg-surface-muted p-3 text-sm text-fg" data-testid="participants-stock-note">
+              {intl.formatMessage(m.stockNote, { symbol: stock })}
+            </p>
+          )}
           <RangeChoice range={range} onRange={onRange} />
           {asOf !== null && refusal === null && <StaleNote asOf={asOf} />}
           {refusal !== null ? (

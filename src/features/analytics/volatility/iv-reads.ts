@@ -5,7 +5,8 @@ import { requireField } from '@/lib/api/require-field';
 import { shownByScreen } from '@/lib/api/api-error';
 import { startEarlyRead } from '@/lib/api/early-read';
 
-export type IvIndex = components['schemas']['HistoryIndex'];
+/** An index or (issue 63) a listed F&O stock: the server reads a stock's IVs from its imported bhavcopies. */
+export type IvIndex = components['schemas']['ChartUnderlying'];
 export type IvDay = components['schemas']['IvDay'];
 export type IvHistory = components['schemas']['IvHistory'];
 export type IvSmile = components['schemas']['IvSmile'];
@@ -13,8 +14,12 @@ export type IvSmileAt = components['schemas']['IvSmileAt'];
 export type IvSource = components['schemas']['IvSource'];
 export type IvFirstOpen = components['schemas']['IvFirstOpen'];
 
-export const ivIndices: readonly IvIndex[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'];
-export const isIvIndex = (value: string | null): value is IvIndex => value !== null && (ivIndices as readonly string[]).includes(value);
+/** The indices whose minutes the recorder keeps (an IV alert watches those minutes: a stock has none). */
+export type IvRecordedIndex = components['schemas']['HistoryIndex'];
+export const ivIndices: readonly IvRecordedIndex[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'];
+export const isIvIndex = (value: string | null): value is IvRecordedIndex => value !== null && (ivIndices as readonly string[]).includes(value);
+/** The underlying an address names (`?index=RELIANCE`), spelled as the server's symbols are; NIFTY without one. */
+export const ivUnderlyingOf = (asked: string | null): IvIndex => (asked !== null && /^[A-Z0-9][A-Z0-9&_-]{0,19}$/.test(asked) ? asked : 'NIFTY');
 /** The IV percentile's lookback when the screen opens, in days. */
 export const defaultIvLookback = 365;
 
@@ -61,8 +66,7 @@ export async function getIvFirstOpen(index: IvIndex, expiry: string | null): Pro
  */
 export function startEarlyIvReads(search: string): void {
   const params = new URLSearchParams(search);
-  const asked = params.get('index');
-  const index = isIvIndex(asked) ? asked : 'NIFTY';
+  const index = ivUnderlyingOf(params.get('index'));
   const expiry = params.get('expiry');
   let firstOpen: Promise<IvFirstOpen> | null = null;
   // Sent by the first of the three early reads to go out, once the session is restored (early-read.ts).

@@ -13,7 +13,7 @@ import { StaleNote } from '@/components/ui/stale-note';
 import { TimeField } from '@/components/ui/time-field';
 import { IvChartBox, type IvChartContent } from '@/features/analytics/volatility/iv-chart-box';
 import { ivMessages as m } from '@/features/analytics/volatility/iv-messages';
-import { defaultIvLookback, getIvDay, getIvHistory, getIvSmile, isIvIndex as isIndex, ivIndices, ivReadNames, type IvDay, type IvHistory, type IvIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
+import { defaultIvLookback, getIvDay, getIvHistory, getIvSmile, isIvIndex as isIndex, ivIndices, ivReadNames, ivUnderlyingOf, type IvDay, type IvHistory, type IvIndex, type IvRecordedIndex, type IvSmileAt, type IvSource } from '@/features/analytics/volatility/iv-reads';
 import { dayLine, gapMinutes, historyLine, lastDayPoint, smileLine, sourcesOf } from '@/features/analytics/volatility/iv-series';
 import { useKeptRead } from '@/features/analytics/volatility/use-kept-read';
 import { sayServerText } from '@/i18n/say-server-text';
@@ -103,7 +103,9 @@ function HistoryChart({ history }: { history: IvHistory }) {
 }
 
 /** An alert on an expiry's ATM IV (composed in src/app: alerts are their own feature). */
-export type IvAlertAction = (index: IvIndex, expiry: string) => ReactNode;
+export type IvAlertAction = (index: IvRecordedIndex, expiry: string) => ReactNode;
+/** The underlying's search box (composed in src/app: it is the market feature's); the four indices' select without one. */
+export type UnderlyingPicker = (value: string, onPick: (symbol: string) => void) => ReactNode;
 
 function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction | undefined }) {
   const intl = useIntl();
@@ -140,7 +142,8 @@ function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction
         )}
         {gaps > 0 && <p data-testid="iv-day-gaps">{intl.formatMessage(m.gapsMinutes, { count: gaps })}</p>}
       </div>
-      {day.expiry !== null && alertAction?.(day.index, day.expiry)}
+      {/* An IV alert watches the recorder's minutes, which it keeps of the indices only: none on a stock. */}
+      {day.expiry !== null && isIndex(day.index) && alertAction?.(day.index, day.expiry)}
       {day.minutes.length > 0 && day.day !== null && day.expiry !== null && (
         <IvChartBox content={content} testId="iv-day-chart" label={intl.formatMessage(m.dayLabel, { date: formatDate(day.day), expiry: formatDate(day.expiry) })} />
       )}
@@ -219,12 +222,16 @@ function SmileChart({ index, day, expiry, answeredDay }: { index: IvIndex; day: 
 }
 
 /** /app/volatility: implied volatility from market history (issue 40); ?index= and ?expiry= open it on a chain's choice. */
-export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction }) {
+export function VolatilityScreen({ alertAction, underlyingPicker }: { alertAction?: IvAlertAction; underlyingPicker?: UnderlyingPicker }) {
   const intl = useIntl();
   const { formatDate } = useFormat();
   const [params] = useSearchParams();
-  const asked = params.get('index');
-  const [index, setIndex] = useState<IvIndex>(isIndex(asked) ? asked : 'NIFTY');
+  const [index, setIndex] = useState<IvIndex>(ivUnderlyingOf(params.get('index')));
+  const pickUnderlying = (symbol: string) => {
+    setIndex(symbol);
+    setDay(null);
+    setExpiry(null);
+  };
   const [lookback, setLookback] = useState<number>(defaultIvLookback);
   const [day, setDay] = useState<string | null>(null);
   const [expiry, setExpiry] = useState<string | null>(params.get('expiry'));
@@ -264,21 +271,17 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
       <PanelBoundary>
         {asOf !== null && <StaleNote asOf={asOf} />}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="iv-pickers">
-          <SelectField
-            label={intl.formatMessage(m.index)}
-            value={index}
-            onChange={(event) => {
-              setIndex(event.target.value as IvIndex);
-              setDay(null);
-              setExpiry(null);
-            }}
-          >
-            {ivIndices.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
+          {underlyingPicker === undefined ? (
+            <SelectField label={intl.formatMessage(m.index)} value={index} onChange={(event) => pickUnderlying(event.target.value)}>
+              {ivIndices.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+          ) : (
+            underlyingPicker(index, pickUnderlying)
+          )}
           <SelectField label={intl.formatMessage(m.lookback)} value={lookback} onChange={(event) => setLookback(Number(event.target.value))}>
             {lookbacks.map((days) => (
               <option key={days} value={days}>
@@ -310,6 +313,11 @@ export function VolatilityScreen({ alertAction }: { alertAction?: IvAlertAction 
             {shownDay?.expiries.length === 0 && <option value="">{intl.formatMessage(m.none)}</option>}
           </SelectField>
         </div>
+        {!isIndex(index) && (
+          <p className="mt-2 text-sm text-fg-muted" data-testid="iv-stock-note">
+            {intl.formatMessage(m.stockNote, { symbol: index })}
+          </p>
+        )}
         {empty ? (
           <MarketHistoryEmptyState
             icon={PresentationChartLineIcon}

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import { useQuote } from '@/features/market/hooks/use-quote';
@@ -8,7 +9,11 @@ const messages = defineMessages({
   heading: { id: 'market.futures.heading', defaultMessage: 'Futures' },
   basis: { id: 'market.futures.basis', defaultMessage: 'Basis to spot' },
   trade: { id: 'market.futures.trade', defaultMessage: 'Trade' },
+  showRollover: { id: 'market.futures.showRollover', defaultMessage: 'Rollover before expiry' },
+  hideRollover: { id: 'market.futures.hideRollover', defaultMessage: 'Hide the rollover' },
 });
+// Issue 63's rollover view, in its own chunk: read only when the trader opens it.
+const RolloverPanel = lazy(() => import('@/features/market/components/rollover-panel').then((module) => ({ default: module.RolloverPanel })));
 const tradeLabel = defineMessage<{ contract: MessageValue }>({ id: 'market.futures.tradeLabel', defaultMessage: 'Trade {contract}' });
 const basisText = defineMessage<{ amount: MessageValue; percent: MessageValue }>({ id: 'market.futures.basisValue', defaultMessage: '{amount} ({percent})' });
 const oiText = defineMessage<{ oi: MessageValue }>({ id: 'market.futures.oi', defaultMessage: 'OI {oi} lakh' });
@@ -34,6 +39,7 @@ export function FuturesStrip({ futures, spot, onTrade }: { futures: readonly Fut
   const next = useQuote(futures[1]?.instrument ?? null);
   const far = useQuote(futures[2]?.instrument ?? null);
   const quotes = [near, next, far];
+  const [rollover, setRollover] = useState(false);
   if (futures.length === 0) return null;
   const figures = futureFigures(
     futures.slice(0, 3).map((future, index) => ({ tradingsymbol: future.tradingsymbol, expiry: future.expiry, price: quotes[index]?.last_price ?? null, oi: quotes[index]?.oi ?? null })),
@@ -95,6 +101,22 @@ export function FuturesStrip({ futures, spot, onTrade }: { futures: readonly Fut
             ),
           })}
         </p>
+      )}
+      <div>
+        <button
+          type="button"
+          aria-expanded={rollover}
+          onClick={() => setRollover((open) => !open)}
+          className="min-h-11 text-sm font-medium text-brand underline"
+          data-testid="rollover-toggle"
+        >
+          {intl.formatMessage(rollover ? messages.hideRollover : messages.showRollover)}
+        </button>
+      </div>
+      {rollover && futures[0] !== undefined && (
+        <Suspense fallback={null}>
+          <RolloverPanel index={futures[0].name} />
+        </Suspense>
       )}
     </section>
   );

@@ -32,3 +32,21 @@ export function newLegId(): string {
 export function hedgesFirst<T extends { side: 'BUY' | 'SELL' }>(legs: readonly T[]): T[] {
   return [...legs.filter((leg) => leg.side === 'BUY'), ...legs.filter((leg) => leg.side === 'SELL')];
 }
+
+/**
+ * A future as a strategy leg: linear, no strike (0) and no volatility, entered at `entryPrice` (its price: nothing
+ * is paid for it). The builder's future legs and the live book's futures positions are both this leg.
+ */
+export function futureStrategyLeg(shape: { side: 'BUY' | 'SELL'; lots: number; lotSize: number; expiry: string; entryPrice: number; enabled?: boolean }): StrategyLeg {
+  return {
+    side: shape.side,
+    kind: 'FUT',
+    strike: 0,
+    lots: shape.lots,
+    lotSize: shape.lotSize,
+    expiryMs: expiryInstant(shape.expiry),
+    entryPrice: shape.entryPrice,
+    volatility: 0,
+    enabled: shape.enabled ?? true,
+  };
+}

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useFormat } from '@/lib/format/use-format';
 import type { PremiumLinkLeg } from '@/lib/charts/premium-link';
 
-/** Strikes step by index (index_config's current facts): the strike fields step as the chain does. */
+/** Strikes step by index (index_config's current facts): the strike fields step as the chain does; a stock's field takes any strike. */
 const strikeSteps: Record<string, number> = { NIFTY: 50, BANKNIFTY: 100, FINNIFTY: 50, MIDCPNIFTY: 25 };
 
 /**
@@ -37,7 +37,7 @@ export function PremiumLegs({ legs, onStrikes }: { legs: readonly PremiumLinkLeg
             <input
               type="number"
               inputMode="numeric"
-              step={strikeSteps[leg.index] ?? 50}
+              step={strikeSteps[leg.index] ?? 'any'}
               min={0}
               value={strikes[i]}
               aria-label={intl.formatMessage(m.strike, { position: i + 1 })}

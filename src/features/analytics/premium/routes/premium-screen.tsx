@@ -9,6 +9,8 @@ import { PremiumLegs } from '@/features/analytics/premium/components/premium-leg
 import { PremiumRange } from '@/features/analytics/premium/components/premium-range';
 import { premiumChartData } from '@/features/analytics/premium/model/premium-chart-data';
 import { defaultOverlays } from '@/features/analytics/premium/model/premium-view';
+import { underlyingStraddle, type PickedUnderlying } from '@/features/analytics/premium/model/underlying-straddle';
+import { isIvIndex } from '@/features/analytics/volatility/iv-reads';
 import { premiumMessages as m } from '@/features/analytics/premium/premium-messages';
 import { DataSource } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -173,11 +175,34 @@ function PremiumRead({ query, legs, onDay }: { query: PremiumQuery; legs: readon
  * SuperTrend, the trader's fills marked, where the numbers come from and their time. Opened from the chain (the
  * ATM straddle) and the builder (its legs); its link is its whole question (lib/charts/premium-link.ts).
  */
-export function PremiumScreen({ alertAction }: { /** The "Set an alert" of these legs (composed in src/app: alerts are their own feature). */ alertAction?: (legs: string) => ReactNode }) {
+export function PremiumScreen({
+  alertAction,
+  underlyingPicker,
+}: {
+  /** The "Set an alert" of these legs (composed in src/app: alerts are their own feature). */
+  alertAction?: (legs: string) => ReactNode;
+  /** The underlying's search box (composed in src/app: the market feature's): picking one charts its ATM straddle. */
+  underlyingPicker?: (value: string, onPick: (picked: PickedUnderlying) => void) => ReactNode;
+}) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const legsText = params.get('legs') ?? '';
   const legs = useMemo(() => parsePremiumLegs(legsText), [legsText]);
+  const [picking, setPicking] = useState<{ symbol: string; state: 'reading' | 'none' | 'failed' } | null>(null);
+  const pick = (picked: PickedUnderlying) => {
+    setPicking({ symbol: picked.symbol, state: 'reading' });
+    underlyingStraddle(picked).then(
+      (query) => {
+        if (query === null) return setPicking({ symbol: picked.symbol, state: 'none' });
+        setPicking(null);
+        setParams(query);
+      },
+      () => setPicking({ symbol: picked.symbol, state: 'failed' }),
+    );
+  };
+  const symbol = legs?.[0]?.index;
+  // The recorder keeps minutes of the four indices; any other symbol is a stock, charted from its bhavcopies.
+  const stock = symbol !== undefined && !isIvIndex(symbol);
   const [answeredDay, setAnsweredDay] = useState<string | undefined>(undefined);
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
@@ -195,6 +220,21 @@ export function PremiumScreen({ alertAction }: { /** The "Set an alert" of these
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
+      {underlyingPicker !== undefined && (
+        <div className="flex flex-col gap-1 sm:max-w-sm">
+          {underlyingPicker(picking?.symbol ?? symbol ?? '', pick)}
+          {picking !== null && (
+            <p className="text-sm text-fg-muted" role="status" data-testid="premium-pick">
+              {intl.formatMessage(picking.state === 'reading' ? m.picking : picking.state === 'none' ? m.pickNoPrices : m.pickFailed, { symbol: picking.symbol })}
+            </p>
+          )}
+        </div>
+      )}
+      {stock && legs !== null && (
+        <p className="text-sm text-fg-muted" data-testid="premium-stock-note">
+          {intl.formatMessage(m.stockNote, { symbol })}
+        </p>
+      )}
       {legs === null ? (
         <EmptyState
           icon={PresentationChartBarIcon}
@@ -214,7 +254,8 @@ export function PremiumScreen({ alertAction }: { /** The "Set an alert" of these
       ) : (
         <>
           <PremiumLegs key={legsText} legs={legs} onStrikes={(edited) => change({ legs: edited })} />
-          {alertAction?.(legsText)}
+          {/* A premium alert watches the recorder's minutes, which it keeps of the indices only: none on a stock. */}
+          {!stock && alertAction?.(legsText)}
           <PremiumRange from={from} to={to ?? (from === undefined ? answeredDay : undefined)} interval={interval} intervals={intervals} onChange={change} />
           <PremiumRead key={JSON.stringify(query)} query={query} legs={legs} onDay={setAnsweredDay} />
         </>
