@@ -1942,6 +1942,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/broker-candles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch an index's one-minute or daily candles from one of your logged-in Dhan, Shoonya or Flattrade accounts into market history.
+         * @description Reads the broker's historical candles with the account's session: Dhan's `POST /v2/charts/intraday` (one-minute
+         *     candles, at most 90 days a request) and `POST /v2/charts/historical` (daily candles) for the index in segment
+         *     IDX_I; Noren's `TPSeries` (one-minute) and `EODChartData` (daily) for Shoonya and Flattrade (NIFTY and
+         *     BANKNIFTY). Minutes are stored as a minute-candle import, days as an index close file: each (index, day)
+         *     replaced whole, so fetching a range again changes nothing; days another trader's import holds stay. At most
+         *     366 days a request, up to today. Another broker's account: 400; without a session: 403
+         *     `broker_session_expired` (the broker's dead token also logs the account out); a Dhan account without its Data
+         *     API plan: 422 `historical_data_not_enabled`; the broker's other refusals: 422 `broker_refused`; no candle in
+         *     the range: 422 `no_candles`; another trader's account: 404.
+         */
+        post: operations["importBrokerCandles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backtests/": {
         parameters: {
             query?: never;
@@ -5147,6 +5175,31 @@ export interface components {
             files: components["schemas"]["HistoryFileOutcome"][];
             /** @description Historical requests sent to Kite (one per 60 days). */
             requests: number;
+        };
+        BrokerCandlesFetch: {
+            /**
+             * @description One of your Dhan, Shoonya or Flattrade accounts, logged in.
+             * @example 1
+             */
+            broker_account_id: number;
+            index: components["schemas"]["HistoryIndex"];
+            /**
+             * @description minute: one-minute candles (index minutes); day: daily candles (index closes).
+             * @enum {string}
+             */
+            interval: "minute" | "day";
+            /**
+             * Format: date
+             * @description First day (IST).
+             * @example 2026-01-05
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day (IST), included; at most 366 days after from, and not after today.
+             * @example 2026-03-31
+             */
+            to: string;
         };
         UpstoxCandlesFetch: {
             /**
@@ -8781,6 +8834,54 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             /** @description Upstox refused (`historical_data_not_enabled`, `broker_refused`) or had no index minute in the range (`no_candles`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importBrokerCandles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrokerCandlesFetch"];
+            };
+        };
+        responses: {
+            /** @description What was stored (one outcome, as the file import answers) and how many requests the broker was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KiteCandlesFetched"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The account has no session (`broker_session_expired`): log in to the broker again. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The broker refused (`historical_data_not_enabled`, `broker_refused`) or had no candle in the range (`no_candles`). */
             422: {
                 headers: {
                     [name: string]: unknown;

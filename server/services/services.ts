@@ -65,6 +65,8 @@ import { createIvCharts, type IvCharts } from './history/volatility/iv-charts.ts
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
+import { createBrokerCandlesImport, type BrokerCandlesImport } from './history/broker-candles-import.ts';
+import { dhanCandleSource, norenCandleSource } from './history/broker-candle-sources.ts';
 import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
 import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
@@ -140,6 +142,8 @@ export type Services = {
   kiteHistory: KiteMinutesImport;
   /** Index and expired option minute candles fetched from a trader's logged-in Upstox account into the same history. */
   upstoxHistory: UpstoxMinutesImport;
+  /** Index minute and daily candles fetched from a trader's logged-in Dhan, Shoonya or Flattrade account into the same history. */
+  brokerHistory: BrokerCandlesImport;
   /** The open-interest charts' reads of market history (issue 40). */
   openInterest: OpenInterestCharts;
   /** Every market fact in force on a day with its source and age (the Market facts screen, issue 60). */
@@ -306,6 +310,15 @@ export function createServices(options: ServicesOptions): Services {
       wait: historyWait,
       pacing: createUpstoxPacing({ clock, wait: historyWait }),
       calls: createUpstoxHistoryCalls({ db, clock, sessions: upstoxLive.sessions }),
+    }),
+    brokerHistory: createBrokerCandlesImport({
+      db,
+      clock,
+      sources: {
+        dhan: dhanCandleSource(dhanLive.trading.calls),
+        shoonya: norenCandleSource(shoonya.name, shoonyaLive.trading.calls),
+        flattrade: norenCandleSource(flattrade.name, flattradeLive.trading.calls),
+      },
     }),
     ...createAnalysis({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, bookServices, backtestThread: new URL('./backtest-thread.ts', import.meta.url), backtestRun }),
   };

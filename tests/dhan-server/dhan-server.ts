@@ -1,6 +1,6 @@
 // A Dhan-compatible server for tests, on 127.0.0.1 only: the API key consent flow (generate consent, the login
 // page, consume consent), the v2 REST API's orders (place, slicing, modify, cancel, by id and by correlationId),
-// trades, positions, fund limit and profile, the kill switch, the scrip master CSV, the live market feed
+// trades, positions, fund limit and profile, the kill switch, the indices' historical candles (charts.ts), the scrip master CSV, the live market feed
 // (binary, feed.ts) and the order update socket (order-updates.ts), and `control` to move prices, expire tokens
 // and inject faults. Built from DhanHQ v2's published documentation (https://dhanhq.co/docs/v2/: each route names
 // its page); see README.md beside this file.
@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
 import { inputException, parseJsonBody, rateLimited, readBody, sendJson, sendRefusal } from './http-util.ts';
+import { createCharts } from './charts.ts';
 import { createFeed } from './feed.ts';
 import { handleControl } from './http-control.ts';
 import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract } from './market.ts';
@@ -67,6 +68,10 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     orderUpdateConnections: () => orderUpdates.connections(),
     /** Every order update socket closes at once, as a network cut does. */
     dropOrderUpdates: () => orderUpdates.dropConnections(),
+    /** The client's Data API plan (on unless turned off): without it the charts answer DH-902. */
+    setDataPlan: (clientId: string, on: boolean) => state.charts.setDataPlan(clientId, on),
+    /** Every chart request (path and body), oldest first. */
+    chartRequests: () => state.charts.asked(),
     /** The client's kill switch as Dhan holds it. */
     killSwitch: (clientId: string) => state.killSwitches.has(clientId),
     /** Every token (or one client's) answers 401 DH-901 from now on. */
@@ -99,6 +104,7 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
     market,
     book,
     feed: createFeed(market, accounts, clock, heartbeatMs),
+    charts: createCharts(),
     orderUpdates,
     /** Clients whose kill switch is on for the day. */
     killSwitches: new Set<string>(),
@@ -169,7 +175,7 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
   const write = request.method !== 'GET';
   // The kill switch's POST has no body (Dhan's page: "No Body").
   const body = (request.method === 'POST' || request.method === 'PUT') && url.pathname !== '/v2/killswitch' ? parseJsonBody(await readBody(request)) : {};
-  if (write && url.pathname !== '/v2/margincalculator') state.writes.push({ method: request.method ?? '', path: url.pathname, body });
+  if (write && url.pathname !== '/v2/margincalculator' && !url.pathname.startsWith('/v2/charts/')) state.writes.push({ method: request.method ?? '', path: url.pathname, body });
   if (faults.answer429Next) {
     faults.answer429Next = false;
     throw rateLimited();
@@ -192,6 +198,8 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
     return sendJson(response, 200, path === '/v2/orders' ? answers[0] : answers);
   }
   if (request.method === 'POST' && path === '/v2/margincalculator') return sendJson(response, 200, margin(state, clientId, body));
+  const chart = request.method === 'POST' ? state.charts.answer(clientId, path, body) : null;
+  if (chart !== null) return sendJson(response, 200, chart);
   if (request.method === 'PUT' && /^\/v2\/orders\/\d+$/.test(path)) {
     const order = book.modify(clientId, id, body);
     return sendJson(response, 200, { orderId: order.orderId, orderStatus: order.orderStatus });

@@ -5,13 +5,15 @@
 // with JSON {api_key, request_code, api_secret = SHA-256 of api_key + request_code + api_secret}, the token then
 // sent as jKey). The REST calls under the API root (/NorenWClientTP or /PiConnectTP) take `jData=<json>` as
 // NorenRestApiPy sends it and answer Noren's JSON: orders (PlaceOrder with remarks, ModifyOrder, CancelOrder,
-// OrderBook, SingleOrdHist), TradeBook, PositionBook, Limits, GetOrderMargin; a refusal is {"stat":"Not_Ok",
+// OrderBook, SingleOrdHist), TradeBook, PositionBook, Limits, GetOrderMargin, the indices' candles (TPSeries,
+// EODChartData: charts.ts); a refusal is {"stat":"Not_Ok",
 // "emsg"}, an ended session "Session Expired :  Invalid Session Key". The NFO scrip master is served zipped.
 // `control` moves prices, ends sessions and injects faults. See README.md beside this file.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
+import { chartAnswer } from './charts.ts';
 import { createNorenBook, defaultContracts, NotOk, symbolsFile, type Carried, type NorenOrderRecord, type ServerContract } from './noren-book.ts';
 import { createNorenSocket } from './noren-socket.ts';
 import { zipOne } from './zip.ts';
@@ -55,6 +57,8 @@ function createState(flavor: Flavor, clock: () => Date, contracts: readonly Serv
     book,
     faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null },
     writes: [] as Array<{ name: string; data: Record<string, unknown> }>,
+    /** Every TPSeries and EODChartData call's jData, oldest first. */
+    chartCalls: [] as Array<{ name: string; data: Record<string, unknown> }>,
     /** Every token exchange's body, as the server read it (tests check the checksum travelled). */
     exchanges: [] as Array<Record<string, unknown>>,
   };
@@ -91,6 +95,7 @@ function controlOf(state: State) {
     orderWrites: () => [...state.writes],
     tokens: () => [...state.sessions.keys()],
     exchanges: () => [...state.exchanges],
+    chartCalls: () => [...state.chartCalls],
   };
 }
 
@@ -222,8 +227,12 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
       return ok({ actid: uid, prfname: 'SHOONYA1', cash: '500000.00', payin: '0.00', payout: '0.00', brkcollamt: '0.00', marginused: String(usedMargin(state, uid).toFixed(2)) });
     case 'GetOrderMargin':
       return ok({ remarks: 'Order Success', cash: '500000.00', marginused: '0.00', ordermargin: orderMargin(state, data).toFixed(2) });
-    default:
-      throw new NotOk(`No route ${name}`);
+    default: {
+      const candles = chartAnswer(name, data);
+      if (candles === null) throw new NotOk(`No route ${name}`);
+      state.chartCalls.push({ name, data });
+      return list(candles);
+    }
   }
 }
 
