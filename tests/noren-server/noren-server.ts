@@ -55,7 +55,7 @@ function createState(flavor: Flavor, clock: () => Date, contracts: readonly Serv
     codes: new Map<string, { app: Required<AppConfig>; issuedAt: number }>(),
     sessions,
     book,
-    faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null },
+    faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null, refuseNextChart: null as string | null },
     writes: [] as Array<{ name: string; data: Record<string, unknown> }>,
     /** Every TPSeries and EODChartData call's jData, oldest first. */
     chartCalls: [] as Array<{ name: string; data: Record<string, unknown> }>,
@@ -86,6 +86,8 @@ function controlOf(state: State) {
     answer429Next: () => void (state.faults.answer429Next = true),
     /** The next placement is refused with Noren's Not_Ok and these words (its RMS, say). */
     refuseNextPlace: (emsg: string) => void (state.faults.refuseNextPlace = emsg),
+    /** The next TPSeries or EODChartData is refused with Noren's Not_Ok and these words. */
+    refuseNextChart: (emsg: string) => void (state.faults.refuseNextChart = emsg),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (state.faults.dropNextPlaceAnswer = true),
     carry: (uid: string, positions: Carried[]) => state.book.carry(uid, positions),
@@ -231,6 +233,11 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
       const candles = chartAnswer(name, data);
       if (candles === null) throw new NotOk(`No route ${name}`);
       state.chartCalls.push({ name, data });
+      if (faults.refuseNextChart !== null) {
+        const emsg = faults.refuseNextChart;
+        faults.refuseNextChart = null;
+        throw new NotOk(emsg);
+      }
       return list(candles);
     }
   }
