@@ -66,6 +66,7 @@ import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-
 import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
 import { createBrokerCandlesImport, type BrokerCandlesImport } from './history/broker-candles-import.ts';
+import { createMarketDepthReads, type MarketDepthReads } from './trading/market-depth.ts';
 import { dhanCandleSource, norenCandleSource } from './history/broker-candle-sources.ts';
 import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
@@ -144,6 +145,8 @@ export type Services = {
   upstoxHistory: UpstoxMinutesImport;
   /** Index minute and daily candles fetched from a trader's logged-in Dhan, Shoonya or Flattrade account into the same history. */
   brokerHistory: BrokerCandlesImport;
+  /** A contract's depth beyond the best bid and ask, where the account's broker streams it (Dhan's 20 levels). */
+  marketDepth: MarketDepthReads;
   /** The open-interest charts' reads of market history (issue 40). */
   openInterest: OpenInterestCharts;
   /** Every market fact in force on a day with its source and age (the Market facts screen, issue 60). */
@@ -270,6 +273,7 @@ export function createServices(options: ServicesOptions): Services {
     trading,
     killSwitch,
     protection: createProtectionService({ db, clock, accounts: tradingAccounts }),
+    marketDepth: createMarketDepthReads({ accounts: tradingAccounts }),
     protectionWatcher: createProtectionWatcher({ db, clock, brokers: brokerRegistry, accounts: tradingAccounts, trading }),
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),

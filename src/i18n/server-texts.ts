@@ -1381,6 +1381,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.broker_history.dhan_data_plan',
     defaultMessage: 'Dhan refused historical candles ({dhan}): this account has no Data API plan. Subscribe to it on web.dhan.co, or import minute candles from CSV instead.',
   },
+  'depth.not_offered': {
+    id: 'server.depth.not_offered',
+    defaultMessage: "account_number: {account}'s broker streams no depth beyond the best bid and ask (20-level depth comes from a Dhan account)",
+  },
   'upstox.history_not_upstox_account': {
     id: 'server.upstox.history_not_upstox_account',
     defaultMessage: 'broker_account_id: {name} is a {broker} account: only a logged-in Upstox account fetches these candles',

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
 import { inputException, parseJsonBody, rateLimited, readBody, sendJson, sendRefusal } from './http-util.ts';
 import { createCharts } from './charts.ts';
+import { createDepth } from './depth.ts';
 import { createFeed } from './feed.ts';
 import { handleControl } from './http-control.ts';
 import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract } from './market.ts';
@@ -23,9 +24,10 @@ export type DhanTestServer = {
   apiRoot: string;
   /** DHAN_SCRIP_MASTER_URL. */
   scripMasterUrl: string;
-  /** DHAN_FEED_URL and DHAN_ORDER_UPDATE_URL (ws://127.0.0.1:<port>/feed, /order-update): what DHAN_API_ROOT alone implies. */
+  /** DHAN_FEED_URL, DHAN_ORDER_UPDATE_URL and DHAN_DEPTH_URL (ws://127.0.0.1:<port>/feed, /order-update, /twentydepth): what DHAN_API_ROOT alone implies. */
   feedUrl: string;
   orderUpdateUrl: string;
+  depthUrl: string;
   control: DhanControl;
   close: () => Promise<void>;
 };
@@ -68,6 +70,9 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     orderUpdateConnections: () => orderUpdates.connections(),
     /** Every order update socket closes at once, as a network cut does. */
     dropOrderUpdates: () => orderUpdates.dropConnections(),
+    /** What 20-level depth clients sent (their JSON requests), oldest first. */
+    depthRequests: () => state.depth.received(),
+    depthConnections: () => state.depth.connections(),
     /** The client's Data API plan (on unless turned off): without it the charts answer DH-902. */
     setDataPlan: (clientId: string, on: boolean) => state.charts.setDataPlan(clientId, on),
     /** Every chart request (path and body), oldest first. */
@@ -105,6 +110,7 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
     book,
     feed: createFeed(market, accounts, clock, heartbeatMs),
     charts: createCharts(),
+    depth: createDepth(market, accounts),
     orderUpdates,
     /** Clients whose kill switch is on for the day. */
     killSwitches: new Set<string>(),
@@ -288,6 +294,7 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/feed') state.feed.handleUpgrade(request, socket, head);
     else if (path === '/order-update') state.orderUpdates.handleUpgrade(request, socket, head);
+    else if (path === '/twentydepth') state.depth.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -300,10 +307,12 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
     scripMasterUrl: `${baseUrl}${scripMasterPath}`,
     feedUrl: `${baseUrl.replace(/^http/, 'ws')}/feed`,
     orderUpdateUrl: `${baseUrl.replace(/^http/, 'ws')}/order-update`,
+    depthUrl: `${baseUrl.replace(/^http/, 'ws')}/twentydepth`,
     control,
     async close() {
       state.feed.close();
       state.orderUpdates.close();
+      state.depth.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

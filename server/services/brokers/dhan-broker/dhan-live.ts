@@ -13,6 +13,7 @@ import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 import { createDhanBroker } from './dhan-broker.ts';
 import { createDhanContracts } from './dhan-contracts.ts';
+import { createDhanDepth, type DhanDepth } from './dhan-depth.ts';
 import { createDhanLivePrices } from './dhan-feed.ts';
 import { createDhanOrderStreams, type DhanOrderStreams } from './dhan-order-stream.ts';
 import { createDhanTrading, type DhanTrading } from './dhan-trading.ts';
@@ -24,11 +25,13 @@ export type DhanLiveOptions = LiveAdapterOptions<DhanEndpoints> & {
   feed?: FeedTuning | undefined;
   /** Tests only: the order update socket's watchdog stepped by hand. */
   orderUpdates?: FeedTuning | undefined;
+  /** Tests only: the 20-level depth socket's watchdog stepped by hand. */
+  depth?: FeedTuning | undefined;
 };
 
-export type DhanLive = { broker: BrokerAdapter; sessions: LiveSessions<DhanHttp>; endpoints: DhanEndpoints; trading: DhanTrading; orderSync: OrderSync; prices: LivePrices; orderStreams: DhanOrderStreams };
+export type DhanLive = { broker: BrokerAdapter; sessions: LiveSessions<DhanHttp>; endpoints: DhanEndpoints; trading: DhanTrading; orderSync: OrderSync; prices: LivePrices; orderStreams: DhanOrderStreams; depth: DhanDepth };
 
-export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait, feed, orderUpdates }: DhanLiveOptions): DhanLive {
+export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait, feed, orderUpdates, depth: depthTuning }: DhanLiveOptions): DhanLive {
   // Dhan's REST calls name no app: the token is the account's (its algo ID travels nowhere: Dhan's API takes none yet).
   const sessions = createLiveSessions({
     db,
@@ -39,7 +42,8 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
   });
   const contracts = createDhanContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, ...(fetch === undefined ? {} : { fetch }) });
   const prices = createDhanLivePrices({ db, clock, sessions, contracts, feedUrl: endpoints.feedUrl, tuning: feed });
-  const trading = createDhanTrading({ db, clock, sessions, contracts, wait, prices });
+  const depth = createDhanDepth({ clock, sessions, contracts, url: endpoints.depthUrl, tuning: depthTuning });
+  const trading = { ...createDhanTrading({ db, clock, sessions, contracts, wait, prices }), marketDepth: depth.marketDepth };
   return {
     broker: createDhanBroker({ sessions, authRoot: endpoints.authRoot, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),
     sessions,
@@ -47,6 +51,7 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
     prices,
+    depth,
     orderStreams: createDhanOrderStreams({ db, clock, sessions, url: endpoints.orderUpdateUrl, calls: trading.calls, contracts, books: trading, tuning: orderUpdates }),
   };
 }
