@@ -319,7 +319,7 @@ export function createServices(options: ServicesOptions): Services {
       db,
       clock,
       sources: {
-        dhan: dhanCandleSource(dhanLive.trading.calls),
+        dhan: dhanCandleSource(dhanLive.trading.calls, dhanLive.contracts.indexIds),
         shoonya: norenCandleSource(shoonya.name, shoonyaLive.trading.calls),
         flattrade: norenCandleSource(flattrade.name, flattradeLive.trading.calls),
       },

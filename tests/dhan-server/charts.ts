@@ -31,11 +31,12 @@ function arrays(candles: readonly IndexCandle[]) {
 
 export function createCharts() {
   const withoutPlan = new Set<string>();
+  const levels = new Map(Object.entries(chartLevels));
   const asked: Array<{ path: string; body: Record<string, unknown> }> = [];
 
   function levelOf(body: Record<string, unknown>): number {
     if (body.exchangeSegment !== 'IDX_I' || body.instrument !== 'INDEX') throw inputException('Only indices (IDX_I, INDEX) are charted here');
-    const level = chartLevels[String(body.securityId)];
+    const level = levels.get(String(body.securityId));
     if (level === undefined) throw inputException(`Unknown securityId ${String(body.securityId)}`);
     return level;
   }
@@ -58,6 +59,8 @@ export function createCharts() {
       const days = daysBetween(ist(from), ist(new Date(to.getTime() - 1)));
       return arrays(days.flatMap((day) => dayCandle(level, day) ?? []));
     },
+    /** Charts an index listed under another security id. */
+    chartIndex: (securityId: string, level: number) => void levels.set(securityId, level),
     setDataPlan: (clientId: string, on: boolean) => void (on ? withoutPlan.delete(clientId) : withoutPlan.add(clientId)),
     asked: () => [...asked],
   };

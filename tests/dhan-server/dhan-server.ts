@@ -12,7 +12,7 @@ import { createCharts } from './charts.ts';
 import { createDepth } from './depth.ts';
 import { createFeed } from './feed.ts';
 import { handleControl } from './http-control.ts';
-import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract } from './market.ts';
+import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract, type ServerIndex } from './market.ts';
 import { type Carried, createOrderBook } from './order-book.ts';
 import { createOrderUpdates } from './order-updates.ts';
 
@@ -73,6 +73,11 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     /** What 20-level depth clients sent (their JSON requests), oldest first. */
     depthRequests: () => state.depth.received(),
     depthConnections: () => state.depth.connections(),
+    /** Lists an index in the scrip master under this security id, charted from `level`. */
+    listIndex: (index: ServerIndex, level: number) => {
+      state.market.listIndex(index);
+      state.charts.chartIndex(index.securityId, level);
+    },
     /** The client's Data API plan (on unless turned off): without it the charts answer DH-902. */
     setDataPlan: (clientId: string, on: boolean) => state.charts.setDataPlan(clientId, on),
     /** Every chart request (path and body), oldest first. */
@@ -279,7 +284,7 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
       if (url.pathname.startsWith('/__control/')) return handleControl(control, request, response, url);
       if (url.pathname === scripMasterPath && request.method === 'GET') {
         response.writeHead(200, { 'Content-Type': 'text/csv' });
-        response.end(scripMaster(state.market.contracts()));
+        response.end(scripMaster(state.market.contracts(), state.market.indices()));
         return;
       }
       if (await handleAuth(state, request, response, url)) return;

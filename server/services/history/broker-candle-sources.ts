@@ -7,7 +7,7 @@ import { getDailyCandles, getIntradayCandles, dhanIntradayWindowDays, type DhanC
 import { DhanError } from '../brokers/dhan/dhan-errors.ts';
 import { domainErrorOf } from '../brokers/dhan-broker/dhan-failures.ts';
 import type { DhanHttp } from '../brokers/dhan/dhan-http.ts';
-import { dhanIndexIds } from '../brokers/dhan-broker/dhan-feed.ts';
+import { currentDhanIndexIds } from '../brokers/dhan-broker/dhan-feed.ts';
 import type { LiveCalls } from '../brokers/live/live-calls.ts';
 import { getDailyPriceSeries, getTimePriceSeries } from '../brokers/noren/noren-charts.ts';
 import type { NorenHttp } from '../brokers/noren/noren-http.ts';
@@ -27,14 +27,15 @@ const dhanIndices: readonly HistoryIndex[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 
 
 const fromDhan = (candle: DhanCandle): SourceCandle => ({ timestamp: candle.at.toISOString(), open: candle.open, high: candle.high, low: candle.low, close: candle.close });
 
-export function dhanCandleSource(calls: Pick<LiveCalls<DhanHttp>, 'withSession'>): CandleSource {
+/** `indexIds`: the day's scrip master's index ids (its segment I rows), which win over the ids known here. */
+export function dhanCandleSource(calls: Pick<LiveCalls<DhanHttp>, 'withSession'>, indexIds?: () => Promise<ReadonlyMap<string, string>>): CandleSource {
   return {
     name: 'Dhan',
     indices: dhanIndices,
     // Dhan's daily candles have no published request limit: a year a request, as a fetch's longest range.
     windowDays: { minute: dhanIntradayWindowDays, day: 366 },
     async read(account: TradingAccount, interval: CandleInterval, index: HistoryIndex, from: string, to: string) {
-      const instrument = { securityId: dhanIndexIds[index], exchangeSegment: 'IDX_I', instrument: 'INDEX' };
+      const instrument = { securityId: (await currentDhanIndexIds(indexIds))[index], exchangeSegment: 'IDX_I', instrument: 'INDEX' };
       try {
         const candles = await calls.withSession(account, ({ http }) =>
           interval === 'minute' ? getIntradayCandles(http, instrument, from, to) : getDailyCandles(http, instrument, from, addDays(to, 1)),

@@ -22,6 +22,8 @@ describe.each(testBackends)('fetching candles from Dhan on %s', (backend) => {
 
   beforeAll(async () => {
     stack = await startDhanStack(backend);
+    // MIDCPNIFTY under another id in the day's scrip master (read once a day, so listed before anything reads it).
+    stack.dhan.control.listIndex({ symbol: 'MIDCPNIFTY', securityId: '9442', name: 'NIFTY MID SELECT' }, 13_000);
     desk = await openDhanDesk(stack);
     expect((await desk.logIn()).status).toBe(200);
   }, 60_000);
@@ -83,6 +85,14 @@ describe.each(testBackends)('fetching candles from Dhan on %s', (backend) => {
       }),
     );
     expect((await coverage()).filter((day) => day.daily_ohlc).map((day) => day.date)).toEqual(tradingDays);
+  });
+
+  it("names the index by the scrip master's security id, the day's file's word over the ids known in the code", async () => {
+    const answer = await fetchCandles({ index: 'MIDCPNIFTY', from: '2026-01-12', to: '2026-01-12' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(stack.dhan.control.chartRequests().at(-1)?.body).toMatchObject({ securityId: '9442', exchangeSegment: 'IDX_I' });
+    const { rows } = await stack.server.db.query<{ o: string }>(`SELECT open_paise::text AS o FROM history_index_minutes WHERE index_name = 'MIDCPNIFTY' ORDER BY minute LIMIT 1`);
+    expect(Number(rows[0]!.o)).toBe(paise(dayMinutes(13_000, '2026-01-12')[0]!.open));
   });
 
   it("asks a range longer than Dhan's 90 days a request in windows", async () => {

@@ -12,7 +12,7 @@ import { createDhanHttp, type DhanHttp } from '../dhan/dhan-http.ts';
 import { createLiveSessions, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
 import { createOrderSync, type OrderSync } from '../live/order-sync.ts';
 import { createDhanBroker } from './dhan-broker.ts';
-import { createDhanContracts } from './dhan-contracts.ts';
+import { createDhanContracts, type DhanContracts } from './dhan-contracts.ts';
 import { createDhanDepth, type DhanDepth } from './dhan-depth.ts';
 import { createDhanLivePrices } from './dhan-feed.ts';
 import { createDhanOrderStreams, type DhanOrderStreams } from './dhan-order-stream.ts';
@@ -29,7 +29,7 @@ export type DhanLiveOptions = LiveAdapterOptions<DhanEndpoints> & {
   depth?: FeedTuning | undefined;
 };
 
-export type DhanLive = { broker: BrokerAdapter; sessions: LiveSessions<DhanHttp>; endpoints: DhanEndpoints; trading: DhanTrading; orderSync: OrderSync; prices: LivePrices; orderStreams: DhanOrderStreams; depth: DhanDepth };
+export type DhanLive = { broker: BrokerAdapter; sessions: LiveSessions<DhanHttp>; endpoints: DhanEndpoints; trading: DhanTrading; orderSync: OrderSync; prices: LivePrices; orderStreams: DhanOrderStreams; depth: DhanDepth; contracts: DhanContracts };
 
 export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait, feed, orderUpdates, depth: depthTuning }: DhanLiveOptions): DhanLive {
   // Dhan's REST calls name no app: the token is the account's (its algo ID travels nowhere: Dhan's API takes none yet).
@@ -41,7 +41,7 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
       createDhanHttp({ apiRoot: endpoints.apiRoot, authRoot: endpoints.authRoot, accessToken, ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
   });
   const contracts = createDhanContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, ...(fetch === undefined ? {} : { fetch }) });
-  const prices = createDhanLivePrices({ db, clock, sessions, contracts, feedUrl: endpoints.feedUrl, tuning: feed });
+  const prices = createDhanLivePrices({ db, clock, sessions, contracts, indexIds: contracts.indexIds, feedUrl: endpoints.feedUrl, tuning: feed });
   const depth = createDhanDepth({ clock, sessions, contracts, url: endpoints.depthUrl, tuning: depthTuning });
   const trading = { ...createDhanTrading({ db, clock, sessions, contracts, wait, prices }), marketDepth: depth.marketDepth };
   return {
@@ -52,6 +52,7 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
     orderSync: createOrderSync({ db, clock, trading }),
     prices,
     depth,
+    contracts,
     orderStreams: createDhanOrderStreams({ db, clock, sessions, url: endpoints.orderUpdateUrl, calls: trading.calls, contracts, books: trading, tuning: orderUpdates }),
   };
 }
