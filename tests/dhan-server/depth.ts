@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Accounts } from './accounts.ts';
 import type { Market } from './market.ts';
+import { acceptLoggedIn } from './socket-login.ts';
 
 const segmentCodes: Readonly<Record<string, number>> = { NSE_EQ: 1, NSE_FNO: 2 };
 const levels = 20;
@@ -105,23 +106,19 @@ export function createDepth(market: Market, accounts: Accounts) {
         socket.destroy();
         return;
       }
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        const token = query.get('token') ?? '';
-        let refused: boolean;
-        try {
-          refused = accounts.authenticate(token).clientId !== query.get('clientId');
-        } catch {
-          refused = true;
-        }
-        if (refused) {
-          ws.send(disconnect(807));
-          ws.close(1000);
-          return;
-        }
-        const client: Client = { socket: ws, token, followed: new Map() };
-        clients.add(client);
-        ws.on('message', (data) => handleMessage(client, data));
-        ws.on('close', () => clients.delete(client));
+      acceptLoggedIn({
+        wss,
+        accounts,
+        request,
+        socket,
+        head,
+        refusal: () => disconnect(807),
+        onOpen: (ws, token) => {
+          const client: Client = { socket: ws, token, followed: new Map() };
+          clients.add(client);
+          ws.on('message', (data) => handleMessage(client, data));
+          ws.on('close', () => clients.delete(client));
+        },
       });
     },
     /** What clients sent (their JSON requests), oldest first. */

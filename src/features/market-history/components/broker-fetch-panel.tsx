@@ -2,16 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { brokerCandleIndices, fetchBrokerCandles, type BrokerCandlesFetched, type CandleInterval, type HistoryIndex } from '@/features/market-history/api/market-history-calls';
 import { brokerFetchMessages as brokerMessages } from '@/features/market-history/broker-fetch-messages';
-import { FetchAccountField, FetchIndexField, FetchPanel, FetchProgress } from '@/features/market-history/components/fetch-panel-parts';
+import { FetchAccountField, FetchChoiceField, FetchDaysAndButton, FetchIndexField, FetchPanel, FetchState } from '@/features/market-history/components/fetch-panel-parts';
 import { Marked } from '@/features/market-history/components/marked';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { useFetchAccounts } from '@/features/market-history/hooks/use-fetch-accounts';
 import { daysIn } from '@/features/market-history/model/days-in';
 import { marks } from '@/features/market-history/model/marks';
-import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
-import { FormError } from '@/components/ui/form-error';
-import { SelectField } from '@/components/ui/select-field';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 
@@ -69,28 +65,22 @@ export function BrokerFetchPanel({ onImported }: { onImported: () => void }) {
       <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start" onSubmit={(event) => void handleSubmit(event)}>
         <FetchAccountField label={intl.formatMessage(brokerMessages.account)} accounts={accounts} account={account} busy={busy} onChange={setAccountId} />
         <FetchIndexField indices={indices} value={chosenIndex} busy={busy} onChange={setIndex} />
-        <SelectField
-          className="sm:w-40"
+        <FetchChoiceField
           label={intl.formatMessage(brokerMessages.interval)}
+          options={intervals}
           value={interval}
-          disabled={busy}
-          onChange={(event) => setInterval(intervals.find((name) => name === event.target.value) ?? interval)}
-        >
-          {intervals.map((name) => (
-            <option key={name} value={name}>
-              {intl.formatMessage(brokerMessages[name])}
-            </option>
-          ))}
-        </SelectField>
-        <DateField className="sm:w-48" label={intl.formatMessage(messages.from)} value={from} onDayChange={setFrom} disabled={busy} />
-        <DateField className="sm:w-48" label={intl.formatMessage(messages.to)} value={to} onDayChange={setTo} disabled={busy} />
-        <Button type="submit" busy={busy} className="sm:mt-7">
-          {intl.formatMessage(brokerMessages.button)}
-        </Button>
+          busy={busy}
+          onChange={setInterval}
+          optionLabel={(name) => intl.formatMessage(brokerMessages[name])}
+        />
+        <FetchDaysAndButton from={from} to={to} onFrom={setFrom} onTo={setTo} busy={busy} button={intl.formatMessage(brokerMessages.button)} />
       </form>
-      {account !== null && !account.is_logged_in && <p className="text-sm text-fg-muted">{intl.formatMessage(brokerMessages.logInFirst)}</p>}
-      {busy && <FetchProgress label={intl.formatMessage(brokerMessages.title)} text={intl.formatMessage(brokerMessages.fetching, { broker })} />}
-      <FormError>{error}</FormError>
+      <FetchState
+        account={account}
+        logInFirst={intl.formatMessage(brokerMessages.logInFirst)}
+        progress={busy ? { label: intl.formatMessage(brokerMessages.title), text: intl.formatMessage(brokerMessages.fetching, { broker }) } : null}
+        error={error}
+      />
       {fetched !== null && outcome !== undefined && (
         <p role="status" className="text-sm text-profit">
           <Marked mark={marks.covered}>
