@@ -1130,7 +1130,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A contract's market depth beyond the best bid and ask, from the account's broker (Dhan's 20 levels).
+         * A contract's market depth beyond the best bid and ask, from the account's broker (Dhan's 20 or 200 levels).
          * @description The contract's 20 best bids and asks as the account's broker last streamed them (Dhan's 20-level depth socket,
          *     `wss://depth-api-feed.dhan.co/twentydepth`, NSE contracts only): the first read follows the contract (up to
          *     Dhan's 50 a connection; past them the one asked for longest ago is left), so its answer may hold no level yet
@@ -5213,7 +5213,7 @@ export interface components {
         MarketDepthResponse: {
             exchange: string;
             tradingsymbol: string;
-            /** @description The levels the broker streams a side (20 on Dhan). */
+            /** @description The levels the broker streams a side (20 or 200 on Dhan). */
             levels: number;
             /** @description Best first; an empty level is left out. */
             bids: components["schemas"]["MarketDepthLevel"][];
@@ -7743,6 +7743,8 @@ export interface operations {
             query: {
                 exchange: "NFO";
                 tradingsymbol: string;
+                /** @description 20 (the default), or 200: Dhan's full depth, one contract at a time an account (asking for another closes the first's connection). */
+                levels?: 20 | 200;
             };
             header?: never;
             path: {

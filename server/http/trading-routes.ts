@@ -54,7 +54,7 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'getOrderBook', async (request) =>
     trading.orderBook(userId(request), request.params.accountNumber, request.query.start_date, request.query.updated_since));
   route(app, 'getOrderMargins', async (request) => trading.orderMargins(userId(request), request.body));
-  route(app, 'getMarketDepth', async (request) => marketDepth.marketDepth(userId(request), request.params.accountNumber, request.query.exchange, request.query.tradingsymbol));
+  route(app, 'getMarketDepth', async (request) => marketDepth.marketDepth(userId(request), request.params.accountNumber, request.query.exchange, request.query.tradingsymbol, request.query.levels));
 
   route(app, 'getPositionBook', async (request) => trading.positionBook(userId(request), request.params.accountNumber, request.query.start_date));
   route(app, 'getPositions', async (request) => trading.positions(userId(request), request.params.portfolioId, request.query.start_date));

@@ -1,5 +1,7 @@
 // Dhan's 20-level market depth (https://dhanhq.co/docs/v2/full-market-depth/) for the test server: a WebSocket at
-// /twentydepth whose address carries token, clientId and authType=2. Requests are JSON ({RequestCode: 23,
+// /twentydepth whose address carries token, clientId and authType=2; and the 200-level one at /twohundreddepth (one
+// instrument a connection, subscribed with a flat {RequestCode: 23, ExchangeSegment, SecurityId}, 200 rows a side,
+// the header's last field their count). Requests are JSON ({RequestCode: 23,
 // InstrumentCount, InstrumentList: [{ExchangeSegment, SecurityId}]}, 24 to leave; at most 50 instruments a
 // connection, NSE_EQ and NSE_FNO only); answers are little-endian binary, bids (41) and asks (51) as two packets
 // back to back: a 12-byte header (length int16, code byte, segment byte, security id int32, sequence uint32) and
@@ -15,25 +17,25 @@ import type { Market } from './market.ts';
 import { acceptLoggedIn } from './socket-login.ts';
 
 const segmentCodes: Readonly<Record<string, number>> = { NSE_EQ: 1, NSE_FNO: 2 };
-const levels = 20;
 type Client = { socket: WebSocket; token: string; followed: Map<string, string> };
 
 /** The levels of one side as the test server quotes them (rupees, units, orders), best first; an empty level is 0s. */
-export function serverDepthRows(last: number, side: 'bids' | 'asks') {
+export function serverDepthRows(last: number, side: 'bids' | 'asks', levels: 20 | 200 = 20) {
   return Array.from({ length: levels }, (_, level) => {
     const price = Math.round((side === 'bids' ? last - 0.05 * (level + 1) : last + 0.05 * (level + 1)) * 100) / 100;
     return price > 0 ? { price, quantity: 65 * (level + 1), orders: level + 1 } : { price: 0, quantity: 0, orders: 0 };
   });
 }
 
-function sidePacket(code: 41 | 51, segment: string, securityId: string, sequence: number, last: number): Buffer {
+function sidePacket(code: 41 | 51, segment: string, securityId: string, sequence: number, last: number, levels: 20 | 200): Buffer {
   const bytes = Buffer.alloc(12 + levels * 16);
   bytes.writeUInt16LE(bytes.length, 0);
   bytes.writeUInt8(code, 2);
   bytes.writeUInt8(segmentCodes[segment] ?? 2, 3);
   bytes.writeUInt32LE(Number(securityId), 4);
-  bytes.writeUInt32LE(sequence, 8);
-  serverDepthRows(last, code === 41 ? 'bids' : 'asks').forEach((row, level) => {
+  // 20 levels: a sequence number; 200: the rows that follow.
+  bytes.writeUInt32LE(levels === 200 ? levels : sequence, 8);
+  serverDepthRows(last, code === 41 ? 'bids' : 'asks', levels).forEach((row, level) => {
     const at = 12 + level * 16;
     bytes.writeDoubleLE(row.price, at);
     bytes.writeUInt32LE(row.quantity, at + 8);
@@ -50,7 +52,7 @@ function disconnect(reason: number): Buffer {
   return bytes;
 }
 
-export function createDepth(market: Market, accounts: Accounts) {
+export function createDepth(market: Market, accounts: Accounts, levels: 20 | 200 = 20) {
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const received: unknown[] = [];
@@ -67,18 +69,20 @@ export function createDepth(market: Market, accounts: Accounts) {
     }
     const last = market.last(securityId);
     sequence += 1;
-    client.socket.send(Buffer.concat([sidePacket(41, segment, securityId, sequence, last), sidePacket(51, segment, securityId, sequence, last)]));
+    client.socket.send(Buffer.concat([sidePacket(41, segment, securityId, sequence, last, levels), sidePacket(51, segment, securityId, sequence, last, levels)]));
   }
 
   function handleMessage(client: Client, data: WebSocket.RawData): void {
-    let request: { RequestCode?: unknown; InstrumentList?: unknown };
+    let request: { RequestCode?: unknown; InstrumentList?: unknown; ExchangeSegment?: unknown; SecurityId?: unknown };
     try {
       request = JSON.parse(Buffer.from(data as Buffer).toString('utf8'));
     } catch {
       return;
     }
     received.push(request);
-    const list = Array.isArray(request.InstrumentList) ? (request.InstrumentList as Array<{ ExchangeSegment?: unknown; SecurityId?: unknown }>) : [];
+    // 200 levels: the one instrument flat in the request; a second one on the same connection is not served.
+    const flat = levels === 200 && client.followed.size === 0 ? [{ ExchangeSegment: request.ExchangeSegment, SecurityId: request.SecurityId }] : [];
+    const list = levels === 200 ? flat : Array.isArray(request.InstrumentList) ? (request.InstrumentList as Array<{ ExchangeSegment?: unknown; SecurityId?: unknown }>) : [];
     const instruments = list.map((i) => ({ segment: String(i.ExchangeSegment), securityId: String(i.SecurityId) })).filter((i) => segmentCodes[i.segment] !== undefined);
     if (request.RequestCode === 24) {
       for (const { securityId } of instruments) client.followed.delete(securityId);

@@ -28,6 +28,7 @@ export type DhanTestServer = {
   feedUrl: string;
   orderUpdateUrl: string;
   depthUrl: string;
+  fullDepthUrl: string;
   control: DhanControl;
   close: () => Promise<void>;
 };
@@ -73,6 +74,9 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     /** What 20-level depth clients sent (their JSON requests), oldest first. */
     depthRequests: () => state.depth.received(),
     depthConnections: () => state.depth.connections(),
+    /** The same of the 200-level socket. */
+    fullDepthRequests: () => state.fullDepth.received(),
+    fullDepthConnections: () => state.fullDepth.connections(),
     /** Lists an index in the scrip master under this security id, charted from `level`. */
     listIndex: (index: ServerIndex, level: number) => {
       state.market.listIndex(index);
@@ -116,6 +120,7 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
     feed: createFeed(market, accounts, clock, heartbeatMs),
     charts: createCharts(),
     depth: createDepth(market, accounts),
+    fullDepth: createDepth(market, accounts, 200),
     orderUpdates,
     /** Clients whose kill switch is on for the day. */
     killSwitches: new Set<string>(),
@@ -300,6 +305,7 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
     if (path === '/feed') state.feed.handleUpgrade(request, socket, head);
     else if (path === '/order-update') state.orderUpdates.handleUpgrade(request, socket, head);
     else if (path === '/twentydepth') state.depth.handleUpgrade(request, socket, head);
+    else if (path === '/twohundreddepth') state.fullDepth.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -313,11 +319,13 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
     feedUrl: `${baseUrl.replace(/^http/, 'ws')}/feed`,
     orderUpdateUrl: `${baseUrl.replace(/^http/, 'ws')}/order-update`,
     depthUrl: `${baseUrl.replace(/^http/, 'ws')}/twentydepth`,
+    fullDepthUrl: `${baseUrl.replace(/^http/, 'ws')}/twohundreddepth`,
     control,
     async close() {
       state.feed.close();
       state.orderUpdates.close();
       state.depth.close();
+      state.fullDepth.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -450,10 +450,10 @@ export type BrokerTrading = {
    */
   brokerKillSwitch?: { name: string; arm(account: TradingAccount): Promise<void>; isOn(account: TradingAccount): Promise<boolean> };
   /**
-   * A contract's market depth beyond the best bid and ask, where the broker streams it (Dhan's 20 levels): what the
-   * broker last sent, none before it has. Absent: the broker offers no deeper book than its quotes.
+   * A contract's market depth beyond the best bid and ask, where the broker streams it (Dhan's 20 levels, or 200 for
+   * one contract at a time): what the broker last sent, none before it has. Absent: the broker offers no deeper book.
    */
-  marketDepth?(account: TradingAccount, exchange: string, tradingsymbol: string): Promise<MarketDepth>;
+  marketDepth?(account: TradingAccount, exchange: string, tradingsymbol: string, levels?: number): Promise<MarketDepth>;
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */

@@ -8,11 +8,11 @@ import { depthTexts } from '../texts/depth-texts.ts';
 import type { TradingAccounts } from './trading-accounts.ts';
 
 export function createMarketDepthReads({ accounts }: { accounts: Pick<TradingAccounts, 'findAccount'> }) {
-  async function marketDepth(userId: number, accountNumber: string, exchange: string, tradingsymbol: string): Promise<components['schemas']['MarketDepthResponse']> {
+  async function marketDepth(userId: number, accountNumber: string, exchange: string, tradingsymbol: string, levels: number = 20): Promise<components['schemas']['MarketDepthResponse']> {
     // The broker's own read says when the session is over (403): a paper account has none to be over.
     const found = await accounts.findAccount(userId, accountNumber);
     if (found.broker.marketDepth === undefined) throw DomainError.said('validation_failed', depthTexts.notOffered(accountNumber), { field: 'account_number' });
-    const depth = await found.broker.marketDepth(found.account, exchange, tradingsymbol);
+    const depth = await found.broker.marketDepth(found.account, exchange, tradingsymbol, levels);
     return {
       exchange,
       tradingsymbol: depth.tradingsymbol,

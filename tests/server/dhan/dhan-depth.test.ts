@@ -76,19 +76,19 @@ describe.each(testBackends)("the live desk's 20-level depth on Dhan on %s", (bac
     await stack.close();
   });
 
-  const depthOf = (tradingsymbol: string, accountNumber = desk.account.account_number) =>
-    stack.call<Depth>('getMarketDepth', { token: desk.token, params: { accountNumber }, query: { exchange: 'NFO', tradingsymbol } });
+  const depthOf = (tradingsymbol: string, accountNumber = desk.account.account_number, levels?: 200) =>
+    stack.call<Depth>('getMarketDepth', { token: desk.token, params: { accountNumber }, query: { exchange: 'NFO', tradingsymbol, ...(levels === undefined ? {} : { levels: String(levels) }) } });
   /** Reads until Dhan's levels have come (the first read only follows the contract). */
-  async function levelsOf(tradingsymbol: string, ready: (depth: Depth) => boolean): Promise<Depth> {
+  async function levelsOf(tradingsymbol: string, ready: (depth: Depth) => boolean, levels?: 200): Promise<Depth> {
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const answer = await depthOf(tradingsymbol);
+      const answer = await depthOf(tradingsymbol, desk.account.account_number, levels);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       if (answer.body.updated_at !== null && ready(answer.body)) return answer.body;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`no depth of ${tradingsymbol}`);
   }
-  const shown = (last: number, sideName: 'bids' | 'asks') => serverDepthRows(last, sideName).filter((row) => row.price > 0);
+  const shown = (last: number, sideName: 'bids' | 'asks', levels: 20 | 200 = 20) => serverDepthRows(last, sideName, levels).filter((row) => row.price > 0);
 
   it("shows the contract's 20 bids and asks as Dhan sent them, and follows a price move", async () => {
     const first = await depthOf('NIFTY26JAN26000CE');
@@ -107,6 +107,24 @@ describe.each(testBackends)("the live desk's 20-level depth on Dhan on %s", (bac
     // One connection for the account, the contract followed once.
     expect(stack.dhan.control.depthConnections()).toBe(1);
     expect(stack.dhan.control.depthRequests()).toHaveLength(1);
+  });
+
+  it('gives 200 levels one contract at a time: another contract closes the first one’s connection', async () => {
+    stack.dhan.control.setLast('43920', 100);
+    const first = await levelsOf('NIFTY26JAN26000PE', () => true, 200);
+    expect(first).toMatchObject({ levels: 200, stale: false });
+    expect(first.bids).toEqual(shown(100, 'bids', 200));
+    expect(first.asks).toEqual(shown(100, 'asks', 200));
+    expect(first.bids).toHaveLength(200);
+    expect(stack.dhan.control.fullDepthRequests()).toEqual([{ RequestCode: 23, ExchangeSegment: 'NSE_FNO', SecurityId: '43920' }]);
+
+    stack.dhan.control.setLast('43921', 50);
+    const second = await levelsOf('NIFTY26JAN25900PE', () => true, 200);
+    expect(second.asks[0]).toEqual({ price: 50.05, quantity: 65, orders: 1 });
+    expect(stack.dhan.control.fullDepthRequests().at(-1)).toEqual({ RequestCode: 23, ExchangeSegment: 'NSE_FNO', SecurityId: '43921' });
+    await expect.poll(() => stack.dhan.control.fullDepthConnections()).toBe(1);
+    // The 20-level connection is apart from it, unchanged.
+    expect(stack.dhan.control.depthConnections()).toBe(1);
   });
 
   it('refuses a contract Dhan does not list and an account whose broker streams no depth', async () => {

@@ -42,7 +42,7 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
   });
   const contracts = createDhanContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, ...(fetch === undefined ? {} : { fetch }) });
   const prices = createDhanLivePrices({ db, clock, sessions, contracts, indexIds: contracts.indexIds, feedUrl: endpoints.feedUrl, tuning: feed });
-  const depth = createDhanDepth({ clock, sessions, contracts, url: endpoints.depthUrl, tuning: depthTuning });
+  const depth = createDhanDepth({ clock, sessions, contracts, url: endpoints.depthUrl, fullUrl: endpoints.fullDepthUrl, tuning: depthTuning });
   const trading = { ...createDhanTrading({ db, clock, sessions, contracts, wait, prices }), marketDepth: depth.marketDepth };
   return {
     broker: createDhanBroker({ sessions, authRoot: endpoints.authRoot, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),

@@ -1,4 +1,4 @@
-// One Dhan 20-level market depth connection for one access token, on the live feeds' one watchdog
+// One Dhan market depth connection for one access token (20 levels, up to 50 instruments; or 200 levels, one), on the live feeds' one watchdog
 // (../live/feed-socket.ts: a socket silent past `staleAfterMs` is stale, dropped and reopened with capped backoff).
 // What is Dhan's: the token and client id in the address (…/twentydepth?token=…&clientId=…&authType=2), the JSON
 // subscriptions (depth-packets.ts) replayed on every opening, at most 50 instruments, and the binary packets, one
@@ -6,11 +6,13 @@
 // the connection and says so.
 import { createFeedSocket, type FeedSocketState, type FeedTuning } from '../live/feed-socket.ts';
 import { tokenRefusals } from './feed-packets.ts';
-import { decodeDepthMessage, depthRequest, maxDepthInstruments, type DepthPacket } from './depth-packets.ts';
+import { decodeDepthMessage, depthLevels, depthRequest, fullDepthLevels, fullDepthRequest, maxDepthInstruments, type DepthPacket } from './depth-packets.ts';
 
 export type DhanDepthOptions = FeedTuning & {
-  /** wss://depth-api-feed.dhan.co/twentydepth (a test server's address in tests). */
+  /** wss://depth-api-feed.dhan.co/twentydepth, or …/twohundreddepth for 200 (a test server's address in tests). */
   url: string;
+  /** 20 (the default) or 200 levels, which Dhan serves one instrument a connection. */
+  levels?: 20 | 200;
   clientId: string;
   accessToken: string;
   onPackets: (packets: DepthPacket[]) => void;
@@ -21,7 +23,7 @@ export type DhanDepthOptions = FeedTuning & {
 
 export type DhanDepthConnection = {
   connect: () => void;
-  /** Follows these NSE instruments ("NSE_FNO" and a security id); throws RangeError past 50. */
+  /** Follows these NSE instruments ("NSE_FNO" and a security id); throws RangeError past 50 (past 1 at 200 levels). */
   subscribe: (instruments: ReadonlyArray<{ segment: string; securityId: string }>) => void;
   unsubscribe: (instruments: ReadonlyArray<{ segment: string; securityId: string }>) => void;
   close: () => void;
@@ -30,6 +32,10 @@ export type DhanDepthConnection = {
 };
 
 export function createDhanDepthConnection(options: DhanDepthOptions): DhanDepthConnection {
+  const full = options.levels === fullDepthLevels;
+  const most = full ? 1 : maxDepthInstruments;
+  const request = (instruments: ReadonlyArray<{ segment: string; securityId: string }>, subscribe: boolean) =>
+    full ? instruments.map((instrument) => fullDepthRequest(instrument)) : [depthRequest(instruments, subscribe)];
   const followed = new Map<string, { segment: string; securityId: string }>();
   const keyOf = (instrument: { segment: string; securityId: string }) => `${instrument.segment}:${instrument.securityId}`;
   const socket = createFeedSocket({
@@ -45,13 +51,13 @@ export function createDhanDepthConnection(options: DhanDepthOptions): DhanDepthC
     tokenError: (refusal) => 'status' in refusal && refusal.status === 401,
     onTokenError: () => options.onTokenError?.(),
     onOpen: () => {
-      if (followed.size > 0) socket.send(depthRequest([...followed.values()], true));
+      if (followed.size > 0) for (const message of request([...followed.values()], true)) socket.send(message);
     },
     onMessage: (bytes, isBinary) => {
       if (!isBinary) return;
       let packets: DepthPacket[];
       try {
-        packets = decodeDepthMessage(bytes);
+        packets = decodeDepthMessage(bytes, full ? fullDepthLevels : depthLevels);
       } catch (error) {
         options.onError?.(error instanceof Error ? error.message : String(error));
         return;
@@ -73,13 +79,14 @@ export function createDhanDepthConnection(options: DhanDepthOptions): DhanDepthC
     connect: socket.connect,
     subscribe(instruments) {
       const fresh = instruments.filter((instrument) => !followed.has(keyOf(instrument)));
-      if (followed.size + fresh.length > maxDepthInstruments) throw new RangeError(`Dhan's 20-level depth carries at most ${maxDepthInstruments} instruments a connection`);
+      if (followed.size + fresh.length > most) throw new RangeError(`Dhan's ${full ? 200 : 20}-level depth carries at most ${most} instruments a connection`);
       for (const instrument of fresh) followed.set(keyOf(instrument), instrument);
-      if (fresh.length > 0) socket.send(depthRequest(fresh, true));
+      if (fresh.length > 0) for (const message of request(fresh, true)) socket.send(message);
     },
     unsubscribe(instruments) {
       const gone = instruments.filter((instrument) => followed.delete(keyOf(instrument)));
-      if (gone.length > 0) socket.send(depthRequest(gone, false));
+      // A 200-level connection is left by closing it (its one instrument is its whole purpose).
+      if (gone.length > 0 && !full) socket.send(depthRequest(gone, false));
     },
     close: socket.close,
     state: socket.state,

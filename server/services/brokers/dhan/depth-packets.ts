@@ -9,9 +9,10 @@
 // (price float64, quantity uint32, orders uint32), best first. An empty level reads 0.
 import { feedSegments } from './feed-packets.ts';
 
-/** Most instruments one 20-level connection follows. */
+/** Most instruments one 20-level connection follows (a 200-level one follows one). */
 export const maxDepthInstruments = 50;
 export const depthLevels = 20;
+export const fullDepthLevels = 200;
 
 export type DepthRow = { price: number; quantity: number; orders: number };
 
@@ -30,6 +31,11 @@ export function depthRequest(instruments: ReadonlyArray<{ segment: string; secur
     InstrumentCount: instruments.length,
     InstrumentList: instruments.map(({ segment, securityId }) => ({ ExchangeSegment: segment, SecurityId: securityId })),
   });
+}
+
+/** The 200-level subscription of its one instrument (a flat object, not a list). */
+export function fullDepthRequest(instrument: { segment: string; securityId: string }): string {
+  return JSON.stringify({ RequestCode: 23, ExchangeSegment: instrument.segment, SecurityId: instrument.securityId });
 }
 
 /**
