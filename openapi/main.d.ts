@@ -1119,6 +1119,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-depth/{accountNumber}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The broker account number (client id), for example "PA1234". */
+                accountNumber: components["parameters"]["AccountNumberPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A contract's market depth beyond the best bid and ask, from the account's broker (Dhan's 20 or 200 levels).
+         * @description The contract's 20 best bids and asks as the account's broker last streamed them (Dhan's 20-level depth socket,
+         *     `wss://depth-api-feed.dhan.co/twentydepth`, NSE contracts only): the first read follows the contract (up to
+         *     Dhan's 50 a connection; past them the one asked for longest ago is left), so its answer may hold no level yet
+         *     (`updated_at` null); read again. `stale`: the socket has been silent too long. An account whose broker streams
+         *     no deeper book: 400 `validation_failed`; a contract not listed: 422 `unknown_instrument`; no session: 403.
+         */
+        get: operations["getMarketDepth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/position/position/{portfolioId}/": {
         parameters: {
             query?: {
@@ -1967,6 +1994,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market-history/broker-candles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch an index's one-minute or daily candles from one of your logged-in Dhan, Shoonya or Flattrade accounts into market history.
+         * @description Reads the broker's historical candles with the account's session: Dhan's `POST /v2/charts/intraday` (one-minute
+         *     candles, at most 90 days a request) and `POST /v2/charts/historical` (daily candles) for the index in segment
+         *     IDX_I; Noren's `TPSeries` (one-minute) and `EODChartData` (daily) for Shoonya and Flattrade (NIFTY and
+         *     BANKNIFTY). Minutes are stored as a minute-candle import, days as an index close file: each (index, day)
+         *     replaced whole, so fetching a range again changes nothing; days another trader's import holds stay. At most
+         *     366 days a request, up to today. Another broker's account: 400; without a session: 403
+         *     `broker_session_expired` (the broker's dead token also logs the account out); a Dhan account without its Data
+         *     API plan: 422 `historical_data_not_enabled`; the broker's other refusals: 422 `broker_refused`; no candle in
+         *     the range: 422 `no_candles`; another trader's account: 404.
+         */
+        post: operations["importBrokerCandles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/backtests/": {
         parameters: {
             query?: never;
@@ -2472,7 +2527,7 @@ export interface components {
          * @description Every code a LocalText may carry; the app has English and French words for each one.
          * @enum {string}
          */
-        TextCode: "text" | "order.slm_index_options" | "order.market_refused_by_broker" | "order.reprice_entry_cancelled" | "order.cancelled_replaced" | "execution.policy_needs_limit" | "execution.paper_rules_paper_only" | "execution.paper_rules_unknown" | "execution.buffer_too_wide" | "alert.reprice_entry_gave_up_title" | "alert.reprice_entry_gave_up_body" | "alert.reprice_exit_step_title" | "alert.reprice_exit_step_body" | "alert.reprice_exit_over_title" | "alert.reprice_exit_over_body" | "alert.reprice_exit_filled_title" | "alert.reprice_exit_filled_body" | "alert.reprice_exit_ended_title" | "alert.reprice_exit_ended_body" | "delivery.margin_call_title" | "delivery.margin_call" | "delivery.squared_off_title" | "delivery.squared_off" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.between_sessions" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_by_protection" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.condition_met_title" | "alert.condition_met_body" | "alert.condition_expired_title" | "alert.condition_expired_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.portfolio_protection_title" | "alert.portfolio_protection_body" | "alert.portfolio_protection_paused_body" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.armed_named" | "kill_switch.armed_named_exits_failed" | "kill_switch.cancelled_order" | "kill_switch.unfinished" | "kill_switch.broker_on" | "kill_switch.broker_not_flat" | "kill_switch.broker_refused" | "kill_switch.broker_off" | "kill_switch.closing" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.paused_by_protection" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.security_in_ban" | "order.pre_open_options" | "order.pre_open_other_month" | "order.pre_open_stop_loss" | "order.pre_open_closed" | "ban_list.bad_header" | "ban_list.bad_line" | "ban_list.nil_unclear" | "ban_list.repeated" | "ban_list.after_next_session" | "ban_list.before_exchange" | "ban_list.not_trading_day" | "ban_list.not_fo_stocks" | "ban_list.differs" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "refusal.protection_empty" | "refusal.protection_zero" | "refusal.protection_percent" | "refusal.protection_no_margin" | "refusal.protection_trail_needs_stop" | "refusal.protection_trail_too_fast" | "refusal.protection_lock_keep" | "refusal.protection_lock_target" | "refusal.protection_stop_at_mtm" | "refusal.protection_target_at_mtm" | "refusal.protection_exiting" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "dhan.refused" | "dhan.unavailable" | "dhan.outcome_unknown" | "dhan.rate_limit_reached" | "dhan.rate_limited" | "dhan.instruments_unavailable" | "noren.refused" | "noren.instruments_unavailable" | "shoonya.unavailable" | "shoonya.outcome_unknown" | "shoonya.rate_limit_reached" | "shoonya.rate_limited" | "flattrade.unavailable" | "flattrade.outcome_unknown" | "flattrade.rate_limit_reached" | "flattrade.rate_limited" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.index_name_outside_dates" | "history.day_in_future" | "history.day_before_exchange" | "history.name_day_mismatch" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "open_interest.strikes" | "open_interest.too_many_strikes" | "open_interest.unlisted_strike" | "open_interest.no_day" | "open_interest.range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "history.no_options_history" | "premium.leg_shape" | "premium.too_many_legs" | "premium.one_index" | "premium.leg_twice" | "premium.expired_before" | "premium.no_prices" | "premium.range_too_long" | "premium.too_many_candles" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.rules_unknown" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.closed_holiday" | "replay.closed_weekend" | "replay.rules_unknown" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "replay.moving" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.underlying" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "condition_alert.required" | "condition_alert.minute_outside_session" | "condition_alert.move_too_large" | "condition_alert.iv_level_too_high" | "condition_alert.expired" | "condition_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "broker_login.dhan_refused" | "broker_login.dhan_unreachable" | "broker_login.noren_refused" | "broker_login.noren_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.outside_special_session" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.stock_from_alert_exchange" | "bot.stock_from_alert_index" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "no_trade.condition_words" | "no_trade.condition_no_index" | "no_trade.condition_no_prices" | "no_trade.condition_not_met" | "no_trade.condition_not_met_premium" | "no_trade.condition_not_met_iv" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_today" | "webhook.duplicate_within" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.exit_under_way" | "webhook.interrupted" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.proposed" | "webhook.proposal_pending" | "webhook.working" | "webhook.stocks_required" | "webhook.too_many_stocks" | "webhook.stock_not_fo" | "webhook.stock_in_ban" | "webhook.stock_not_priced" | "webhook.placed_stocks" | "webhook.placed_stocks_some_refused" | "done.webhook_off" | "approval.proposal_title" | "approval.awaiting" | "approval.proposal_body" | "approval.expired" | "approval.rejected" | "approval.price_moved" | "approval.no_price" | "approval.decided" | "approval.bot_not_active" | "approval.approved" | "approval.device" | "approval.proposal_leg" | "approval.proposal_legs_body" | "push.approve" | "push.reject";
+        TextCode: "text" | "order.slm_index_options" | "order.market_refused_by_broker" | "order.reprice_entry_cancelled" | "order.cancelled_replaced" | "execution.policy_needs_limit" | "execution.paper_rules_paper_only" | "execution.paper_rules_unknown" | "execution.buffer_too_wide" | "alert.reprice_entry_gave_up_title" | "alert.reprice_entry_gave_up_body" | "alert.reprice_exit_step_title" | "alert.reprice_exit_step_body" | "alert.reprice_exit_over_title" | "alert.reprice_exit_over_body" | "alert.reprice_exit_filled_title" | "alert.reprice_exit_filled_body" | "alert.reprice_exit_ended_title" | "alert.reprice_exit_ended_body" | "delivery.margin_call_title" | "delivery.margin_call" | "delivery.squared_off_title" | "delivery.squared_off" | "order.lot_multiple" | "order.price_required" | "order.price_tick" | "order.trigger_required" | "order.trigger_tick" | "order.stop_buy_trigger" | "order.stop_sell_trigger" | "order.stop_buy_limit" | "order.stop_sell_limit" | "order.limit_band" | "order.market_protection" | "order.market_protection_no_bid" | "order.market_protection_no_offer" | "order.lpp_band" | "order.mis_cut_off" | "order.amo_no_session" | "order.amo_not_yet" | "order.between_sessions" | "order.amo_closed" | "order.stop_triggered_rejected" | "order.amo_rejected_at_open" | "order.expired" | "order.market_closed" | "order.no_price" | "order.insufficient_funds" | "order.not_sent" | "order.basket_refused" | "order.autoslice_missing" | "order.portfolio_deleted" | "order.nothing_left_to_close" | "order.cancelled_by_you" | "order.cancelled_expired" | "order.cancelled_before_square_off" | "order.cancelled_kill_switch" | "order.cancelled_oco" | "order.cancelled_position_closed" | "order.cancelled_by_protection" | "order.cancelled_not_filled_in_time" | "order.kill_switch_on" | "order.limit_per_day" | "order.limit_per_minute" | "alert.no_reason" | "alert.refused_by_broker" | "alert.order_rejected_title" | "alert.order_rejected_body" | "alert.order_filled_title" | "alert.order_filled_body" | "alert.stop_loss_hit_title" | "alert.target_hit_title" | "alert.squared_off_by_broker_title" | "alert.price_expired_title" | "alert.price_expired_body" | "alert.price_crossed_title" | "alert.price_crossed_body" | "alert.condition_met_title" | "alert.condition_met_body" | "alert.condition_expired_title" | "alert.condition_expired_body" | "alert.session_ended_title" | "alert.session_ended_body" | "alert.session_reminder_title" | "alert.session_reminder_body" | "alert.broker_session_ended_title" | "alert.broker_session_ended_body" | "alert.kill_switch_on_title" | "alert.kill_switch_off_title" | "alert.portfolio_protection_title" | "alert.portfolio_protection_body" | "alert.portfolio_protection_paused_body" | "alert.bot_entered_title" | "alert.bot_entered_body" | "alert.bot_entry_killed_title" | "alert.bot_entry_refused_title" | "alert.bot_leg_exit_refused_title" | "alert.bot_exit_refused_title" | "alert.bot_retry_body" | "alert.bot_exit_title" | "alert.bot_closed_legs_body" | "alert.bot_stopped_title" | "alert.bot_stopped_body" | "alert.bot_leg_stop_body" | "alert.kill_switch_body" | "kill_switch.no_account" | "kill_switch.on_flat" | "kill_switch.on_not_flat" | "kill_switch.armed" | "kill_switch.armed_exits_failed" | "kill_switch.armed_named" | "kill_switch.armed_named_exits_failed" | "kill_switch.cancelled_order" | "kill_switch.unfinished" | "kill_switch.broker_on" | "kill_switch.broker_not_flat" | "kill_switch.broker_refused" | "kill_switch.broker_off" | "kill_switch.closing" | "kill_switch.session_over" | "kill_switch.not_closed" | "kill_switch.disarmed" | "kill_switch.max_loss" | "kill_switch.profit_lock" | "kill_switch.late_closed" | "bot.stopped_kill_switch" | "bot.stopped_kill_switch_risk_limit" | "bot.stopped_kill_switch_by_you" | "bot.paused_by_protection" | "bot.exit_reason" | "bot.entry_refused" | "bot.entry_partly_refused" | "bot.order_refused" | "bot.missed_late" | "bot.missed_interrupted" | "bot.started_after_entry" | "bot.missed_title" | "push.open" | "push.kill_switch" | "push.square_off" | "refusal.risk_lots_per_order" | "refusal.risk_trades_today" | "refusal.risk_open_positions" | "refusal.security_in_ban" | "order.pre_open_options" | "order.pre_open_other_month" | "order.pre_open_stop_loss" | "order.pre_open_closed" | "ban_list.bad_header" | "ban_list.bad_line" | "ban_list.nil_unclear" | "ban_list.repeated" | "ban_list.after_next_session" | "ban_list.before_exchange" | "ban_list.not_trading_day" | "ban_list.not_fo_stocks" | "ban_list.differs" | "refusal.rate_per_day" | "refusal.rate_per_second" | "refusal.rate_per_minute" | "refusal.request_per_second" | "refusal.request_per_minute" | "refusal.request_minute_full" | "refusal.too_many_slices" | "refusal.not_listed" | "refusal.broker_session_expired" | "refusal.paper_feed_logged_out" | "refusal.paper_feed_delayed" | "refusal.paper_feed_no_tick" | "refusal.idempotency_in_progress" | "refusal.idempotency_key_reused" | "refusal.order_not_working" | "refusal.modification_limit" | "refusal.nothing_to_modify" | "refusal.quantity_already_filled" | "refusal.amo_window" | "refusal.not_reducing" | "refusal.kill_switch_confirmation" | "refusal.kill_switch_cooling_off" | "refusal.profit_lock_half" | "refusal.protection_empty" | "refusal.protection_zero" | "refusal.protection_percent" | "refusal.protection_no_margin" | "refusal.protection_trail_needs_stop" | "refusal.protection_trail_too_fast" | "refusal.protection_lock_keep" | "refusal.protection_lock_target" | "refusal.protection_stop_at_mtm" | "refusal.protection_target_at_mtm" | "refusal.protection_exiting" | "validation.field" | "validation.required" | "validation.unknown_field" | "validation.not_empty" | "validation.type" | "validation.format" | "validation.min_length" | "validation.max_length" | "validation.pattern" | "validation.enum" | "validation.bound" | "validation.decimals" | "validation.multiple_of" | "validation.min_items" | "validation.max_items" | "validation.unique_items" | "validation.no_form" | "validation.body_not_object" | "validation.too_few_fields" | "kite.call" | "kite.refused" | "kite.unavailable" | "kite.outcome_unknown" | "kite.rate_limit_reached" | "broker.session_ended" | "kite.rate_limited" | "upstox.refused" | "upstox.unavailable" | "upstox.outcome_unknown" | "upstox.rate_limit_reached" | "upstox.rate_limited" | "upstox.instruments_unavailable" | "dhan.refused" | "dhan.unavailable" | "dhan.outcome_unknown" | "dhan.rate_limit_reached" | "dhan.rate_limited" | "dhan.instruments_unavailable" | "noren.refused" | "noren.instruments_unavailable" | "shoonya.unavailable" | "shoonya.outcome_unknown" | "shoonya.rate_limit_reached" | "shoonya.rate_limited" | "flattrade.unavailable" | "flattrade.outcome_unknown" | "flattrade.rate_limit_reached" | "flattrade.rate_limited" | "recommendation.bull_call_spread_title" | "recommendation.bear_put_spread_title" | "recommendation.iron_condor_title" | "recommendation.rationale" | "recommendation.reason" | "recommendation.details" | "commentary.chain_figures" | "commentary.level_break_title" | "commentary.level_break_body" | "commentary.mover_title" | "commentary.mover_body" | "commentary.volatility_title" | "commentary.volatility_body" | "commentary.close_title" | "commentary.close_body" | "commentary.simulated_market_title" | "commentary.simulated_market_body" | "signal.call_oi" | "signal.put_oi" | "signal.mover" | "signal.atm_open_interest" | "house_bot.name" | "house_bot.description" | "history.header_lacks" | "history.not_a_number" | "history.not_a_whole_number" | "history.too_large" | "history.negative" | "history.not_a_calendar_date" | "history.not_an_iso_date" | "history.not_a_day_month_year_date" | "history.not_call_or_put" | "history.high_below_low" | "history.open_or_close_above_high" | "history.expiry_before_trade_date" | "history.strike_not_positive" | "history.zero" | "history.contract_twice" | "history.bhavcopy_header" | "history.no_index_option_rows" | "history.timestamp_shape" | "history.timestamp_not_whole_minute" | "history.timestamp_not_real" | "history.unknown_symbol" | "history.symbol_differs" | "history.prices_not_positive" | "history.candle_high_below" | "history.candle_low_above" | "history.candle_twice" | "history.minute_header" | "history.minute_index_unknown" | "history.no_candles" | "history.more_lines" | "history.file_too_large" | "history.not_text" | "history.unknown_file" | "history.zip_without_csv" | "history.not_a_day_month_number_date" | "history.index_day_twice" | "history.index_name_outside_dates" | "history.day_in_future" | "history.day_before_exchange" | "history.name_day_mismatch" | "history.no_index_close_rows" | "history.participant_header" | "history.participant_unknown" | "history.participant_twice" | "history.participant_missing" | "history.participant_total_differs" | "history.participant_no_date" | "history.participant_dates_differ" | "history.participant_range_too_long" | "open_interest.strikes" | "open_interest.too_many_strikes" | "open_interest.unlisted_strike" | "open_interest.no_day" | "open_interest.range_too_long" | "history.iv_expiry_before_day" | "history.iv_minute_outside_session" | "history.no_options_history" | "premium.leg_shape" | "premium.too_many_legs" | "premium.one_index" | "premium.leg_twice" | "premium.expired_before" | "premium.no_prices" | "premium.range_too_long" | "premium.too_many_candles" | "backtest.bot_required" | "backtest.range_invalid" | "backtest.range_too_long" | "backtest.no_history" | "backtest.rules_unknown" | "backtest.failed" | "replay.open" | "replay.no_history" | "replay.closed_holiday" | "replay.closed_weekend" | "replay.rules_unknown" | "replay.outside_session" | "replay.seek_backward" | "replay.bot_attached" | "replay.bot_index" | "replay.moving" | "not_found.thing" | "not_found.account" | "not_found.order" | "not_found.index" | "not_found.underlying" | "not_found.expiry" | "price_alert.level_not_positive" | "price_alert.unknown_symbol" | "price_alert.expired" | "price_alert.too_many" | "condition_alert.required" | "condition_alert.minute_outside_session" | "condition_alert.move_too_large" | "condition_alert.iv_level_too_high" | "condition_alert.expired" | "condition_alert.too_many" | "push_device.bad_public_key" | "push_device.bad_auth_secret" | "push_device.label_required" | "push_device.endpoint_refused" | "push_device.too_many" | "broker_account.linked_meanwhile" | "broker_account.unknown_broker" | "broker_account.market_not_paper" | "broker_account.compliance_not_live" | "broker_account.compliance_paper" | "broker_account.market_not_live" | "broker_account.market_working_orders" | "broker_account.number_linked" | "broker_account.api_key_linked" | "broker_account.capital_below_portfolios" | "broker_account.portfolios_above_capital" | "broker_account.wrong_broker" | "broker_account.trading_unavailable" | "broker_account.secret_unreadable" | "broker_login.link_expired" | "broker_login.paper_checksum" | "broker_login.kite_checksum" | "broker_login.kite_link_expired" | "broker_login.kite_refused" | "broker_login.kite_unreachable" | "broker_login.client_id_mismatch" | "broker_login.state_invalid" | "broker_login.upstox_refused" | "broker_login.upstox_unreachable" | "broker_login.dhan_refused" | "broker_login.dhan_unreachable" | "broker_login.noren_refused" | "broker_login.noren_unreachable" | "bot.unknown_base_strategy" | "bot.invalid_params" | "bot.lots_above_freeze" | "bot.outside_market_hours" | "bot.outside_special_session" | "bot.entry_window_backwards" | "bot.exit_inside_entry_window" | "bot.exit_before_entry" | "bot.portfolio_of_path" | "bot.stays_in_portfolio" | "bot.other_bot" | "bot.pause_choice_required" | "bot.no_index_level" | "bot.no_legs_around" | "bot.stock_from_alert_exchange" | "bot.stock_from_alert_index" | "bot.live_on_paper" | "bot.live_required" | "bot.live_login_first" | "bot.live_max_loss_required" | "bot.live_confirmation" | "kite.historical_not_enabled" | "kite.no_minute_candles" | "history.from_after_to" | "kite.history_to_future" | "kite.history_range_too_long" | "kite.history_not_kite_account" | "upstox.history_not_upstox_account" | "upstox.history_plus_required" | "upstox.history_refused" | "broker_history.no_candles_from_broker" | "broker_history.index_not_served" | "broker_history.to_future" | "broker_history.no_candles" | "broker_history.dhan_data_plan" | "depth.not_offered" | "upstox.history_to_not_past" | "upstox.history_range_too_long" | "upstox.history_no_index_minutes" | "upstox.history_expiry_not_listed" | "no_trade.holiday" | "no_trade.no_history" | "no_trade.before_open" | "no_trade.after_close" | "no_trade.no_price" | "no_trade.risk_limit" | "no_trade.kill_switch" | "no_trade.refused" | "no_trade.missed" | "no_trade.no_signal" | "no_trade.no_entry" | "no_trade.condition_words" | "no_trade.condition_no_index" | "no_trade.condition_no_prices" | "no_trade.condition_not_met" | "no_trade.condition_not_met_premium" | "no_trade.condition_not_met_iv" | "push.test_title" | "push.test_body" | "push.test_sent" | "push.test_gone" | "push.test_not_delivered" | "refusal.too_many_attempts" | "refusal.server_busy" | "refusal.too_many_streams" | "account.weak_password" | "account.invalid_credentials" | "account.email_taken" | "account.invalid_current_password" | "broker_account.portfolio_not_of_account" | "request.invalid_json" | "request.invalid_utf8" | "request.too_deep" | "request.forbidden_key" | "request.unsupported_charset" | "request.unsupported_media_type" | "request.too_large" | "request.invalid_multipart" | "request.empty_file" | "request.files_required" | "request.too_many_files" | "request.bad_url" | "request.not_found" | "request.unauthenticated" | "request.stored_value" | "request.refused" | "request.internal_error" | "request.failed" | "request.timed_out" | "request.headers_too_large" | "request.not_http" | "validation.request_part" | "validation.unstorable_text" | "validation.part_no_form" | "validation.invalid" | "validation.max_fields" | "push.failure" | "push.answered" | "done.signed_out" | "done.signed_in" | "done.account_created" | "done.password_changed" | "done.trade_defaults_saved" | "done.broker_account_deleted" | "done.broker_logged_in" | "done.broker_logged_out" | "done.portfolio_deleted" | "done.trading_bot_deleted" | "done.daily_bot_deleted" | "done.price_alert_deleted" | "done.push_device_removed" | "done.kill_switch_already_off" | "done.postback_read" | "done.webhook_not_read" | "kite.postback_refused" | "upstox.webhook_refused" | "webhook.signature_required" | "webhook.signature_invalid" | "webhook.stale" | "webhook.duplicate_id" | "webhook.duplicate_today" | "webhook.duplicate_within" | "webhook.duplicate_body" | "webhook.not_active" | "webhook.outside_hours" | "webhook.over_lots" | "webhook.too_many_legs" | "webhook.too_many_entries" | "webhook.in_position" | "webhook.nothing_to_exit" | "webhook.in_progress" | "webhook.exit_under_way" | "webhook.interrupted" | "webhook.legs_required" | "webhook.payload_invalid" | "webhook.placed" | "webhook.proposed" | "webhook.proposal_pending" | "webhook.working" | "webhook.stocks_required" | "webhook.too_many_stocks" | "webhook.stock_not_fo" | "webhook.stock_in_ban" | "webhook.stock_not_priced" | "webhook.placed_stocks" | "webhook.placed_stocks_some_refused" | "done.webhook_off" | "approval.proposal_title" | "approval.awaiting" | "approval.proposal_body" | "approval.expired" | "approval.rejected" | "approval.price_moved" | "approval.no_price" | "approval.decided" | "approval.bot_not_active" | "approval.approved" | "approval.device" | "approval.proposal_leg" | "approval.proposal_legs_body" | "push.approve" | "push.reject";
         /**
          * @description A row id; ids are Postgres integer columns, so 1 to 2^31 - 1.
          * @example 42
@@ -5265,6 +5320,55 @@ export interface components {
             /** @description Historical requests sent to Kite (one per 60 days). */
             requests: number;
         };
+        MarketDepthLevel: {
+            /** @description Rupees. */
+            price: number;
+            /** @description Units. */
+            quantity: number;
+            orders: number;
+        };
+        MarketDepthResponse: {
+            exchange: string;
+            tradingsymbol: string;
+            /** @description The levels the broker streams a side (20 or 200 on Dhan). */
+            levels: number;
+            /** @description Best first; an empty level is left out. */
+            bids: components["schemas"]["MarketDepthLevel"][];
+            /** @description Best first; an empty level is left out. */
+            asks: components["schemas"]["MarketDepthLevel"][];
+            /**
+             * Format: date-time
+             * @description When the broker last sent either side; null before it has.
+             */
+            updated_at: string | null;
+            /** @description The broker's depth socket has been silent too long: the levels are old. */
+            stale: boolean;
+        };
+        BrokerCandlesFetch: {
+            /**
+             * @description One of your Dhan, Shoonya or Flattrade accounts, logged in.
+             * @example 1
+             */
+            broker_account_id: number;
+            index: components["schemas"]["HistoryIndex"];
+            /**
+             * @description minute: one-minute candles (index minutes); day: daily candles (index closes).
+             * @enum {string}
+             */
+            interval: "minute" | "day";
+            /**
+             * Format: date
+             * @description First day (IST).
+             * @example 2026-01-05
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day (IST), included; at most 366 days after from, and not after today.
+             * @example 2026-03-31
+             */
+            to: string;
+        };
         UpstoxCandlesFetch: {
             /**
              * @description One of your Upstox accounts, logged in.
@@ -7756,6 +7860,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getMarketDepth: {
+        parameters: {
+            query: {
+                exchange: "NFO";
+                tradingsymbol: string;
+                /** @description 20 (the default), or 200: Dhan's full depth, one contract at a time an account (asking for another closes the first's connection). */
+                levels?: 20 | 200;
+            };
+            header?: never;
+            path: {
+                /** @description The broker account number (client id), for example "PA1234". */
+                accountNumber: components["parameters"]["AccountNumberPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The levels, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketDepthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPositions: {
         parameters: {
             query?: {
@@ -8937,6 +9076,54 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             /** @description Upstox refused (`historical_data_not_enabled`, `broker_refused`) or had no index minute in the range (`no_candles`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importBrokerCandles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrokerCandlesFetch"];
+            };
+        };
+        responses: {
+            /** @description What was stored (one outcome, as the file import answers) and how many requests the broker was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KiteCandlesFetched"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The account has no session (`broker_session_expired`): log in to the broker again. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The broker refused (`historical_data_not_enabled`, `broker_refused`) or had no candle in the range (`no_candles`). */
             422: {
                 headers: {
                     [name: string]: unknown;

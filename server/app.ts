@@ -271,6 +271,7 @@ async function buildOnDatabase(options: ServerOptions, db: Database, ownsDatabas
     services.kite.prices.closeAll();
     services.upstox.prices.closeAll();
     services.dhan.prices.closeAll();
+    services.dhan.depth.close();
     await services.upstox.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Upstox's order streams could not let go of their leases"));
     await services.dhan.orderStreams.closeAll().catch((error: unknown) => app.log.warn({ err: error }, "Dhan's order sockets could not let go of their leases"));
   });

@@ -54,7 +54,7 @@ function uploadedFiles(request: FastifyRequest, fileName: string | undefined): {
 }
 
 export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
-  const { history, kiteHistory, upstoxHistory } = context.services;
+  const { history, kiteHistory, upstoxHistory, brokerHistory } = context.services;
   // Uploads run as jobs any instance may take (services/jobs/import-jobs.ts) where the job queue runs.
   const imports = context.services.jobs?.imports ?? history;
   const userId = (request: FastifyRequest) => requireAuth(request).user.id;
@@ -91,6 +91,11 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'importUpstoxMinuteCandles', async (request) => {
     const { broker_account_id: brokerAccountId, index, from, to, expiries, strikes_around: strikesAround = 10 } = request.body;
     return upstoxHistory.importUpstoxMinutes(userId(request), { brokerAccountId, index, from, to, expiries, strikesAround });
+  });
+
+  route(app, 'importBrokerCandles', async (request) => {
+    const { broker_account_id: brokerAccountId, index, interval, from, to } = request.body;
+    return brokerHistory.importBrokerCandles(userId(request), { brokerAccountId, index, interval, from, to });
   });
 
   route(app, 'getMarketHistoryCoverage', async (request) => history.coverage(request.query.from ?? null, request.query.to ?? null));

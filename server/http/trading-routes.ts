@@ -1,4 +1,4 @@
-// /api/order-book/*, /api/position-book/*, /api/position/*, /api/kill-switch/* and /api/risk-limits/*: trading through the account's broker.
+// /api/order-book/*, /api/position-book/*, /api/market-depth/*, /api/position/*, /api/kill-switch/* and /api/risk-limits/*: trading through the account's broker.
 // Every trading POST carries an Idempotency-Key (the contract makes it required); the service answers the
 // stored answer for a repeated key, which this layer marks with Idempotent-Replayed.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { HttpError } from './errors.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 export const tradingRoutes: RoutePlugin = async (app, { context }) => {
-  const { trading, killSwitch, riskLimits } = context.services;
+  const { trading, killSwitch, riskLimits, marketDepth } = context.services;
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
   // The stored answer is the contract's OrdersResponse, so the type the route expects is what it holds.
@@ -54,6 +54,8 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'getOrderBook', async (request) =>
     trading.orderBook(userId(request), request.params.accountNumber, request.query.start_date, request.query.updated_since));
   route(app, 'getOrderMargins', async (request) => trading.orderMargins(userId(request), request.body));
+  route(app, 'getMarketDepth', async (request) => marketDepth.marketDepth(userId(request), request.params.accountNumber, request.query.exchange, request.query.tradingsymbol, request.query.levels));
+
   route(app, 'getPositionBook', async (request) => trading.positionBook(userId(request), request.params.accountNumber, request.query.start_date));
   route(app, 'getPositions', async (request) => trading.positions(userId(request), request.params.portfolioId, request.query.start_date));
   route(app, 'getPositionsByBot', async (request) => trading.positionsByBot(userId(request), request.params.portfolioId, request.query.start_date));

@@ -65,6 +65,9 @@ import { createIvCharts, type IvCharts } from './history/volatility/iv-charts.ts
 import { createKiteMinutesImport, type KiteMinutesImport } from './history/kite-minutes-import.ts';
 import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
+import { createBrokerCandlesImport, type BrokerCandlesImport } from './history/broker-candles-import.ts';
+import { createMarketDepthReads, type MarketDepthReads } from './trading/market-depth.ts';
+import { dhanCandleSource, norenCandleSource } from './history/broker-candle-sources.ts';
 import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
 import { createStreamNotices, type StreamNotices } from './notices/stream-notices.ts';
@@ -140,6 +143,10 @@ export type Services = {
   kiteHistory: KiteMinutesImport;
   /** Index and expired option minute candles fetched from a trader's logged-in Upstox account into the same history. */
   upstoxHistory: UpstoxMinutesImport;
+  /** Index minute and daily candles fetched from a trader's logged-in Dhan, Shoonya or Flattrade account into the same history. */
+  brokerHistory: BrokerCandlesImport;
+  /** A contract's depth beyond the best bid and ask, where the account's broker streams it (Dhan's 20 levels). */
+  marketDepth: MarketDepthReads;
   /** The open-interest charts' reads of market history (issue 40). */
   openInterest: OpenInterestCharts;
   /** Every market fact in force on a day with its source and age (the Market facts screen, issue 60). */
@@ -266,6 +273,7 @@ export function createServices(options: ServicesOptions): Services {
     trading,
     killSwitch,
     protection: createProtectionService({ db, clock, accounts: tradingAccounts }),
+    marketDepth: createMarketDepthReads({ accounts: tradingAccounts }),
     protectionWatcher: createProtectionWatcher({ db, clock, brokers: brokerRegistry, accounts: tradingAccounts, trading }),
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),
@@ -306,6 +314,15 @@ export function createServices(options: ServicesOptions): Services {
       wait: historyWait,
       pacing: createUpstoxPacing({ clock, wait: historyWait }),
       calls: createUpstoxHistoryCalls({ db, clock, sessions: upstoxLive.sessions }),
+    }),
+    brokerHistory: createBrokerCandlesImport({
+      db,
+      clock,
+      sources: {
+        dhan: dhanCandleSource(dhanLive.trading.calls, dhanLive.contracts.indexIds),
+        shoonya: norenCandleSource(shoonya.name, shoonyaLive.trading.calls),
+        flattrade: norenCandleSource(flattrade.name, flattradeLive.trading.calls),
+      },
     }),
     ...createAnalysis({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, bookServices, backtestThread: new URL('./backtest-thread.ts', import.meta.url), backtestRun }),
   };

@@ -1370,6 +1370,27 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.kite.history_not_kite_account',
     defaultMessage: 'broker_account_id: {name} is a {broker} account: only a Kite account with historical data can fetch candles',
   },
+  'broker_history.no_candles_from_broker': {
+    id: 'server.broker_history.no_candles_from_broker',
+    defaultMessage: 'broker_account_id: {name} is a {broker} account: candles are fetched here from a Dhan, Shoonya or Flattrade account (Kite and Upstox have their own fetch)',
+  },
+  'broker_history.index_not_served': {
+    id: 'server.broker_history.index_not_served',
+    defaultMessage: "index: {broker}'s candles of {index} are not known here (only {served})",
+  },
+  'broker_history.to_future': { id: 'server.broker_history.to_future', defaultMessage: 'to: must not be after today: the broker has no candles of days to come' },
+  'broker_history.no_candles': {
+    id: 'server.broker_history.no_candles',
+    defaultMessage: '{broker} has no candles of {index} from {from} to {to} (weekends and holidays have none).',
+  },
+  'broker_history.dhan_data_plan': {
+    id: 'server.broker_history.dhan_data_plan',
+    defaultMessage: 'Dhan refused historical candles ({dhan}): this account has no Data API plan. Subscribe to it on web.dhan.co, or import minute candles from CSV instead.',
+  },
+  'depth.not_offered': {
+    id: 'server.depth.not_offered',
+    defaultMessage: "account_number: {account}'s broker streams no depth beyond the best bid and ask (20-level depth comes from a Dhan account)",
+  },
   'upstox.history_not_upstox_account': {
     id: 'server.upstox.history_not_upstox_account',
     defaultMessage: 'broker_account_id: {name} is a {broker} account: only a logged-in Upstox account fetches these candles',

@@ -1,6 +1,6 @@
 // A Dhan-compatible server for tests, on 127.0.0.1 only: the API key consent flow (generate consent, the login
 // page, consume consent), the v2 REST API's orders (place, slicing, modify, cancel, by id and by correlationId),
-// trades, positions, fund limit and profile, the kill switch, the scrip master CSV, the live market feed
+// trades, positions, fund limit and profile, the kill switch, the indices' historical candles (charts.ts), the scrip master CSV, the live market feed
 // (binary, feed.ts) and the order update socket (order-updates.ts), and `control` to move prices, expire tokens
 // and inject faults. Built from DhanHQ v2's published documentation (https://dhanhq.co/docs/v2/: each route names
 // its page); see README.md beside this file.
@@ -8,9 +8,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type AppConfig, createAccounts } from './accounts.ts';
 import { inputException, parseJsonBody, rateLimited, readBody, sendJson, sendRefusal } from './http-util.ts';
+import { createCharts } from './charts.ts';
+import { createDepth } from './depth.ts';
 import { createFeed } from './feed.ts';
 import { handleControl } from './http-control.ts';
-import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract } from './market.ts';
+import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract, type ServerIndex } from './market.ts';
 import { type Carried, createOrderBook } from './order-book.ts';
 import { createOrderUpdates } from './order-updates.ts';
 
@@ -22,9 +24,11 @@ export type DhanTestServer = {
   apiRoot: string;
   /** DHAN_SCRIP_MASTER_URL. */
   scripMasterUrl: string;
-  /** DHAN_FEED_URL and DHAN_ORDER_UPDATE_URL (ws://127.0.0.1:<port>/feed, /order-update): what DHAN_API_ROOT alone implies. */
+  /** DHAN_FEED_URL, DHAN_ORDER_UPDATE_URL and DHAN_DEPTH_URL (ws://127.0.0.1:<port>/feed, /order-update, /twentydepth): what DHAN_API_ROOT alone implies. */
   feedUrl: string;
   orderUpdateUrl: string;
+  depthUrl: string;
+  fullDepthUrl: string;
   control: DhanControl;
   close: () => Promise<void>;
 };
@@ -67,6 +71,21 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     orderUpdateConnections: () => orderUpdates.connections(),
     /** Every order update socket closes at once, as a network cut does. */
     dropOrderUpdates: () => orderUpdates.dropConnections(),
+    /** What 20-level depth clients sent (their JSON requests), oldest first. */
+    depthRequests: () => state.depth.received(),
+    depthConnections: () => state.depth.connections(),
+    /** The same of the 200-level socket. */
+    fullDepthRequests: () => state.fullDepth.received(),
+    fullDepthConnections: () => state.fullDepth.connections(),
+    /** Lists an index in the scrip master under this security id, charted from `level`. */
+    listIndex: (index: ServerIndex, level: number) => {
+      state.market.listIndex(index);
+      state.charts.chartIndex(index.securityId, level);
+    },
+    /** The client's Data API plan (on unless turned off): without it the charts answer DH-902. */
+    setDataPlan: (clientId: string, on: boolean) => state.charts.setDataPlan(clientId, on),
+    /** Every chart request (path and body), oldest first. */
+    chartRequests: () => state.charts.asked(),
     /** The client's kill switch as Dhan holds it. */
     killSwitch: (clientId: string) => state.killSwitches.has(clientId),
     /** Every token (or one client's) answers 401 DH-901 from now on. */
@@ -99,6 +118,9 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
     market,
     book,
     feed: createFeed(market, accounts, clock, heartbeatMs),
+    charts: createCharts(),
+    depth: createDepth(market, accounts),
+    fullDepth: createDepth(market, accounts, 200),
     orderUpdates,
     /** Clients whose kill switch is on for the day. */
     killSwitches: new Set<string>(),
@@ -169,7 +191,7 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
   const write = request.method !== 'GET';
   // The kill switch's POST has no body (Dhan's page: "No Body").
   const body = (request.method === 'POST' || request.method === 'PUT') && url.pathname !== '/v2/killswitch' ? parseJsonBody(await readBody(request)) : {};
-  if (write && url.pathname !== '/v2/margincalculator') state.writes.push({ method: request.method ?? '', path: url.pathname, body });
+  if (write && url.pathname !== '/v2/margincalculator' && !url.pathname.startsWith('/v2/charts/')) state.writes.push({ method: request.method ?? '', path: url.pathname, body });
   if (faults.answer429Next) {
     faults.answer429Next = false;
     throw rateLimited();
@@ -192,6 +214,8 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
     return sendJson(response, 200, path === '/v2/orders' ? answers[0] : answers);
   }
   if (request.method === 'POST' && path === '/v2/margincalculator') return sendJson(response, 200, margin(state, clientId, body));
+  const chart = request.method === 'POST' ? state.charts.answer(clientId, path, body) : null;
+  if (chart !== null) return sendJson(response, 200, chart);
   if (request.method === 'PUT' && /^\/v2\/orders\/\d+$/.test(path)) {
     const order = book.modify(clientId, id, body);
     return sendJson(response, 200, { orderId: order.orderId, orderStatus: order.orderStatus });
@@ -265,7 +289,7 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
       if (url.pathname.startsWith('/__control/')) return handleControl(control, request, response, url);
       if (url.pathname === scripMasterPath && request.method === 'GET') {
         response.writeHead(200, { 'Content-Type': 'text/csv' });
-        response.end(scripMaster(state.market.contracts()));
+        response.end(scripMaster(state.market.contracts(), state.market.indices()));
         return;
       }
       if (await handleAuth(state, request, response, url)) return;
@@ -280,6 +304,8 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/feed') state.feed.handleUpgrade(request, socket, head);
     else if (path === '/order-update') state.orderUpdates.handleUpgrade(request, socket, head);
+    else if (path === '/twentydepth') state.depth.handleUpgrade(request, socket, head);
+    else if (path === '/twohundreddepth') state.fullDepth.handleUpgrade(request, socket, head);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -292,10 +318,14 @@ export async function startDhanServer(options: DhanServerOptions = {}): Promise<
     scripMasterUrl: `${baseUrl}${scripMasterPath}`,
     feedUrl: `${baseUrl.replace(/^http/, 'ws')}/feed`,
     orderUpdateUrl: `${baseUrl.replace(/^http/, 'ws')}/order-update`,
+    depthUrl: `${baseUrl.replace(/^http/, 'ws')}/twentydepth`,
+    fullDepthUrl: `${baseUrl.replace(/^http/, 'ws')}/twohundreddepth`,
     control,
     async close() {
       state.feed.close();
       state.orderUpdates.close();
+      state.depth.close();
+      state.fullDepth.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Accounts } from './accounts.ts';
 import type { Market } from './market.ts';
+import { acceptLoggedIn } from './socket-login.ts';
 
 const segmentCodes: Readonly<Record<string, number>> = { IDX_I: 0, NSE_EQ: 1, NSE_FNO: 2, BSE_EQ: 4, BSE_FNO: 8 };
 type Mode = 'ticker' | 'quote' | 'full';
@@ -147,23 +148,19 @@ export function createFeed(market: Market, accounts: Accounts, clock: () => Date
         socket.destroy();
         return;
       }
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        const token = query.get('token') ?? '';
-        let refused: boolean;
-        try {
-          refused = accounts.authenticate(token).clientId !== query.get('clientId');
-        } catch {
-          refused = true;
-        }
-        if (refused) {
-          ws.send(disconnectPacket(query.get('clientId') ? 807 : 808));
-          ws.close(1000);
-          return;
-        }
-        const client: Client = { socket: ws, clientId: query.get('clientId') ?? '', token, modes: new Map() };
-        clients.add(client);
-        ws.on('message', (data) => handleMessage(client, data));
-        ws.on('close', () => clients.delete(client));
+      acceptLoggedIn({
+        wss,
+        accounts,
+        request,
+        socket,
+        head,
+        refusal: (clientId) => disconnectPacket(clientId ? 807 : 808),
+        onOpen: (ws, token, clientId) => {
+          const client: Client = { socket: ws, clientId, token, modes: new Map() };
+          clients.add(client);
+          ws.on('message', (data) => handleMessage(client, data));
+          ws.on('close', () => clients.delete(client));
+        },
       });
     },
     /** Nothing is sent (packets nor pings) while on: the feed looks dead to its clients. */

@@ -28,7 +28,18 @@ export function dhanSymbol(contract: ServerContract): string {
 
 const header = 'SEM_EXM_EXCH_ID,SEM_SEGMENT,SEM_SMST_SECURITY_ID,SEM_INSTRUMENT_NAME,SEM_EXPIRY_CODE,SEM_TRADING_SYMBOL,SEM_LOT_UNITS,SEM_CUSTOM_SYMBOL,SEM_EXPIRY_DATE,SEM_STRIKE_PRICE,SEM_OPTION_TYPE,SEM_TICK_SIZE,SEM_EXPIRY_FLAG,SEM_EXCH_INSTRUMENT_TYPE,SEM_SERIES,SM_SYMBOL_NAME';
 
-export function scripMaster(contracts: readonly ServerContract[]): string {
+/** An index as the scrip master lists it (segment I): its trading symbol and security id. */
+export type ServerIndex = { symbol: string; securityId: string; name: string };
+
+/** NIFTY 13 (Dhan's option chain page); the others as scrip master rows quoted in public Dhan clients show them. */
+export const defaultIndices: ServerIndex[] = [
+  { symbol: 'NIFTY', securityId: '13', name: 'Nifty 50' },
+  { symbol: 'BANKNIFTY', securityId: '25', name: 'Nifty Bank' },
+  { symbol: 'FINNIFTY', securityId: '27', name: 'Nifty Fin Service' },
+  { symbol: 'MIDCPNIFTY', securityId: '442', name: 'NIFTY MID SELECT' },
+];
+
+export function scripMaster(contracts: readonly ServerContract[], indices: readonly ServerIndex[] = defaultIndices): string {
   // M: the month's last expiry of the underlying listed; W: a weekly one (SEM_EXPIRY_FLAG).
   const monthly = (c: ServerContract) => !contracts.some((o) => o.underlying === c.underlying && o.expiry.slice(0, 7) === c.expiry.slice(0, 7) && o.expiry > c.expiry);
   const rows = contracts.map((c) => {
@@ -36,8 +47,9 @@ export function scripMaster(contracts: readonly ServerContract[]): string {
     const custom = `${c.underlying} ${day} ${months[Number(c.expiry.slice(5, 7)) - 1]!.toUpperCase()} ${c.strike} ${c.kind === 'CE' ? 'CALL' : 'PUT'}`;
     return ['NSE', 'D', c.securityId, 'OPTIDX', '0', dhanSymbol(c), `${c.lot}.0`, custom, `${c.expiry} 14:30:00`, `${c.strike}.00000`, c.kind, '5.0000', monthly(c) ? 'M' : 'W', 'OP', 'NA', ''].join(',');
   });
-  // The index itself, as the file lists it (segment I): a row no option mapping should take.
-  return [header, 'NSE,I,13,INDEX,,NIFTY,1.0,Nifty 50,,,,0.0000,,INDEX,,NIFTY', ...rows].join('\n') + '\n';
+  // The indices themselves, as the file lists them (segment I): rows no option mapping should take.
+  const indexRows = indices.map((index) => `NSE,I,${index.securityId},INDEX,,${index.symbol},1.0,${index.name},,,,0.0000,,INDEX,,${index.symbol}`);
+  return [header, ...indexRows, ...rows].join('\n') + '\n';
 }
 
 /** What the feed tells of an instrument beside its last price (Dhan's full packet; an index has only its level and previous close). */
@@ -48,6 +60,7 @@ export const indexLevels: Readonly<Record<string, number>> = { '13': 26_000 };
 
 export function createMarket(contracts: readonly ServerContract[]) {
   const listed = new Map(contracts.map((c) => [c.securityId, c]));
+  const indices = new Map(defaultIndices.map((index) => [index.symbol, index]));
   const last = new Map<string, number>([...contracts.map((c) => [c.securityId, 100] as const), ...Object.entries(indexLevels)]);
   const facts = new Map<string, FeedFacts>();
   const listeners: Array<(securityId: string) => void> = [];
@@ -55,6 +68,9 @@ export function createMarket(contracts: readonly ServerContract[]) {
   return {
     contract: (securityId: string) => listed.get(securityId),
     contracts: () => [...listed.values()],
+    indices: () => [...indices.values()],
+    /** Lists an index under another security id (the scrip master's word, which the adapter follows). */
+    listIndex: (index: ServerIndex) => void indices.set(index.symbol, index),
     /** Lists more contracts (a browser test lists the desk's), each at 100 until a price is set. */
     list(more: readonly ServerContract[]): void {
       for (const contract of more) {

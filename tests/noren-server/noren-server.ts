@@ -5,13 +5,15 @@
 // with JSON {api_key, request_code, api_secret = SHA-256 of api_key + request_code + api_secret}, the token then
 // sent as jKey). The REST calls under the API root (/NorenWClientTP or /PiConnectTP) take `jData=<json>` as
 // NorenRestApiPy sends it and answer Noren's JSON: orders (PlaceOrder with remarks, ModifyOrder, CancelOrder,
-// OrderBook, SingleOrdHist), TradeBook, PositionBook, Limits, GetOrderMargin; a refusal is {"stat":"Not_Ok",
+// OrderBook, SingleOrdHist), TradeBook, PositionBook, Limits, GetOrderMargin, the indices' candles (TPSeries,
+// EODChartData: charts.ts); a refusal is {"stat":"Not_Ok",
 // "emsg"}, an ended session "Session Expired :  Invalid Session Key". The NFO scrip master is served zipped.
 // `control` moves prices, ends sessions and injects faults. See README.md beside this file.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
+import { chartAnswer } from './charts.ts';
 import { createNorenBook, defaultContracts, NotOk, symbolsFile, type Carried, type NorenOrderRecord, type ServerContract } from './noren-book.ts';
 import { handleNorenControl } from './http-control.ts';
 import { createNorenSocket } from './noren-socket.ts';
@@ -58,10 +60,12 @@ function createState(flavor: Flavor, clock: () => Date, contracts: readonly Serv
     codes: new Map<string, { app: Required<AppConfig>; issuedAt: number }>(),
     sessions,
     book,
-    faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null, refuseNextSpanCalc: null as string | null },
+    faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null, refuseNextSpanCalc: null as string | null, refuseNextChart: null as string | null },
     /** Every SpanCalc's jData, as the server read it. */
     spanCalcs: [] as Array<Record<string, unknown>>,
     writes: [] as Array<{ name: string; data: Record<string, unknown> }>,
+    /** Every TPSeries and EODChartData call's jData, oldest first. */
+    chartCalls: [] as Array<{ name: string; data: Record<string, unknown> }>,
     /** Every token exchange's body, as the server read it (tests check the checksum travelled). */
     exchanges: [] as Array<Record<string, unknown>>,
   };
@@ -99,6 +103,8 @@ function controlOf(state: State) {
     spanCalcs: () => [...state.spanCalcs],
     /** Lists more contracts in the scrip master (a browser test lists the desk's). */
     listContracts: (contracts: ServerContract[]) => state.book.list(contracts),
+    /** The next TPSeries or EODChartData is refused with Noren's Not_Ok and these words. */
+    refuseNextChart: (emsg: string) => void (state.faults.refuseNextChart = emsg),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (state.faults.dropNextPlaceAnswer = true),
     carry: (uid: string, positions: Carried[]) => state.book.carry(uid, positions),
@@ -108,6 +114,7 @@ function controlOf(state: State) {
     orderWrites: () => [...state.writes],
     tokens: () => [...state.sessions.keys()],
     exchanges: () => [...state.exchanges],
+    chartCalls: () => [...state.chartCalls],
   };
 }
 
@@ -247,8 +254,17 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
       return ok(spanCalc(data, book.contracts(), (underlying) => state.indices.get(indexKeys[underlying] ?? '') ?? 0));
     case 'GetOrderMargin':
       return ok({ remarks: 'Order Success', cash: '500000.00', marginused: '0.00', ordermargin: orderMargin(state, data).toFixed(2) });
-    default:
-      throw new NotOk(`No route ${name}`);
+    default: {
+      const candles = chartAnswer(name, data);
+      if (candles === null) throw new NotOk(`No route ${name}`);
+      state.chartCalls.push({ name, data });
+      if (faults.refuseNextChart !== null) {
+        const emsg = faults.refuseNextChart;
+        faults.refuseNextChart = null;
+        throw new NotOk(emsg);
+      }
+      return list(candles);
+    }
   }
 }
 

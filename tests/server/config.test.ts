@@ -75,7 +75,7 @@ describe('loadConfig', () => {
       kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
       upstox: { apiRoot: 'http://127.0.0.1:9500', orderApiRoot: 'http://127.0.0.1:9500', instrumentsUrl: 'http://127.0.0.1:9500/instruments.json.gz' },
       // Only DHAN_API_ROOT set: the consent flow and the sockets go to the same test server, never to Dhan's own hosts.
-      dhan: { apiRoot: 'http://127.0.0.1:9600', authRoot: 'http://127.0.0.1:9600', scripMasterUrl: 'https://images.dhan.co/api-data/api-scrip-master.csv', feedUrl: 'ws://127.0.0.1:9600/feed', orderUpdateUrl: 'ws://127.0.0.1:9600/order-update' },
+      dhan: { apiRoot: 'http://127.0.0.1:9600', authRoot: 'http://127.0.0.1:9600', scripMasterUrl: 'https://images.dhan.co/api-data/api-scrip-master.csv', feedUrl: 'ws://127.0.0.1:9600/feed', orderUpdateUrl: 'ws://127.0.0.1:9600/order-update', depthUrl: 'ws://127.0.0.1:9600/twentydepth', fullDepthUrl: 'ws://127.0.0.1:9600/twohundreddepth' },
       // Only SHOONYA_API_ROOT set: its login page and token call go to the same test server, never to Shoonya's.
       noren: {
         shoonya: { apiRoot: 'http://127.0.0.1:9700/NorenWClientTP', authRoot: 'http://127.0.0.1:9700', tokenUrl: 'http://127.0.0.1:9700/GenAcsTok', scripMasterUrl: 'https://api.shoonya.com/NFO_symbols.txt.zip', feedUrl: 'ws://127.0.0.1:9700/NorenWSTP/' },

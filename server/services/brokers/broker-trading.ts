@@ -359,6 +359,19 @@ export type TransactionPlacer = {
   placed(): void;
 };
 
+/** One side's levels best first (price in rupees, quantity in units, orders at that price). */
+export type MarketDepth = {
+  tradingsymbol: string;
+  /** The levels the broker streams a side (20 on Dhan). */
+  levels: number;
+  bids: Array<{ price: number; quantity: number; orders: number }>;
+  asks: Array<{ price: number; quantity: number; orders: number }>;
+  /** When the broker last sent either side; null before it has. */
+  updatedAt: Date | null;
+  /** The broker's socket has been silent too long: what is shown is old. */
+  stale: boolean;
+};
+
 export type BrokerTrading = {
   /** Paper trading or a real broker's: shown to the trader so the two can never be confused. */
   mode: 'paper' | 'live';
@@ -443,6 +456,11 @@ export type BrokerTrading = {
    * nothing is open), and its state read for the kill switch screen. Failures in the trader's words.
    */
   brokerKillSwitch?: { name: string; arm(account: TradingAccount): Promise<void>; isOn(account: TradingAccount): Promise<boolean> };
+  /**
+   * A contract's market depth beyond the best bid and ask, where the broker streams it (Dhan's 20 levels, or 200 for
+   * one contract at a time): what the broker last sent, none before it has. Absent: the broker offers no deeper book.
+   */
+  marketDepth?(account: TradingAccount, exchange: string, tradingsymbol: string, levels?: number): Promise<MarketDepth>;
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */

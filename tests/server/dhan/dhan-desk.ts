@@ -30,7 +30,7 @@ export async function startDhanStack(backend: TestBackend, client: { feed?: Feed
   const secretKey = randomBytes(32);
   // DHAN_API_ROOT alone: the sockets' addresses are the test server's (/feed, /order-update) as an operator's would be.
   const endpoints = dhanEndpointsFromEnv({ DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl });
-  expect(endpoints).toMatchObject({ feedUrl: dhan.feedUrl, orderUpdateUrl: dhan.orderUpdateUrl });
+  expect(endpoints).toMatchObject({ feedUrl: dhan.feedUrl, orderUpdateUrl: dhan.orderUpdateUrl, depthUrl: dhan.depthUrl, fullDepthUrl: dhan.fullDepthUrl });
   const server = await startTestServer({ secretKey, backend, clock, dhan: endpoints, dhanClient: client });
   return {
     dhan,

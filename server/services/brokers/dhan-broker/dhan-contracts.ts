@@ -6,11 +6,27 @@ import type { Clock } from '../../clock.ts';
 import { dhanTexts } from '../../texts/dhan-texts.ts';
 import { createMasterContracts, fetchMaster, type MasterContracts } from '../live/master-contracts.ts';
 import type { MasterEntry } from '../instrument-master.ts';
-import { dhanMasterEntries } from './dhan-scrip-master.ts';
+import { dhanIndexRows, dhanMasterEntries } from './dhan-scrip-master.ts';
 
-export type DhanContracts = MasterContracts<MasterEntry>;
+export type DhanContracts = MasterContracts<MasterEntry> & {
+  /** The day's file's indices (segment I rows): trading symbol → security id. */
+  indexIds: () => Promise<ReadonlyMap<string, string>>;
+};
 
 export function createDhanContracts({ db, clock, scripMasterUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; scripMasterUrl: string; fetch?: typeof fetch }): DhanContracts {
-  const load = async () => dhanMasterEntries(new TextDecoder().decode(await fetchMaster(scripMasterUrl, fetchFile, dhanTexts.instrumentsUnavailable)));
-  return createMasterContracts({ db, clock, load });
+  let indices: ReadonlyMap<string, string> = new Map();
+  const load = async () => {
+    const text = new TextDecoder().decode(await fetchMaster(scripMasterUrl, fetchFile, dhanTexts.instrumentsUnavailable));
+    indices = dhanIndexRows(text);
+    return dhanMasterEntries(text);
+  };
+  const master = createMasterContracts({ db, clock, load });
+  return {
+    ...master,
+    // The index rows come with the day's one read of the file (the master's daily load, which a lookup starts).
+    indexIds: async () => {
+      await master.entryOf('');
+      return indices;
+    },
+  };
 }

@@ -17,10 +17,31 @@ import { createFeedQuotes } from '../dhan/feed-quotes.ts';
 import type { DhanHttp } from '../dhan/dhan-http.ts';
 
 /**
- * The indices' security ids in Dhan's segment IDX_I, as its scrip master lists them (segment I) and its option
- * chain API names them (https://dhanhq.co/docs/v2/option-chain/: NIFTY is 13), by StrikeDesk's index name.
+ * The indices' security ids in Dhan's segment IDX_I when the day's scrip master cannot say (currentDhanIndexIds):
+ * NIFTY 13 as Dhan's option chain page names it (https://dhanhq.co/docs/v2/option-chain/); BANKNIFTY 25, FINNIFTY 27
+ * and SENSEX 51 as scrip master rows quoted in public Dhan clients show them ("NSE,I,25,INDEX,0,BANKNIFTY,…",
+ * "NSE,I,27,INDEX,0,FINNIFTY,…", "BSE,I,51,INDEX,0,SENSEX,…"); MIDCPNIFTY 442 as several clients' constants give it
+ * (no scrip master row of it was found). Searched 30 November 2026; Dhan's own pages give only NIFTY's.
  */
 export const dhanIndexIds = { NIFTY: '13', BANKNIFTY: '25', FINNIFTY: '27', MIDCPNIFTY: '442', SENSEX: '51' } as const;
+
+export type DhanIndexName = keyof typeof dhanIndexIds;
+
+/** The indices' ids: the day's scrip master's (its segment I rows: the exchange's word), else the ones above. */
+export async function currentDhanIndexIds(listed: (() => Promise<ReadonlyMap<string, string>>) | undefined): Promise<Record<DhanIndexName, string>> {
+  const ids: Record<DhanIndexName, string> = { ...dhanIndexIds };
+  let rows: ReadonlyMap<string, string> = new Map();
+  try {
+    rows = (await listed?.()) ?? rows;
+  } catch {
+    // The file out of reach: the ids above, rather than no index at all.
+  }
+  for (const name of Object.keys(ids) as DhanIndexName[]) {
+    const id = rows.get(name === 'SENSEX' ? 'BSE:SENSEX' : name);
+    if (id !== undefined) ids[name] = id;
+  }
+  return ids;
+}
 
 const optionSegments: Readonly<Record<string, string>> = { NFO: 'NSE_FNO', BFO: 'BSE_FNO' };
 
@@ -28,16 +49,18 @@ type Followed = FollowedInstrument<FeedId, FeedMode>;
 
 export type DhanLivePricesOptions = LiveCoreDeps<DhanHttp> & {
   contracts: LiveContracts;
+  /** The scrip master's index ids (its segment I rows). */
+  indexIds?: (() => Promise<ReadonlyMap<string, string>>) | undefined;
   feedUrl: string;
   /** Tests only: the feed's watchdog stepped by hand. */
   tuning?: FeedTuning | undefined;
 };
 
-export function createDhanLivePrices({ db, clock, sessions, contracts, feedUrl, tuning }: DhanLivePricesOptions): LivePrices {
+export function createDhanLivePrices({ db, clock, sessions, contracts, indexIds, feedUrl, tuning }: DhanLivePricesOptions): LivePrices {
   /** Each index's key as the market lists it ("NSE:NIFTY 50") and its feed id. */
   async function indices(): Promise<Map<string, FeedId>> {
     const { rows } = await db.query<{ index_name: string; underlying: string }>('SELECT index_name, underlying FROM market_simulation ORDER BY index_name');
-    const known: Readonly<Record<string, string>> = dhanIndexIds;
+    const known: Readonly<Record<string, string>> = await currentDhanIndexIds(indexIds);
     return new Map(rows.flatMap((row) => (known[row.index_name] === undefined ? [] : [[row.underlying, feedIdOf('IDX_I', known[row.index_name]!)] as const])));
   }
 

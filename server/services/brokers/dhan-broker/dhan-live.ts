@@ -11,7 +11,8 @@ import { createDhanHttp, type DhanHttp } from '../dhan/dhan-http.ts';
 import { createLiveSessions, type LiveAdapter, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
 import { createOrderSync } from '../live/order-sync.ts';
 import { createDhanBroker } from './dhan-broker.ts';
-import { createDhanContracts } from './dhan-contracts.ts';
+import { createDhanContracts, type DhanContracts } from './dhan-contracts.ts';
+import { createDhanDepth, type DhanDepth } from './dhan-depth.ts';
 import { createDhanLivePrices } from './dhan-feed.ts';
 import { createDhanOrderStreams, type DhanOrderStreams } from './dhan-order-stream.ts';
 import { createDhanTrading, type DhanTrading } from './dhan-trading.ts';
@@ -23,11 +24,13 @@ export type DhanLiveOptions = LiveAdapterOptions<DhanEndpoints> & {
   feed?: FeedTuning | undefined;
   /** Tests only: the order update socket's watchdog stepped by hand. */
   orderUpdates?: FeedTuning | undefined;
+  /** Tests only: the 20-level depth socket's watchdog stepped by hand. */
+  depth?: FeedTuning | undefined;
 };
 
-export type DhanLive = LiveAdapter<DhanEndpoints, DhanTrading> & { sessions: LiveSessions<DhanHttp>; prices: LivePrices; orderStreams: DhanOrderStreams };
+export type DhanLive = LiveAdapter<DhanEndpoints, DhanTrading> & { sessions: LiveSessions<DhanHttp>; prices: LivePrices; orderStreams: DhanOrderStreams; depth: DhanDepth; contracts: DhanContracts };
 
-export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait, feed, orderUpdates }: DhanLiveOptions): DhanLive {
+export function createDhanLive({ db, clock, secrets, endpoints = productionDhanEndpoints, fetch, timeoutMs, wait, feed, orderUpdates, depth: depthTuning }: DhanLiveOptions): DhanLive {
   // Dhan's REST calls name no app: the token is the account's (its algo ID travels nowhere: Dhan's API takes none yet).
   const sessions = createLiveSessions({
     db,
@@ -37,8 +40,9 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
       createDhanHttp({ apiRoot: endpoints.apiRoot, authRoot: endpoints.authRoot, accessToken, ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) }),
   });
   const contracts = createDhanContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, ...(fetch === undefined ? {} : { fetch }) });
-  const prices = createDhanLivePrices({ db, clock, sessions, contracts, feedUrl: endpoints.feedUrl, tuning: feed });
-  const trading = createDhanTrading({ db, clock, sessions, contracts, wait, prices });
+  const prices = createDhanLivePrices({ db, clock, sessions, contracts, indexIds: contracts.indexIds, feedUrl: endpoints.feedUrl, tuning: feed });
+  const depth = createDhanDepth({ clock, sessions, contracts, url: endpoints.depthUrl, fullUrl: endpoints.fullDepthUrl, tuning: depthTuning });
+  const trading = { ...createDhanTrading({ db, clock, sessions, contracts, wait, prices }), marketDepth: depth.marketDepth };
   return {
     broker: createDhanBroker({ sessions, authRoot: endpoints.authRoot, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),
     sessions,
@@ -46,6 +50,8 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
     prices,
+    depth,
+    contracts,
     orderStreams: createDhanOrderStreams({ db, clock, sessions, url: endpoints.orderUpdateUrl, calls: trading.calls, contracts, books: trading, tuning: orderUpdates }),
   };
 }

@@ -1,6 +1,6 @@
 // Where Dhan lives. Production by default; tests and the browser suite point them at the Dhan-compatible server
 // in tests/dhan-server through the environment (DHAN_API_ROOT, DHAN_AUTH_ROOT, DHAN_SCRIP_MASTER_URL,
-// DHAN_FEED_URL, DHAN_ORDER_UPDATE_URL). An operator who points DHAN_API_ROOT elsewhere (a test server) logs in
+// DHAN_FEED_URL, DHAN_ORDER_UPDATE_URL, DHAN_DEPTH_URL, DHAN_FULL_DEPTH_URL). An operator who points DHAN_API_ROOT elsewhere (a test server) logs in
 // and opens the sockets there too unless told otherwise, so nothing reaches the real Dhan from a server set up
 // for tests.
 import { trimSlash } from '../live/http-wire.ts';
@@ -16,6 +16,10 @@ export type DhanEndpoints = {
   feedUrl: string;
   /** The live order update socket (JSON): wss://api-order-update.dhan.co */
   orderUpdateUrl: string;
+  /** The 20-level market depth socket (binary): wss://depth-api-feed.dhan.co/twentydepth */
+  depthUrl: string;
+  /** The 200-level market depth socket, one instrument a connection: wss://full-depth-api.dhan.co/twohundreddepth */
+  fullDepthUrl: string;
 };
 
 export const productionDhanEndpoints: DhanEndpoints = {
@@ -24,6 +28,8 @@ export const productionDhanEndpoints: DhanEndpoints = {
   scripMasterUrl: 'https://images.dhan.co/api-data/api-scrip-master.csv',
   feedUrl: 'wss://api-feed.dhan.co',
   orderUpdateUrl: 'wss://api-order-update.dhan.co',
+  depthUrl: 'wss://depth-api-feed.dhan.co/twentydepth',
+  fullDepthUrl: 'wss://full-depth-api.dhan.co/twohundreddepth',
 };
 
 export function dhanEndpointsFromEnv(env: Record<string, string | undefined>): DhanEndpoints {
@@ -37,6 +43,8 @@ export function dhanEndpointsFromEnv(env: Record<string, string | undefined>): D
     scripMasterUrl: env.DHAN_SCRIP_MASTER_URL || productionDhanEndpoints.scripMasterUrl,
     feedUrl: env.DHAN_FEED_URL || local('/feed') || productionDhanEndpoints.feedUrl,
     orderUpdateUrl: env.DHAN_ORDER_UPDATE_URL || local('/order-update') || productionDhanEndpoints.orderUpdateUrl,
+    depthUrl: env.DHAN_DEPTH_URL || local('/twentydepth') || productionDhanEndpoints.depthUrl,
+    fullDepthUrl: env.DHAN_FULL_DEPTH_URL || local('/twohundreddepth') || productionDhanEndpoints.fullDepthUrl,
   };
 }
 

@@ -81,3 +81,18 @@ export type UpstoxCandlesFetched = Schemas['UpstoxCandlesFetched'];
 export async function fetchUpstoxCandles(body: Schemas['UpstoxCandlesFetch']): Promise<UpstoxCandlesFetched> {
   return requireField(await mainApi().POST('/api/market-history/upstox-candles/', { body }), 'files', 'option_minutes', 'requests');
 }
+
+export type CandleInterval = Schemas['BrokerCandlesFetch']['interval'];
+export type BrokerCandlesFetched = Schemas['KiteCandlesFetched'];
+
+/** The indices each broker's candles are fetched for (the server's CandleSources: Dhan's ids of the four, Noren's of two). */
+export const brokerCandleIndices: Readonly<Record<'dhan' | 'shoonya' | 'flattrade', readonly HistoryIndex[]>> = {
+  dhan: historyIndices,
+  shoonya: ['NIFTY', 'BANKNIFTY'],
+  flattrade: ['NIFTY', 'BANKNIFTY'],
+};
+
+/** Fetches an index's one-minute or daily candles from a logged-in Dhan, Shoonya or Flattrade account into history. */
+export async function fetchBrokerCandles(body: Schemas['BrokerCandlesFetch']): Promise<BrokerCandlesFetched> {
+  return requireField(await mainApi().POST('/api/market-history/broker-candles/', { body }), 'files', 'requests');
+}

@@ -1,8 +1,11 @@
-// The parts the broker fetch panels (Kite's index minutes, Upstox's option minutes) share.
+// The parts the broker fetch panels (Kite's index minutes, Upstox's option minutes, Dhan's and Noren's candles) share.
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { BrokerAccount } from '@/features/market-history/api/market-history-calls';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
 
 /** A broker fetch's panel: its title (the region's name) and what it fetches, then its form and answers. */
@@ -18,23 +21,54 @@ export function FetchPanel({ id, title, hint, children }: { id: string; title: s
   );
 }
 
-/** The index a fetch is for, among those its broker serves. */
-export function FetchIndexField<Index extends string>({ indices, value, busy, onChange }: { indices: readonly Index[]; value: Index; busy: boolean; onChange: (index: Index) => void }) {
-  const intl = useIntl();
+/** One choice among a fetch's options (`label` words each one; the value itself when absent). */
+export function FetchChoiceField<Value extends string>({ label, options, value, busy, onChange, optionLabel = (option) => option }: {
+  label: string;
+  options: readonly Value[];
+  value: Value;
+  busy: boolean;
+  onChange: (value: Value) => void;
+  optionLabel?: (option: Value) => string;
+}) {
   return (
-    <SelectField
-      className="sm:w-40"
-      label={intl.formatMessage(messages.index)}
-      value={value}
-      disabled={busy}
-      onChange={(event) => onChange(indices.find((name) => name === event.target.value) ?? value)}
-    >
-      {indices.map((name) => (
-        <option key={name} value={name}>
-          {name}
+    <SelectField className="sm:w-40" label={label} value={value} disabled={busy} onChange={(event) => onChange(options.find((option) => option === event.target.value) ?? value)}>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {optionLabel(option)}
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** The index a fetch is for, among those its broker serves. */
+export function FetchIndexField<Index extends string>({ indices, value, busy, onChange }: { indices: readonly Index[]; value: Index; busy: boolean; onChange: (index: Index) => void }) {
+  const intl = useIntl();
+  return <FetchChoiceField label={intl.formatMessage(messages.index)} options={indices} value={value} busy={busy} onChange={onChange} />;
+}
+
+/** The fetch's first and last day, and its button (the form's end). */
+export function FetchDaysAndButton({ from, to, onFrom, onTo, busy, button }: { from: string; to: string; onFrom: (day: string) => void; onTo: (day: string) => void; busy: boolean; button: string }) {
+  const intl = useIntl();
+  return (
+    <>
+      <DateField className="sm:w-48" label={intl.formatMessage(messages.from)} value={from} onDayChange={onFrom} disabled={busy} />
+      <DateField className="sm:w-48" label={intl.formatMessage(messages.to)} value={to} onDayChange={onTo} disabled={busy} />
+      <Button type="submit" busy={busy} className="sm:mt-7">
+        {button}
+      </Button>
+    </>
+  );
+}
+
+/** Under the form: "log in first" for an account without a session, the bar while the broker is read, the refusal. */
+export function FetchState({ account, logInFirst, progress, error }: { account: BrokerAccount | null; logInFirst: string; progress: { label: string; text: string } | null; error: string | null }) {
+  return (
+    <>
+      {account !== null && !account.is_logged_in && <p className="text-sm text-fg-muted">{logInFirst}</p>}
+      {progress !== null && <FetchProgress label={progress.label} text={progress.text} />}
+      <FormError>{error}</FormError>
+    </>
   );
 }
 

@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchKiteCandles, kiteHistoryIndices, type KiteCandlesFetched, type KiteHistoryIndex } from '@/features/market-history/api/market-history-calls';
-import { FetchAccountField, FetchIndexField, FetchPanel, FetchProgress } from '@/features/market-history/components/fetch-panel-parts';
+import { FetchAccountField, FetchDaysAndButton, FetchIndexField, FetchPanel, FetchState } from '@/features/market-history/components/fetch-panel-parts';
 import { Marked } from '@/features/market-history/components/marked';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { useFetchAccounts } from '@/features/market-history/hooks/use-fetch-accounts';
 import { daysIn } from '@/features/market-history/model/days-in';
 import { marks } from '@/features/market-history/model/marks';
-import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
-import { FormError } from '@/components/ui/form-error';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
 
@@ -69,15 +66,14 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
       <form className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start" onSubmit={(event) => void handleSubmit(event)}>
         <FetchAccountField label={intl.formatMessage(messages.kiteAccount)} accounts={accounts} account={account} busy={busy} onChange={setAccountId} />
         <FetchIndexField indices={kiteHistoryIndices} value={index} busy={busy} onChange={setIndex} />
-        <DateField className="sm:w-48" label={intl.formatMessage(messages.from)} value={from} onDayChange={setFrom} disabled={busy} />
-        <DateField className="sm:w-48" label={intl.formatMessage(messages.to)} value={to} onDayChange={setTo} disabled={busy} />
-        <Button type="submit" busy={busy} className="sm:mt-7">
-          {intl.formatMessage(messages.kiteButton)}
-        </Button>
+        <FetchDaysAndButton from={from} to={to} onFrom={setFrom} onTo={setTo} busy={busy} button={intl.formatMessage(messages.kiteButton)} />
       </form>
-      {account !== null && !account.is_logged_in && <p className="text-sm text-fg-muted">{intl.formatMessage(messages.kiteLogInFirst)}</p>}
-      {busy && <FetchProgress label={intl.formatMessage(messages.kiteTitle)} text={intl.formatMessage(messages.kiteFetching, { requests })} />}
-      <FormError>{error}</FormError>
+      <FetchState
+        account={account}
+        logInFirst={intl.formatMessage(messages.kiteLogInFirst)}
+        progress={busy ? { label: intl.formatMessage(messages.kiteTitle), text: intl.formatMessage(messages.kiteFetching, { requests }) } : null}
+        error={error}
+      />
       {fetched !== null && outcome !== undefined && (
         <p role="status" className="text-sm text-profit">
           <Marked mark={marks.covered}>

@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { fetchUpstoxCandles, historyIndices, type HistoryIndex, type UpstoxCandlesFetched } from '@/features/market-history/api/market-history-calls';
-import { FetchAccountField, FetchIndexField, FetchPanel, FetchProgress } from '@/features/market-history/components/fetch-panel-parts';
+import { FetchAccountField, FetchDaysAndButton, FetchIndexField, FetchPanel, FetchState } from '@/features/market-history/components/fetch-panel-parts';
 import { Marked } from '@/features/market-history/components/marked';
 import { marketHistoryMessages as messages } from '@/features/market-history/market-history-messages';
 import { upstoxFetchMessages as upstoxMessages } from '@/features/market-history/upstox-fetch-messages';
 import { useFetchAccounts } from '@/features/market-history/hooks/use-fetch-accounts';
 import { daysIn } from '@/features/market-history/model/days-in';
 import { marks } from '@/features/market-history/model/marks';
-import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
-import { FormError } from '@/components/ui/form-error';
 import { SelectField } from '@/components/ui/select-field';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
@@ -88,15 +86,14 @@ export function UpstoxFetchPanel({ onImported }: { onImported: () => void }) {
             </option>
           ))}
         </SelectField>
-        <DateField className="sm:w-48" label={intl.formatMessage(messages.from)} value={from} onDayChange={setFrom} disabled={busy} />
-        <DateField className="sm:w-48" label={intl.formatMessage(messages.to)} value={to} onDayChange={setTo} disabled={busy} />
-        <Button type="submit" busy={busy} className="sm:mt-7">
-          {intl.formatMessage(upstoxMessages.button)}
-        </Button>
+        <FetchDaysAndButton from={from} to={to} onFrom={setFrom} onTo={setTo} busy={busy} button={intl.formatMessage(upstoxMessages.button)} />
       </form>
-      {account !== null && !account.is_logged_in && <p className="text-sm text-fg-muted">{intl.formatMessage(upstoxMessages.logInFirst)}</p>}
-      {busy && <FetchProgress label={intl.formatMessage(upstoxMessages.title)} text={intl.formatMessage(upstoxMessages.fetching, { index, expiry: formatDate(expiry) })} />}
-      <FormError>{error}</FormError>
+      <FetchState
+        account={account}
+        logInFirst={intl.formatMessage(upstoxMessages.logInFirst)}
+        progress={busy ? { label: intl.formatMessage(upstoxMessages.title), text: intl.formatMessage(upstoxMessages.fetching, { index, expiry: formatDate(expiry) }) } : null}
+        error={error}
+      />
       {fetched !== null && (
         <div role="status" className="flex flex-col gap-1 text-sm text-profit">
           {fetched.option_minutes.map((outcome) => (

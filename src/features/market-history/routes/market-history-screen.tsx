@@ -5,6 +5,7 @@ import { getHistoryCoverage } from '@/features/market-history/api/market-history
 import { CoverageTable } from '@/features/market-history/components/coverage-table';
 import { DeleteRangeForm } from '@/features/market-history/components/delete-range-form';
 import { IndexSummaries } from '@/features/market-history/components/index-summaries';
+import { BrokerFetchPanel } from '@/features/market-history/components/broker-fetch-panel';
 import { KiteFetchPanel } from '@/features/market-history/components/kite-fetch-panel';
 import { ParticipantSummary } from '@/features/market-history/components/participant-summary';
 import { UpstoxFetchPanel } from '@/features/market-history/components/upstox-fetch-panel';
@@ -49,6 +50,7 @@ export function MarketHistoryScreen() {
       <UploadPanel onImported={reload} />
       <KiteFetchPanel onImported={reload} />
       <UpstoxFetchPanel onImported={reload} />
+      <BrokerFetchPanel onImported={reload} />
       <DeleteRangeForm onDeleted={reload} />
     </div>
   );

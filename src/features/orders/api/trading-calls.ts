@@ -1,6 +1,7 @@
 // The trading calls (spec §7). Every trading POST carries the intent's Idempotency-Key; none is ever
 // retried here or queued anywhere (the service worker lets /api/ pass to the network untouched): an
 // unknown outcome is settled by send-intent.ts reading the order book.
+import type { components } from '@openapi/main';
 import type {
   ExecuteOrderRequest,
   KillSwitchState,
@@ -120,4 +121,11 @@ export async function getOrderMargins(accountNumber: string, orders: OrderReques
   const portfolio = portfolioId === null ? {} : { portfolio_id: portfolioId };
   const answer = await mainApi().POST('/api/order-book/margins/orders/', { body: { account_number: accountNumber, ...portfolio, orders } });
   return requireField(answer, 'margins').margins;
+}
+
+export type MarketDepth = components['schemas']['MarketDepthResponse'];
+
+/** A contract's depth beyond the best bid and ask, where the account's broker streams it (Dhan's 20 levels). */
+export async function getMarketDepth(accountNumber: string, tradingsymbol: string): Promise<MarketDepth> {
+  return requireField(await mainApi().GET('/api/market-depth/{accountNumber}/', { params: { path: { accountNumber }, query: { exchange: 'NFO', tradingsymbol } } }), 'bids', 'asks');
 }

@@ -7,6 +7,7 @@ import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown
 import { SliceHint } from '@/features/orders/components/slice-hint';
 import { TicketAction } from '@/features/orders/components/ticket-action';
 import { TicketContract } from '@/features/orders/components/ticket-contract';
+import { DepthLadder } from '@/features/orders/components/depth-ladder';
 import { TicketHeading } from '@/features/orders/components/ticket-heading';
 import { TicketSide } from '@/features/orders/components/ticket-side';
 import { cannotSendText, problemMessages } from '@/features/orders/components/ticket-check-messages';
@@ -257,6 +258,7 @@ export function OrderTicket({
       {/* The fields scroll; the action under them stays in view (issue 36: Buy was two screens down on a phone). */}
       <div className={cx('flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 pb-4', card ? 'pt-1' : 'pt-3')} data-ticket-body>
         <TicketContract instrument={{ ...instrument, strike: instrument.strike ?? null }} quote={quote} />
+        {account?.broker === 'dhan' && instrument.exchange === 'NFO' && <DepthLadder accountNumber={account.account_number} tradingsymbol={instrument.tradingsymbol} />}
         {notice}
         {account !== null && <OrderAccount account={account} />}
         <PriceAnnouncer symbol={instrument.tradingsymbol} lastPrice={quote?.last_price ?? null} />

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { getMarketDepth, type MarketDepth } from '@/features/orders/api/trading-calls';
+import { useFormat } from '@/lib/format/use-format';
+
+const messages = defineMessages({
+  title: { id: 'orders.depth.title', defaultMessage: 'Market depth (Dhan, 20 levels)' },
+  waiting: { id: 'orders.depth.waiting', defaultMessage: 'Waiting for Dhan’s depth…' },
+  delayed: { id: 'orders.depth.delayed', defaultMessage: 'Prices delayed: Dhan’s depth has gone quiet.' },
+  failed: { id: 'orders.depth.failed', defaultMessage: 'The depth could not be read.' },
+  bids: { id: 'orders.depth.bids', defaultMessage: 'Bids' },
+  asks: { id: 'orders.depth.asks', defaultMessage: 'Offers' },
+  quantity: { id: 'orders.depth.quantity', defaultMessage: 'Qty' },
+  orders: { id: 'orders.depth.orders', defaultMessage: 'Orders' },
+});
+
+/** How often the open ladder reads the server, which holds what Dhan last streamed (no request reaches Dhan). */
+const readEveryMs = 1000;
+
+/**
+ * A contract's 20 best bids and offers on a Dhan account (GET /api/market-depth/), folded until the trader opens
+ * it: only then is the contract followed on Dhan's depth socket and read each second while open.
+ */
+export function DepthLadder({ accountNumber, tradingsymbol }: { accountNumber: string; tradingsymbol: string }) {
+  const intl = useIntl();
+  const { formatNumber } = useFormat();
+  const [open, setOpen] = useState(false);
+  const [depth, setDepth] = useState<MarketDepth | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    const read = () =>
+      getMarketDepth(accountNumber, tradingsymbol).then(
+        (answer) => current && (setDepth(answer), setFailed(false)),
+        () => current && setFailed(true),
+      );
+    void read();
+    const timer = setInterval(() => void read(), readEveryMs);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [open, accountNumber, tradingsymbol]);
+
+  const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const rows = depth === null ? 0 : Math.max(depth.bids.length, depth.asks.length);
+  return (
+    <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer text-fg-muted">{intl.formatMessage(messages.title)}</summary>
+      {failed && <p className="text-loss">{intl.formatMessage(messages.failed)}</p>}
+      {depth !== null && depth.stale && <p className="text-warn">{intl.formatMessage(messages.delayed)}</p>}
+      {depth === null || depth.updated_at === null ? (
+        !failed && <p className="text-fg-muted">{intl.formatMessage(messages.waiting)}</p>
+      ) : (
+        <table className="mt-1 w-full tabular-nums" data-testid="depth-ladder">
+          <thead>
+            <tr className="text-xs text-fg-muted">
+              <th scope="col" className="text-left">{intl.formatMessage(messages.orders)}</th>
+              <th scope="col" className="text-right">{intl.formatMessage(messages.quantity)}</th>
+              <th scope="col" className="text-right">{intl.formatMessage(messages.bids)}</th>
+              <th scope="col" className="text-right">{intl.formatMessage(messages.asks)}</th>
+              <th scope="col" className="text-right">{intl.formatMessage(messages.quantity)}</th>
+              <th scope="col" className="text-right">{intl.formatMessage(messages.orders)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: rows }, (_, level) => {
+              const bid = depth.bids[level];
+              const ask = depth.asks[level];
+              return (
+                <tr key={level}>
+                  <td>{bid === undefined ? '' : formatNumber(bid.orders)}</td>
+                  <td className="text-right">{bid === undefined ? '' : formatNumber(bid.quantity)}</td>
+                  <td className="text-right text-profit">{bid === undefined ? '' : formatNumber(bid.price, two)}</td>
+                  <td className="text-right text-loss">{ask === undefined ? '' : formatNumber(ask.price, two)}</td>
+                  <td className="text-right">{ask === undefined ? '' : formatNumber(ask.quantity)}</td>
+                  <td className="text-right">{ask === undefined ? '' : formatNumber(ask.orders)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </details>
+  );
+}
