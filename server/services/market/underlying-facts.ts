@@ -28,8 +28,30 @@ type Row = {
   weekdays: Array<{ expiring_from: string; weekday: number; source: string }> | null;
 };
 
-/** The facts in force on the IST date of `at` for an index or an F&O stock; not_found for anything else. */
-export async function underlyingFacts(q: Queryable, symbol: string, at: Date): Promise<UnderlyingFacts> {
+/** What any contract of an underlying trades by, whatever lists its strikes: its segment, expiry weekdays and freeze quantity. */
+export type ContractTerms = Pick<IndexFacts, 'exchange' | 'expiryWeekdays' | 'freezeQuantity'>;
+
+/**
+ * The terms of `symbol`'s contracts on the IST date of `at`: an index's facts, or an F&O stock's segment, monthly
+ * weekday and no freeze quantity, whether or not this market lists its strikes (a broker's instrument dump lists
+ * stocks the simulator does not price). not_found for a symbol that is no index or F&O stock.
+ */
+export async function contractTermsOf(q: Queryable, symbol: string, at: Date): Promise<ContractTerms> {
+  const row = await underlyingRow(q, symbol);
+  if (row.kind === 'index') return indexFacts(q, symbol as IndexName, at);
+  return stockTerms(symbol, row);
+}
+
+function stockTerms(symbol: string, row: Row): ContractTerms {
+  if (row.weekdays === null) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+  return {
+    freezeQuantity: noFreezeQuantity,
+    expiryWeekdays: row.weekdays.map((w) => ({ expiringFrom: w.expiring_from, weekday: Number(w.weekday), source: w.source })),
+    exchange: row.exchange === 'BSE' ? 'BFO' : 'NFO',
+  };
+}
+
+async function underlyingRow(q: Queryable, symbol: string): Promise<Row> {
   const { rows } = await q.query<Row>(
     `SELECT u.kind, u.exchange, s.strike_step,
        (SELECT json_agg(json_build_object('expiring_from', to_char(w.expiring_from, 'YYYY-MM-DD'), 'weekday', w.weekday, 'source', w.source) ORDER BY w.expiring_from)
@@ -39,17 +61,14 @@ export async function underlyingFacts(q: Queryable, symbol: string, at: Date): P
   );
   const row = rows[0];
   if (row === undefined) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+  return row;
+}
+
+/** The facts in force on the IST date of `at` for an index or an F&O stock this market lists strikes of; not_found for anything else. */
+export async function underlyingFacts(q: Queryable, symbol: string, at: Date): Promise<UnderlyingFacts> {
+  const row = await underlyingRow(q, symbol);
   if (row.kind === 'index') return { ...(await indexFacts(q, symbol as IndexName, at)), kind: 'index' };
   // A stock the market does not list strikes of (no step) is not tradable here, as the market service says.
-  if (row.strike_step === null || row.weekdays === null) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
-  return {
-    index: symbol as IndexName,
-    effectiveFrom: '',
-    strikeStep: Number(row.strike_step),
-    freezeQuantity: noFreezeQuantity,
-    expiryCycle: 'monthly',
-    expiryWeekdays: row.weekdays.map((w) => ({ expiringFrom: w.expiring_from, weekday: Number(w.weekday), source: w.source })),
-    exchange: row.exchange === 'BSE' ? 'BFO' : 'NFO',
-    kind: 'stock',
-  };
+  if (row.strike_step === null) throw DomainError.said('not_found', notFoundTexts.underlying(symbol));
+  return { ...stockTerms(symbol, row), index: symbol as IndexName, effectiveFrom: '', strikeStep: Number(row.strike_step), expiryCycle: 'monthly', kind: 'stock' };
 }

@@ -3,7 +3,7 @@
 // search box the market feature's, composed here as features never import each other.
 import { ConditionAlertButton } from '@/features/alerts/components/condition-alert-dialog';
 import { PremiumScreen } from '@/features/analytics/premium/routes/premium-screen';
-import { UnderlyingSearch } from '@/features/market/components/underlying-search';
+import { UnderlyingSearch } from '@/components/trading/underlying-search';
 
 export function PremiumScreenWithAlerts() {
   return (

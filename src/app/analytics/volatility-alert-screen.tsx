@@ -3,7 +3,7 @@
 // feature's, composed here as features never import each other.
 import { ConditionAlertButton } from '@/features/alerts/components/condition-alert-dialog';
 import { VolatilityScreen } from '@/features/analytics/volatility/volatility-screen';
-import { UnderlyingSearch } from '@/features/market/components/underlying-search';
+import { UnderlyingSearch } from '@/components/trading/underlying-search';
 
 export function VolatilityScreenWithAlerts() {
   return (

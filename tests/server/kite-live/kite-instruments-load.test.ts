@@ -158,5 +158,17 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
       freezeQuantity: 600,
     });
     expect(await contracts.contractOf('NFO', 'BANKNIFTY26N1759000CE', stack.server.clock.now())).toMatchObject({ lotSize: 30 });
+    // A stock's row of the dump (issue 63): the stock's terms, not an index's (index_config has no stock), and no
+    // freeze quantity (none is held for stocks: the order is not sliced).
+    expect(await contracts.contractOf('NFO', 'RELIANCE26NOV1300CE', stack.server.clock.now())).toMatchObject({
+      instrumentToken: 720_002 * 256 + 2,
+      exchange: 'NFO',
+      index: 'RELIANCE',
+      expiry: '2026-11-24',
+      strike: 1300,
+      kind: 'CE',
+      lotSize: 500,
+      freezeQuantity: Number.MAX_SAFE_INTEGER,
+    });
   });
 });

@@ -7,9 +7,10 @@
 import type { Queryable } from '../../../db/database.ts';
 import { lotOf } from '../../market/contract-lots.ts';
 import { monthlyExpiryOf } from '../../market/expiries.ts';
-import { indexFacts, type IndexName } from '../../market/index-config.ts';
+import type { IndexName } from '../../market/index-config.ts';
 import { istDate } from '../../market/ist.ts';
 import { parseTradingsymbol } from '../../market/tradingsymbol.ts';
+import { contractTermsOf } from '../../market/underlying-facts.ts';
 import type { Instrument } from '../broker-trading.ts';
 import { kiteContractRow } from './instrument-store.ts';
 
@@ -35,7 +36,8 @@ export function createKiteContracts(db: Queryable) {
     if (cached !== undefined) return cached;
     const listed = await kiteContractRow(db, exchange, tradingsymbol);
     if (listed !== null) {
-      const facts = await indexFacts(db, listed.index, now);
+      // Kite's dump lists stocks' options and futures too (issue 63): their terms, not an index's.
+      const facts = await contractTermsOf(db, listed.index, now);
       const { tickPaise: _tick, ...fields } = listed;
       const contract: KiteContract = { ...fields, exchange: facts.exchange, tradingsymbol, freezeQuantity: facts.freezeQuantity };
       known.set(key, contract);
@@ -50,7 +52,7 @@ export function createKiteContracts(db: Queryable) {
     const parsed = row === undefined ? parseOptionSymbol(tradingsymbol) : null;
     if (row === undefined && parsed === null) return null;
     const index = row?.name ?? parsed!.index;
-    const facts = await indexFacts(db, index, now);
+    const facts = await contractTermsOf(db, index, now);
     const expiry = row?.expiry ?? (parsed!.day === null
       ? monthlyExpiryOf(facts.expiryWeekdays, parsed!.year, parsed!.month + 1)
       : `${parsed!.year}-${String(parsed!.month + 1).padStart(2, '0')}-${String(parsed!.day).padStart(2, '0')}`);
