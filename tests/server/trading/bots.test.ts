@@ -223,7 +223,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     expect(stock.body.trading_bot.underlying).toBe('RELIANCE');
     const unknown = await createTrading(tradingBotBody(portfolioId, id('short_straddle'), { underlying: 'NIFTYIT' }));
     expect(unknown.status).toBe(404);
-    expect(unknown.body.details.text).toEqual({ code: 'not_found.underlying', params: { symbol: 'NIFTYIT' } });
+    expect((unknown.body as unknown as { details: { text: unknown } }).details.text).toEqual({ code: 'not_found.underlying', params: { symbol: 'NIFTYIT' } });
   });
 
   it.each([
