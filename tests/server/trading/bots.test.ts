@@ -61,6 +61,8 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
       stop_loss_pct: 25,
       target_pct: 50,
       status: 'active',
+      // Trades its own underlying, not the stock an alert names (issue 63).
+      stock_from_alert: false,
       mode: 'paper',
       // The entry window a trader who leaves it out gets.
       entry_from: '09:30',
