@@ -37,6 +37,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'GET /api/market-history/iv/smile/',
     'GET /api/market-history/iv/first-open/',
     'GET /api/market-history/premium/',
+    'GET /api/market-history/rollover/',
     'DELETE /api/market-history/days/',
     'POST /api/authenticate/register/',
     'POST /api/authenticate/login/',
