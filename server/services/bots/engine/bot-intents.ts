@@ -10,6 +10,7 @@ import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
 import type { OrderIntent } from '../../brokers/broker-trading.ts';
 import type { AccountPrices, PricesFrom } from '../../brokers/account-prices.ts';
 import { DomainError } from '../../domain-error.ts';
+import { keptRead } from '../../kept-read.ts';
 import { botRuleTexts } from '../../texts/bot-rule-texts.ts';
 import { lotOf } from '../../market/contract-lots.ts';
 import type { Expiry } from '../../market/expiries.ts';
@@ -88,12 +89,8 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
   }
 
   /** The indices (index_config): any other underlying a bot is handed is a stock (an alert's, issue 63). */
-  let indexNames: Promise<Set<string>> | null = null;
-  function isIndex(symbol: string): Promise<boolean> {
-    indexNames ??= db.query<{ index_name: string }>('SELECT DISTINCT index_name FROM index_config').then(({ rows }) => new Set(rows.map((row) => row.index_name)));
-    indexNames.catch(() => (indexNames = null));
-    return indexNames.then((names) => names.has(symbol));
-  }
+  const indexNames = keptRead(async (q) => new Set((await q.query<{ index_name: string }>('SELECT DISTINCT index_name FROM index_config')).rows.map((row) => row.index_name)));
+  const isIndex = async (symbol: string): Promise<boolean> => (await indexNames(db)).has(symbol);
 
   async function factsOf(index: IndexName, now: Date): Promise<UnderlyingFacts> {
     const key = `${index}:${istDate(now)}`;
