@@ -55,7 +55,8 @@ export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoop
   const run = async () => {
     try {
       ticking = true;
-      const ticked = await market.tick().finally(() => {
+      // The minute's trading (volume, open interest) waits until the streams have the price (below).
+      const ticked = await market.tick(undefined, { trading: false }).finally(() => {
         ticking = false;
       });
       led = ticked;
@@ -65,6 +66,8 @@ export function startMarketLoop({ market, feed, afterTick, onError }: MarketLoop
       // no longer queue behind its queries and work), but no longer than `streamsFirstMs`: fills never stall
       // behind a stream.
       await firstOf(told, streamsFirstMs);
+      // A failed trading step is tried again next pass (it is due until it is applied), and never costs the fills.
+      if (ticked) await market.trade().catch(onError);
       await afterTick(ticked);
       // Never two polls at once: the next pass starts after this one's.
       await told;

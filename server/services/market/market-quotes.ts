@@ -71,10 +71,11 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
    * The quote of each contract for the tick it belongs to, or its computation while under way: every caller in
    * that tick (a tick's fan-out to the price streams, a market_data poll, the paper broker) shares one
    * computation (an implied volatility solve is the costly part). Calls made in one turn all find the one
-   * started first, so concurrent streams never each compute the same contract again. Open interest changes
-   * only in a tick, so a quote of the same tick is still right.
+   * started first, so concurrent streams never each compute the same contract again. Open interest and volume
+   * change only with the minute's trading, applied after its tick (`tradedAtMs` moves), so a quote of the same
+   * tick and trading is still right.
    */
-  const lastQuotes = new Map<string, { seq: number; tickedAtMs: number; quote: LastPrice | Promise<LastPrice> }>();
+  const lastQuotes = new Map<string, { seq: number; tickedAtMs: number; tradedAtMs: number | null; quote: LastPrice | Promise<LastPrice> }>();
   /**
    * Each contract's stored trading, with the index's `tradedAtMs` it was read at: OI and volume change only
    * when the leader applies trading, which moves that instant, so until it moves the stored rows are not read
@@ -149,7 +150,7 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
       const cached = lastQuotes.get(key);
       // A call inside a transaction (`q`) never waits on a read made outside it: on PGlite that read would
       // wait for the transaction to end. It computes its own, or takes a quote already computed.
-      if (cached !== undefined && cached.seq === state.seq && cached.tickedAtMs === state.tickedAtMs && (q === undefined || !(cached.quote instanceof Promise))) {
+      if (cached !== undefined && cached.seq === state.seq && cached.tickedAtMs === state.tickedAtMs && cached.tradedAtMs === state.tradedAtMs && (q === undefined || !(cached.quote instanceof Promise))) {
         found.set(key, cached.quote);
         continue;
       }
@@ -168,7 +169,7 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
       );
       for (const { key, state } of due) {
         const quote = computed.then((byKey) => byKey.get(key)!);
-        const entry: { seq: number; tickedAtMs: number; quote: LastPrice | Promise<LastPrice> } = { seq: state.seq, tickedAtMs: state.tickedAtMs, quote };
+        const entry: { seq: number; tickedAtMs: number; tradedAtMs: number | null; quote: LastPrice | Promise<LastPrice> } = { seq: state.seq, tickedAtMs: state.tickedAtMs, tradedAtMs: state.tradedAtMs, quote };
         lastQuotes.set(key, entry);
         found.set(key, quote);
         quote.then(

@@ -22,6 +22,7 @@ export function createMarketService(options: MarketOptions) {
   const { quotes, pricing, indicesOfInstruments } = createMarketQuotes(core, contracts, options, stocks);
   return {
     tick: ticks.tick,
+    trade: ticks.trade,
     states: core.states,
     readStates: (q?: Parameters<typeof core.readStates>[0]) => core.readStates(q),
     /** The stored states as of the last tick, read once a tick (tick-states.ts). */

@@ -24,12 +24,20 @@ export const marketLockKey = 8_842_026;
 const minuteMs = 60_000;
 const yearMinutes = 365 * 24 * 60;
 
+/** Whether a tick at `tickedAtMs` is in a later minute than the trading last applied (none yet: a new session's first tick sets it). */
+function tradingDue(tradedAtMs: number | null, tickedAtMs: number): boolean {
+  return tradedAtMs !== null && Math.floor(tickedAtMs / minuteMs) !== Math.floor(tradedAtMs / minuteMs);
+}
+
 export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tickMs, candleRetentionDays = 30 }: MarketOptions) {
   /**
    * One tick, if this instance is the leader and a tick is due: moves every index whose exchange is open.
-   * Returns whether it ticked.
+   * Returns whether it ticked. With `trading: false` a minute's trading (volume and open interest, a read and a
+   * write of every listed contract of the index) is left to `trade`, which the market loop runs after the
+   * streams have the tick: inside the tick it held every desk's price once a minute (issue 61: that tick took
+   * 1.6 s where others took 30 ms, and it was the p99 of a tick's arrival).
    */
-  async function tick(now = clock()): Promise<boolean> {
+  async function tick(now = clock(), { trading = true }: { trading?: boolean } = {}): Promise<boolean> {
     const all = await core.models();
     const openByExchange = new Map<Exchange, boolean>();
     const calendars = new Map<Exchange, TradingCalendar>();
@@ -55,7 +63,7 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
         if (model === undefined || facts === undefined || !openByExchange.get(exchangeOf(facts))) continue;
         // Another instance ticked a moment ago (clocks and timers differ a little): half a tick is too soon.
         if (!fresh && now.getTime() - state.tickedAtMs < tickMs / 2) continue;
-        await moveIndex(tx, model, state, now, facts, calendars.get(exchangeOf(facts))!);
+        await moveIndex(tx, model, state, now, facts, calendars.get(exchangeOf(facts))!, trading);
         ticked = true;
       }
       return { ticked, written: ticked || fresh };
@@ -66,7 +74,7 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
     return moved.ticked;
   }
 
-  async function moveIndex(tx: Queryable, model: IndexModel, state: IndexSnapshot, now: Date, facts: IndexFacts, calendar: TradingCalendar): Promise<void> {
+  async function moveIndex(tx: Queryable, model: IndexModel, state: IndexSnapshot, now: Date, facts: IndexFacts, calendar: TradingCalendar, trading: boolean): Promise<void> {
     const seq = state.seq + 1;
     const today = istDate(now);
     const newSession = today !== state.sessionDate;
@@ -75,7 +83,7 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
     const spotPaise = nextSpotPaise(state.spotPaise, model.params.volatility, years, moveDraws(seed, seq, model.stream));
     const spot = rupees(spotPaise);
     // Trading is applied once a minute, for the activity since the last time; a new session starts counting afresh.
-    const tradeDue = !newSession && state.tradedAtMs !== null && Math.floor(now.getTime() / minuteMs) !== Math.floor(state.tradedAtMs / minuteMs);
+    const tradeDue = trading && !newSession && tradingDue(state.tradedAtMs, now.getTime());
     const tradedAt = newSession || state.tradedAtMs === null || tradeDue ? now : new Date(state.tradedAtMs);
     if (newSession) {
       await tx.query(
@@ -91,11 +99,7 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
         [model.name, seq, spot, now, tradedAt],
       );
     }
-    if (tradeDue) {
-      const activeMinutes = (varianceYears(state.tradedAtMs!, now.getTime(), demo, calendar) * yearMinutes) / sessionDensityAt(calendar, now.getTime());
-      const market = { spot, atmVolatility: model.params.atmVolatility, seed };
-      await applyTrading(tx, model.name, { strikeStep: facts.strikeStep, calendar }, market, { activeMinutes, seq, now, sessionDate: today });
-    }
+    if (tradeDue) await applyMinuteTrading(tx, model, facts, calendar, { tradedAtMs: state.tradedAtMs!, seq, spot, now, sessionDate: today });
     const minute = new Date(now.getTime() - (now.getTime() % minuteMs));
     // A counter-based draw of its own (its own stream, apart from the options'), so the same seed gives the same volumes.
     const volume = tickOptionVolume(spotPaise, facts.strikeStep, uniform(seed, seq, -1 - model.stream));
@@ -105,6 +109,49 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
          low = LEAST(market_candles.low, $3), close = $3, ticks = market_candles.ticks + 1, volume = market_candles.volume + $4`,
       [model.name, minute, spot, volume],
     );
+  }
+
+  /** The trading since `tradedAtMs`, up to the tick at `now` (its sequence `seq` and spot). */
+  async function applyMinuteTrading(
+    tx: Queryable,
+    model: IndexModel,
+    facts: IndexFacts,
+    calendar: TradingCalendar,
+    { tradedAtMs, seq, spot, now, sessionDate }: { tradedAtMs: number; seq: number; spot: number; now: Date; sessionDate: string },
+  ): Promise<void> {
+    const activeMinutes = (varianceYears(tradedAtMs, now.getTime(), demo, calendar) * yearMinutes) / sessionDensityAt(calendar, now.getTime());
+    const market = { spot, atmVolatility: model.params.atmVolatility, seed };
+    await applyTrading(tx, model.name, { strikeStep: facts.strikeStep, calendar }, market, { activeMinutes, seq, now, sessionDate });
+  }
+
+  /**
+   * The minute's trading a tick with `trading: false` left, on the leader: for each index whose last tick is in
+   * a later minute than its last trading, the trading up to that tick, as the tick itself would have applied it
+   * (the same sequence, spot and instant, so the same volumes and open interest). Returns whether any was due.
+   */
+  async function trade(now = clock()): Promise<boolean> {
+    const all = await core.models();
+    const factsByIndex = new Map<IndexName, IndexFacts>();
+    for (const name of all.keys()) factsByIndex.set(name, await indexFacts(db, name, now));
+    const calendars = new Map<Exchange, TradingCalendar>();
+    for (const exchange of ['NSE', 'BSE'] as const) calendars.set(exchange, await core.calendar(exchange));
+    const traded = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS leader', [marketLockKey]);
+      if (rows[0]?.leader !== true) return false;
+      let any = false;
+      for (const state of (await core.readStates(tx, true)).values()) {
+        const model = all.get(state.name);
+        const facts = factsByIndex.get(state.name);
+        if (model === undefined || facts === undefined || !tradingDue(state.tradedAtMs, state.tickedAtMs)) continue;
+        const tick = { tradedAtMs: state.tradedAtMs!, seq: state.seq, spot: rupees(state.spotPaise), now: new Date(state.tickedAtMs), sessionDate: state.sessionDate };
+        await applyMinuteTrading(tx, model, facts, calendars.get(exchangeOf(facts))!, tick);
+        await tx.query('UPDATE market_index_state SET traded_at = ticked_at WHERE index_name = $1', [state.name]);
+        any = true;
+      }
+      return any;
+    });
+    if (traded) core.tickStates.moved();
+    return traded;
   }
 
   /** Deletes candles past the retention window; returns how many went. */
@@ -124,5 +171,5 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
     return rows.map((row) => ({ minute: row.minute, open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close) }));
   }
 
-  return { tick, pruneCandles, candles };
+  return { tick, trade, pruneCandles, candles };
 }

@@ -29,6 +29,7 @@ describe('the market loop', () => {
           finishTick = () => resolve(true);
         });
       },
+      trade: async () => false,
       pruneCandles: async () => undefined,
     } as unknown as MarketService;
     const feed = { poll: async () => void steps.push('poll') } as unknown as MarketFeed;
@@ -57,7 +58,7 @@ describe('the market loop', () => {
       steps.push('tick');
       return true;
     };
-    const market = { tickMs: 1, tick, pruneCandles: async () => undefined } as unknown as MarketService;
+    const market = { tickMs: 1, tick, trade: async () => false, pruneCandles: async () => undefined } as unknown as MarketService;
     let polled: () => void = () => undefined;
     const poll = new Promise<void>((resolve) => {
       polled = resolve;
@@ -76,10 +77,45 @@ describe('the market loop', () => {
     void loop.stop();
   });
 
+  it("leaves the minute's trading out of the tick until the streams have its price, and a failed trading step holds no fill", async () => {
+    vi.useFakeTimers();
+    const steps: string[] = [];
+    const market = {
+      tickMs: 1,
+      tick: async (_now: Date | undefined, options: { trading?: boolean } = {}) => {
+        steps.push(`tick, trading ${String(options.trading ?? true)}`);
+        return true;
+      },
+      trade: async () => {
+        steps.push('trade');
+        throw new Error('database busy');
+      },
+      pruneCandles: async () => undefined,
+    } as unknown as MarketService;
+    const feed = { poll: async () => void steps.push('poll') } as unknown as MarketFeed;
+    let after: () => void = () => undefined;
+    const ran = new Promise<void>((resolve) => {
+      after = resolve;
+    });
+    const loop = startMarketLoop({
+      market,
+      feed,
+      afterTick: async () => {
+        steps.push('after tick');
+        after();
+      },
+      onError: (error) => steps.push(`error ${(error as Error).message}`),
+    });
+    vi.advanceTimersByTime(1);
+    await ran;
+    expect(steps).toEqual(['tick, trading false', 'poll', 'trade', 'error database busy', 'after tick']);
+    await loop.stop();
+  });
+
   it('runs the fills of a tick whose read for the streams failed', async () => {
     vi.useFakeTimers();
     const steps: string[] = [];
-    const market = { tickMs: 1, tick: async () => true, pruneCandles: async () => undefined } as unknown as MarketService;
+    const market = { tickMs: 1, tick: async () => true, trade: async () => false, pruneCandles: async () => undefined } as unknown as MarketService;
     const feed = { poll: () => Promise.reject(new Error('connection lost')) } as unknown as MarketFeed;
     let after: () => void = () => undefined;
     const ran = new Promise<void>((resolve) => {
@@ -103,7 +139,7 @@ describe('the market loop', () => {
   it('starts the fills once the streams have sent the tick, or after streamsFirstMs whatever becomes of them', async () => {
     vi.useFakeTimers();
     const steps: string[] = [];
-    const market = { tickMs: 1000, tick: async () => true, pruneCandles: async () => undefined } as unknown as MarketService;
+    const market = { tickMs: 1000, tick: async () => true, trade: async () => false, pruneCandles: async () => undefined } as unknown as MarketService;
     // A stream whose send never ends (a stuck compression, a database gone quiet).
     const feed = { poll: () => new Promise(() => steps.push('poll')) } as unknown as MarketFeed;
     startMarketLoop({ market, feed, afterTick: async () => void steps.push('after tick'), onError: (error) => steps.push(`error ${String(error)}`) });

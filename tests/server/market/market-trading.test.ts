@@ -152,6 +152,34 @@ describe.each(testBackends)('the simulated market trading on %s', (backend) => {
       expect(quoteOf(Math.round((spot * 0.95) / 50) * 50, 'CE').iv).toBeNull();
     });
 
+    it("applies a minute's trading after its tick (as the market loop does) exactly as the tick itself would", async () => {
+      const clock = manualClock(new Date('2026-11-25T06:30:00Z'));
+      const options = { backend, clock, market: { seed: 'trading-after', demo: true, tickMs: 1000 } };
+      const [within, after] = await Promise.all([startTestServer(options), startTestServer(options)]);
+      try {
+        const volumes = async (server: TestServer) => {
+          const book = await chain(marketOf(server), '2026-12-01');
+          return book.instruments.map((i) => [i.instrument, book.quotes[i.instrument]!.volume, book.quotes[i.instrument]!.oi]);
+        };
+        // Listed (and seeded with the session so far) on both before the minutes trade.
+        expect(await volumes(after)).toEqual(await volumes(within));
+        for (let n = 0; n < 3; n += 1) {
+          clock.advance(minuteMs);
+          expect(await marketOf(within).tick()).toBe(true);
+          expect(await marketOf(after).tick(undefined, { trading: false })).toBe(true);
+          // The tick alone moved the price but traded nothing: the minute waits for `trade`.
+          if (n > 0) expect(await volumes(after)).not.toEqual(await volumes(within));
+          expect(await marketOf(after).trade()).toBe(n > 0);
+          expect(await volumes(after)).toEqual(await volumes(within));
+        }
+        expect((await volumes(within)).some(([, volume]) => Number(volume) > 0)).toBe(true);
+        // Nothing is due twice.
+        expect(await marketOf(after).trade()).toBe(false);
+      } finally {
+        await Promise.all([within.close(), after.close()]);
+      }
+    }, 120_000);
+
     it('keeps OI where it is when the spot moves without trading, and changes it only with volume', async () => {
       const before = await chain(market, '2026-12-01');
       // A move with no trading: the index state changes (a new tick number, the spot 1 % up), nothing trades.
