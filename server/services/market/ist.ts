@@ -11,8 +11,11 @@ export function clockText(minutes: number): string {
 
 /** Minutes since midnight of an `HH:MM` text (already checked against the contract's pattern). */
 export function clockMinutes(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
+  // Read in place, not split into an array: a chain's every quote reads its session's open and close.
+  const colon = time.indexOf(':');
+  if (colon < 0) return Number(time) * 60;
+  const end = time.indexOf(':', colon + 1);
+  return Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1, end < 0 ? undefined : end));
 }
 
 /** The instant of an IST date (YYYY-MM-DD) and wall-clock time (HH:MM). */
@@ -32,7 +35,10 @@ export function istClock(instant: Date): string {
 
 /** Minutes since IST midnight of an instant (to the whole minute). */
 export function istMinutes(instant: Date): number {
-  return clockMinutes(istClock(instant));
+  // Arithmetic, not the clock's text: every quote of a tick asks it.
+  const shifted = instant.getTime() + istOffsetMs;
+  if (!Number.isFinite(shifted)) throw new RangeError('Invalid time value');
+  return Math.floor((((shifted % dayMs) + dayMs) % dayMs) / 60_000);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { loadTradingCalendar } from './calendar-data.ts';
 import { tickHistory, type TickRow } from './price-rules.ts';
-import type { IndexFacts, IndexName } from './index-config.ts';
+import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { istDate } from './ist.ts';
 import { marketStatusOf, sessionAt, type SessionState } from './exchange-session.ts';
 import { modelOf, rupees, snapshotOf, stateColumns, type IndexModel, type IndexRow, type IndexSnapshot, type StateRow } from './market-rows.ts';
@@ -63,6 +63,20 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
   }
 
   /**
+   * An index's facts on the IST date of `now` (index-config.ts), kept for the day: the tick asks for every index's
+   * every second, on the way to every desk's price, and they change only with a migration or the date.
+   */
+  const factsOfDay = new Map<IndexName, { date: string; facts: IndexFacts }>();
+  async function facts(index: IndexName, now: Date): Promise<IndexFacts> {
+    const date = istDate(now);
+    const known = factsOfDay.get(index);
+    if (known?.date === date) return known.facts;
+    const read = await indexFacts(db, index, now);
+    factsOfDay.set(index, { date, facts: read });
+    return read;
+  }
+
+  /**
    * Whether `exchange` trades at `now` (always, in demo mode), when it opens next when it does not, and when
    * today's session closed if it closed today (the after-market order window starts a while after it).
    */
@@ -108,7 +122,7 @@ export function createMarketCore({ db, clock, demo }: MarketOptions) {
     }
   }
 
-  return { models, calendar, ticks, sessionState, status, readStates, states, initialise, tickStates };
+  return { models, calendar, ticks, facts, sessionState, status, readStates, states, initialise, tickStates };
 }
 
 export type MarketCore = ReturnType<typeof createMarketCore>;

@@ -13,7 +13,7 @@ import { nseClockIndex, type StockMarket } from './stocks/stock-market.ts';
 import { readTrading, type StoredTrading } from './open-interest-store.ts';
 import { tickInForce, type TickRow } from './price-rules.ts';
 import { optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
-import { contractExpiryMs, regularSessionOn, type TradingCalendar } from './trading-calendar.ts';
+import { contractExpiryMs, regularSessionOn, type RegularSession, type TradingCalendar } from './trading-calendar.ts';
 
 export type LastPrice = analytics['schemas']['LastPrice'];
 
@@ -26,30 +26,37 @@ function indexQuote(state: IndexSnapshot): LastPrice {
   };
 }
 
-function contractQuote(
-  model: IndexModel,
-  row: OptionRow,
-  state: IndexSnapshot,
-  seed: number,
-  stored: StoredTrading | undefined,
-  calendar: TradingCalendar,
-  ticks: readonly TickRow[],
-): LastPrice {
-  const day = istDate(new Date(state.tickedAtMs));
+/** What every contract quoted on one exchange's day shares: its tick, its session, each expiry's closing instant. */
+type QuoteDay = { tickPaise: number; session: RegularSession; expiresAtMs: (expiry: string) => number };
+
+function quoteDay(calendar: TradingCalendar, ticks: readonly TickRow[], day: string): QuoteDay {
+  const expiries = new Map<string, number>();
+  return {
+    tickPaise: tickInForce(ticks, day),
+    session: regularSessionOn(calendar, day),
+    expiresAtMs: (expiry) => {
+      let ms = expiries.get(expiry);
+      if (ms === undefined) expiries.set(expiry, (ms = contractExpiryMs(calendar, expiry)));
+      return ms;
+    },
+  };
+}
+
+function contractQuote(model: IndexModel, row: OptionRow, state: IndexSnapshot, seed: number, stored: StoredTrading | undefined, day: QuoteDay): LastPrice {
   const contract: OptionContract = {
     instrumentToken: row.instrument_token,
     strike: row.strike,
     kind: row.instrument_type,
     expiry: row.expiry,
-    expiresAtMs: contractExpiryMs(calendar, row.expiry),
+    expiresAtMs: day.expiresAtMs(row.expiry),
     lotSize: row.lot_size,
-    tickPaise: tickInForce(ticks, day),
+    tickPaise: day.tickPaise,
   };
   // The day's volume and OI change belong to the session they were traded in; before the contract trades
   // today both are 0 (its OI then is still the day's opening OI).
   const today = stored?.sessionDate === state.sessionDate;
   const trading = { oiLots: stored?.oiLots ?? 0, dayVolumeLots: today ? stored.dayVolumeLots : 0 };
-  const quote = optionQuote(model.params, contract, state, seed, trading, regularSessionOn(calendar, day));
+  const quote = optionQuote(model.params, contract, state, seed, trading, day.session);
   const oiChangeLots = today ? stored.oiLots - stored.dayOpenOiLots : 0;
   return {
     ...priceFields(quote.lastPaise, quote.closePaise, state.tickedAtMs),
@@ -159,14 +166,19 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     if (due.length > 0) {
       // Registered before anything is awaited, so a call made meanwhile finds these computations under way.
       const calendars = Promise.all([core.calendar('NSE', q), core.calendar('BSE', q), core.ticks('NSE', q), core.ticks('BSE', q)]);
-      const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(([trading, [nse, bse, nseTicks, bseTicks]]) =>
-        new Map(
-          due.map(({ key, row, model, state }) => {
-            const onBse = calendarExchangeOf(model) === 'BSE';
-            return [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), onBse ? bse : nse, onBse ? bseTicks : nseTicks)];
-          }),
-        ),
-      );
+      const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(([trading, [nse, bse, nseTicks, bseTicks]]) => {
+        // Read once for each exchange's day, not for each of a chain's contracts.
+        const days = new Map<string, QuoteDay>();
+        const dayOf = (model: IndexModel, state: IndexSnapshot): QuoteDay => {
+          const onBse = calendarExchangeOf(model) === 'BSE';
+          const date = istDate(new Date(state.tickedAtMs));
+          const key = `${onBse ? 'BSE' : 'NSE'} ${date}`;
+          let day = days.get(key);
+          if (day === undefined) days.set(key, (day = quoteDay(onBse ? bse : nse, onBse ? bseTicks : nseTicks, date)));
+          return day;
+        };
+        return new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), dayOf(model, state))]));
+      });
       for (const { key, state } of due) {
         const quote = computed.then((byKey) => byKey.get(key)!);
         const entry: { seq: number; tickedAtMs: number; tradedAtMs: number | null; quote: LastPrice | Promise<LastPrice> } = { seq: state.seq, tickedAtMs: state.tickedAtMs, tradedAtMs: state.tradedAtMs, quote };

@@ -66,12 +66,19 @@ export const paise = (numeric: string) => Math.round(Number(numeric) * 100);
 export const rupees = (value: number) => value / 100;
 export const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
+/** The last instant written as text: a tick's quotes all carry the same one. */
+let lastTimestamp = { ms: Number.NaN, text: '' };
+function timestampOf(ms: number): string {
+  if (ms !== lastTimestamp.ms) lastTimestamp = { ms, text: new Date(ms).toISOString() };
+  return lastTimestamp.text;
+}
+
 /** The fields every quote has: last price, its time, the previous close and the change from it (none without a close). */
 export function priceFields(lastPaise: number, closePaise: number, tickedAtMs: number) {
   const change = lastPaise - closePaise;
   return {
     last_price: rupees(lastPaise),
-    timestamp: new Date(tickedAtMs).toISOString(),
+    timestamp: timestampOf(tickedAtMs),
     close: rupees(closePaise),
     change: rupees(change),
     change_percent: closePaise === 0 ? 0 : round((change / closePaise) * 100, 2),

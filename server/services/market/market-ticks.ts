@@ -7,7 +7,7 @@
 // with the transaction (it cannot leak, and it is never held across anything slow). On PGlite the single
 // process is the leader.
 import type { Queryable } from '../../db/database.ts';
-import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
+import type { IndexFacts, IndexName } from './index-config.ts';
 import { istDate } from './ist.ts';
 import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
 import { rupees, type IndexModel, type IndexSnapshot } from './market-rows.ts';
@@ -46,7 +46,7 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
       calendars.set(exchange, await core.calendar(exchange));
     }
     const factsByIndex = new Map<IndexName, IndexFacts>();
-    for (const name of all.keys()) factsByIndex.set(name, await indexFacts(db, name, now));
+    for (const name of all.keys()) factsByIndex.set(name, await core.facts(name, now));
     const moved = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS leader', [marketLockKey]);
       if (rows[0]?.leader !== true) return { ticked: false, written: false };
@@ -132,7 +132,7 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
   async function trade(now = clock()): Promise<boolean> {
     const all = await core.models();
     const factsByIndex = new Map<IndexName, IndexFacts>();
-    for (const name of all.keys()) factsByIndex.set(name, await indexFacts(db, name, now));
+    for (const name of all.keys()) factsByIndex.set(name, await core.facts(name, now));
     const calendars = new Map<Exchange, TradingCalendar>();
     for (const exchange of ['NSE', 'BSE'] as const) calendars.set(exchange, await core.calendar(exchange));
     const traded = await db.transaction(async (tx) => {
