@@ -25,7 +25,7 @@ import type { LiveContract, LiveContracts } from '../live/live-wire.ts';
 import { loadedOncePerDay } from '../live/daily-load.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import { contractTermsOf } from '../../market/underlying-facts.ts';
-import { instrumentIdentity, knownUnderlyings, listedOn, type MasterDerivative } from '../instrument-master.ts';
+import { knownUnderlyings, listedOn, type MasterDerivative } from '../instrument-master.ts';
 import { isObject } from '../upstox/upstox-json.ts';
 import { recordFreezeQuantities } from './upstox-instrument-facts.ts';
 import { derivativesOfEntries, upstoxEntry, type UpstoxEntry } from './upstox-instrument-master.ts';
@@ -77,7 +77,7 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
       const entry = byKey.get(derivative.brokerKey)!;
       const stock = known.get(derivative.underlying)?.kind === 'stock';
       // A contract that expired is no longer listed, whatever the file still says.
-      if (derivative.expiry >= day && (stock || derivative.kind === 'FUT')) named.set(instrumentIdentity(derivative), { derivative, entry });
+      if (derivative.expiry >= day && (stock || derivative.kind === 'FUT')) named.set(`${derivative.exchange}:${derivative.tradingsymbol}`, { derivative, entry });
     }
     // Recorded before the file is used, so the Market facts screen says what the day's orders are sliced at. The
     // record is for the trader to read, not the order's: a failure to write it leaves the order to go on.
@@ -89,7 +89,7 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
 
   /** A stock's option or future, or an index's future, from Upstox's own row of it. */
   async function namedContract(exchange: string, tradingsymbol: string, now: Date): Promise<LiveContract | undefined> {
-    const named = (await file()).named.get(instrumentIdentity({ exchange, tradingsymbol }));
+    const named = (await file()).named.get(`${exchange}:${tradingsymbol}`);
     if (named === undefined) return undefined;
     const { derivative, entry } = named;
     // Instrument names its underlying `index`; a stock's symbol travels there as Kite's rows of stocks do.
