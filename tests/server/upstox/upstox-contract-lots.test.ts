@@ -5,6 +5,9 @@
 // the market recorder asks of) reads no file, so the day's read is not taken before the contracts are listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
+import { createKiteContracts } from '../../../server/services/brokers/kite-broker/contracts.ts';
+import { createKiteInstrumentLoad } from '../../../server/services/brokers/kite-broker/instrument-load.ts';
+import type { KiteHttp } from '../../../server/services/brokers/kite/kite-http.ts';
 import { createUpstoxContracts } from '../../../server/services/brokers/upstox-broker/upstox-contracts.ts';
 import { createMigratedTestDatabase, testBackends } from '../support/test-database.ts';
 
@@ -90,5 +93,30 @@ describe.each(testBackends)('Upstox contracts and their lots on %s', (backend) =
     expect(await contracts.contractOf('NFO', 'RELIANCE26DECFUT', now)).toMatchObject({ instrumentToken: 13_001 });
     // Read once for the day.
     expect(reads).toBe(1);
+  });
+
+  it("gives a live Upstox account the contract a live Kite account trades, from each broker's own daily load of the stock's rows", async () => {
+    // Kite's dump of the same day, loaded as every morning (instrument-load.ts), then read by Kite's contract reader.
+    const kiteCsv = [
+      'instrument_token,exchange_token,tradingsymbol,name,last_price,expiry,strike,tick_size,lot_size,instrument_type,segment,exchange',
+      '24001,94,RELIANCE26DEC1300CE,RELIANCE,0,2026-12-29,1300,0.05,500,CE,NFO-OPT,NFO',
+      '24002,95,IDEA26DEC7.5PE,IDEA,0,2026-12-29,7.5,0.01,71475,PE,NFO-OPT,NFO',
+    ].join('\n');
+    const kiteHttp: KiteHttp = { apiKey: 'kite_app', request: async () => ({}), requestText: async () => kiteCsv };
+    await createKiteInstrumentLoad({ db, clock: () => now }).ensureLoaded(kiteHttp, () => undefined);
+    const kite = createKiteContracts(db);
+    const file = JSON.stringify([
+      relianceCall,
+      stock({ instrument_key: 'NSE_FO|13006', underlying_symbol: 'IDEA', instrument_type: 'PE', strike_price: 7.5, expiry: endOfDay('2026-12-29'), lot_size: 71475 }),
+    ]);
+    const upstox = createUpstoxContracts({ db, clock: () => now, instrumentsUrl, fetch: async () => new Response(file) });
+    for (const [symbol, kiteToken, upstoxToken] of [['RELIANCE26DEC1300CE', 24_001, 13_002], ['IDEA26DEC7.5PE', 24_002, 13_006]] as const) {
+      const fromKite = await kite.contractOf('NFO', symbol, now);
+      const fromUpstox = await upstox.contractOf('NFO', symbol, now);
+      expect(fromKite).toMatchObject({ instrumentToken: kiteToken, tradingsymbol: symbol, expiry: '2026-12-29' });
+      // The same contract, each under its broker's own key.
+      expect({ ...fromUpstox, instrumentToken: kiteToken }).toEqual(fromKite);
+      expect(fromUpstox?.instrumentToken).toBe(upstoxToken);
+    }
   });
 });
