@@ -48,8 +48,9 @@ export async function upstoxOrders(request: APIRequestContext, app: UpstoxApp): 
 
 /**
  * Lists NIFTY's nearest contracts at Upstox as the desk shows them (instrument keys NSE_FO|<desk token>), so
- * the instrument file names them. StrikeDesk reads that file once an IST day: list them before the day's first
- * Upstox order or margin.
+ * the instrument file names them. StrikeDesk reads that file once an IST day, at its first lookup of an F&O
+ * contract on Upstox (an order, a margin, a contract a feed follows; an index's or equity's key reads nothing):
+ * list them before that. The suite's clock stays on one day, so the first spec to cause the read fixes the file.
  */
 export async function listDeskContractsAtUpstox(request: APIRequestContext, token: string): Promise<void> {
   const { expiry, lotSize, contracts } = await deskContracts(request, token);

@@ -51,10 +51,14 @@ export function upstoxEntry(entry: unknown): UpstoxEntry | null {
 
 /** The file's F&O entries of known underlyings as StrikeDesk's instruments (entries without a lot are left out). */
 export function upstoxDerivatives(entries: readonly unknown[], known: KnownUnderlyings): MasterDerivative[] {
-  return masterDerivatives(entries.flatMap((raw): MasterEntry[] => {
-    const entry = upstoxEntry(raw);
-    const exchange = entry === null ? undefined : segments[entry.segment];
-    if (entry === null || exchange === undefined) return [];
+  return derivativesOfEntries(entries.flatMap((raw) => upstoxEntry(raw) ?? []), known);
+}
+
+/** upstoxDerivatives of entries already read (upstoxEntry). */
+export function derivativesOfEntries(entries: readonly UpstoxEntry[], known: KnownUnderlyings): MasterDerivative[] {
+  return masterDerivatives(entries.flatMap((entry): MasterEntry[] => {
+    const exchange = segments[entry.segment];
+    if (exchange === undefined) return [];
     return [{ brokerKey: entry.key, underlying: entry.name, exchange, kind: entry.kind, strike: entry.strike, expiry: entry.expiry, lotSize: entry.lotSize, weekly: entry.weekly }];
   }), known);
 }
