@@ -57,3 +57,13 @@ export async function listDeskContractsAtDhan(request: APIRequestContext, token:
     contracts: contracts.map((contract) => ({ securityId: String(contract.instrument_token), underlying: 'NIFTY', expiry, strike: contract.strike, kind: contract.instrument_type, lot: lotSize })),
   });
 }
+
+/** Moves a contract's last price at Dhan (its feed and its depth send it; the depth's levels stand a tick apart from it). */
+export async function setDhanLast(request: APIRequestContext, securityId: string, price: number): Promise<void> {
+  await control(request, 'last', { security_id: securityId, price });
+}
+
+/** Dhan's 20-level depth socket sends nothing, not even a ping, while on; off, it sends each followed book again. */
+export async function silenceDhanDepth(request: APIRequestContext, on: boolean): Promise<void> {
+  await control(request, 'silence-depth', { on });
+}
