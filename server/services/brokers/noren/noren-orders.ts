@@ -141,6 +141,11 @@ export async function getOrderMargin(http: NorenHttp, order: NorenMarginRequest)
   return read(await http.call({ name: 'GetOrderMargin', data: order }), { ordermargin: 'string', marginused: 'string?', cash: 'string?' }, 'margin');
 }
 
+/** A contract's last price (GetQuotes: jData {uid, exch, token}, answered with `lp` among its quote's fields), as Noren's text. */
+export async function getQuote(http: NorenHttp, uid: string, exch: string, token: string) {
+  return read(await http.call({ name: 'GetQuotes', data: { uid, exch, token } }), { lp: 'string' }, 'quote');
+}
+
 /**
  * One position of a span calculation, as Noren's SpanCalc takes it: the contract by its parts (instname OPTIDX,
  * OPTSTK, FUTIDX, FUTSTK; symname the underlying; exd "27-JAN-2026"; optt CE, PE or XX; strprc for options) and
