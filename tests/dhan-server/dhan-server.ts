@@ -120,7 +120,7 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
     market,
     book,
     feed: createFeed(market, accounts, clock, heartbeatMs),
-    charts: createCharts(),
+    charts: createCharts((securityId) => market.contract(securityId)?.strike),
     depth: createDepth(market, accounts, 20, heartbeatMs),
     fullDepth: createDepth(market, accounts, 200),
     orderUpdates,

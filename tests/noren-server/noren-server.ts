@@ -260,7 +260,7 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
     case 'GetOrderMargin':
       return ok({ remarks: 'Order Success', cash: '500000.00', marginused: '0.00', ordermargin: orderMargin(state, data).toFixed(2) });
     default: {
-      const candles = chartAnswer(name, data);
+      const candles = chartAnswer(name, data, (token) => book.contracts().find((c) => c.token === token)?.strike);
       if (candles === null) throw new NotOk(`No route ${name}`);
       state.chartCalls.push({ name, data });
       if (faults.refuseNextChart !== null) {

@@ -36,3 +36,13 @@ CROSS JOIN (VALUES
   ('2024-01-01', 0, 'Finvasia Zero Brokerage Trading Plan (Year: 2024): equity futures Rs 0, equity options Rs 0 (topsharebrokers.com/brokerage-plan/finvasia)'),
   ('2026-02-11', 500, 'Finvasia''s new fee structure: Rs 5 per trade for intraday, equity and commodity derivatives (LoansJagat, "Finvasia Brokerage Calculator", 11 Feb 2026; first day not found, dated from the report)')
 ) AS tariff (effective_from, paise, source);
+
+-- Option minutes fetched from a Dhan, Shoonya or Flattrade account (POST /api/market-history/broker-candles/ with
+-- `options`): stored beside Upstox's and Kite's in history_option_minutes, each under its broker's name, with the
+-- same record of which (source, contract, day) was fetched, so a fetch resumes and never asks twice.
+ALTER TABLE history_option_minutes DROP CONSTRAINT history_option_minutes_source_check;
+ALTER TABLE history_option_minutes ADD CONSTRAINT history_option_minutes_source_check
+  CHECK (source IN ('upstox', 'kite', 'dhan', 'shoonya', 'flattrade', 'recorded', 'simulated'));
+ALTER TABLE history_option_minute_fetches DROP CONSTRAINT history_option_minute_fetches_source_check;
+ALTER TABLE history_option_minute_fetches ADD CONSTRAINT history_option_minute_fetches_source_check
+  CHECK (source IN ('upstox', 'kite', 'dhan', 'shoonya', 'flattrade'));
