@@ -37,8 +37,9 @@ const optionKey = (contracts: OptionKeys, option: OptionContract) =>
   contracts.optionKeyOf({ underlying: option.index, expiry: option.expiry, strike: option.strikePaise / 100, kind: option.optionType });
 
 /**
- * Dhan's limits on its Data APIs, historical data among them (https://dhanhq.co/docs/v2/, "Rate Limit", read 1
- * December 2026): 5 requests a second and 100,000 a day.
+ * Dhan's limits on its Data APIs, historical charts among them: 5 requests a second and 100,000 a day (DhanHQ v2's
+ * "Rate Limit" table, https://dhanhq.co/docs/v2/, as a public Dhan client's README quotes it, "Data APIs (charts)
+ * 5/sec · 100,000/day", read 1 December 2026; dhanhq.co itself cannot be reached from here).
  */
 export const dhanDataLimits = [
   { ms: 1000, limit: 5 },
