@@ -1,9 +1,7 @@
 import { expect, test } from './support/test';
-import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { OptionChainPage, plain } from './pages/option-chain-page';
 import { deskContracts } from './support/desk-contracts';
-import { dhanPin, listDeskContractsAtDhan, newDhanApp, registerDhanApp, setDhanLast, silenceDhanDepth } from './support/dhan';
-import { readStoredValue, signInAsNewUser } from './support/session';
+import { dhanPin, linkFirstDhanAccount, setDhanLast, silenceDhanDepth } from './support/dhan';
 
 // Dhan's 20-level market depth in the order ticket (issue 64), against the Dhan test server's /twentydepth socket,
 // whose levels stand a tick (0.05) apart from the contract's last price, 65 more contracts and one more order each
@@ -12,16 +10,7 @@ import { readStoredValue, signInAsNewUser } from './support/session';
 
 test('a Dhan account’s order ticket: the 20-level depth as Dhan sends it, a price move, delayed when the socket is silent', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsNewUser(page);
-  const token = String(await readStoredValue(page, 'auth_token'));
-  const app = newDhanApp();
-  const brokers = new BrokerAccountsPage(page);
-  await brokers.open();
-  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
-  const urls = await brokers.linkDhanAccount({ name: 'Dhan depth', clientId: app.clientId, apiKey: app.appId, apiSecret: app.appSecret, capital: '500000' });
-  await registerDhanApp(page.request, app, urls.redirectUrl);
-  await listDeskContractsAtDhan(page.request, token);
+  const { token, app, brokers } = await linkFirstDhanAccount(page, 'Dhan depth');
   await brokers.logInToDhan('Dhan depth', app.clientId, dhanPin);
   await expect(brokers.row('Dhan depth')).toContainText('Logged in until');
 
