@@ -2004,7 +2004,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Fetch an index's one-minute or daily candles from one of your logged-in Dhan, Shoonya or Flattrade accounts into market history.
+         * Fetch an index's one-minute or daily candles, and listed options' minutes, from one of your logged-in Dhan, Shoonya or Flattrade accounts into market history.
          * @description Reads the broker's historical candles with the account's session: Dhan's `POST /v2/charts/intraday` (one-minute
          *     candles, at most 90 days a request) and `POST /v2/charts/historical` (daily candles) for the index in segment
          *     IDX_I; Noren's `TPSeries` (one-minute) and `EODChartData` (daily) for Shoonya and Flattrade (NIFTY and
