@@ -14,6 +14,8 @@ const upstoxPort = Number(process.env.E2E_UPSTOX_PORT ?? port + 2);
 const dhanPort = Number(process.env.E2E_DHAN_PORT ?? port + 3);
 // The Noren test server in Shoonya's configuration beside them (tests/e2e/support/shoonya.ts reads the same variable and default).
 const shoonyaPort = Number(process.env.E2E_SHOONYA_PORT ?? port + 4);
+// And in Flattrade's configuration (tests/e2e/support/noren.ts reads the same variable and default).
+const flattradePort = Number(process.env.E2E_FLATTRADE_PORT ?? port + 5);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -47,7 +49,7 @@ export default defineConfig({
     // default SIGKILL: the server closes its database and start-server.ts removes its throw-away
     // DATA_DIR on exit (40 MB per run otherwise left in the temporary folder). Its own grace is 10 s.
     command: `node --import tsx tests/e2e/support/start-server.ts`,
-    env: { E2E_PORT: String(port), E2E_KITE_PORT: String(kitePort), E2E_UPSTOX_PORT: String(upstoxPort), E2E_DHAN_PORT: String(dhanPort), E2E_SHOONYA_PORT: String(shoonyaPort) },
+    env: { E2E_PORT: String(port), E2E_KITE_PORT: String(kitePort), E2E_UPSTOX_PORT: String(upstoxPort), E2E_DHAN_PORT: String(dhanPort), E2E_SHOONYA_PORT: String(shoonyaPort), E2E_FLATTRADE_PORT: String(flattradePort) },
     url: `${baseURL}/api/health/`,
     reuseExistingServer: false,
     timeout: 120_000,

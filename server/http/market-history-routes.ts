@@ -94,8 +94,8 @@ export const marketHistoryRoutes: RoutePlugin = async (app, { context }) => {
   });
 
   route(app, 'importBrokerCandles', async (request) => {
-    const { broker_account_id: brokerAccountId, index, interval, from, to } = request.body;
-    return brokerHistory.importBrokerCandles(userId(request), { brokerAccountId, index, interval, from, to });
+    const { broker_account_id: brokerAccountId, index, interval, from, to, options } = request.body;
+    return brokerHistory.importBrokerCandles(userId(request), { brokerAccountId, index, interval, from, to, options });
   });
 
   route(app, 'getMarketHistoryCoverage', async (request) => history.coverage(request.query.from ?? null, request.query.to ?? null));

@@ -318,10 +318,11 @@ export function createServices(options: ServicesOptions): Services {
     brokerHistory: createBrokerCandlesImport({
       db,
       clock,
+      wait: historyWait,
       sources: {
-        dhan: dhanCandleSource(dhanLive.trading.calls, dhanLive.contracts.indexIds),
-        shoonya: norenCandleSource(shoonya.name, shoonyaLive.trading.calls),
-        flattrade: norenCandleSource(flattrade.name, flattradeLive.trading.calls),
+        dhan: dhanCandleSource(dhanLive.trading.calls, dhanLive.contracts, dhanLive.contracts.indexIds),
+        shoonya: norenCandleSource(shoonya.name, 'shoonya', shoonyaLive.trading.calls, shoonyaLive.contracts),
+        flattrade: norenCandleSource(flattrade.name, 'flattrade', flattradeLive.trading.calls, flattradeLive.contracts),
       },
     }),
     ...createAnalysis({ db, clock, bots: { daily: dailyBots, trading: tradingBots }, bookServices, backtestThread: new URL('./backtest-thread.ts', import.meta.url), backtestRun }),

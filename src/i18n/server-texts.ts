@@ -1383,6 +1383,18 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.broker_history.no_candles',
     defaultMessage: '{broker} has no candles of {index} from {from} to {to} (weekends and holidays have none).',
   },
+  'broker_history.options_need_minutes': {
+    id: 'server.broker_history.options_need_minutes',
+    defaultMessage: 'options: option candles are fetched as one-minute candles only (interval: minute)',
+  },
+  'broker_history.expiry_before_from': {
+    id: 'server.broker_history.expiry_before_from',
+    defaultMessage: 'options.expiries: {expiry} is before the first day: its contracts had expired',
+  },
+  'broker_history.expiry_not_listed': {
+    id: 'server.broker_history.expiry_not_listed',
+    defaultMessage: "options.expiries: {broker}'s scrip master today lists no {index} option of the chosen strikes expiring {expiry} (its candles are asked by the contract's id, which only a listed contract has)",
+  },
   'broker_history.dhan_data_plan': {
     id: 'server.broker_history.dhan_data_plan',
     defaultMessage: 'Dhan refused historical candles ({dhan}): this account has no Data API plan. Subscribe to it on web.dhan.co, or import minute candles from CSV instead.',

@@ -2,9 +2,11 @@
 // /v2/charts/intraday (`interval` "1", `fromDate`/`toDate` "YYYY-MM-DD HH:MM:SS" IST, at most 90 days) and POST
 // /v2/charts/historical (`fromDate` included, `toDate` not), for the indices in segment IDX_I, answered as Dhan's
 // parallel arrays (`open`, `high`, `low`, `close`, `volume`, `timestamp` in epoch seconds; a daily candle's at
-// 00:00 IST). A client without Dhan's Data API plan is refused DH-902, as Dhan's annexure lists it.
+// 00:00 IST). A listed option (NSE_FNO, OPTIDX, by its scrip master security id) has intraday minutes too
+// (index-candles.ts optionMinutesBetween), with `open_interest` when asked with `oi: true`. A client without Dhan's
+// Data API plan is refused DH-902, as Dhan's annexure lists it.
 import { DhanRefusal, inputException } from './http-util.ts';
-import { dayCandle, daysBetween, minutesBetween, type IndexCandle } from './index-candles.ts';
+import { dayCandle, daysBetween, minutesBetween, optionMinutesBetween, type IndexCandle, type OptionCandle } from './index-candles.ts';
 
 /** The indices the charts serve, by security id in IDX_I, at their first level: NIFTY 13, BANKNIFTY 25, FINNIFTY 27, MIDCPNIFTY 442. */
 export const chartLevels: Readonly<Record<string, number>> = { '13': 26_000, '25': 59_200, '27': 27_500, '442': 13_500 };
@@ -18,18 +20,20 @@ function istInstant(text: unknown, field: string): Date {
   return new Date(Date.parse(`${match[1]}T${match[2] ?? '00:00:00'}Z`) - istOffsetMs);
 }
 
-function arrays(candles: readonly IndexCandle[]) {
+function arrays(candles: readonly (IndexCandle | OptionCandle)[], oi = false) {
   return {
     open: candles.map((c) => c.open),
     high: candles.map((c) => c.high),
     low: candles.map((c) => c.low),
     close: candles.map((c) => c.close),
-    volume: candles.map(() => 0),
+    volume: candles.map((c) => ('volume' in c ? c.volume : 0)),
     timestamp: candles.map((c) => c.start.getTime() / 1000),
+    ...(oi ? { open_interest: candles.map((c) => ('oi' in c ? c.oi : 0)) } : {}),
   };
 }
 
-export function createCharts() {
+/** `strikeOf`: a listed option's strike by its security id (the server's scrip master), undefined for any other id. */
+export function createCharts(strikeOf: (securityId: string) => number | undefined = () => undefined) {
   const withoutPlan = new Set<string>();
   const levels = new Map(Object.entries(chartLevels));
   const asked: Array<{ path: string; body: Record<string, unknown> }> = [];
@@ -47,6 +51,11 @@ export function createCharts() {
       if (path !== '/v2/charts/intraday' && path !== '/v2/charts/historical') return null;
       asked.push({ path, body });
       if (withoutPlan.has(clientId)) throw noDataPlan();
+      if (body.exchangeSegment === 'NSE_FNO' && path === '/v2/charts/intraday') {
+        const strike = body.instrument === 'OPTIDX' ? strikeOf(String(body.securityId)) : undefined;
+        if (strike === undefined) throw inputException(`Unknown securityId ${String(body.securityId)} in NSE_FNO`);
+        return arrays(optionMinutesBetween(strike, istInstant(body.fromDate, 'fromDate'), istInstant(body.toDate, 'toDate')), body.oi === true);
+      }
       const level = levelOf(body);
       const from = istInstant(body.fromDate, 'fromDate');
       const to = istInstant(body.toDate, 'toDate');

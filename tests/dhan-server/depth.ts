@@ -9,6 +9,8 @@
 // move. The levels stand a tick apart from the last price, 65 more contracts and one more order each level down; a
 // level that would be at or below zero is empty (all zeros). A token not the client id's gets the disconnection
 // packet (50, reason 807) and the socket closes. Written from the documented layout, not with the adapter's decoder.
+// Dhan's sockets ping every 10 s; here every `heartbeatMs` (0: never), so a depth quiet between price moves stays
+// alive; `silence` stops packets and pings alike (the depth looks dead to its clients).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -52,14 +54,16 @@ function disconnect(reason: number): Buffer {
   return bytes;
 }
 
-export function createDepth(market: Market, accounts: Accounts, levels: 20 | 200 = 20) {
+export function createDepth(market: Market, accounts: Accounts, levels: 20 | 200 = 20, heartbeatMs = 0) {
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const received: unknown[] = [];
   let sequence = 0;
+  let silent = false;
+  const heartbeat = heartbeatMs > 0 ? setInterval(() => !silent && clients.forEach((client) => client.socket.ping()), heartbeatMs) : null;
 
   function send(client: Client, segment: string, securityId: string): void {
-    if (client.socket.readyState !== WebSocket.OPEN) return;
+    if (silent || client.socket.readyState !== WebSocket.OPEN) return;
     try {
       accounts.authenticate(client.token);
     } catch {
@@ -128,7 +132,13 @@ export function createDepth(market: Market, accounts: Accounts, levels: 20 | 200
     /** What clients sent (their JSON requests), oldest first. */
     received: () => [...received],
     connections: () => clients.size,
+    /** Nothing is sent (packets nor pings) while on; off, each followed instrument's book is sent again. */
+    silence(on: boolean): void {
+      silent = on;
+      if (!on) for (const client of clients) for (const [securityId, segment] of client.followed) send(client, segment, securityId);
+    },
     close(): void {
+      if (heartbeat) clearInterval(heartbeat);
       for (const client of clients) client.socket.terminate();
       wss.close();
     },

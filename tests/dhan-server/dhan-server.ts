@@ -16,7 +16,7 @@ import { createMarket, defaultContracts, scripMaster, type FeedFacts, type Serve
 import { type Carried, createOrderBook } from './order-book.ts';
 import { createOrderUpdates } from './order-updates.ts';
 
-/** `heartbeatMs`: the feed's ping period (Dhan's is 10 s); 0, the default, pings only when a test asks. */
+/** `heartbeatMs`: the feed's and the 20-level depth's ping period (Dhan's is 10 s); 0, the default, pings only when a test asks. */
 export type DhanServerOptions = { port?: number; clock?: () => Date; apps?: AppConfig[]; contracts?: ServerContract[]; heartbeatMs?: number };
 
 export type DhanTestServer = {
@@ -74,6 +74,8 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     /** What 20-level depth clients sent (their JSON requests), oldest first. */
     depthRequests: () => state.depth.received(),
     depthConnections: () => state.depth.connections(),
+    /** The 20-level depth sends nothing (packets nor pings) while on. */
+    silenceDepth: (on: boolean) => state.depth.silence(on),
     /** The same of the 200-level socket. */
     fullDepthRequests: () => state.fullDepth.received(),
     fullDepthConnections: () => state.fullDepth.connections(),
@@ -118,8 +120,8 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
     market,
     book,
     feed: createFeed(market, accounts, clock, heartbeatMs),
-    charts: createCharts(),
-    depth: createDepth(market, accounts),
+    charts: createCharts((securityId) => market.contract(securityId)?.strike),
+    depth: createDepth(market, accounts, 20, heartbeatMs),
     fullDepth: createDepth(market, accounts, 200),
     orderUpdates,
     /** Clients whose kill switch is on for the day. */

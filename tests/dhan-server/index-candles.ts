@@ -54,3 +54,17 @@ export function minutesBetween(level: number, from: Date, to: Date): IndexCandle
     .flatMap((day) => dayMinutes(level, day))
     .filter((candle) => candle.start >= from && candle.start <= to);
 }
+
+/** A listed option's made-up minute: the index's path around its premium, with the units traded and the open interest at the minute's end. */
+export type OptionCandle = IndexCandle & { volume: number; oi: number };
+
+/** Where a strike's made-up premium path starts: 60 for a strike on a 500, up to 159.8 a point below the next. */
+export const optionLevel = (strike: number) => 60 + (strike % 500) / 5;
+
+/** A listed option's minutes between two instants (both included): units traded 65 to 325, open interest growing 65 a minute of the day. */
+export function optionMinutesBetween(strike: number, from: Date, to: Date): OptionCandle[] {
+  return minutesBetween(optionLevel(strike), from, to).map((candle) => {
+    const minute = Math.round(((candle.start.getTime() + istOffsetMs) % dayMs) / 60_000) - (9 * 60 + 15);
+    return { ...candle, volume: 65 * (1 + (minute % 5)), oi: 130_000 + 65 * minute };
+  });
+}

@@ -1,9 +1,7 @@
 import { expect, test } from './support/test';
-import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { OptionChainPage } from './pages/option-chain-page';
-import { dhanOrders, dhanPin, issueDhanToken, listDeskContractsAtDhan, newDhanApp, registerDhanApp } from './support/dhan';
+import { dhanOrders, dhanPin, issueDhanToken, linkFirstDhanAccount, newDhanApp } from './support/dhan';
 import { usePreferences } from './support/preferences';
-import { readStoredValue, signInAsNewUser } from './support/session';
 import { screenshotAt } from './support/screenshots';
 import { buyOneLotLive } from './support/trading';
 
@@ -15,19 +13,9 @@ import { buyOneLotLive } from './support/trading';
 
 test('a Dhan account: log in through Dhan’s page, a live order from the chain complete, Live never Paper; a pasted access token', async ({ page, baseURL }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsNewUser(page);
-  const token = String(await readStoredValue(page, 'auth_token'));
-  const app = newDhanApp();
-  const brokers = new BrokerAccountsPage(page);
-
   // Link the account (client ID = the Dhan client ID); the form shows the redirect URL to register on web.dhan.co.
-  await brokers.open();
-  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
-  const urls = await brokers.linkDhanAccount({ name: 'Dhan desk', clientId: app.clientId, apiKey: app.appId, apiSecret: app.appSecret, capital: '500000' });
+  const { app, brokers, urls } = await linkFirstDhanAccount(page, 'Dhan desk');
   expect(urls.redirectUrl).toBe(`${baseURL}/app/broker/dhan/callback`);
-  await registerDhanApp(page.request, app, urls.redirectUrl);
-  await listDeskContractsAtDhan(page.request, token);
   const row = brokers.row('Dhan desk');
   await expect(row.locator('[data-trading-mode="live"]')).toHaveText('Live');
   await expect(row).toContainText('Logged out');

@@ -1,12 +1,7 @@
 import { expect, test } from './support/test';
-import { BrokerAccountsPage } from './pages/broker-accounts-page';
-import { OptionChainPage } from './pages/option-chain-page';
 import { StrategyBuilderPage } from './pages/strategy-builder-page';
-import { listDeskContractsAtShoonya, newShoonyaApp, registerShoonyaApp, shoonyaOrders, shoonyaPassword } from './support/shoonya';
-import { usePreferences } from './support/preferences';
-import { readStoredValue, signInAsNewUser } from './support/session';
-import { screenshotAt } from './support/screenshots';
-import { buyOneLotLive } from './support/trading';
+import { expectLiveAccountAt360 } from './support/live-narrow';
+import { buyAtmCallLiveAtNoren, linkAndLogInNoren } from './support/noren';
 
 // Live trading on Shoonya (Noren), as a trader sees it, against the Noren-compatible test server that
 // start-server.ts runs beside the reference server in Shoonya's configuration (issue 64): link the account with
@@ -18,46 +13,13 @@ import { buyOneLotLive } from './support/trading';
 
 test('a Shoonya account: log in through Noren’s page, a live order from the chain filled, Live never Paper, the builder’s margin from SpanCalc, at 360 px in en and fr', async ({ page, baseURL }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsNewUser(page);
-  const token = String(await readStoredValue(page, 'auth_token'));
-  const app = newShoonyaApp();
-  const brokers = new BrokerAccountsPage(page);
+  // Link the account and log in through Noren's OAuth page; back through the callback with its code, exchanged with
+  // SHA-256(client id + secret + code).
+  const { app, brokers } = await linkAndLogInNoren(page, 'shoonya', 'Shoonya desk', String(baseURL));
 
-  // Link the account (account number = the Shoonya user ID); the form shows the redirect URL to register for the OAuth app.
-  await brokers.open();
-  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
-  const urls = await brokers.linkShoonyaAccount({ name: 'Shoonya desk', clientId: app.userId, apiKey: app.apiKey, apiSecret: app.apiSecret, capital: '500000' });
-  expect(urls.redirectUrl).toBe(`${baseURL}/app/broker/shoonya/callback`);
-  await registerShoonyaApp(page.request, app, urls.redirectUrl);
-  await listDeskContractsAtShoonya(page.request, token);
-  const row = brokers.row('Shoonya desk');
-  await expect(row.locator('[data-trading-mode="live"]')).toHaveText('Live');
-  await expect(row.locator('[data-trading-mode="paper"]')).toHaveCount(0);
-  await expect(row).toContainText('Logged out');
-
-  // Noren's login page, and back through the callback with its code, exchanged (the test server checks the checksum).
-  const returnUrl = new URL(await brokers.logInToShoonya('Shoonya desk', app.userId, shoonyaPassword));
-  expect(returnUrl.pathname).toBe('/app/broker/shoonya/callback');
-  expect(returnUrl.searchParams.get('code')).toBeTruthy();
-  await expect(row).toContainText('Logged in until');
-
-  // From the chain: the ticket says Live; the day's first live order asks first, naming the account; Noren fills it.
-  await page.goto('/app/dashboards/live-trade');
-  const ticket = await new OptionChainPage(page).openAtmCallTicket();
-  await expect(ticket.locator('[data-trading-mode="live"]')).toHaveText('Live');
-  await expect(ticket.locator('[data-trading-mode="paper"]')).toHaveCount(0);
-  await buyOneLotLive(page, ticket, { name: 'Shoonya desk', clientId: app.userId });
-  await expect.poll(async () => (await shoonyaOrders(page.request, app)).map((order) => order.status)).toEqual(['COMPLETE']);
-  const [atNoren] = await shoonyaOrders(page.request, app);
-  // StrikeDesk's tag travels as Noren's remarks: how a lost answer is found again.
-  expect(atNoren!.remarks).toBeTruthy();
-
-  // The order book: the account marked Live, Noren's order Complete.
-  await page.goto('/app/order_book');
-  await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText('Live');
-  await expect(page.locator('[data-trading-mode="paper"]')).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Orders' }).locator(`tr[data-order-id="${atNoren!.norenordno}"] [data-field="status"]`)).toContainText('Complete');
+  // From the chain, live: the day's first live order asks first, naming the account; Noren fills it, tagged with
+  // StrikeDesk's remarks, and the order book shows it Complete, Live and never Paper.
+  const atNoren = await buyAtmCallLiveAtNoren(page, app, 'Shoonya desk');
 
   // The builder: an iron condor's own margin is Noren's span calculator's, with the hedge benefit its wings give.
   const builder = new StrategyBuilderPage(page);
@@ -68,24 +30,5 @@ test('a Shoonya account: log in through Noren’s page, a live order from the ch
   await expect(page.getByTestId('margin-after-positions').locator('dd')).toContainText('₹');
 
   // At 360 px in English and French: the account Live and logged in, its order a card marked complete; nothing wider than the screen.
-  for (const locale of ['en', 'fr'] as const) {
-    await usePreferences(page, { locale, theme: 'light', direction: 'ltr' });
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto('/app/broker');
-    await expect(page.getByRole('heading', { level: 1, name: locale === 'en' ? 'Broker accounts' : 'Comptes de courtage' })).toBeVisible();
-    const narrowRow = brokers.row('Shoonya desk');
-    await expect(narrowRow.locator('[data-trading-mode="live"]')).toHaveText(locale === 'en' ? 'Live' : 'Réel');
-    await expect(narrowRow.locator('[data-trading-mode="paper"]')).toHaveCount(0);
-    await expect(narrowRow).toContainText(locale === 'en' ? 'Logged in until' : 'Connecté jusqu’au');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await screenshotAt(page, 360, `test-results/shoonya-live/account-${locale}-360.png`, narrowRow);
-
-    await page.goto('/app/order_book');
-    const card = page.locator(`[role="listitem"][data-order-id="${atNoren!.norenordno}"]`);
-    await expect(card).toContainText(locale === 'en' ? 'Complete' : 'Exécuté');
-    await expect(page.locator('[data-trading-mode="live"]').first()).toHaveText(locale === 'en' ? 'Live' : 'Réel');
-    await expect(page.locator('[data-trading-mode="paper"]')).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await screenshotAt(page, 360, `test-results/shoonya-live/order-${locale}-360.png`, card);
-  }
+  await expectLiveAccountAt360(page, brokers, 'Shoonya desk', atNoren.norenordno, 'shoonya-live');
 });

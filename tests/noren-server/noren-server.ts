@@ -5,7 +5,7 @@
 // with JSON {api_key, request_code, api_secret = SHA-256 of api_key + request_code + api_secret}, the token then
 // sent as jKey). The REST calls under the API root (/NorenWClientTP or /PiConnectTP) take `jData=<json>` as
 // NorenRestApiPy sends it and answer Noren's JSON: orders (PlaceOrder with remarks, ModifyOrder, CancelOrder,
-// OrderBook, SingleOrdHist), TradeBook, PositionBook, Limits, GetOrderMargin, the indices' candles (TPSeries,
+// OrderBook, SingleOrdHist), TradeBook, PositionBook, Limits, GetQuotes (the last price), GetOrderMargin, the indices' candles (TPSeries,
 // EODChartData: charts.ts); a refusal is {"stat":"Not_Ok",
 // "emsg"}, an ended session "Session Expired :  Invalid Session Key". The NFO scrip master is served zipped.
 // `control` moves prices, ends sessions and injects faults. See README.md beside this file.
@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
 import { chartAnswer } from './charts.ts';
-import { createNorenBook, defaultContracts, NotOk, symbolsFile, type Carried, type NorenOrderRecord, type ServerContract } from './noren-book.ts';
+import { createNorenBook, defaultContracts, NotOk, symbolsFile, tsymOf, type Carried, type NorenOrderRecord, type ServerContract } from './noren-book.ts';
 import { handleNorenControl } from './http-control.ts';
 import { createNorenSocket } from './noren-socket.ts';
 import { spanCalc } from './span-calc.ts';
@@ -252,10 +252,15 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
       }
       state.spanCalcs.push(data);
       return ok(spanCalc(data, book.contracts(), (underlying) => state.indices.get(indexKeys[underlying] ?? '') ?? 0));
+    case 'GetQuotes': {
+      const contract = book.contracts().find((c) => c.token === String(data.token ?? ''));
+      if (!contract) throw new NotOk('Invalid Input : no such token');
+      return ok({ exch: 'NFO', tsym: tsymOf(contract), token: contract.token, lp: book.last(contract.token).toFixed(2) });
+    }
     case 'GetOrderMargin':
       return ok({ remarks: 'Order Success', cash: '500000.00', marginused: '0.00', ordermargin: orderMargin(state, data).toFixed(2) });
     default: {
-      const candles = chartAnswer(name, data);
+      const candles = chartAnswer(name, data, (token) => book.contracts().find((c) => c.token === token)?.strike);
       if (candles === null) throw new NotOk(`No route ${name}`);
       state.chartCalls.push({ name, data });
       if (faults.refuseNextChart !== null) {

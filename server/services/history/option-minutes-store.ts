@@ -19,10 +19,12 @@ export type OptionMinute = {
 
 export type OptionContract = { index: HistoryIndex; expiry: string; strikePaise: number; optionType: 'CE' | 'PE' };
 
-export type OptionMinuteSource = 'upstox' | 'kite' | 'recorded' | 'simulated';
+/** A broker's historical candles (real) or a feed recorded, or the simulator (never real). */
+export type BrokerMinuteSource = 'upstox' | 'kite' | 'dhan' | 'shoonya' | 'flattrade';
+export type OptionMinuteSource = BrokerMinuteSource | 'recorded' | 'simulated';
 
 /** The days of `days` for which the contract was already fetched from `source`. */
-export async function fetchedDays(db: Queryable, source: 'upstox' | 'kite', contract: OptionContract, days: readonly string[]): Promise<Set<string>> {
+export async function fetchedDays(db: Queryable, source: BrokerMinuteSource, contract: OptionContract, days: readonly string[]): Promise<Set<string>> {
   const { rows } = await db.query<{ day: string }>(
     `SELECT to_char(trade_date, 'YYYY-MM-DD') AS day FROM history_option_minute_fetches
      WHERE source = $1 AND index_name = $2 AND expiry = $3::date AND strike_paise = $4 AND option_type = $5 AND trade_date = ANY($6::date[])`,
@@ -65,7 +67,7 @@ export async function storeOptionMinutes(
       lines.join(''),
     );
   }
-  if (source === 'upstox' || source === 'kite') {
+  if (source !== 'recorded' && source !== 'simulated') {
     const counts = days.map((day) => candles.filter((candle) => candle.tradeDate === day).length);
     await tx.query(
       `INSERT INTO history_option_minute_fetches (source, index_name, expiry, strike_paise, option_type, trade_date, candles, import_id)

@@ -10,16 +10,16 @@ import { clockMinutes } from '../market/ist.ts';
 import { regularSessionOn } from '../market/trading-calendar.ts';
 
 /** Where an OI figure comes from: NSE's bhavcopy (imported), a broker's historical candles, a live feed recorded, the simulator. */
-export type OiSource = 'bhavcopy' | 'upstox' | 'kite' | 'recorded' | 'simulated';
+export type OiSource = 'bhavcopy' | 'upstox' | 'kite' | 'dhan' | 'shoonya' | 'flattrade' | 'recorded' | 'simulated';
 type MinuteSource = Exclude<OiSource, 'bhavcopy'>;
 
 /** Which of two sources' minutes wins when both hold one: a broker's real candle, then a live feed's, then the simulator's. */
-export const minuteRank: Record<MinuteSource, number> = { upstox: 0, kite: 0, recorded: 1, simulated: 2 };
+export const minuteRank: Record<MinuteSource, number> = { upstox: 0, kite: 0, dhan: 0, shoonya: 0, flattrade: 0, recorded: 1, simulated: 2 };
 
 export const contractKey = (strikePaise: number, type: 'CE' | 'PE') => `${strikePaise}|${type}`;
 
 /** The sources a stored minute can have, by their place in `ContractDay.sources`. */
-export const dayMinuteSources: readonly MinuteSource[] = ['upstox', 'kite', 'recorded', 'simulated'];
+export const dayMinuteSources: readonly MinuteSource[] = ['upstox', 'kite', 'dhan', 'shoonya', 'flattrade', 'recorded', 'simulated'];
 
 /**
  * A contract's stored minutes of one day, as columns in minute order (IST minute of the day, 555 is 09:15): its OI

@@ -14,6 +14,14 @@ export const brokerHistoryTexts = {
   toInFuture: said('broker_history.to_future', {}, 'to: must not be after today: the broker has no candles of days to come'),
   noCandles: (broker: string, index: string, from: string, to: string): Said =>
     said('broker_history.no_candles', { broker, index, from, to }, `${broker} has no candles of ${index} from ${from} to ${to} (weekends and holidays have none).`),
+  optionsNeedMinutes: said('broker_history.options_need_minutes', {}, 'options: option candles are fetched as one-minute candles only (interval: minute)'),
+  expiryBeforeFrom: (expiry: string): Said => said('broker_history.expiry_before_from', { expiry }, `options.expiries: ${expiry} is before the first day: its contracts had expired`),
+  expiryNotListed: (broker: string, index: string, expiry: string): Said =>
+    said(
+      'broker_history.expiry_not_listed',
+      { broker, index, expiry },
+      `options.expiries: ${broker}'s scrip master today lists no ${index} option of the chosen strikes expiring ${expiry} (its candles are asked by the contract's id, which only a listed contract has)`,
+    ),
   /** `dhan`: Dhan's own message with its DH-902. */
   dhanDataPlan: (dhan: string): Said =>
     said(

@@ -6,7 +6,7 @@ import { useFormat } from '@/lib/format/use-format';
  * The premium, open interest, volatility and participants screens read the same kinds of data, so they name
  * them in the same words.
  */
-export type DataSourceKind = 'live' | 'recorded' | 'simulated' | 'imported' | 'upstox' | 'kite' | 'bhavcopy' | 'participants';
+export type DataSourceKind = 'live' | 'recorded' | 'simulated' | 'imported' | 'upstox' | 'kite' | 'dhan' | 'shoonya' | 'flattrade' | 'bhavcopy' | 'participants';
 
 const sourceText = defineMessages<DataSourceKind>({
   live: { id: 'charts.source.live', defaultMessage: 'live feed' },
@@ -15,6 +15,9 @@ const sourceText = defineMessages<DataSourceKind>({
   imported: { id: 'charts.source.imported', defaultMessage: 'imported (broker history, NSE files)' },
   upstox: { id: 'charts.source.upstox', defaultMessage: 'Upstox option candles, imported' },
   kite: { id: 'charts.source.kite', defaultMessage: 'Kite option candles, imported' },
+  dhan: { id: 'charts.source.dhan', defaultMessage: 'Dhan option candles, imported' },
+  shoonya: { id: 'charts.source.shoonya', defaultMessage: 'Shoonya option candles, imported' },
+  flattrade: { id: 'charts.source.flattrade', defaultMessage: 'Flattrade option candles, imported' },
   bhavcopy: { id: 'charts.source.bhavcopy', defaultMessage: 'NSE bhavcopy, imported (end of day)' },
   participants: { id: 'charts.source.participants', defaultMessage: 'NSE participant-wise open interest, imported' },
 });

@@ -50,12 +50,19 @@ export class BrokerAccountsPage {
     return this.linkLiveAccount({ broker: 'Shoonya (Finvasia)', clientId: 'Shoonya user ID', console: 'Register StrikeDesk in Shoonya’s API settings' }, account);
   }
 
-  /** Logs in to Shoonya from the account's row: through Noren's OAuth login page and back with its code. */
-  async logInToShoonya(accountName: string, userId: string, password: string): Promise<string> {
+  async linkFlattradeAccount(account: LiveAccount): Promise<KiteConsoleUrls> {
+    return this.linkLiveAccount({ broker: 'Flattrade', clientId: 'Flattrade client ID', console: 'Register StrikeDesk in Flattrade’s Pi API settings' }, account);
+  }
+
+  /**
+   * Logs in to Shoonya or Flattrade from the account's row: through the broker's Noren login page (Shoonya's OAuth
+   * page, Flattrade's auth page) and back through the callback with its code.
+   */
+  async logInToNoren(broker: 'shoonya' | 'flattrade', accountName: string, userId: string, password: string): Promise<string> {
     await this.row(accountName).getByRole('button', { name: /log in to broker/i }).click();
     await this.page.getByLabel('User ID').fill(userId);
     await this.page.getByLabel('Password').fill(password);
-    const brokerReturn = this.page.waitForRequest((request) => request.url().includes('code=') && request.url().includes('/app/broker/shoonya/callback'));
+    const brokerReturn = this.page.waitForRequest((request) => request.url().includes('code=') && request.url().includes(`/app/broker/${broker}/callback`));
     await this.page.getByRole('button', { name: 'Login' }).click();
     const returnUrl = (await brokerReturn).url();
     await this.page.waitForURL('**/app/broker');

@@ -3,8 +3,10 @@
  * E2E_PORT + 3 by default), driven over HTTP through its /__control endpoints (tests/dhan-server/http-control.ts):
  * register an app, list the desk's contracts, read a client's book, issue a token as web.dhan.co does.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { BrokerAccountsPage, type KiteConsoleUrls } from '../pages/broker-accounts-page';
 import { deskContracts } from './desk-contracts';
+import { readStoredValue, signInAsNewUser } from './session';
 
 export const dhanURL = `http://127.0.0.1:${process.env.E2E_DHAN_PORT ?? Number(process.env.E2E_PORT ?? '4780') + 3}`;
 
@@ -56,4 +58,32 @@ export async function listDeskContractsAtDhan(request: APIRequestContext, token:
   await control(request, 'contracts', {
     contracts: contracts.map((contract) => ({ securityId: String(contract.instrument_token), underlying: 'NIFTY', expiry, strike: contract.strike, kind: contract.instrument_type, lot: lotSize })),
   });
+}
+
+/** Moves a contract's last price at Dhan (its feed and its depth send it; the depth's levels stand a tick apart from it). */
+export async function setDhanLast(request: APIRequestContext, securityId: string, price: number): Promise<void> {
+  await control(request, 'last', { security_id: securityId, price });
+}
+
+/** Dhan's 20-level depth socket sends nothing, not even a ping, while on; off, it sends each followed book again. */
+export async function silenceDhanDepth(request: APIRequestContext, on: boolean): Promise<void> {
+  await control(request, 'silence-depth', { on });
+}
+
+/**
+ * A new trader, at 1280 px, who links a first Dhan account from the accounts screen (a fresh app registered at
+ * Dhan with the redirect URL the form showed, the desk's contracts listed there); not yet logged in to Dhan.
+ */
+export async function linkFirstDhanAccount(page: Page, name: string): Promise<{ token: string; app: DhanApp; brokers: BrokerAccountsPage; urls: KiteConsoleUrls }> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAsNewUser(page);
+  const token = String(await readStoredValue(page, 'auth_token'));
+  const app = newDhanApp();
+  const brokers = new BrokerAccountsPage(page);
+  await brokers.open();
+  await page.getByRole('region', { name: 'Link your first broker account' }).getByRole('button', { name: 'Add account' }).click();
+  const urls = await brokers.linkDhanAccount({ name, clientId: app.clientId, apiKey: app.appId, apiSecret: app.appSecret, capital: '500000' });
+  await registerDhanApp(page.request, app, urls.redirectUrl);
+  await listDeskContractsAtDhan(page.request, token);
+  return { token, app, brokers, urls };
 }

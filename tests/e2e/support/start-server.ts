@@ -13,6 +13,8 @@
  * REST API, feed and order socket) and DHAN_SCRIP_MASTER_URL point at it.
  * The Noren test server (tests/noren-server) in Shoonya's configuration likewise on E2E_SHOONYA_PORT (E2E_PORT + 4):
  * SHOONYA_API_ROOT (its login page, GenAcsTok, REST API and feed follow it) and SHOONYA_SCRIP_MASTER_URL point at it.
+ * A second one in Flattrade's configuration on E2E_FLATTRADE_PORT (E2E_PORT + 5): FLATTRADE_API_ROOT (its login page,
+ * /trade/apitoken, REST API and feed follow it) and FLATTRADE_SCRIP_MASTER_URL.
  * Each keeps nothing on disk and goes with the process. The Kite server's control port also scripts the last prices the reference
  * server's price alerts see (/__control/alert-price, scripted-alert-prices.ts), and hands out endpoints on a push
  * service on 127.0.0.1 that answer what a spec asks (/__control/push-endpoint, local-push-service.ts): the
@@ -35,6 +37,7 @@ const kitePort = Number(process.env.E2E_KITE_PORT ?? '4781');
 const upstoxPort = Number(process.env.E2E_UPSTOX_PORT ?? Number(port) + 2);
 const dhanPort = Number(process.env.E2E_DHAN_PORT ?? Number(port) + 3);
 const shoonyaPort = Number(process.env.E2E_SHOONYA_PORT ?? Number(port) + 4);
+const flattradePort = Number(process.env.E2E_FLATTRADE_PORT ?? Number(port) + 5);
 
 const { startKiteServer } = await import('../../kite-server/kite-server.ts');
 const { startUpstoxServer } = await import('../../upstox-server/upstox-server.ts');
@@ -101,9 +104,11 @@ try {
   // Noren's in Shoonya's configuration: its API root alone takes the login page, the token call and the feed with it.
   const shoonya = await startNorenServer({ flavor: 'shoonya', port: shoonyaPort, clock });
   const shoonyaEnv = { SHOONYA_API_ROOT: shoonya.apiRoot, SHOONYA_SCRIP_MASTER_URL: shoonya.scripMasterUrl };
+  const flattrade = await startNorenServer({ flavor: 'flattrade', port: flattradePort, clock });
+  const flattradeEnv = { FLATTRADE_API_ROOT: flattrade.apiRoot, FLATTRADE_SCRIP_MASTER_URL: flattrade.scripMasterUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
   // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, ...dhanEnv, ...shoonyaEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
+  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, ...dhanEnv, ...shoonyaEnv, ...flattradeEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
 } catch (error) {
   exitWithStartupError(error);
 }

@@ -32,6 +32,7 @@ const tables = [
   'broker_order_rules',
   'broker_order_streams',
   'broker_request_tokens',
+  'broker_tariffs',
   'brokers',
   'charge_rates',
   'commentary',

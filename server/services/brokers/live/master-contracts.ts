@@ -21,6 +21,8 @@ export type MasterContracts<Entry extends MasterEntry> = LiveContracts & {
   nameOf: (brokerKey: string) => Promise<string | null>;
   /** The scrip master's row of a broker key. */
   entryOf: (brokerKey: string) => Promise<Entry | undefined>;
+  /** The broker key of an NFO option today's scrip master lists with exactly this expiry (its candles are asked by it), or null. */
+  optionKeyOf: (option: { underlying: string; expiry: string; strike: number; kind: 'CE' | 'PE' }) => Promise<string | null>;
 };
 
 function failureDetail(error: unknown): string {
@@ -66,5 +68,7 @@ export function createMasterContracts<Entry extends MasterEntry>({ db, clock, lo
     contractOf,
     nameOf: async (brokerKey) => sent.get(brokerKey) ?? (await master()).names.get(brokerKey) ?? null,
     entryOf: async (brokerKey) => (await master()).byKey.get(brokerKey),
+    optionKeyOf: async ({ underlying, expiry, strike, kind }) =>
+      (await master()).entries.find((e) => e.exchange === 'NFO' && e.underlying === underlying && e.expiry === expiry && e.strike === strike && e.kind === kind)?.brokerKey ?? null,
   };
 }

@@ -5,17 +5,22 @@
 // from Noren's span calculator (SpanCalc: `span` + `expo` of the basket; what the offsets save is the legs' span
 // calculations alone, summed, less the basket's). A bought option's premium is its order margin (what Noren
 // blocks for it), added to the basket's span and exposure. A failure of either call reaches the ticket and the builder as a failure
-// ("margin unavailable"), never as a guess: nothing here falls back to the paper estimate. Noren's charges are
-// not priced: none are shown.
+// ("margin unavailable"), never as a guess: nothing here falls back to the paper estimate. Noren has no charges
+// call: an order's charges are the broker's published tariff (broker_tariffs, migration 135) with the statutory
+// charges (live/broker-tariffs.ts), a MARKET or SL-M order priced at Noren's last price (GetQuotes); a broker with
+// no tariff dated for the day (Flattrade, today) has its charges unpriced: 0, as before, never a figure of our own.
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../../db/database.ts';
+import { istDate } from '../../market/ist.ts';
 import { DomainError } from '../../domain-error.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 import { marginFigures, type ChargeParts, type Funds, type OrderIntent, type OrderMarginQuote, type TradingAccount } from '../broker-trading.ts';
+import { tariffCharges } from '../live/broker-tariffs.ts';
 import { portfolioOpenLegs } from '../live/position-books.ts';
+import { addCharges, totalCharges } from '../paper/charges.ts';
 import { amount } from '../noren/noren-json.ts';
-import { getOrderMargin, spanCalc, type NorenSpanPosition } from '../noren/noren-orders.ts';
+import { getOrderMargin, getQuote, spanCalc, type NorenSpanPosition } from '../noren/noren-orders.ts';
 import type { NorenCalls } from './noren-calls.ts';
 import type { NorenContracts } from './noren-contracts.ts';
 import { norenDate, type NorenMasterEntry } from './noren-scrip-master.ts';
@@ -25,7 +30,7 @@ const noFunds: Funds = { equityPaise: 0, usedPaise: 0, availablePaise: 0, margin
 const noCharges: ChargeParts = { brokerage: 0, stt: 0, exchange: 0, sebi: 0, gst: 0, stamp: 0, callAndTrade: 0 };
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-type Priced = { entry: NorenMasterEntry; side: 'BUY' | 'SELL'; quantity: number; product: string; pricePaise: number; orderType: OrderIntent['orderType'] };
+type Priced = { entry: NorenMasterEntry; tradingsymbol: string; side: 'BUY' | 'SELL'; quantity: number; product: string; pricePaise: number; orderType: OrderIntent['orderType'] };
 
 const isBoughtOption = (order: Priced) => order.side === 'BUY' && order.entry.kind !== 'FUT';
 
@@ -44,7 +49,10 @@ function spanPosition(order: Priced): NorenSpanPosition {
   };
 }
 
-export function createNorenFunds({ db, clock, calls, contracts }: { db: Database; clock: Clock; calls: NorenCalls; contracts: NorenContracts }) {
+/** A LIMIT or SL order carries its price; a MARKET or SL-M one is priced at the contract's last. */
+const carriesPrice = (order: Priced) => order.orderType === 'LIMIT' || order.orderType === 'SL';
+
+export function createNorenFunds({ db, clock, slug, calls, contracts }: { db: Database; clock: Clock; slug: string; calls: NorenCalls; contracts: NorenContracts }) {
   /** Without a session nothing is known: zeros, which the trading service marks UNKNOWN. */
   async function funds(account: TradingAccount): Promise<Funds> {
     if (!(await calls.hasSession(account))) return noFunds;
@@ -90,6 +98,18 @@ export function createNorenFunds({ db, clock, calls, contracts }: { db: Database
     return { marginPaise: together, hedgeBenefitPaise: Math.max(0, alone - together), requiredPaise: together + premiumPaise };
   }
 
+  /** The orders' charges at the broker's tariff, summed; noCharges when it has none dated for the day. */
+  async function tariffChargesOf(account: TradingAccount, orders: readonly Priced[]): Promise<ChargeParts> {
+    const day = istDate(clock());
+    const each = await Promise.all(orders.map(async (order) => {
+      const pricePaise = carriesPrice(order)
+        ? order.pricePaise
+        : paise(amount((await calls.withBroker(account, 'read', kiteCalls.lastPrices, (session) => getQuote(session.http, session.accountNumber, order.entry.exchange, order.entry.brokerKey))).lp, 'lp'));
+      return tariffCharges(db, slug, { exchange: order.entry.exchange, tradingsymbol: order.tradingsymbol, side: order.side, quantity: order.quantity, pricePaise }, day);
+    }));
+    return each.includes(null) ? noCharges : each.reduce<ChargeParts>((total, charges) => addCharges(total, charges!), noCharges);
+  }
+
   async function entryOf(exchange: string, tradingsymbol: string, field: string): Promise<NorenMasterEntry> {
     const contract = await contracts.contractOf(exchange, tradingsymbol, clock());
     const entry = contract === null ? undefined : await contracts.entryOf(String(contract.instrumentToken));
@@ -100,24 +120,26 @@ export function createNorenFunds({ db, clock, calls, contracts }: { db: Database
   async function orderMargin(account: TradingAccount, intents: readonly OrderIntent[]): Promise<OrderMarginQuote> {
     const orders = await Promise.all(intents.map(async (intent, index): Promise<Priced> => ({
       entry: await entryOf(intent.exchange, intent.tradingsymbol, intents.length === 1 ? 'tradingsymbol' : `orders.${index}.tradingsymbol`),
+      tradingsymbol: intent.tradingsymbol,
       side: intent.side,
       quantity: intent.quantity,
       product: intent.product,
       pricePaise: intent.pricePaise,
       orderType: intent.orderType,
     })));
-    const margins = await orderMargins(account, orders);
+    const [margins, chargeParts] = await Promise.all([orderMargins(account, orders), tariffChargesOf(account, orders)]);
     const marginPaise = sum(margins);
-    const standalone = await ownMargin(account, orders, margins);
+    const chargesPaise = totalCharges(chargeParts);
+    const own = await ownMargin(account, orders, margins);
     return {
-      ...marginFigures(marginPaise, 0, 0),
+      ...marginFigures(marginPaise, 0, chargesPaise),
       availablePaise: (await funds(account)).availablePaise,
-      chargesPaise: 0,
-      chargeParts: noCharges,
+      chargesPaise,
+      chargeParts,
       // Noren's order margin holds a bought option's premium: after the account's positions it is not told apart.
       premiumPaise: 0,
       marginPaise,
-      standalone,
+      standalone: { ...own, requiredPaise: own.requiredPaise + chargesPaise },
     };
   }
 
@@ -128,6 +150,7 @@ export function createNorenFunds({ db, clock, calls, contracts }: { db: Database
     if (open.length === 0) return 0;
     const legs = await Promise.all(open.map(async (leg): Promise<Priced> => ({
       entry: await entryOf(leg.exchange, leg.tradingsymbol, 'tradingsymbol'),
+      tradingsymbol: leg.tradingsymbol,
       side: leg.quantity > 0 ? 'BUY' : 'SELL',
       quantity: Math.abs(leg.quantity),
       product: leg.product,

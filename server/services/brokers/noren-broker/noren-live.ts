@@ -13,7 +13,7 @@ import type { FeedTuning } from '../live/feed-socket.ts';
 import type { LivePrices } from '../live/live-prices.ts';
 import { createOrderSync, readBook } from '../live/order-sync.ts';
 import { createNorenBroker } from './noren-broker.ts';
-import { createNorenContracts } from './noren-contracts.ts';
+import { createNorenContracts, type NorenContracts } from './noren-contracts.ts';
 import { norenFailures } from './noren-failures.ts';
 import { createNorenLivePrices } from './noren-prices.ts';
 import { createNorenTrading, type NorenTrading } from './noren-trading.ts';
@@ -26,7 +26,7 @@ export type NorenLiveOptions = LiveAdapterOptions<NorenEndpoints> & {
   feed?: FeedTuning | undefined;
 };
 
-export type NorenLive = LiveAdapter<NorenEndpoints, NorenTrading> & { sessions: LiveSessions<NorenHttp>; prices: LivePrices };
+export type NorenLive = LiveAdapter<NorenEndpoints, NorenTrading> & { sessions: LiveSessions<NorenHttp>; prices: LivePrices; contracts: NorenContracts };
 
 export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.production, fetch, timeoutMs, wait, feed }: NorenLiveOptions): NorenLive {
   const http = { ...(fetch === undefined ? {} : { fetch }), ...(timeoutMs === undefined ? {} : { timeoutMs }) };
@@ -51,5 +51,6 @@ export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.pro
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
     prices,
+    contracts,
   };
 }

@@ -41,7 +41,7 @@ export function createNorenTrading({ db, clock, slug, sessions, contracts, failu
   const calls = createNorenCalls({ db, clock, sessions, broker: failures.live });
   const counted = { db, clock, figures };
   const wire = createNorenWire({ slug, calls, contracts, failures, clock });
-  const money = createNorenFunds({ db, clock, calls, contracts });
+  const money = createNorenFunds({ db, clock, slug, calls, contracts });
   return { ...createAdapterTrading({ ...counted, wire, contracts, limits: adapterLimits({ ...counted, wait }), money, prices }), calls };
 }
 

@@ -4,12 +4,14 @@
 // `time` "dd-mm-yyyy HH:MM:SS" (IST) with `into`, `inth`, `intl`, `intc`, `intv` as text; EODChartData (`sym`
 // "EXCH:TSYM", `from`, `to` in seconds) answers daily candles, each a JSON object sent as a string (the live
 // service's form, which clients parse again), its `time` "dd-MON-yyyy". A range without candles is Not_Ok "no data".
+// A contract's TPSeries (exch NFO, its scrip master token) carries its open interest as `oi` (NorenRestApiPy's
+// README lists `intoi` and `oi` among TPSeries' fields); an index's has none.
 import type { NorenHttp } from './noren-http.ts';
 import { isNoData } from './noren-errors.ts';
 import { amount, isObject, malformed } from './noren-json.ts';
 
 /** One candle as Noren gives it: `at` is its start, as text a candle timestamp reads (IST, no offset). */
-export type NorenCandle = { at: string; open: number; high: number; low: number; close: number; volume: number };
+export type NorenCandle = { at: string; open: number; high: number; low: number; close: number; volume: number; openInterest: number };
 
 const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -45,7 +47,7 @@ export function readNorenCandles(body: unknown): { candles: NorenCandle[]; unrea
       continue;
     }
     const text = (field: string) => (typeof row[field] === 'string' || typeof row[field] === 'number' ? String(row[field]) : undefined);
-    candles.push({ at, open: amount(text('into'), 'into'), high: amount(text('inth'), 'inth'), low: amount(text('intl'), 'intl'), close: amount(text('intc'), 'intc'), volume: amount(text('intv') ?? text('v'), 'intv') });
+    candles.push({ at, open: amount(text('into'), 'into'), high: amount(text('inth'), 'inth'), low: amount(text('intl'), 'intl'), close: amount(text('intc'), 'intc'), volume: amount(text('intv') ?? text('v'), 'intv'), openInterest: text('oi') === undefined ? 0 : amount(text('oi'), 'oi') });
   }
   return { candles, unreadable };
 }

@@ -5,6 +5,7 @@
 // in its books. Numbers go and come back as text. The books answer a list, or Not_Ok "no data" when empty.
 import type { NorenHttp } from './noren-http.ts';
 import { isNoData, NorenError } from './noren-errors.ts';
+import type { Read, Shape } from '../live/json-shapes.ts';
 import { listAt, read } from './noren-json.ts';
 
 export type NorenPlacement = {
@@ -87,18 +88,14 @@ const positionShape = {
 
 const limitsShape = { cash: 'string?', payin: 'string?', brkcollamt: 'string?', marginused: 'string?' } as const;
 
-export type NorenOrder = ReturnType<typeof readNorenOrder>;
-export type NorenTrade = ReturnType<typeof readNorenTrade>;
-export type NorenPosition = ReturnType<typeof readNorenPosition>;
+export type NorenOrder = Read<typeof orderShape>;
+export type NorenTrade = Read<typeof tradeShape>;
+export type NorenPosition = Read<typeof positionShape>;
 
-export const readNorenOrder = (value: unknown) => read(value, orderShape, 'order');
-export const readNorenTrade = (value: unknown) => read(value, tradeShape, 'trade');
-export const readNorenPosition = (value: unknown) => read(value, positionShape, 'position');
-
-/** A book: its list, or none when Noren says "no data". */
-async function book<T>(answer: () => Promise<unknown>, what: string, readOne: (item: unknown) => T): Promise<T[]> {
+/** A book: its list, each entry read by its declared shape, or none when Noren says "no data". */
+async function book<S extends Shape>(answer: () => Promise<unknown>, what: string, shape: S, entry: string): Promise<Read<S>[]> {
   try {
-    return listAt(await answer(), what).map(readOne);
+    return listAt(await answer(), what).map((item) => read(item, shape, entry));
   } catch (error) {
     if (isNoData(error)) return [];
     throw error;
@@ -117,15 +114,15 @@ export async function cancelOrder(http: NorenHttp, uid: string, norenordno: stri
   await http.call({ name: 'CancelOrder', data: { uid, norenordno }, write: true });
 }
 
-export const getOrders = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'OrderBook', data: { uid } }), 'orders', readNorenOrder);
+export const getOrders = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'OrderBook', data: { uid } }), 'orders', orderShape, 'order');
 
-export const getTrades = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'TradeBook', data: { uid, actid: uid } }), 'trades', readNorenTrade);
+export const getTrades = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'TradeBook', data: { uid, actid: uid } }), 'trades', tradeShape, 'trade');
 
-export const getPositions = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'PositionBook', data: { uid, actid: uid } }), 'positions', readNorenPosition);
+export const getPositions = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'PositionBook', data: { uid, actid: uid } }), 'positions', positionShape, 'position');
 
 /** One order's states, newest first as Noren answers them; an order Noren does not know is a "no data". */
 export async function getOrderHistory(http: NorenHttp, uid: string, norenordno: string): Promise<NorenOrder[]> {
-  const states = await book(() => http.call({ name: 'SingleOrdHist', data: { uid, norenordno } }), 'order history', readNorenOrder);
+  const states = await book(() => http.call({ name: 'SingleOrdHist', data: { uid, norenordno } }), 'order history', orderShape, 'order');
   if (states.length === 0) throw new NorenError(200, 'no data');
   return states;
 }
@@ -139,6 +136,11 @@ export type NorenMarginRequest = { uid: string; actid: string; exch: string; tsy
 /** One order's margin (GetOrderMargin): what it needs (`ordermargin`) and what the account then uses (`marginused`). */
 export async function getOrderMargin(http: NorenHttp, order: NorenMarginRequest) {
   return read(await http.call({ name: 'GetOrderMargin', data: order }), { ordermargin: 'string', marginused: 'string?', cash: 'string?' }, 'margin');
+}
+
+/** A contract's last price (GetQuotes: jData {uid, exch, token}, answered with `lp` among its quote's fields), as Noren's text. */
+export async function getQuote(http: NorenHttp, uid: string, exch: string, token: string) {
+  return read(await http.call({ name: 'GetQuotes', data: { uid, exch, token } }), { lp: 'string' }, 'quote');
 }
 
 /**

@@ -12,15 +12,17 @@ export const standardApiWindows = [
   { ms: 30 * 60_000, limit: 2000 },
 ] as const;
 
-const longest = Math.max(...standardApiWindows.map((window) => window.ms));
+export type RequestWindow = { readonly ms: number; readonly limit: number };
 
-export function createUpstoxPacing({ clock, wait }: { clock: Clock; wait: Wait }) {
+/** `windows`: another broker's published limits, paced the same way (Dhan's and Noren's data requests: history/broker-candle-sources.ts). */
+export function createUpstoxPacing({ clock, wait, windows = standardApiWindows }: { clock: Clock; wait: Wait; windows?: readonly RequestWindow[] }) {
+  const longest = Math.max(...windows.map((window) => window.ms));
   const sent = new Map<string, number[]>();
 
   /** The first instant from `now` at which one more request fits every window. */
   function nextSlot(stamps: readonly number[], now: number): number {
     let slot = now;
-    for (const window of standardApiWindows) {
+    for (const window of windows) {
       const inWindow = stamps.filter((stamp) => stamp > slot - window.ms);
       // Full: wait until the oldest request that keeps it full leaves the window.
       if (inWindow.length >= window.limit) slot = Math.max(slot, (inWindow[inWindow.length - window.limit] as number) + window.ms);

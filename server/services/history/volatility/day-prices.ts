@@ -5,7 +5,7 @@
 import type { Queryable } from '../../../db/database.ts';
 
 /** Where a number comes from: a live feed recorded, the simulator, a broker's candles, or NSE's bhavcopy. */
-export type IvSource = 'recorded' | 'simulated' | 'upstox' | 'kite' | 'bhavcopy';
+export type IvSource = 'recorded' | 'simulated' | 'upstox' | 'kite' | 'dhan' | 'shoonya' | 'flattrade' | 'bhavcopy';
 
 /** A contract's minute: its close and, where the recorder stored it, the IV the chain showed at the minute's end. */
 export type ContractMinute = { minute: number; closePaise: number; ivBp: number | null; source: Exclude<IvSource, 'bhavcopy'> };

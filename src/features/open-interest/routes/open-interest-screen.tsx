@@ -63,7 +63,7 @@ function Chips<T extends string>({ legend, options, value, onChange }: { legend:
   );
 }
 
-const shortSourceText = { bhavcopy: m.short_bhavcopy, upstox: m.short_upstox, kite: m.short_kite, recorded: m.short_recorded, simulated: m.short_simulated };
+const shortSourceText = { bhavcopy: m.short_bhavcopy, upstox: m.short_upstox, kite: m.short_kite, dhan: m.short_dhan, shoonya: m.short_shoonya, flattrade: m.short_flattrade, recorded: m.short_recorded, simulated: m.short_simulated };
 
 /** The sources in short words, for the day picker's options (a source line names them in full: DataSource). */
 function useShortSourceWords() {
