@@ -7,7 +7,7 @@ import { chromiumArgs, chromiumExecutable } from './tests/e2e/support/chromium.t
  */
 const port = Number(process.env.E2E_PORT ?? 4780);
 // The Kite-compatible test server beside it (tests/e2e/support/kite.ts reads the same variable).
-const kitePort = Number(process.env.E2E_KITE_PORT ?? 4781);
+const kitePort = Number(process.env.E2E_KITE_PORT ?? port + 1);
 // The Upstox test server beside them (tests/e2e/support/upstox.ts reads the same variable and default).
 const upstoxPort = Number(process.env.E2E_UPSTOX_PORT ?? port + 2);
 // The Dhan test server beside them (tests/e2e/support/dhan.ts reads the same variable and default).

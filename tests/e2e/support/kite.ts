@@ -6,7 +6,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { deskContracts } from './desk-contracts';
 
-export const kiteURL = `http://127.0.0.1:${process.env.E2E_KITE_PORT ?? '4781'}`;
+export const kiteURL = `http://127.0.0.1:${process.env.E2E_KITE_PORT ?? Number(process.env.E2E_PORT ?? '4780') + 1}`;
 
 export type KiteApp = { clientId: string; apiKey: string; apiSecret: string };
 

@@ -33,7 +33,7 @@ import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'strikedesk-e2e-'));
 const port = process.env.E2E_PORT ?? '4780';
-const kitePort = Number(process.env.E2E_KITE_PORT ?? '4781');
+const kitePort = Number(process.env.E2E_KITE_PORT ?? Number(port) + 1);
 const upstoxPort = Number(process.env.E2E_UPSTOX_PORT ?? Number(port) + 2);
 const dhanPort = Number(process.env.E2E_DHAN_PORT ?? Number(port) + 3);
 const shoonyaPort = Number(process.env.E2E_SHOONYA_PORT ?? Number(port) + 4);
