@@ -5649,6 +5649,13 @@ export interface components {
              * @example 500000
              */
             capital: number;
+            /**
+             * @description Issue 63: a futures leg held into its expiry is rolled this many trading days before it (at that day's last
+             *     minute, one basket: the month held closed, the next opened on the same side with as many lots, both at that
+             *     day's prices and charged), as Sensibull and AlgoTest offer; 0 lets it expire (a stock future is then
+             *     delivered). Absent: 1.
+             */
+            futures_roll_days?: number;
         };
         /** @description The bot as it was backtested (a copy: editing or deleting the bot later does not change the report). */
         BacktestBot: {
@@ -5732,10 +5739,11 @@ export interface components {
         /**
          * @description What closed the trade: a bot action (exit: the exit time; stop_loss, target, trailing_stop, leg_stop_loss,
          *     signal_exit, condition_exit: the bot's exit condition), expiry (settled at the exchange's settlement price),
-         *     kill_switch or end_of_backtest (still open on the last day, valued at its settlement price).
+         *     kill_switch, end_of_backtest (still open on the last day, valued at its settlement price) or roll (a future
+         *     closed by its roll to the next month: see BacktestRoll).
          * @enum {string}
          */
-        BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit" | "expiry" | "kill_switch" | "end_of_backtest";
+        BacktestExitRule: "exit" | "stop_loss" | "target" | "trailing_stop" | "leg_stop_loss" | "signal_exit" | "pause_exit" | "condition_exit" | "expiry" | "kill_switch" | "end_of_backtest" | "roll";
         BacktestLeg: {
             tradingsymbol: components["schemas"]["TradingSymbol"];
             /**
@@ -5773,6 +5781,35 @@ export interface components {
             reason: string | null;
             /** @description The exit's reason as a coded text, where the server says it in codes (a risk limit that closed the trade). */
             reason_i18n?: components["schemas"]["LocalText"] | null;
+            /** @description The trade's futures rolls, oldest first (absent when it rolled none, and in reports made before rolls). */
+            rolls?: components["schemas"]["BacktestRoll"][];
+        };
+        /**
+         * @description A future of the trade rolled to the next month (issue 63): the month held closed and the next opened, one
+         *     basket at that day's prices. Its two legs are in the trade's legs too (the near month's exit rule is roll).
+         */
+        BacktestRoll: {
+            at: components["schemas"]["Timestamp"];
+            /** @description The month closed. */
+            from: components["schemas"]["TradingSymbol"];
+            /** @description The month opened. */
+            to: components["schemas"]["TradingSymbol"];
+            /** @description The position's side (BUY for a long future). */
+            side: components["schemas"]["TransactionType"];
+            /** @description The quantity opened in the next month. */
+            quantity: components["schemas"]["Quantity"];
+            /** @description The quantity closed in the month held (the same lots; differs across a lot revision). */
+            from_quantity: components["schemas"]["Quantity"];
+            /** @description The month held's average fill. */
+            close_price: components["schemas"]["Price"];
+            /** @description The next month's average fill. */
+            open_price: components["schemas"]["Price"];
+            /** @description The calendar spread the roll traded at, a unit (open_price − close_price), rupees. */
+            spread: number;
+            /** @description What the roll cost in cash before charges (positive paid, negative received), rupees. */
+            spread_paid: number;
+            /** @description Both fills' charges. */
+            charges: components["schemas"]["Money"];
         };
         /** @description The instant the account's risk limits turned the kill switch on (closing what was held and blocking entries for the rest of that day). */
         BacktestRiskStop: {
@@ -5797,6 +5834,8 @@ export interface components {
             from: components["schemas"]["Date"];
             to: components["schemas"]["Date"];
             capital: components["schemas"]["Money"];
+            /** @description Trading days before its expiry a futures leg was rolled (BacktestCreate); 0 let it expire. Absent in backtests made before rolls (none rolled). */
+            futures_roll_days?: number;
             created_at: components["schemas"]["Timestamp"];
             started_at: components["schemas"]["NullableTimestamp"];
             finished_at: components["schemas"]["NullableTimestamp"];
