@@ -74,7 +74,8 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures impor
     const strategies = await baseStrategies(call, token);
     const body = dailyBotBody(portfolio.id, strategies.get(strategy)!.id, { lots: 1, weekdays: [1], entry_time: '15:29', exit_time: '15:30', stop_loss_pct: 100, target_pct: 1000, params });
     const bot = { ...body, underlying };
-    return runBacktest(call, token, server.app.getDecorator<Services>(servicesDecorator), { bot, from: monday, to, capital: 2_000_000 });
+    // Held into the expiry, not rolled (future-roll-backtest.test.ts rolls): each contract settles as the paper broker settles it.
+    return runBacktest(call, token, server.app.getDecorator<Services>(servicesDecorator), { bot, from: monday, to, capital: 2_000_000, futures_roll_days: 0 });
   }
 
   /** The charges of Monday's two fills: the future's at the futures segment's rates, the option's at the options'. */
