@@ -2606,6 +2606,12 @@ export interface components {
             known: boolean;
             symbols: string[];
             source: string | null;
+            /**
+             * Format: date
+             * @description The day of NSE's combined open interest file (combineoi, imported as market history) the list was derived
+             *     from by the dated ban rule; null (or absent) for NSE's own list, which replaces a derived one when imported.
+             */
+            derived_from?: string | null;
         };
         BanListImport: {
             /** Format: date */
@@ -2614,6 +2620,11 @@ export interface components {
             known: true;
             symbols: string[];
             source: string | null;
+            /**
+             * Format: date
+             * @description Always null (NSE's own list).
+             */
+            derived_from?: string | null;
             /** @description False when the same list of the date was already held (nothing changed). */
             imported: boolean;
         };
@@ -4818,7 +4829,7 @@ export interface components {
             change_in_oi: number;
         };
         /** @enum {string} */
-        HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes" | "option_minutes" | "participant_oi";
+        HistoryImportKind: "bhavcopy_udiff" | "bhavcopy_legacy" | "index_minutes" | "index_closes" | "option_minutes" | "participant_oi" | "combined_oi";
         HistoryLineProblem: {
             /** @description The 1-based line in the CSV; 0 for the file as a whole. */
             line: number;
