@@ -10,7 +10,7 @@
 // the put expires worthless on Tuesday and January's future is valued at Tuesday's settlement at the end. With 0 the
 // future is held into the expiry and delivered instead. Every figure is worked out from the file's prices, the dated
 // charge rows and the quote model (history-prices.ts), as stock-backtest.test.ts does.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { black76Price } from '../../../quant/black76.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
@@ -19,11 +19,10 @@ import { chargeRatesOn, fillCharges, totalCharges } from '../../../server/servic
 import { bookAround, spreadTicks } from '../../../server/services/market/spreads.ts';
 import { futureBook, stockSpreadWidening } from '../../../server/services/market/stocks/stock-quotes.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { uploadBhavcopy } from '../history/bhavcopy-upload.ts';
-import { signedInAccount } from '../support/accounts.ts';
+import { bhavcopiesPerTest, type BhavcopyServer } from '../history/bhavcopy-upload.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody } from '../support/trading.ts';
 import { runBacktest } from './paper-run.ts';
 
 type Schemas = components['schemas'];
@@ -56,18 +55,8 @@ function fridayPutAsk(): number {
 describe.each(testBackends)('a futures leg rolled inside a backtest, on %s', (backend) => {
   let server: TestServer;
   let token: string;
-  let call: ReturnType<typeof guardedClient>;
-
-  beforeEach(async () => {
-    server = await startTestServer({ backend });
-    call = guardedClient(server.app);
-    token = (await signedInAccount(call)).token;
-    for (const fileName of files) await uploadBhavcopy(server, token, fileName);
-  }, 180_000);
-
-  afterEach(async () => {
-    await server.close();
-  });
+  let call: BhavcopyServer['call'];
+  bhavcopiesPerTest(backend, files, (started) => ({ server, call, token } = started));
 
   /** A one-lot protective put on RELIANCE entered Fridays at 15:29 (held: its exit is never looked at), Friday to Tuesday. */
   async function backtest(roll: { futures_roll_days?: number }): Promise<Schemas['Backtest']> {
