@@ -21,7 +21,7 @@ type Position = components['schemas']['Position'];
 const messages = defineMessages({
   roll: { id: 'positions.roll.button', defaultMessage: 'Roll to next month' },
   confirm: { id: 'positions.roll.confirm', defaultMessage: 'Roll' },
-  body: { id: 'positions.roll.body', defaultMessage: 'One basket at market: the near month is closed and the next month opened, the same quantity and side.' },
+  body: { id: 'positions.roll.body', defaultMessage: 'One basket at market: the near month is closed and the next month opened, the same side and as many lots.' },
   noNext: { id: 'positions.roll.noNext', defaultMessage: 'No later month of this future is listed today.' },
   loading: { id: 'positions.roll.loading', defaultMessage: 'Finding the next month…' },
   buy: { id: 'positions.roll.buy', defaultMessage: 'Buy' },
