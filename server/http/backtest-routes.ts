@@ -21,7 +21,7 @@ export const backtestRoutes: RoutePlugin = async (app, { context }) => {
     const user = userId(request);
     try {
       const checked = await requests.check(user, request.body);
-      const backtest = await jobs.queue(user, checked.bot, checked.portfolioId, checked.from, checked.to, checked.capitalPaise, checked.entryUntil);
+      const backtest = await jobs.queue(user, checked.bot, checked.portfolioId, checked.from, checked.to, checked.capitalPaise, checked.entryUntil, checked.futuresRollDays);
       context.services.backtests.wake();
       // On the job queue every instance shares, where it runs (services/jobs/backtest-queue.ts).
       await context.services.jobs?.backtests.queued(backtest.id);

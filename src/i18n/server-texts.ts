@@ -1004,6 +1004,18 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.history.participant_range_too_long',
     defaultMessage: 'to: at most {limit} days a request (asked {days}): read a longer history a year at a time',
   },
+  'history.combined_oi_no_rows': { id: 'server.history.combined_oi_no_rows', defaultMessage: 'the file lists no stock under its header' },
+  'history.combined_oi_dates_differ': {
+    id: 'server.history.combined_oi_dates_differ',
+    defaultMessage: "the file mixes days: {first} and {other} (NSE's file is of one day)",
+  },
+  'history.combined_oi_twice': { id: 'server.history.combined_oi_twice', defaultMessage: '{symbol} appears twice' },
+  'history.combined_oi_no_limit': { id: 'server.history.combined_oi_no_limit', defaultMessage: '{symbol}: its MWPL is 0 (a limit is never nothing)' },
+  'history.combined_oi_bad_limit': {
+    id: 'server.history.combined_oi_bad_limit',
+    defaultMessage: 'Limit for Next Day "{value}" is neither a number of shares nor "No Fresh Positions"',
+  },
+  'history.combined_oi_not_shares': { id: 'server.history.combined_oi_not_shares', defaultMessage: '{column} "{value}" is not a number of shares' },
   'open_interest.strikes': {
     id: 'server.open_interest.strikes',
     defaultMessage: 'strikes: “{value}” is not a strike in rupees; write strikes separated by commas, like 24000,24100',

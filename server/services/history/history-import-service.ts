@@ -22,6 +22,7 @@ import { loadIndexNames, type IndexNames } from './index-names.ts';
 import { participantOpenInterest, type ParticipantOpenInterest } from './participant-oi-series.ts';
 import { deleteParticipantDays, readParticipantCoverage, storeParticipantDay, type ParticipantCoverage } from './participant-oi-store.ts';
 import type { ReadCsv } from './upload-reader.ts';
+import { storeCombinedOiDay } from './combined-oi-store.ts';
 
 export type UploadedFile = { name: string; bytes: Buffer };
 
@@ -90,6 +91,9 @@ export function createHistoryImportService(db: Database, clock: Clock, { pool = 
       case 'participant_oi':
         await db.transaction((tx) => storeParticipantDay(tx, { ...base, rowCount: read.participants.rows.length }, read.participants));
         return imported({ rows: read.participants.rows.length });
+      case 'combined_oi':
+        await db.transaction((tx) => storeCombinedOiDay(tx, { ...base, rowCount: read.combined.rows.length }, read.combined));
+        return imported({ rows: read.combined.rows.length });
       case 'index_minutes':
         await storeByDay(db, read.candles, (tx, candles, day) => storeMinuteCandles(tx, { ...base, rowCount: read.candles.length }, candles, kept, day));
         return imported(keptPart(read.candles, kept));

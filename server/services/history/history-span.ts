@@ -26,7 +26,8 @@ const iso = (year: string, month: number, day: string) => `${year}-${String(mont
 /**
  * The day NSE's own name for the file gives (null for a name without one: a minute file, an upload renamed):
  * UDiFF `BhavCopy_NSE_FO_0_0_0_YYYYMMDD_F_0000.csv`, the older `foDDMONYYYYbhav.csv`, the index close
- * `ind_close_all_DDMMYYYY.csv` and the participant-wise `fao_participant_oi_DDMMYYYY.csv`. Read from the last
+ * `ind_close_all_DDMMYYYY.csv`, the participant-wise `fao_participant_oi_DDMMYYYY.csv` and the combined open interest
+ * `combineoi_DDMMYYYY.csv` (in its ZIP: `combineoi_DDMMYYYY.zip/combineoi_DDMMYYYY.csv`). Read from the last
  * part of the name (a ZIP's entry is `archive.zip/entry.csv`).
  */
 export function dayInFileName(fileName: string): string | null {
@@ -35,7 +36,7 @@ export function dayInFileName(fileName: string): string | null {
   if (udiff !== null) return iso(udiff[1]!, Number(udiff[2]), udiff[3]!);
   const legacy = /^FO(\d{2})([A-Z]{3})(\d{4})BHAV/.exec(name);
   if (legacy !== null && months.includes(legacy[2]!)) return iso(legacy[3]!, months.indexOf(legacy[2]!) + 1, legacy[1]!);
-  const ddmmyyyy = /^(?:IND_CLOSE_ALL|FAO_PARTICIPANT_OI)_(\d{2})(\d{2})(\d{4})/.exec(name);
+  const ddmmyyyy = /^(?:IND_CLOSE_ALL|FAO_PARTICIPANT_OI|COMBINEOI)_(\d{2})(\d{2})(\d{4})/.exec(name);
   if (ddmmyyyy !== null) return iso(ddmmyyyy[3]!, Number(ddmmyyyy[2]), ddmmyyyy[1]!);
   return null;
 }

@@ -11,7 +11,7 @@ import { historyIndices, type FutureDay, type HistoryIndex, type MinuteCandle, t
 import type { IndexDay } from './index-close-parser.ts';
 import { claimDays, releaseDays, type KeptDay } from './history-claims.ts';
 
-export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes' | 'option_minutes' | 'participant_oi';
+export type ImportKind = 'bhavcopy_udiff' | 'bhavcopy_legacy' | 'index_minutes' | 'index_closes' | 'option_minutes' | 'participant_oi' | 'combined_oi';
 
 /**
  * The imports of the day StrikeDesk ships so Replay works on a first run (kind 'sample', migration 106;
@@ -57,6 +57,7 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
        AND NOT EXISTS (SELECT 1 FROM history_option_minute_fetches f WHERE f.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_recorded_option_days r WHERE r.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_participant_oi p WHERE p.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_combined_oi o WHERE o.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_day_claims c WHERE c.import_id = i.id)`,
   );
 }

@@ -1,6 +1,6 @@
 // What an uploaded history file holds, read without the database: a ZIP opened and each CSV inside it read on its
 // own; a CSV recognised by its header (UDiFF bhavcopy, older bhavcopy, NSE's index close file, NSE's
-// participant-wise open interest, or minute candles) and parsed whole, or refused with every bad line. Pure and
+// participant-wise open interest, its combined open interest (MWPL), or minute candles) and parsed whole, or refused with every bad line. Pure and
 // CPU-bound (inflating and parsing a year's ZIP is seconds of a core), so it runs in the import pool's worker
 // threads (import-pool.ts), never on the request loop; what it answers is plain data a thread can hand back.
 import { createHash } from 'node:crypto';
@@ -13,6 +13,7 @@ import { isIndexCloseHeader, parseIndexCloses, type IndexDay } from './index-clo
 import type { IndexNames } from './index-names.ts';
 import { isMinuteCandleHeader, parseMinuteCandles } from './minute-candles-parser.ts';
 import { isParticipantOiFile, parseParticipantOi, type ParsedParticipantDay } from './participant-oi-parser.ts';
+import { isCombinedOiHeader, parseCombinedOi, type ParsedCombinedOi } from './combined-oi-parser.ts';
 import { ZipError, looksLikeZip, readZip } from './zip-reader.ts';
 
 /** A real UDiFF bhavcopy is ~8 MB of CSV; four times that leaves room and still bounds a ZIP's inflation. */
@@ -32,6 +33,7 @@ export type ReadCsv = { fileName: string } & (
       | { kind: 'bhavcopy_udiff' | 'bhavcopy_legacy'; days: string[]; rows: OptionDay[]; futures: FutureDay[] }
       | { kind: 'index_closes'; days: string[]; rows: IndexDay[] }
       | { kind: 'participant_oi'; days: string[]; participants: ParsedParticipantDay }
+      | { kind: 'combined_oi'; days: string[]; combined: ParsedCombinedOi }
       | { kind: 'index_minutes'; days: string[]; candles: MinuteCandle[] }
     ))
 );
@@ -72,6 +74,10 @@ function readCsv(fileName: string, bytes: Buffer, index: HistoryIndex | null, in
     if (isParticipantOiFile(header, fileName)) {
       const parsed = parseParticipantOi(text, fileName);
       return { fileName, status: 'read', sha256, kind: 'participant_oi', days: [parsed.tradeDate], participants: parsed, skipped: 0 };
+    }
+    if (isCombinedOiHeader(header)) {
+      const parsed = parseCombinedOi(text, stocks);
+      return { fileName, status: 'read', sha256, kind: 'combined_oi', days: [parsed.tradeDate], combined: parsed, skipped: parsed.skipped };
     }
     if (isMinuteCandleHeader(header)) {
       const parsed = parseMinuteCandles(text, index ?? indexInFileName(fileName), indexNames);

@@ -10,18 +10,18 @@ import { IntentOutcomeView } from '@/features/orders/components/intent-outcome';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
-import { closingSide } from '@/features/orders/model/position-requests';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { nextFutureMonth, rollBasket, rollSpread } from '@quant/future-roll.ts';
 
 type Position = components['schemas']['Position'];
 
 const messages = defineMessages({
   roll: { id: 'positions.roll.button', defaultMessage: 'Roll to next month' },
   confirm: { id: 'positions.roll.confirm', defaultMessage: 'Roll' },
-  body: { id: 'positions.roll.body', defaultMessage: 'One basket at market: the near month is closed and the next month opened, the same quantity and side.' },
+  body: { id: 'positions.roll.body', defaultMessage: 'One basket at market: the near month is closed and the next month opened, the same side and as many lots.' },
   noNext: { id: 'positions.roll.noNext', defaultMessage: 'No later month of this future is listed today.' },
   loading: { id: 'positions.roll.loading', defaultMessage: 'Finding the next month…' },
   buy: { id: 'positions.roll.buy', defaultMessage: 'Buy' },
@@ -41,17 +41,9 @@ export function futureUnderlying(tradingsymbol: string): string | null {
   return futureName.exec(tradingsymbol)?.[1] ?? null;
 }
 
-/** The month after the position's among the underlying's listed futures (near, next, far), or null. */
-export function nextMonth(futures: readonly FutureInstrument[], tradingsymbol: string): { near: FutureInstrument; next: FutureInstrument } | null {
-  const at = futures.findIndex((future) => future.tradingsymbol === tradingsymbol);
-  const near = futures[at];
-  const next = futures[at + 1];
-  return at < 0 || near === undefined || next === undefined ? null : { near, next };
-}
-
 /**
- * "Roll to next month" on a futures position: one basket that closes the position's month and opens the next at
- * the same quantity and side, with the calendar spread (next − near, live) shown before the trader confirms.
+ * "Roll to next month" on a futures position: one basket that closes the position's month and opens the next on
+ * the same side with as many lots (quant/future-roll.ts, the rule a backtest's roll follows too), with the calendar spread (next − near, live) shown before the trader confirms.
  */
 export function RollFuture({ position, account, disabled, onDone }: { position: Position; account: TradingAccount; disabled: boolean; onDone: () => void }) {
   const intl = useIntl();
@@ -81,7 +73,7 @@ function RollDialog({ position, underlying, account, onDone, onClose }: { positi
   useEffect(() => {
     let current = true;
     marketOfTheDay(underlying)
-      .then((answer) => current && setMonths(nextMonth(answer.futures ?? [], position.tradingsymbol)))
+      .then((answer) => current && setMonths(nextFutureMonth(answer.futures ?? [], position.tradingsymbol)))
       .catch(() => current && setMonths(null));
     return () => {
       current = false;
@@ -90,25 +82,24 @@ function RollDialog({ position, underlying, account, onDone, onClose }: { positi
   const quotes = useLiveQuotes(months ? [months.near.instrument, months.next.instrument] : []);
   const nearPrice = months ? quotes.get(months.near.instrument)?.last_price : undefined;
   const nextPrice = months ? quotes.get(months.next.instrument)?.last_price : undefined;
-  const spread = nearPrice === undefined || nextPrice === undefined ? null : nextPrice - nearPrice;
+  const spread = rollSpread(nearPrice ?? null, nextPrice ?? null);
   const quantity = Math.abs(position.quantity);
-  const close = closingSide(position);
-  const reopen = close === 'SELL' ? 'BUY' : 'SELL';
+  const basket = months ? rollBasket(position.quantity, months.near, months.next) : null;
   const finished = intent.outcome !== null && intent.outcome.kind !== 'unknown';
 
   const send = async () => {
-    if (!months) return;
-    const order = (side: 'BUY' | 'SELL', future: { tradingsymbol: string; exchange: 'NFO' | 'BFO' }): OrderRequest => ({
-      tradingsymbol: future.tradingsymbol,
+    if (!months || !basket) return;
+    const order = (leg: (typeof basket)[number], future: { exchange: 'NFO' | 'BFO' }): OrderRequest => ({
+      tradingsymbol: leg.tradingsymbol,
       exchange: future.exchange,
-      transaction_type: side,
+      transaction_type: leg.side,
       order_type: 'MARKET',
       product: position.product,
-      quantity,
+      quantity: leg.quantity,
     });
     const owner = position.portfolio_id === null ? {} : { portfolio_id: position.portfolio_id };
     const outcome = await intent.run((key) =>
-      placeTrades(key, { account_number: account.account_number, ...owner, orders: [order(close, months.near), order(reopen, months.next)] }),
+      placeTrades(key, { account_number: account.account_number, ...owner, orders: [order(basket[0], months.near), order(basket[1], months.next)] }),
     );
     if (outcome !== null) onDone();
   };
@@ -131,13 +122,16 @@ function RollDialog({ position, underlying, account, onDone, onClose }: { positi
         <OrderAccount account={account} />
         {months === undefined ? (
           <p role="status" className="text-fg-muted">{intl.formatMessage(messages.loading)}</p>
-        ) : months === null ? (
+        ) : months === null || basket === null ? (
           <p role="alert">{intl.formatMessage(messages.noNext)}</p>
         ) : (
           <>
             <ul className="flex flex-col gap-1" data-testid="roll-legs">
-              <li>{intl.formatMessage(legText, { side: intl.formatMessage(close === 'SELL' ? messages.sell : messages.buy), quantity: formatNumber(quantity), symbol: formatContract(months.near.tradingsymbol) })}</li>
-              <li>{intl.formatMessage(legText, { side: intl.formatMessage(reopen === 'SELL' ? messages.sell : messages.buy), quantity: formatNumber(quantity), symbol: formatContract(months.next.tradingsymbol) })}</li>
+              {basket.map((leg) => (
+                <li key={leg.tradingsymbol}>
+                  {intl.formatMessage(legText, { side: intl.formatMessage(leg.side === 'SELL' ? messages.sell : messages.buy), quantity: formatNumber(leg.quantity), symbol: formatContract(leg.tradingsymbol) })}
+                </li>
+              ))}
             </ul>
             {spread !== null && (
               <p className="font-medium" data-testid="roll-spread">

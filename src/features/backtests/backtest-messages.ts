@@ -18,6 +18,9 @@ export const backtestMessages = {
     to: { id: 'backtests.to', defaultMessage: 'To' },
     capital: { id: 'backtests.capital', defaultMessage: 'Capital (₹)' },
     capitalHint: { id: 'backtests.capitalHint', defaultMessage: 'Margins are checked against it, as on paper.' },
+    rollDays: { id: 'backtests.rollDays', defaultMessage: 'Roll futures (trading days before expiry)' },
+    rollDaysHint: { id: 'backtests.rollDaysHint', defaultMessage: 'A future held is rolled to the next month that many trading days before its expiry; 0 lets it expire (a stock future is then delivered).' },
+    rollDaysInvalid: { id: 'backtests.rollDaysInvalid', defaultMessage: 'Enter a whole number of trading days from 0 to 10.' },
     start: { id: 'backtests.start', defaultMessage: 'Start backtest' },
     botRequired: { id: 'backtests.botRequired', defaultMessage: 'Choose the bot to backtest.' },
     rangeRequired: { id: 'backtests.rangeRequired', defaultMessage: 'Choose the first and the last day.' },
@@ -126,6 +129,7 @@ export const backtestMessages = {
     expiry: { id: 'backtests.rule.expiry', defaultMessage: 'Expiry (settlement price)' },
     kill_switch: { id: 'backtests.rule.killSwitch', defaultMessage: 'Kill switch' },
     end_of_backtest: { id: 'backtests.rule.endOfBacktest', defaultMessage: 'End of backtest (settlement price)' },
+    roll: { id: 'backtests.rule.roll', defaultMessage: 'Rolled to the next month' },
   }),
   botLine: defineMessage<{ name: MessageValue; underlying: MessageValue; portfolio: MessageValue }>({
     id: 'backtests.botLine',
@@ -169,6 +173,10 @@ export const backtestMessages = {
   }),
   calendarDay: defineMessage<{ date: MessageValue; pnl: MessageValue }>({ id: 'backtests.calendarDay', defaultMessage: '{date}: {pnl}' }),
   monthTotal: defineMessage<{ month: MessageValue; total: MessageValue }>({ id: 'backtests.monthTotal', defaultMessage: '{month}: {total}' }),
+  rollLine: defineMessage<{ from: MessageValue; to: MessageValue; at: MessageValue; spread: MessageValue; paid: MessageValue; charges: MessageValue }>({
+    id: 'backtests.rollLine',
+    defaultMessage: '{from} rolled to {to} on {at}: spread {spread} a unit, {paid} on the position, charges {charges}',
+  }),
   riskStop: defineMessage<{ at: MessageValue; reason: MessageValue }>({
     id: 'backtests.riskStop',
     defaultMessage: 'Risk limit stopped trading at {at}, for the rest of that day: {reason}',

@@ -31,7 +31,7 @@ export const marketHistoryMessages = {
     upload: { id: 'market-history.upload', defaultMessage: 'Import files' },
     uploadHint: {
       id: 'market-history.uploadHint',
-      defaultMessage: 'Bhavcopies as NSE publishes them (UDiFF BhavCopy_NSE_FO_…csv or its ZIP, or the older foDDMONYYYYbhav.csv), its index close files (ind_close_all_…csv) and participant-wise open interest (fao_participant_oi_…csv), and minute candles as CSV (timestamp, open, high, low, close, in IST). Each file is sent on its own.',
+      defaultMessage: 'Bhavcopies as NSE publishes them (UDiFF BhavCopy_NSE_FO_…csv or its ZIP, or the older foDDMONYYYYbhav.csv), its index close files (ind_close_all_…csv) and participant-wise open interest (fao_participant_oi_…csv) and combined open interest (combineoi_…csv, from which the next day’s F&O ban list is derived), and minute candles as CSV (timestamp, open, high, low, close, in IST). Each file is sent on its own.',
     },
     files: { id: 'market-history.files', defaultMessage: 'Files' },
     minuteIndex: { id: 'market-history.minuteIndex', defaultMessage: 'Index of minute files' },

@@ -9,7 +9,7 @@
 // the money expiring worthless. The report values the shares at the final settlement price: the call's exit is its
 // intrinsic value (30), and each delivery's STT and stamp duty are its trade's charges. Every figure below is
 // worked out from the file's prices, the dated charge rows and the quote model (history-prices.ts).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { black76Price } from '../../../quant/black76.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
@@ -18,11 +18,10 @@ import { chargeRatesOn, fillCharges, totalCharges } from '../../../server/servic
 import { bookAround, spreadTicks } from '../../../server/services/market/spreads.ts';
 import { futureBook, stockSpreadWidening } from '../../../server/services/market/stocks/stock-quotes.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { uploadBhavcopy } from '../history/bhavcopy-upload.ts';
-import { signedInAccount } from '../support/accounts.ts';
+import { bhavcopiesPerTest, type BhavcopyServer } from '../history/bhavcopy-upload.ts';
 import { testBackends } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody, guardedClient } from '../support/trading.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody } from '../support/trading.ts';
 import { runBacktest } from './paper-run.ts';
 
 type Schemas = components['schemas'];
@@ -54,18 +53,8 @@ function optionBook(type: 'CE' | 'PE', strike: number, settle: number): { bidPai
 describe.each(testBackends)('a bhavcopy day with stock options and futures imports and backtests, on %s', (backend) => {
   let server: TestServer;
   let token: string;
-  let call: ReturnType<typeof guardedClient>;
-
-  beforeEach(async () => {
-    server = await startTestServer({ backend });
-    call = guardedClient(server.app);
-    token = (await signedInAccount(call)).token;
-    for (const fileName of files) await uploadBhavcopy(server, token, fileName);
-  }, 180_000);
-
-  afterEach(async () => {
-    await server.close();
-  });
+  let call: BhavcopyServer['call'];
+  bhavcopiesPerTest(backend, files, (started) => ({ server, call, token } = started));
 
   /** A one-lot daily bot (on RELIANCE), Mondays 15:29 (held: its exit at the close is never looked at), backtested over the two days. */
   async function backtest(strategy: string, params: Record<string, unknown>, underlying = 'RELIANCE', to = expiry): Promise<Schemas['Backtest']> {
@@ -74,7 +63,8 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures impor
     const strategies = await baseStrategies(call, token);
     const body = dailyBotBody(portfolio.id, strategies.get(strategy)!.id, { lots: 1, weekdays: [1], entry_time: '15:29', exit_time: '15:30', stop_loss_pct: 100, target_pct: 1000, params });
     const bot = { ...body, underlying };
-    return runBacktest(call, token, server.app.getDecorator<Services>(servicesDecorator), { bot, from: monday, to, capital: 2_000_000 });
+    // Held into the expiry, not rolled (future-roll-backtest.test.ts rolls): each contract settles as the paper broker settles it.
+    return runBacktest(call, token, server.app.getDecorator<Services>(servicesDecorator), { bot, from: monday, to, capital: 2_000_000, futures_roll_days: 0 });
   }
 
   /** The charges of Monday's two fills: the future's at the futures segment's rates, the option's at the options'. */

@@ -51,6 +51,7 @@ const tables = [
   'fo_segment_starts',
   'freeze_quantities',
   'futures_carry_rates',
+  'history_combined_oi',
   'history_day_claims',
   'history_future_days',
   'history_import_upload_files',

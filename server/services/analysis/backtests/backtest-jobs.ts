@@ -14,7 +14,8 @@ export type BacktestBot = Schemas['BacktestBot'];
 export type BacktestReport = Pick<Backtest, 'trades' | 'equity' | 'daily' | 'risk_stops' | 'no_trade_days'> & { summary: Schemas['BacktestSummary'] };
 
 /** A claimed job, as the runner needs it. */
-export type BacktestJob = { id: number; userId: number; bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number };
+/** `futuresRollDays`: trading days before its expiry a futures leg is rolled (0 or absent: it expires; future-rolls.ts). */
+export type BacktestJob = { id: number; userId: number; bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number; futuresRollDays?: number };
 
 /** A running job without a progress write for this long lost its worker, and another claims it. */
 export const leaseMs = 10 * 60_000;
@@ -49,12 +50,13 @@ const iso = (value: Date | null) => (value === null ? null : new Date(value).toI
  * The stored bot copy carries, beside the contract's fields, its portfolio (whose account's risk limits apply)
  * and a trading bot's entry_until (the end of its entry window).
  */
-type StoredBot = BacktestBot & { portfolio_id: number; entry_until?: string };
+// The roll's days are kept beside the bot (a job made before rolls has none: it rolled nothing).
+type StoredBot = BacktestBot & { portfolio_id: number; entry_until?: string; futures_roll_days?: number };
 
 function toBacktest(row: Row, withReport: boolean): Backtest {
   // A trading bot's entry_until is answered (saving a bot configured on the spot needs it); a daily bot's
   // stored one is only its exit time, the runner's stand-in, so it stays inside.
-  const { portfolio_id: _portfolio, entry_until: entryUntil, ...bot } = jsonOf<StoredBot>(row.bot);
+  const { portfolio_id: _portfolio, entry_until: entryUntil, futures_roll_days: rollDays, ...bot } = jsonOf<StoredBot>(row.bot);
   const report = withReport && row.result !== undefined && row.result !== null ? jsonOf<BacktestReport>(row.result) : null;
   return {
     id: Number(row.id),
@@ -64,6 +66,7 @@ function toBacktest(row: Row, withReport: boolean): Backtest {
     from: row.first_day,
     to: row.last_day,
     capital: Number(row.capital_paise) / 100,
+    ...(rollDays === undefined ? {} : { futures_roll_days: rollDays }),
     created_at: new Date(row.created_at).toISOString(),
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
@@ -78,13 +81,23 @@ function toBacktest(row: Row, withReport: boolean): Backtest {
 }
 
 function toJob(row: Row): BacktestJob {
-  const { portfolio_id: portfolioId, entry_until: entryUntil, ...rest } = jsonOf<StoredBot>(row.bot);
-  return { id: Number(row.id), userId: Number(row.user_id), bot: rest, portfolioId, entryUntil: entryUntil ?? rest.exit_time, from: row.first_day, to: row.last_day, capitalPaise: Number(row.capital_paise) };
+  const { portfolio_id: portfolioId, entry_until: entryUntil, futures_roll_days: rollDays, ...rest } = jsonOf<StoredBot>(row.bot);
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    bot: rest,
+    portfolioId,
+    entryUntil: entryUntil ?? rest.exit_time,
+    from: row.first_day,
+    to: row.last_day,
+    capitalPaise: Number(row.capital_paise),
+    futuresRollDays: rollDays ?? 0,
+  };
 }
 
 export function createBacktestJobs({ db, clock }: { db: Database; clock: Clock }) {
-  async function queue(userId: number, bot: BacktestBot, portfolioId: number, from: string, to: string, capitalPaise: number, entryUntil = bot.exit_time): Promise<Backtest> {
-    const stored: StoredBot = { ...bot, portfolio_id: portfolioId, entry_until: entryUntil };
+  async function queue(userId: number, bot: BacktestBot, portfolioId: number, from: string, to: string, capitalPaise: number, entryUntil = bot.exit_time, futuresRollDays = 0): Promise<Backtest> {
+    const stored: StoredBot = { ...bot, portfolio_id: portfolioId, entry_until: entryUntil, futures_roll_days: futuresRollDays };
     const { rows } = await db.query<Row>(
       `INSERT INTO backtests (user_id, bot, bot_kind, bot_id, first_day, last_day, capital_paise, created_at)
        VALUES ($1, $2::jsonb, $3, $4, $5::date, $6::date, $7, $8) RETURNING ${columns}, NULL::jsonb AS result`,

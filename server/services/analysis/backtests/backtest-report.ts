@@ -3,7 +3,9 @@
 // the rule that closed it (the bot action whose tag the order carries, "expiry" for the exchange's settlement),
 // its product (its entry's MIS or NRML), the P&L of each day (cash of the day's fills, less charges, plus the
 // change in value of what is held at the day's settlement prices), the equity curve with its drawdown (marked to
-// market at each day's settlement prices, so it moves with the P&L beside it), and the summary figures.
+// market at each day's settlement prices, so it moves with the P&L beside it), and the summary figures. A future
+// rolled to the next month (future-rolls.ts) stays in its trade: the month closed ends with the rule "roll", the
+// month opened is a leg of the same trade, and the trade lists the roll with the spread it traded at.
 import { pricedFills, slippagePaise } from '../../execution/execution-slippage.ts';
 import type { components } from '../../../../openapi/main.d.ts';
 import { riskLimitTag } from '../../trading/kill-switch-service.ts';
@@ -12,6 +14,7 @@ import type { IndexName } from '../../market/index-config.ts';
 import type { Book } from './backtest-book.ts';
 import type { BacktestReport } from './backtest-jobs.ts';
 import type { HistoryPrices } from './history-prices.ts';
+import { isRollTag } from './future-rolls.ts';
 
 type Schemas = components['schemas'];
 type ExitRule = Schemas['BacktestExitRule'];
@@ -75,7 +78,19 @@ type Leg = {
   exitModelled: boolean;
   exitRule: ExitRule;
 };
-type OpenTrade = { legs: Map<string, Leg>; cash: number; charges: ChargesPaise; enteredAt: Date; exitedAt: Date; rule: ExitRule; reason: string | null; product: 'MIS' | 'NRML' };
+/** A roll's two sides as its fills add up (paise): the month closed and the month opened. */
+type OpenRoll = { at: Date; from: string; to: string; side: 'BUY' | 'SELL'; closeQty: number; closeValue: number; openQty: number; openValue: number; charges: number };
+type OpenTrade = {
+  legs: Map<string, Leg>;
+  cash: number;
+  charges: ChargesPaise;
+  enteredAt: Date;
+  exitedAt: Date;
+  rule: ExitRule;
+  reason: string | null;
+  product: 'MIS' | 'NRML';
+  rolls: Map<string, OpenRoll>;
+};
 type LocalText = Schemas['LocalText'];
 
 function addFillCharges(target: ChargesPaise, fill: FillRow): number {
@@ -119,6 +134,46 @@ async function withDeliveries(book: Book, prices: HistoryPrices, index: IndexNam
   }
 }
 
+/** A roll's fill added to its side: the close (reducing the month held) or the opening (the next month). */
+function addRollFill(trade: OpenTrade, fill: FillRow, opens: boolean, charges: number): void {
+  const tag = fill.tag!;
+  const roll = trade.rolls.get(tag) ?? { at: new Date(fill.filled_at), from: '', to: '', side: 'BUY', closeQty: 0, closeValue: 0, openQty: 0, openValue: 0, charges: 0 };
+  const value = fill.quantity * Number(fill.price_paise);
+  if (opens) {
+    roll.to = fill.tradingsymbol;
+    roll.side = fill.transaction_type;
+    roll.openQty += fill.quantity;
+    roll.openValue += value;
+  } else {
+    roll.from = fill.tradingsymbol;
+    roll.closeQty += fill.quantity;
+    roll.closeValue += value;
+  }
+  roll.charges += charges;
+  trade.rolls.set(tag, roll);
+}
+
+/** A roll as the report answers it: the spread a unit (next less near) and the cash it cost before charges. */
+function rollOut(roll: OpenRoll): Schemas['BacktestRoll'] {
+  const closePrice = roll.closeValue / Math.max(1, roll.closeQty);
+  const openPrice = roll.openValue / Math.max(1, roll.openQty);
+  // A long pays for the next month what it bought and gets what it sold of the near one; a short the reverse.
+  const paid = roll.side === 'BUY' ? roll.openValue - roll.closeValue : roll.closeValue - roll.openValue;
+  return {
+    at: roll.at.toISOString(),
+    from: roll.from,
+    to: roll.to,
+    side: roll.side,
+    quantity: roll.openQty,
+    from_quantity: roll.closeQty,
+    close_price: rupees(closePrice),
+    open_price: rupees(openPrice),
+    spread: rupees(openPrice - closePrice),
+    spread_paid: rupees(paid),
+    charges: rupees(roll.charges),
+  };
+}
+
 export async function buildReport(
   book: Book,
   prices: HistoryPrices,
@@ -141,6 +196,7 @@ export async function buildReport(
   const exitRules = new Set<string>(['exit', 'stop_loss', 'target', 'trailing_stop', 'leg_stop_loss', 'signal_exit', 'pause_exit', 'condition_exit']);
   const ruleOf = (fill: FillRow): { rule: ExitRule; reason: string | null } => {
     if (fill.kind === 'settlement') return { rule: 'expiry', reason: 'Settled at the exchange’s settlement price' };
+    if (isRollTag(fill.tag)) return { rule: 'roll', reason: 'Rolled to the next month' };
     if (fill.tag === lateKillSwitchTag || fill.tag === riskLimitTag || fill.tag?.startsWith('KS') === true) return { rule: 'kill_switch', reason: null };
     const action = fill.tag === null ? undefined : actionOf.get(fill.tag);
     if (action !== undefined && exitRules.has(action.action)) return { rule: action.action as ExitRule, reason: action.message };
@@ -181,6 +237,7 @@ export async function buildReport(
     // A trade the kill switch closed names the risk limit that armed it (the last stop up to its exit).
     const stop = trade.rule === 'kill_switch' ? riskStops.filter((candidate) => Date.parse(candidate.at) <= trade.exitedAt.getTime()).at(-1) : undefined;
     const reasonI18n: { reason_i18n?: LocalText } = stop === undefined ? {} : { reason_i18n: stop.reason_i18n };
+    const rolls = [...trade.rolls.values()].map(rollOut);
     trades.push({
       number: trades.length + 1,
       entered_at: trade.enteredAt.toISOString(),
@@ -193,6 +250,7 @@ export async function buildReport(
       product: trade.product,
       reason: stop?.reason ?? trade.reason,
       ...reasonI18n,
+      ...(rolls.length === 0 ? {} : { rolls }),
     });
   };
   const cashByDay = new Map<string, number>();
@@ -200,7 +258,7 @@ export async function buildReport(
     const price = Number(fill.price_paise);
     const signed = fill.transaction_type === 'BUY' ? fill.quantity : -fill.quantity;
     const value = -signed * price;
-    current ??= { legs: new Map(), cash: 0, charges: noCharges(), enteredAt: new Date(fill.filled_at), exitedAt: new Date(fill.filled_at), rule: 'exit', reason: null, product: fill.product };
+    current ??= { legs: new Map(), cash: 0, charges: noCharges(), enteredAt: new Date(fill.filled_at), exitedAt: new Date(fill.filled_at), rule: 'exit', reason: null, product: fill.product, rolls: new Map() };
     const paid = addFillCharges(current.charges, fill);
     addFillCharges(total, fill);
     cashByDay.set(fill.day, (cashByDay.get(fill.day) ?? 0) + value - paid);
@@ -228,7 +286,9 @@ export async function buildReport(
       };
       current.legs.set(fill.tradingsymbol, leg);
     }
-    if (position.qty === 0 || Math.sign(position.qty) === Math.sign(signed)) {
+    const opens = position.qty === 0 || Math.sign(position.qty) === Math.sign(signed);
+    if (isRollTag(fill.tag)) addRollFill(current, fill, opens, paid);
+    if (opens) {
       leg.entryQty += fill.quantity;
       leg.entryValue += fill.quantity * price;
       leg.entryModelled ||= isModelled;
@@ -243,7 +303,8 @@ export async function buildReport(
     }
     position.qty += signed;
     held.set(fill.tradingsymbol, position);
-    if ([...held.values()].every((open) => open.qty === 0)) {
+    // Flat between a roll's close and its opening is still the same trade.
+    if (!isRollTag(fill.tag) && [...held.values()].every((open) => open.qty === 0)) {
       close(current);
       current = null;
     }

@@ -43,7 +43,7 @@ export function yearsAfter(day: string, years: number): string {
 type Bots = { daily: BotsService<DailyBot>; trading: BotsService<TradingBot> };
 /** Which bot: exactly one of a saved daily bot, a saved trading bot, or one configured on the spot. */
 export type BotChoice = Pick<Schemas['BacktestCreate'], 'daily_bot_id' | 'trading_bot_id' | 'bot'>;
-type Checked = { bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number };
+type Checked = { bot: BacktestBot; portfolioId: number; entryUntil: string; from: string; to: string; capitalPaise: number; futuresRollDays: number };
 
 export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots }) {
   async function slugOf(strategyId: number): Promise<string> {
@@ -145,7 +145,9 @@ export function createBacktestRequests({ db, bots }: { db: Database; bots: Bots 
     const { bot, portfolioId, entryUntil } = await botOf(userId, body);
     await checkHistory(bot.underlying, body.from, body.to);
     await checkRules(bot.underlying, body.from, body.to, bot.strategy);
-    return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100) };
+    // A futures leg is rolled a trading day before its expiry unless the trader says otherwise (0: it expires).
+    const futuresRollDays = body.futures_roll_days ?? 1;
+    return { bot, portfolioId, entryUntil: entryUntil ?? bot.exit_time, from: body.from, to: body.to, capitalPaise: Math.round(body.capital * 100), futuresRollDays };
   }
 
   return {

@@ -2,7 +2,8 @@
 // bot engine and paper broker, priced from history (history-prices.ts), the clock injected and stepped through
 // the bot's times on each day with history (bot-looks.ts, the looks a replay's bot gets too): its entry, then
 // every `stepMinutes` (while it holds a position) until its exit time (stops, targets, trails and re-entries are
-// judged at those instants), then past the close for the paper broker's expiry settlement. A special session
+// judged at those instants), its futures rolled before their expiry at the day's last minute if the trader asked
+// (future-rolls.ts), then past the close for the paper broker's expiry settlement. A special session
 // (Muhurat trading, a Saturday drill) runs at its own hours and MIS square-off, as its replay does. Progress is reported once a day, which is also where a cancel stops it. Each of the bot's days
 // that produced no trade gets its reason (bots/engine/no-trade-days.ts): the calendar's and the data's before
 // the engine looks (a day whose session the entry does not fit in is not looked at: exchange hours), the
@@ -19,6 +20,7 @@ import { openBook, type Book } from './backtest-book.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
 import { at, defaultLookSteps, endDay, lookUntil, startBotRun, startDay, timedForDay, type LookSteps } from './bot-looks.ts';
 import { historyPrices } from './history-prices.ts';
+import { rollFutures } from './future-rolls.ts';
 import { shapeMarket } from './history-market.ts';
 
 /** The next morning after a risk stop: the switch turned off through the product's own disarm, the bot resumed. */
@@ -90,6 +92,8 @@ export function createHistoryRunner(history: Database, services: BookServicesFac
         }
         const looks = await startDay(run, prices.day(index, day)!);
         await lookUntil(run, looks);
+        // The trader's roll of a future before its expiry (future-rolls.ts), after the bot's last look of the day.
+        if (looks.held) await rollFutures(run, looks, job.futuresRollDays ?? 0);
         await endDay(run, looks);
         await report((position + 1) / days.length);
       }

@@ -3,7 +3,8 @@
 // every reason, and changes nothing when the file is unreadable, is for a day after the next trading day (NSE
 // publishes a day's list the evening before; a later one is not published yet), before NSE's F&O segment or not
 // a trading day, names a security that is not an F&O stock that day, or differs from the list already held for its
-// day (one list a day: a trader's upload never rewrites what another imported).
+// day (one list a day: a trader's upload never rewrites what another imported). A list derived from NSE's combined
+// open interest (ban-from-oi.ts) is replaced by NSE's own file of its day.
 import type { Database, Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadSegmentStart } from '../../history/history-span.ts';
@@ -15,7 +16,8 @@ import { addDays, isTradingDay, type TradingCalendar } from '../trading-calendar
 import { underlyingsOn } from '../underlyings/underlying-rows.ts';
 import { parseBanFile, type BanFileProblem } from './ban-file.ts';
 
-export type BanList = { trade_date: string; symbols: string[]; source: string };
+/** `derived_from`: the day of NSE's combined open interest the list was derived from (ban-from-oi.ts); null for NSE's own list. */
+export type BanList = { trade_date: string; symbols: string[]; source: string; derived_from: string | null };
 
 const refusal = (problems: readonly BanFileProblem[]) => {
   const first = problems[0]!;
@@ -34,13 +36,14 @@ export function nextTradingDay(calendar: TradingCalendar, day: string): string {
 
 /** The list of a trade date, or null when none is held for it. */
 export async function banListOn(q: Queryable, day: string): Promise<BanList | null> {
-  const { rows } = await q.query<{ source: string; symbols: string[] | null }>(
-    `SELECT d.source, (SELECT array_agg(s.symbol ORDER BY s.symbol) FROM fo_ban_securities s WHERE s.trade_date = d.trade_date) AS symbols
+  const { rows } = await q.query<{ source: string; symbols: string[] | null; derived_from: string | null }>(
+    `SELECT d.source, to_char(d.derived_from, 'YYYY-MM-DD') AS derived_from,
+       (SELECT array_agg(s.symbol ORDER BY s.symbol) FROM fo_ban_securities s WHERE s.trade_date = d.trade_date) AS symbols
      FROM fo_ban_days d WHERE d.trade_date = $1::date`,
     [day],
   );
   const row = rows[0];
-  return row === undefined ? null : { trade_date: day, symbols: row.symbols ?? [], source: row.source };
+  return row === undefined ? null : { trade_date: day, symbols: row.symbols ?? [], source: row.source, derived_from: row.derived_from };
 }
 
 /**
@@ -91,14 +94,20 @@ export async function importBanList(db: Database, userId: number, text: string, 
     );
     if (rows.length === 0) {
       const held = (await banListOn(tx, tradeDate))!;
-      const same = held.symbols.length === symbols.length && symbols.every((symbol) => held.symbols.includes(symbol));
-      if (!same) throw refusal([{ line: 1, reason: banListTexts.differs(tradeDate) }]);
-      return { ...held, imported: false };
+      // A list derived from NSE's open interest (ban-from-oi.ts) gives way to the exchange's own list of the day.
+      if (held.derived_from !== null) {
+        await tx.query('DELETE FROM fo_ban_securities WHERE trade_date = $1::date', [tradeDate]);
+        await tx.query('UPDATE fo_ban_days SET source = $2, imported_by = $3, imported_at = $4, derived_from = NULL WHERE trade_date = $1::date', [tradeDate, source, userId, now]);
+      } else {
+        const same = held.symbols.length === symbols.length && symbols.every((symbol) => held.symbols.includes(symbol));
+        if (!same) throw refusal([{ line: 1, reason: banListTexts.differs(tradeDate) }]);
+        return { ...held, imported: false };
+      }
     }
     if (symbols.length > 0) {
       await tx.query(`INSERT INTO fo_ban_securities (trade_date, symbol) SELECT $1::date, unnest($2::text[])`, [tradeDate, symbols]);
     }
-    return { trade_date: tradeDate, symbols: [...symbols].sort(), source, imported: true };
+    return { trade_date: tradeDate, symbols: [...symbols].sort(), source, derived_from: null, imported: true };
   });
 }
 

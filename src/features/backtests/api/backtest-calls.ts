@@ -12,6 +12,7 @@ export type BacktestStatus = Schemas['BacktestStatus'];
 export type BacktestSummary = Schemas['BacktestSummary'];
 export type BacktestTrade = Schemas['BacktestTrade'];
 export type BacktestLeg = Schemas['BacktestLeg'];
+export type BacktestRoll = Schemas['BacktestRoll'];
 export type BacktestRiskStop = Schemas['BacktestRiskStop'];
 export type NoTradeDay = Schemas['NoTradeDay'];
 export type NoTradeReason = Schemas['NoTradeReason'];

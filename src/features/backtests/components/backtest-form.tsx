@@ -22,6 +22,8 @@ export function BacktestForm({ onStarted, botEditor }: { onStarted: (backtest: B
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [capital, setCapital] = useState('500000');
+  // A future held into its expiry is rolled this many trading days before it (the server's default); 0: it expires.
+  const [rollDays, setRollDays] = useState('1');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,10 +32,12 @@ export function BacktestForm({ onStarted, botEditor }: { onStarted: (backtest: B
     const rupees = Number(capital.replaceAll(',', '').trim());
     if (from === '' || to === '') return setError(intl.formatMessage(messages.rangeRequired));
     if (!Number.isFinite(rupees) || rupees <= 0) return setError(intl.formatMessage(messages.capitalInvalid));
+    const futuresRollDays = Number(rollDays.trim());
+    if (rollDays.trim() === '' || !Number.isInteger(futuresRollDays) || futuresRollDays < 0 || futuresRollDays > 10) return setError(intl.formatMessage(messages.rollDaysInvalid));
     setError(null);
     setBusy(true);
     try {
-      onStarted(await createBacktest({ from, to, capital: Math.round(rupees * 100) / 100, ...bot }));
+      onStarted(await createBacktest({ from, to, capital: Math.round(rupees * 100) / 100, futures_roll_days: futuresRollDays, ...bot }));
     } catch (failure) {
       setError(isApiError(failure) ? sayServerText(intl, failure.text, failure.message) : String(failure));
     } finally {
@@ -59,7 +63,7 @@ export function BacktestForm({ onStarted, botEditor }: { onStarted: (backtest: B
       </div>
       {chooser}
       <form
-        className={cx('grid gap-3 sm:grid-cols-2 lg:items-start', configuring ? 'border-t border-line pt-4 lg:grid-cols-[1fr_1fr_1fr_auto]' : 'lg:grid-cols-[2fr_1fr_1fr_1fr_auto]')}
+        className={cx('grid gap-3 sm:grid-cols-2 lg:items-start', configuring ? 'border-t border-line pt-4 lg:grid-cols-[1fr_1fr_1fr_1fr_auto]' : 'lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]')}
         onSubmit={handleSubmit}
       >
         {savedField}
@@ -71,6 +75,13 @@ export function BacktestForm({ onStarted, botEditor }: { onStarted: (backtest: B
           inputMode="decimal"
           value={capital}
           onChange={(event) => setCapital(event.target.value)}
+        />
+        <TextField
+          label={intl.formatMessage(messages.rollDays)}
+          hint={intl.formatMessage(messages.rollDaysHint)}
+          inputMode="numeric"
+          value={rollDays}
+          onChange={(event) => setRollDays(event.target.value)}
         />
         <Button type="submit" busy={busy} className="lg:mt-7">
           {intl.formatMessage(messages.start)}

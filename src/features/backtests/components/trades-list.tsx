@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { BacktestLeg, BacktestRiskStop, BacktestTrade } from '@/features/backtests/api/backtest-calls';
+import type { BacktestLeg, BacktestRiskStop, BacktestRoll, BacktestTrade } from '@/features/backtests/api/backtest-calls';
 import { backtestMessages as messages } from '@/features/backtests/backtest-messages';
 import { sayServerText } from '@/i18n/say-server-text';
 import { contractName } from '@/lib/format/contract-name';
@@ -44,6 +44,29 @@ function LegRow({ leg }: { leg: BacktestLeg }) {
   );
 }
 
+/** A future rolled to the next month inside the trade: the spread it traded at and what it cost the position. */
+function RollLine({ roll, legs }: { roll: BacktestRoll; legs: readonly BacktestLeg[] }) {
+  const intl = useIntl();
+  const { formatDateTime, formatSignedInr, formatInr, locale } = useFormat();
+  // Both months are legs of the trade, which name them with their expiry.
+  const month = (tradingsymbol: string) => {
+    const leg = legs.find((candidate) => candidate.tradingsymbol === tradingsymbol);
+    return leg === undefined ? tradingsymbol : legContract(leg, locale);
+  };
+  return (
+    <li className="text-xs text-fg-muted" data-testid="backtest-roll">
+      {intl.formatMessage(messages.rollLine, {
+        from: month(roll.from),
+        to: month(roll.to),
+        at: formatDateTime(roll.at),
+        spread: formatSignedInr(roll.spread),
+        paid: formatSignedInr(roll.spread_paid),
+        charges: formatInr(roll.charges),
+      })}
+    </li>
+  );
+}
+
 function Trade({ trade }: { trade: BacktestTrade }) {
   const intl = useIntl();
   const { formatDateTime, formatSignedInr, formatInr } = useFormat();
@@ -74,6 +97,13 @@ function Trade({ trade }: { trade: BacktestTrade }) {
         <p className="text-xs text-fg-muted">{sayServerText(intl, trade.reason_i18n, trade.reason ?? trade.reason_i18n.code)}</p>
       ) : (
         trade.reason !== null && <p className="text-xs text-fg-muted">{trade.reason}</p>
+      )}
+      {trade.rolls !== undefined && trade.rolls.length > 0 && (
+        <ul className="flex flex-col gap-0.5">
+          {trade.rolls.map((roll) => (
+            <RollLine key={roll.at + roll.from} roll={roll} legs={trade.legs} />
+          ))}
+        </ul>
       )}
       <div className="overflow-x-auto">
         <table className="w-full text-xs sm:text-sm">

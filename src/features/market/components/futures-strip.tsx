@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import { useQuote } from '@/features/market/hooks/use-quote';
-import { futureFigures, rollSpread } from '@/features/market/model/futures-figures';
+import { rollSpread } from '@quant/future-roll.ts';
+import { futureFigures } from '@/features/market/model/futures-figures';
 import { useFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({

@@ -33,8 +33,3 @@ export function futureFigures(months: readonly FutureMonthQuote[], spot: number 
     };
   });
 }
-
-/** The calendar spread a roll pays (positive) or earns per unit: the later month's price less the earlier's. */
-export function rollSpread(near: number | null, next: number | null): number | null {
-  return near === null || next === null ? null : next - near;
-}

@@ -144,6 +144,33 @@ describe('the report', () => {
     expect(within(figures).getAllByRole('columnheader').map(text)).toEqual(['Chiffre', 'Backtest', 'Papier', 'Écart']);
   });
 
+  // Issue 63: a future rolled to the next month inside a backtest.
+  it('shows a trade\'s futures roll with its spread, the month closed by the roll (en, fr)', async () => {
+    const leg = (tradingsymbol: string, expiry: string, exit: number, rule: 'roll' | 'end_of_backtest') => ({
+      tradingsymbol,
+      option_type: 'FUT' as const,
+      strike: null,
+      expiry,
+      side: 'BUY' as const,
+      quantity: 500,
+      entry_price: 1546,
+      exit_price: exit,
+      entry_modelled: true,
+      exit_modelled: true,
+      exit_rule: rule,
+    });
+    const roll = { at: '2025-12-29T09:59:00.000Z', from: 'RELIANCE25DECFUT', to: 'RELIANCE26JANFUT', side: 'BUY' as const, quantity: 500, from_quantity: 500, close_price: 1545.2, open_price: 1554.6, spread: 9.4, spread_paid: 4700, charges: 120.5 };
+    const rolled = { ...trade(1, '2024-07-08', 1500), legs: [leg('RELIANCE25DECFUT', '2025-12-30', 1545.2, 'roll'), leg('RELIANCE26JANFUT', '2026-01-27', 1597, 'end_of_backtest')], rolls: [roll] };
+    state.backtests = [{ ...doneBacktest, trades: [rolled] }];
+    const { unmount } = renderAt('/app/backtests/7', <BacktestReportScreen />);
+    const line = await screen.findByTestId('backtest-roll');
+    expect(text(line)).toMatch(/^RELIANCE 30 Dec FUT rolled to RELIANCE 27 Jan FUT on .*: spread \+₹9\.40 a unit, \+₹4,700\.00 on the position, charges ₹120\.50$/);
+    expect(text(within(screen.getByTestId('backtest-trade')).getAllByRole('row')[1]!)).toContain('Rolled to the next month');
+    unmount();
+    renderAt('/app/backtests/7', <BacktestReportScreen />, 'fr');
+    expect(text(await screen.findByTestId('backtest-roll'))).toMatch(/^RELIANCE 30 déc\. FUT reporté sur RELIANCE 27 janv\. FUT le .* : écart \+9,40 ₹ par unité, \+4 700,00 ₹ sur la position, frais 120,50 ₹$/);
+  });
+
   it('says in French which trade the risk limit closed and when it stopped the day', async () => {
     const at = doneBacktest.trades[0]!.exited_at;
     const reason = { code: 'kill_switch.max_loss' as const, params: { loss: 1500, limit: 1500 } };

@@ -41,7 +41,8 @@ describe('starting a backtest', () => {
     expect(within(select).getByRole('option', { name: 'Trend rider (NIFTY, Weekly)' })).toBeTruthy();
     await fillForm(user, 'Morning straddle (NIFTY, Weekly)');
     await user.click(screen.getByRole('button', { name: 'Start backtest' }));
-    await waitFor(() => expect(state.created).toEqual([{ from: '2024-07-08', to: '2024-07-10', capital: 250000.5, daily_bot_id: 11 }]));
+    // A future held is rolled a trading day before its expiry unless the trader says otherwise.
+    await waitFor(() => expect(state.created).toEqual([{ from: '2024-07-08', to: '2024-07-10', capital: 250000.5, futures_roll_days: 1, daily_bot_id: 11 }]));
     await waitFor(() => expect(screen.getAllByTestId('backtest-row')).toHaveLength(2));
     expect(plainText(screen.getAllByTestId('backtest-row')[0]!.textContent ?? '')).toContain('Queued · 0% done');
   });
@@ -66,7 +67,24 @@ describe('starting a backtest', () => {
     renderAt('/app/backtests', <BacktestsScreen />);
     await fillForm(user, 'Trend rider (NIFTY, Weekly)');
     await user.click(screen.getByRole('button', { name: 'Start backtest' }));
-    await waitFor(() => expect(state.created).toEqual([{ from: '2024-07-08', to: '2024-07-10', capital: 250000.5, trading_bot_id: 12 }]));
+    await waitFor(() => expect(state.created).toEqual([{ from: '2024-07-08', to: '2024-07-10', capital: 250000.5, futures_roll_days: 1, trading_bot_id: 12 }]));
+  });
+
+  it('sends the futures roll the trader chose, 0 to let a future expire, and says what a bad one lacks', async () => {
+    state.backtests = [doneBacktest];
+    const user = userEvent.setup();
+    renderAt('/app/backtests', <BacktestsScreen />);
+    await fillForm(user, 'Trend rider (NIFTY, Weekly)');
+    const roll = screen.getByLabelText(/Roll futures/);
+    await user.clear(roll);
+    await user.type(roll, '11');
+    await user.click(screen.getByRole('button', { name: 'Start backtest' }));
+    expect(await screen.findByText('Enter a whole number of trading days from 0 to 10.')).toBeTruthy();
+    expect(state.created).toEqual([]);
+    await user.clear(roll);
+    await user.type(roll, '0');
+    await user.click(screen.getByRole('button', { name: 'Start backtest' }));
+    await waitFor(() => expect(state.created).toEqual([{ from: '2024-07-08', to: '2024-07-10', capital: 250000.5, futures_roll_days: 0, trading_bot_id: 12 }]));
   });
 
   it('says the server’s refusal in French from its code', async () => {
