@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
 import { startClockedServer, type ClockedServer } from './support/clocked';
-import { signInReadyToTrade, type TradingUser } from './support/trading';
+import { storeSessionToken } from './support/session';
+import { logInToPaperBroker, signInReadyToTrade, type TradingUser } from './support/trading';
 
 // The delivery warning near a stock contract's expiry (issue 63), on a server of its own whose clock the spec sets
 // (support/clocked-server.ts): Tuesday 22 December 2026, 10:00 IST, four trading days before December's stock expiry
@@ -43,13 +44,13 @@ async function buyStockCall(page: Page, user: TradingUser, below = 3): Promise<s
   return call.tradingsymbol;
 }
 
-async function desk(browser: Browser, width: number, below = 3, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; symbol: string }> {
+async function desk(browser: Browser, width: number, below = 3, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; symbol: string; user: TradingUser }> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, colorScheme });
   await context.clock.install({ time: server.now() });
   const page = await context.newPage();
   const user = await signInReadyToTrade(page, 2_000_000);
   const symbol = await buyStockCall(page, user, below);
-  return { page, symbol };
+  return { page, symbol, user };
 }
 
 for (const width of [1280, 360]) {
@@ -92,10 +93,18 @@ for (const { width, language } of [{ width: 1280, language: 'en' }, { width: 360
     test.setTimeout(180_000);
     await server.setClock(ist('2026-12-22T10:00:00'));
     // Ten strikes under the middle: in the money at the 29th's close whatever the week does.
-    const { page } = await desk(browser, width, 10, language === 'fr' ? 'dark' : 'light');
-    // Wednesday 30 December, 10:00 IST: the call settled by delivery after Tuesday's close.
+    const colorScheme = language === 'fr' ? 'dark' : 'light';
+    const bought = await desk(browser, width, 10, colorScheme);
+    const { user } = bought;
+    await bought.page.context().close();
+    // Wednesday 30 December, 10:00 IST: the call settled by delivery after Tuesday's close. The trader comes back that
+    // day (a browser of that day's clock) and logs in to the paper broker again, the session of the 22nd being over.
     await server.setClock(ist('2026-12-30T10:00:00'));
-    await page.clock.setSystemTime(server.now());
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, colorScheme });
+    await context.clock.install({ time: server.now() });
+    const page = await context.newPage();
+    await logInToPaperBroker(page.request, user.token, user.accountId, user.accountNumber, user.apiKey!);
+    await storeSessionToken(page, user.token);
     await page.goto('/app/position_book');
     if (language === 'fr') await new AppShell(page).useLayout({ language: /français/i });
     const words = language === 'en'
