@@ -106,7 +106,7 @@ for (const { width, language } of [{ width: 1280, language: 'en' }, { width: 360
     await logInToPaperBroker(page.request, user.token, user.accountId, user.accountNumber, user.apiKey!);
     await storeSessionToken(page, user.token);
     await page.goto('/app/position_book');
-    if (language === 'fr') await new AppShell(page).useLayout({ language: /français/i });
+    if (language === 'fr') await new AppShell(page).useLayout({ theme: /^dark$/i, language: /français/i });
     const words = language === 'en'
       ? { held: 'Holds 500 RELIANCE shares', sell: 'Sell', title: 'Sell RELIANCE shares', sold: /Sold 500 RELIANCE shares at/ }
       : { held: 'Détient 500 actions RELIANCE', sell: 'Vendre', title: 'Vendre des actions RELIANCE', sold: /500 actions RELIANCE vendues à/ };
