@@ -290,6 +290,30 @@ export type DeliveryRecord = {
  */
 export type HoldingRecord = { symbol: string; shares: number; averagePaise: number; lastPaise: number | null; lastDeliveryAt: Date };
 
+/**
+ * A sale of delivered shares held (SELL) or a purchase of shares owed (BUY), as an equity delivery (CNC) order on the
+ * stock: MARKET, or LIMIT at `limitPaise` (filled only if the stock's price reaches it now).
+ */
+export type HoldingOrder = { symbol: string; side: Side; shares: number; orderType: 'MARKET' | 'LIMIT'; limitPaise: number | null };
+
+/** An equity delivery trade's charges (paise), each rounded half up to the paisa. */
+export type EquityCharges = { brokerage: number; stt: number; stamp: number; exchange: number; sebi: number; dp: number; gst: number };
+
+/** A trade against a delivered holding: at what price, what a share of the holding cost then, the P&L realised, the charges. */
+export type HoldingTradeRecord = {
+  symbol: string;
+  side: Side;
+  orderType: 'MARKET' | 'LIMIT';
+  limitPaise: number | null;
+  shares: number;
+  pricePaise: number;
+  valuePaise: number;
+  averagePaise: number;
+  realisedPaise: number;
+  charges: EquityCharges;
+  tradedAt: Date;
+};
+
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
 export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
 
@@ -502,6 +526,13 @@ export type BrokerTrading = {
   deliveries?(account: TradingAccount): Promise<DeliveryRecord[]>;
   /** Only the paper broker: the shares its deliveries left the account holding or owing, by stock. */
   holdings?(account: TradingAccount): Promise<HoldingRecord[]>;
+  /**
+   * Only the paper broker: sells shares a delivery left the account holding, or buys back shares it owes, as an equity
+   * delivery (CNC) order filled at once; a repeated Idempotency-Key answers the first trade (`replayed`).
+   */
+  tradeHolding?(account: TradingAccount, order: HoldingOrder, idempotencyKey: string): Promise<{ trade: HoldingTradeRecord; replayed: boolean }>;
+  /** Only the paper broker: the account's trades against its holdings, newest first (the last 50). */
+  holdingTrades?(account: TradingAccount): Promise<HoldingTradeRecord[]>;
   /**
    * What orders would need together now, without placing them, after the account's positions and on their
    * own (Kite: basket margins with and without consider_positions, and charges).

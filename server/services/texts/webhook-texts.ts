@@ -47,6 +47,12 @@ export const webhookTexts = {
     said('webhook.stock_not_fo', { stock, day }, `${stock} is not an F&O stock on ${day}: it has no options or futures to trade.`),
   stockInBan: (stock: string, tradeDate: string): Said =>
     said('webhook.stock_in_ban', { stock, trade_date: tradeDate }, `${stock} is in the F&O ban on ${tradeDate} (over its market-wide position limit): the bot takes no new entry in it.`),
+  stockHeld: (stock: string): Said =>
+    said('webhook.stock_held', { stock }, `The bot already holds a position in ${stock}: send an exit naming it first. Nothing placed for it.`),
+  stockCap: (stock: string, cap: number): Said =>
+    said('webhook.stock_cap', { stock, cap }, `The bot holds positions in ${cap} stocks, its limit: nothing placed for ${stock}.`),
+  stocksNotHeld: (stocks: readonly string[]): Said =>
+    said('webhook.stocks_not_held', { stocks: stocks.join(', ') }, `The bot holds no position in ${stocks.join(', ')}: nothing to exit.`),
   stockNotPriced: (stock: string): Said =>
     said('webhook.stock_not_priced', { stock }, `${stock} has no option chain here (the simulated market prices some stocks only): nothing placed for it.`),
   placedStocks: (orders: number, stocks: readonly string[]): Said =>

@@ -16,7 +16,7 @@ import { createIdempotency, type ClaimOutcome } from './idempotency.ts';
 type AccountRow = EntryGuardRow & { id: number; account_number: string; capital: string; broker: string; session_expires_at: Date | null; market_account_id: number | null; paper_rules_of: string | null };
 
 /** `guards`: the kill switch and risk limits as read with the account (no lock), for an entry's plan (PlanOptions). */
-export type FoundAccount = { account: TradingAccount; broker: BrokerTrading; sessionOpen: boolean; sessionEndedAt: Date | null; guards: EntryGuards };
+export type FoundAccount = { account: TradingAccount; broker: BrokerTrading; brokerSlug: string; sessionOpen: boolean; sessionEndedAt: Date | null; guards: EntryGuards };
 
 /** A new intent's Idempotency-Key (idempotency.ts), claimed as its account is read (claimingAccount). */
 export type NewKey = { key: string; hash: string; tag: string };
@@ -53,6 +53,7 @@ export function createTradingAccounts({ db, clock, brokers }: { db: Database; cl
         paperRulesOf: row.paper_rules_of,
       },
       broker,
+      brokerSlug: row.broker,
       sessionOpen,
       sessionEndedAt: sessionOpen ? null : expiresAt,
       guards: entryGuardsOf(row),

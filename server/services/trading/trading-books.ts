@@ -3,7 +3,7 @@
 // the account's broker through the broker-neutral interface, in the contract's shapes (rupees at the edge).
 import type { components } from '../../../openapi/main.d.ts';
 import type { Database } from '../../db/database.ts';
-import { lateCommitMs, type DeliveryRecord, type HoldingRecord, type PositionDeliveryOutlook } from '../brokers/broker-trading.ts';
+import { lateCommitMs, type DeliveryRecord, type HoldingRecord, type HoldingTradeRecord, type PositionDeliveryOutlook } from '../brokers/broker-trading.ts';
 import { maxDrawdown, positionFigures, realisedByDay } from '../brokers/paper/position-math.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
@@ -76,6 +76,33 @@ function toHolding(record: HoldingRecord): Schemas['Holding'] {
   };
 }
 
+/** A trade against a delivered holding, in the contract's rupees. */
+export function toHoldingTrade(record: HoldingTradeRecord): Schemas['HoldingTrade'] {
+  const parts = record.charges;
+  return {
+    symbol: record.symbol,
+    side: record.side,
+    order_type: record.orderType,
+    limit_price: moneyOrNull(record.limitPaise),
+    quantity: record.shares,
+    price: toRupees(record.pricePaise),
+    value: toRupees(record.valuePaise),
+    average_price: toRupees(record.averagePaise),
+    realised_pnl: toRupees(record.realisedPaise),
+    charges: toRupees(parts.brokerage + parts.stt + parts.stamp + parts.exchange + parts.sebi + parts.dp + parts.gst),
+    charge_parts: {
+      brokerage: toRupees(parts.brokerage),
+      stt: toRupees(parts.stt),
+      stamp: toRupees(parts.stamp),
+      exchange: toRupees(parts.exchange),
+      sebi: toRupees(parts.sebi),
+      dp: toRupees(parts.dp),
+      gst: toRupees(parts.gst),
+    },
+    traded_at: record.tradedAt.toISOString(),
+  };
+}
+
 export function createTradingBooks({ db, clock, accounts }: { db: Database; clock: Clock; accounts: TradingAccounts }) {
   const { findAccount, dataStatus } = accounts;
   const portfolioOf = (body: { portfolio_id?: number | undefined }) => body.portfolio_id ?? null;
@@ -111,12 +138,14 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     const outlooks = (await found.broker.positionDeliveries?.(found.account, entries)) ?? [];
     const deliveries = await found.broker.deliveries?.(found.account);
     const holdings = await found.broker.holdings?.(found.account);
+    const holdingTrades = await found.broker.holdingTrades?.(found.account);
     return {
       position_book: {
         net: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)),
         day: today.map((entry) => toPosition(entry, true)),
         ...(deliveries === undefined ? {} : { deliveries: deliveries.map(toDelivery) }),
         ...(holdings === undefined ? {} : { holdings: holdings.map(toHolding) }),
+        ...(holdingTrades === undefined ? {} : { holding_trades: holdingTrades.map(toHoldingTrade) }),
         margins: { available: toRupees(funds.availablePaise), used: toRupees(funds.usedPaise), equity: toRupees(funds.equityPaise) },
         ...dataStatus(found),
       },

@@ -22,6 +22,7 @@ import type { RateLimits } from './order-rate.ts';
 import { createPacedIntents } from './paced-intent.ts';
 import { createTradingAccounts } from './trading-accounts.ts';
 import { createTradingBooks } from './trading-books.ts';
+import { createTradingHoldings } from './trading-holdings.ts';
 
 type Schemas = components['schemas'];
 type OrdersResponse = Schemas['OrdersResponse'];
@@ -218,7 +219,7 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks, 
     }));
   }
 
-  return { placeTrades, executeOrder, squareoffTrades, placeStopLoss, placeTarget, modifyOrder, cancelOrders, ...createTradingBooks({ db, clock, accounts }) };
+  return { placeTrades, executeOrder, squareoffTrades, placeStopLoss, placeTarget, modifyOrder, cancelOrders, ...createTradingBooks({ db, clock, accounts }), ...createTradingHoldings({ accounts }) };
 }
 
 export type TradingService = ReturnType<typeof createTradingService>;

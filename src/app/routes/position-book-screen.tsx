@@ -107,7 +107,14 @@ export function PositionBookScreen() {
               <SquareOffAll {...common} positions={book.net} />
             </div>
             <PositionsTable rows={rows} phone={phone} renderActions={view === 'net' ? (position) => <PositionActions {...common} position={position} /> : undefined} />
-            <DeliveredHoldings holdings={book.holdings ?? []} />
+            <DeliveredHoldings
+              holdings={book.holdings ?? []}
+              trades={book.holding_trades ?? []}
+              // Only a broker that reports its holdings (the paper broker) trades them here; a live account's are at its broker.
+              accountNumber={book.holdings === undefined ? null : common.account.account_number}
+              disabled={common.disabled}
+              onTraded={reload}
+            />
             <DeliveryRecords deliveries={book.deliveries ?? []} />
           </>
         ))}

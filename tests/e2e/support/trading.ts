@@ -3,7 +3,7 @@ import { clientAddress, loginToken, registerAccount, storeSessionToken } from '.
 
 export { clientAddress };
 
-export type TradingUser = { token: string; accountNumber: string; accountId: number; portfolioId: number };
+export type TradingUser = { token: string; accountNumber: string; accountId: number; portfolioId: number; apiKey?: string };
 
 let counter = 0;
 
@@ -12,6 +12,18 @@ let counter = 0;
  * A new user signed in on this page with a paper account logged in to its broker (through the broker's own
  * login page, as a trader would) and one portfolio, all set up through the real API.
  */
+/** The paper broker's login of an account (its session lasts the trading day: a spec whose clock moves on a day logs in again). */
+export async function logInToPaperBroker(request: APIRequestContext, token: string, accountId: number, accountNumber: string, apiKey: string): Promise<void> {
+  const form = await request.post('/broker-login/paper', {
+    headers: clientAddress(),
+    form: { api_key: apiKey, client_id: accountNumber, password: 'paper-pass' },
+    maxRedirects: 0,
+  });
+  const requestToken = new URL(form.headers().location ?? '', 'http://x').searchParams.get('request_token');
+  const login = await request.post(`/api/accounts/account-login/${accountId}/`, { headers: { authorization: `Bearer ${token}` }, data: { request_token: requestToken, broker_name: 'paper' } });
+  if (!login.ok()) throw new Error(`broker login answered ${login.status()}: ${await login.text()}`);
+}
+
 export async function signInReadyToTrade(page: Page, capital = 1_000_000): Promise<TradingUser> {
   const request: APIRequestContext = page.request;
   const user = await registerAccount(request);
@@ -26,19 +38,12 @@ export async function signInReadyToTrade(page: Page, capital = 1_000_000): Promi
   });
   if (created.status() !== 201) throw new Error(`linking answered ${created.status()}: ${await created.text()}`);
   const accountId = ((await created.json()) as { broker_accounts: { id: number } }).broker_accounts.id;
-  const form = await request.post('/broker-login/paper', {
-    headers: clientAddress(),
-    form: { api_key: `key_${unique}`, client_id: accountNumber, password: 'paper-pass' },
-    maxRedirects: 0,
-  });
-  const requestToken = new URL(form.headers().location ?? '', 'http://x').searchParams.get('request_token');
-  const login = await request.post(`/api/accounts/account-login/${accountId}/`, { headers: auth, data: { request_token: requestToken, broker_name: 'paper' } });
-  if (!login.ok()) throw new Error(`broker login answered ${login.status()}: ${await login.text()}`);
+  await logInToPaperBroker(request, token, accountId, accountNumber, `key_${unique}`);
   const portfolio = await request.post('/api/portfolios/portfolios/', { headers: auth, data: { broker_account: accountId, name: 'Desk portfolio', capital: 500000 } });
   if (portfolio.status() !== 201) throw new Error(`portfolio answered ${portfolio.status()}: ${await portfolio.text()}`);
   const portfolioId = ((await portfolio.json()) as { portfolios: { id: number } }).portfolios.id;
   await storeSessionToken(page, token);
-  return { token, accountNumber, accountId, portfolioId };
+  return { token, accountNumber, accountId, portfolioId, apiKey: `key_${unique}` };
 }
 
 type Instrument = { tradingsymbol: string; strike: number; instrument_type: 'CE' | 'PE' };

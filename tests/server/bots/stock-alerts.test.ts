@@ -26,8 +26,8 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
   const w = () => webhookDesk(t);
 
   /** A trend buyer (its "buy" is a call, its "sell" a put) whose underlying is the alert's stock, its webhook on. */
-  async function stockBot(name: string) {
-    const bot = await w().createBot({ name, stock_from_alert: true }, 'trend_option_buyer');
+  async function stockBot(name: string, extra: Record<string, unknown> = {}) {
+    const bot = await w().createBot({ name, stock_from_alert: true, ...extra }, 'trend_option_buyer');
     expect(bot.stock_from_alert).toBe(true);
     const { token } = await w().enable(bot.id);
     return { bot, token: token! };
@@ -102,6 +102,54 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
       code: 'webhook.placed_stocks_some_refused',
       params: { orders: 2, stocks: 'TCS, INFY', refused: { code: 'webhook.stock_not_fo', params: { stock: 'ZOMATO', day: monday } }, more: 0 },
     });
+  });
+
+  it('holds one position per stock up to its cap, and an exit naming a stock closes that stock only', async () => {
+    t.at(monday, '10:30');
+    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('TCS', 2156);
+    t.market.stockSpot('INFY', 1023.4);
+    t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
+    t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1 });
+    t.market.set('INFY26DEC1020CE', { bid: 11.9, ask: 12.1 });
+    const { bot, token } = await stockBot('Per stock', { max_stock_positions: 2 });
+    expect(bot.max_stock_positions).toBe(2);
+    const traded = async () => (await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type]);
+
+    expect((await w().deliver(token, scan('RELIANCE', '10:30 am'))).status).toBe(200);
+    // Holding RELIANCE, the bot enters TCS; INFY would be a third stock, over its cap of 2: left out, and said.
+    const second = await w().deliver(token, scan('TCS,INFY', '10:31 am'));
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.message).toBe('Placed: 1 order on TCS. Not placed: The bot holds positions in 2 stocks, its limit: nothing placed for INFY.');
+    // RELIANCE again while held: nothing placed, 409 with the reason.
+    const again = await w().deliver(token, scan('RELIANCE', '10:32 am'));
+    expect([again.status, again.body.code]).toEqual([409, 'bot_in_position']);
+    expect(again.body.message).toContain('already holds a position in RELIANCE');
+    expect(await traded()).toEqual([
+      ['RELIANCE26DEC1180CE', 'BUY'],
+      ['TCS26DEC2160CE', 'BUY'],
+    ]);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 2 });
+
+    // An exit naming TCS closes TCS only; RELIANCE stays held and the bot in position.
+    const exitTcs = await w().deliver(token, scan('TCS', '11:00 am', 'exit'));
+    expect(exitTcs.status, JSON.stringify(exitTcs.body)).toBe(200);
+    expect((await traded()).slice(2)).toEqual([['TCS26DEC2160CE', 'SELL']]);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position' });
+    // A stock the bot does not hold has nothing to exit.
+    const exitInfy = await w().deliver(token, scan('INFY', '11:01 am', 'exit'));
+    expect([exitInfy.status, exitInfy.body.code]).toEqual([422, 'nothing_to_exit']);
+    // With TCS closed there is room again: INFY enters beside RELIANCE.
+    expect((await w().deliver(token, scan('INFY', '11:02 am'))).status).toBe(200);
+    // Exiting RELIANCE and INFY, all it holds, is the bot's whole exit.
+    const exitAll = await w().deliver(token, scan('RELIANCE,INFY', '11:30 am', 'exit'));
+    expect(exitAll.status, JSON.stringify(exitAll.body)).toBe(200);
+    expect((await traded()).slice(3)).toEqual([
+      ['INFY26DEC1020CE', 'BUY'],
+      ['RELIANCE26DEC1180CE', 'SELL'],
+      ['INFY26DEC1020CE', 'SELL'],
+    ]);
+    expect((await t.run('trading', bot.id))?.state).not.toBe('in_position');
   });
 
   it('refuses a stock without F&O contracts, and a stock in the F&O ban, placing nothing and logging why', async () => {

@@ -6,7 +6,8 @@
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
 import { marketAssumptions } from '../../../quant/market-assumptions.ts';
 import { forwardFromSpot, yearsToExpiry, type OptionKind } from '../../../quant/option-inputs.ts';
-import { underlyingMargin, type MarginParams } from '../../../server/services/brokers/paper/margin.ts';
+import type { Queryable } from '../../../server/db/database.ts';
+import { futureAsSynthetic, underlyingMargin, type MarginParams } from '../../../server/services/brokers/paper/margin.ts';
 import type { IndexName } from '../../../server/services/market/index-config.ts';
 
 export type ExampleLeg = { side: 'BUY' | 'SELL'; kind: OptionKind; strike: number; premium: number };
@@ -84,3 +85,31 @@ export function modelMargin(example: MarginExample, params: MarginParams): numbe
 
 /** How far from a published figure the model may be (the error docs/api.md states): 2.5 %. */
 export const calibrationTolerance = 0.025;
+
+/** A stock's published futures margin (stock_margin_rates, migration 131): the figure and its day. */
+export type StockMarginFigure = { symbol: string; day: string; publishedTotal: number; source: string };
+
+/** Every published stock futures figure the database holds, oldest first. */
+export async function stockMarginFigures(db: Queryable): Promise<StockMarginFigure[]> {
+  const { rows } = await db.query<{ symbol: string; day: string; published_total: string; source: string }>(
+    `SELECT symbol, to_char(effective_from, 'YYYY-MM-DD') AS day, published_total, source FROM stock_margin_rates ORDER BY effective_from, symbol`,
+  );
+  return rows.map((row) => ({ symbol: row.symbol, day: row.day, publishedTotal: Number(row.published_total), source: row.source }));
+}
+
+/**
+ * The paper broker's margin of one lot of a stock future, as a share of its contract value: the future scanned as the
+ * synthetic the paper broker scans it as (margin.ts futureAsSynthetic), a month from expiry, at the dated carry's
+ * 5.25 % and a 25 % volatility (a synthetic's value does not depend on it), under the stock's margin parameters.
+ */
+export function stockFutureMarginShare(params: MarginParams, day: string): number {
+  const spot = 1_000;
+  const quantity = 100;
+  const nowMs = Date.parse(`${day}T04:30:00Z`);
+  const market = { spot, rate: 0.0525, nowMs };
+  const legs = futureAsSynthetic({ expiryMs: nowMs + 30 * 24 * 60 * 60 * 1000, quantity }, market, () => 0.25);
+  return underlyingMargin({ ...market, params, legs }).totalPaise / 100 / (spot * quantity);
+}
+
+/** How far from a published stock figure the model may be: 5 % (issue 63). */
+export const stockCalibrationTolerance = 0.05;

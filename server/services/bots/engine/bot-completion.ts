@@ -90,7 +90,9 @@ export function createBotCompletion({ db }: { db: Database }) {
     const failure: Said | null = closedNote ?? outcome.failure ?? (refused.length > 0 ? refusalOf(refused[0]!) : null);
     // A leg stop has done its job once the sold leg is bought back: a hedge that could not be sold (a far wing
     // with no bid) stays with the position until its exit, and the action says why in its message.
-    const ok = action.phase === 'adjust' ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
+    // A stock-alert bot's exit of some stocks (an adjustment named by its stocks, issue 63) is done as any exit is.
+    const legStop = action.phase === 'adjust' && action.action !== 'signal_exit';
+    const ok = legStop ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
     const pnl = action.phase === 'exit' && ok ? await flatDayPnl(db, bot, day) : null;
     return db.transaction(async (tx) => {
       const { rows } = await tx.query(
@@ -119,15 +121,17 @@ export function createBotCompletion({ db }: { db: Database }) {
         await changeRun(tx, bot, day, (run) => {
           if (ok || partial) {
             const why = partial ? botTexts.entryPartlyRefused(failure) : null;
+            // A stock-alert bot entering another stock while it holds some (issue 63): its position is all its stocks' legs.
+            const adding = bot.stockFromAlert === true && run.state === 'in_position';
             return {
               state: 'in_position',
               reason: why?.text ?? null,
               reasonI18n: why?.i18n ?? null,
               entries: action.sequence,
               reEntriesUsed: run.reEntriesUsed + (action.action === 're_enter' && !signalStrategies.includes(bot.strategy) ? 1 : 0),
-              entryPremiumPaise: premiumPaise,
-              peakProfitPaise: 0,
-              legs,
+              entryPremiumPaise: adding ? (run.entryPremiumPaise ?? 0) + premiumPaise : premiumPaise,
+              peakProfitPaise: adding ? run.peakProfitPaise : 0,
+              legs: adding ? [...run.legs, ...legs] : legs,
               lastSignalAt: signalAt ?? run.lastSignalAt,
             };
           }
@@ -158,6 +162,12 @@ export function createBotCompletion({ db }: { db: Database }) {
         }), now);
         if (!ok) {
           await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_leg_exit_refused_title', { bot: bot.name }, `${bot.name}: leg exit refused`), retrying(failure), now);
+          return { settled: true, partial: false };
+        }
+        if (action.action === 'signal_exit') {
+          // An alert's exit of some of a stock-alert bot's stocks (issue 63): the others stay held.
+          const closedBody = said('alert.bot_closed_legs_body', { legs: exitPrices.size, pnl_known: 'no', pnl: 0 }, `Closed ${exitPrices.size} legs.`);
+          await alert(tx, bot, action, 'bot_exited', 'info', exitTitle(bot, action.action), closedBody, now);
           return { settled: true, partial: false };
         }
         const hedges = [...exitPrices.keys()].filter((symbol) => symbol !== action.leg);

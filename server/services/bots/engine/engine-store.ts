@@ -38,6 +38,7 @@ type BotSqlRow = {
   changed_at: Date | string;
   alerts_only: boolean;
   stock_from_alert: boolean;
+  max_stock_positions: number | null;
 };
 
 const botSelect = (kind: BotKind) => {
@@ -47,8 +48,8 @@ const botSelect = (kind: BotKind) => {
   // A bot trading the stock its alert names (issue 63) has no stock of its own to enter by its rules: alerts only too.
   const alertsOnly =
     kind === 'daily'
-      ? 'false AS alerts_only, false AS stock_from_alert'
-      : 'b.stock_from_alert OR EXISTS (SELECT 1 FROM bot_webhooks w WHERE w.bot_id = b.id AND w.signals_only) AS alerts_only, b.stock_from_alert';
+      ? 'false AS alerts_only, false AS stock_from_alert, NULL::smallint AS max_stock_positions'
+      : 'b.stock_from_alert OR EXISTS (SELECT 1 FROM bot_webhooks w WHERE w.bot_id = b.id AND w.signals_only) AS alerts_only, b.stock_from_alert, b.max_stock_positions';
   return `SELECT '${kind}'::text AS kind, b.id, b.name, b.portfolio_id, a.user_id, a.id AS account_id, a.account_number, a.capital, a.market_account_id, a.paper_rules_of, k.slug AS broker,
       a.session_expires_at, b.status, b.updated_at AS changed_at, s.slug, b.underlying, b.lots, b.stop_loss_pct, b.target_pct, b.params, ${window}, ${alertsOnly}
     FROM ${table} b JOIN base_strategies s ON s.id = b.base_strategy_id JOIN portfolios p ON p.id = b.portfolio_id
@@ -87,6 +88,7 @@ function toBot(row: BotSqlRow, nowMs: number): EngineBot {
     changedAt: new Date(row.changed_at),
     alertsOnly: row.alerts_only === true,
     stockFromAlert: row.stock_from_alert === true,
+    maxStockPositions: row.max_stock_positions === null ? null : Number(row.max_stock_positions),
   };
 }
 

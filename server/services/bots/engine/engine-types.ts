@@ -42,6 +42,8 @@ export type EngineBot = {
    * bot keeps, and an alert's orders are chosen on each stock's own contracts (withUnderlying).
    */
   stockFromAlert?: boolean;
+  /** A stock-alert bot's cap on the stocks it holds at once (issue 63, migration 131); null for other bots. */
+  maxStockPositions?: number | null;
 };
 
 /**
@@ -96,6 +98,9 @@ export type ActionPhase = 'entry' | 'adjust' | 'exit';
 
 /** A sold leg whose own stop-loss fired: its place among the run's legs and its contract. */
 export type StoppedLeg = { index: number; tradingsymbol: string };
+
+/** How many stocks a bot trading the stock named in the alert holds at once when the trader does not say (migration 131's default). */
+export const defaultMaxStockPositions = 5;
 
 export type Decision =
   | { type: 'none' }

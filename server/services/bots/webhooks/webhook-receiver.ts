@@ -42,7 +42,8 @@ import { actionKey, type BotActionName } from '../engine/action-keys.ts';
 import { claimAction } from '../engine/action-claims.ts';
 import type { BotEngine } from '../engine/bot-engine.ts';
 import { loadActions, loadBot, loadHeld, loadRuns } from '../engine/engine-store.ts';
-import { botKey, withUnderlying, type EngineBot } from '../engine/engine-types.ts';
+import { botKey, defaultMaxStockPositions, withUnderlying, type EngineBot, type HeldLeg, type StoppedLeg } from '../engine/engine-types.ts';
+import { legsByStock, stockSymbols } from './stock-positions.ts';
 import { botProduct, botRunsOn, signalStrategies, timedForSession } from '../engine/rules.ts';
 import { approvalSettingsOf, createProposals, type ApprovalSettings } from '../approvals/proposals.ts';
 import { maxAlertStocks, parseAlert, readableAlertId, type Alert } from './webhook-payload.ts';
@@ -190,12 +191,15 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     let name: BotActionName;
     let sequence: number;
     let stocks: StockEntry | null = null;
+    // A stock exit that leaves other stocks held closes part of the position: an adjustment, as a leg's own stop is.
+    let partOf: StoppedLeg | null = null;
     if (entry) {
-      if (held.length > 0) throw DomainError.said('bot_in_position', webhookTexts.inPosition);
+      // A bot trading the stock named in the alert holds one position per stock (issue 63): another stock may enter.
+      if (held.length > 0 && bot.stockFromAlert !== true) throw DomainError.said('bot_in_position', webhookTexts.inPosition);
       const entered = actions.filter((action) => action.phase === 'entry' && action.status === 'completed').length;
       if (entered >= maxEntries) throw DomainError.said('alert_over_limit', webhookTexts.tooManyEntries(maxEntries));
       if (bot.stockFromAlert === true) {
-        stocks = await stockEntryIntents(bot, alert, now);
+        stocks = await stockEntryIntents(bot, alert, now, legsByStock(held, await stockSymbols(db)));
         intents = stocks.intents;
       } else {
         // ChartInk's body always names its stocks: an index bot's scan trades its index. An alert of the JSON form
@@ -210,7 +214,18 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       name = sequence === 1 ? 'enter' : 're_enter';
     } else {
       if (held.length === 0) throw DomainError.said('nothing_to_exit', webhookTexts.nothingToExit);
-      intents = engine.exitIntents(held);
+      let closing: readonly HeldLeg[] = held;
+      if (bot.stockFromAlert === true && alert.stocks.length > 0) {
+        // An exit naming stocks closes those stocks' positions only (issue 63).
+        const byStock = legsByStock(held, await stockSymbols(db));
+        const named = alert.stocks.filter((stock) => byStock.has(stock));
+        if (named.length === 0) throw DomainError.said('nothing_to_exit', webhookTexts.stocksNotHeld(alert.stocks));
+        closing = named.flatMap((stock) => byStock.get(stock) ?? []);
+        // Each partial exit of the day its own letter, so two stocks closed under one entry count never share a key.
+        const index = actions.filter((action) => action.action === 'signal_exit' && action.phase === 'adjust').length;
+        if (closing.length < held.length) partOf = { index, tradingsymbol: named.join(',') };
+      }
+      intents = engine.exitIntents(closing);
       sequence = Math.max(1, run?.entries ?? 1);
       name = 'signal_exit';
     }
@@ -223,7 +238,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
       if (approval.approveFirst) return proposeEntry(bot, day, name, sequence, intents, approval, now);
     }
     await nameAction(db, logId, actionKey(bot.kind, bot.id, day, name, sequence));
-    const action = await claimAction(db, bot, day, name, sequence, entry ? 'entry' : 'exit', now);
+    const action = await claimAction(db, bot, day, name, sequence, entry ? 'entry' : partOf === null ? 'exit' : 'adjust', now, partOf);
     if (action === null) {
       // The engine (or another alert) claimed this entry or exit first: it is theirs, not this alert's.
       await nameAction(db, logId, null);
@@ -293,7 +308,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
    * step, its lot. A stock that is no F&O stock on the day, is in the F&O ban, or that this market has no chain of is
    * left out with its reason, which the alert's log line says; the alert is refused when no stock is left.
    */
-  async function stockEntryIntents(bot: EngineBot, alert: Alert, now: Date): Promise<StockEntry> {
+  async function stockEntryIntents(bot: EngineBot, alert: Alert, now: Date, holding: ReadonlyMap<string, readonly HeldLeg[]>): Promise<StockEntry> {
     if (alert.stocks.length === 0) throw DomainError.said('validation_failed', webhookTexts.stocksRequired, { field: 'stocks' });
     if (alert.stocks.length > maxAlertStocks) throw DomainError.said('alert_over_limit', webhookTexts.tooManyStocks(alert.stocks.length, maxAlertStocks), { field: 'stocks' });
     const named = alert.legs.findIndex((leg) => leg.kind === 'symbol');
@@ -305,9 +320,13 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
     const fno = new Set((await underlyingsOn(db, day)).filter((underlying) => underlying.kind === 'stock' && underlying.membership.current).map((underlying) => underlying.symbol));
     const banned = await bannedAt(db, now);
     const entry: StockEntry = { intents: [], entered: [], refused: [] };
+    const cap = bot.maxStockPositions ?? defaultMaxStockPositions;
     for (const stock of alert.stocks) {
       const bannedOn = banned.get(stock);
-      if (!fno.has(stock)) entry.refused.push({ stock, code: 'unknown_instrument', reason: webhookTexts.stockNotFo(stock, day) });
+      // One position per stock, in at most `cap` stocks at once (issue 63): a stock held, or past the cap, is left out.
+      if (holding.has(stock)) entry.refused.push({ stock, code: 'bot_in_position', reason: webhookTexts.stockHeld(stock) });
+      else if (holding.size + entry.entered.length >= cap) entry.refused.push({ stock, code: 'bot_in_position', reason: webhookTexts.stockCap(stock, cap) });
+      else if (!fno.has(stock)) entry.refused.push({ stock, code: 'unknown_instrument', reason: webhookTexts.stockNotFo(stock, day) });
       else if (bannedOn !== undefined) entry.refused.push({ stock, code: 'security_in_ban', reason: webhookTexts.stockInBan(stock, bannedOn) });
       else {
         try {

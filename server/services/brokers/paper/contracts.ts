@@ -140,13 +140,17 @@ export function createContracts() {
       expiry_day_exposure_rate: string;
       expiring_calendar_offset: boolean;
     }>(
-      // An index's dated row; else a simulated stock's placeholder (stock_simulation, migration 116), with no extra
-      // exposure on expiry day and no calendar offset for contracts expiring today.
+      // An index's dated row; else a stock's rates in force that day, calibrated on a published figure (migration
+      // 131); else a simulated stock's placeholder (stock_simulation, migration 116). A stock has no extra exposure on
+      // expiry day and no calendar offset for contracts expiring today.
       `SELECT * FROM (
          SELECT 0 AS rank, price_scan, volatility_scan, exposure_rate, short_option_minimum, expiry_day_exposure_rate, expiring_calendar_offset, effective_from
          FROM margin_params WHERE index_name = $1 AND effective_from <= $2::date
          UNION ALL
-         SELECT 1, margin_price_scan, margin_volatility_scan, margin_exposure_rate, margin_short_option_minimum, 0, false, reference_date
+         SELECT 1, price_scan, volatility_scan, exposure_rate, short_option_minimum, 0, false, effective_from
+         FROM stock_margin_rates WHERE symbol = $1 AND effective_from <= $2::date AND (effective_until IS NULL OR effective_until >= $2::date)
+         UNION ALL
+         SELECT 2, margin_price_scan, margin_volatility_scan, margin_exposure_rate, margin_short_option_minimum, 0, false, reference_date
          FROM stock_simulation WHERE symbol = $1) params
        ORDER BY rank, effective_from DESC LIMIT 1`,
       [index, day],

@@ -8,7 +8,7 @@ import type { IndexName } from '../../market/index-config.ts';
 import { marginFigures, type Funds, type MarginQuote, type OrderIntent, type OrderMarginQuote, type Side, type StandaloneMargin, type TradingAccount } from '../broker-trading.ts';
 import { addCharges, fillCharges, noCharges, orderFillCharges, totalCharges, type ChargeRates, type Charges } from './charges.ts';
 import { keyOf, type Contract, type Contracts } from './contracts.ts';
-import { underlyingMargin, type MarginLeg } from './margin.ts';
+import { futureAsSynthetic, underlyingMargin, type MarginLeg } from './margin.ts';
 import { openLegsSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Quote } from './order-rules.ts';
 import { pendingOf, sideSign, type OrderRow } from './order-rows.ts';
@@ -80,16 +80,7 @@ export function createFunds({ db, clock, prices, contracts, books, delivery }: F
         if (contract.kind !== 'FUT') {
           return [{ strike: contract.strike, kind: contract.kind, expiryMs: contract.expiresAtMs, quantity, volatility: pricing.volatility(contract.strike, contract.expiry) }];
         }
-        // A future is scanned as the synthetic it equals by put-call parity (a long call and a short put at one strike,
-        // one volatility: C − P = e^(−rT)(F − K), whatever the volatility), struck at its forward so it is worth
-        // nothing now: SPAN then scans its linear move and adds exposure on its notional, as for futures.
-        const years = Math.max(0, contract.expiresAtMs - pricing.nowMs) / (365 * 24 * 60 * 60 * 1000);
-        const strike = pricing.spot * Math.exp(pricing.rate * years);
-        const volatility = pricing.volatility(strike, contract.expiry);
-        return [
-          { strike, kind: 'CE', expiryMs: contract.expiresAtMs, quantity, volatility },
-          { strike, kind: 'PE', expiryMs: contract.expiresAtMs, quantity: -quantity, volatility },
-        ];
+        return futureAsSynthetic({ expiryMs: contract.expiresAtMs, quantity }, pricing, (strike) => pricing.volatility(strike, contract.expiry));
       });
       total += underlyingMargin({ spot: pricing.spot, rate: pricing.rate, nowMs: pricing.nowMs, params, legs: marginLegs }).totalPaise;
     }

@@ -94,6 +94,25 @@ function spanOf(book: UnderlyingBook, legs: readonly MarginLeg[]): number {
   return Math.max(0, Math.max(scanRisk, shortMinimum) - netOptionValue);
 }
 
+/**
+ * A future as the scan sees it: the synthetic it equals by put-call parity (a long call and a short put at one strike,
+ * one volatility: C − P = e^(−rT)(F − K), whatever the volatility), struck at its forward so it is worth nothing now:
+ * SPAN then scans its linear move and adds exposure on its notional, as for futures.
+ */
+export function futureAsSynthetic(
+  future: { expiryMs: number; quantity: number },
+  market: { spot: number; rate: number; nowMs: number },
+  volatilityAt: (strike: number) => number,
+): MarginLeg[] {
+  const years = Math.max(0, future.expiryMs - market.nowMs) / (365 * 24 * 60 * 60 * 1000);
+  const strike = market.spot * Math.exp(market.rate * years);
+  const volatility = volatilityAt(strike);
+  return [
+    { strike, kind: 'CE', expiryMs: future.expiryMs, quantity: future.quantity, volatility },
+    { strike, kind: 'PE', expiryMs: future.expiryMs, quantity: -future.quantity, volatility },
+  ];
+}
+
 /** The margin one underlying's options need, in paise (rounded half up). */
 export function underlyingMargin(book: UnderlyingBook): MarginEstimate {
   // A leg of quantity 0 (a position closed within the book) adds nothing to any scan nor to exposure. Without

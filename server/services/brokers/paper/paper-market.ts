@@ -3,9 +3,8 @@
 // market's accounts, or those on one live account's feed. The rules are the same code for every market;
 // only the prices differ.
 import type { Database } from '../../../db/database.ts';
-import type { DeliveryRecord, HoldingRecord, PositionDeliveryOutlook, PositionEntry, TradingAccount } from '../broker-trading.ts';
+import type { DeliveryRecord, HoldingOrder, HoldingRecord, HoldingTradeRecord, PositionDeliveryOutlook, PositionEntry, TradingAccount } from '../broker-trading.ts';
 import type { Clock } from '../../clock.ts';
-import type { IndexName } from '../../market/index-config.ts';
 import { clockMinutes, istDate, istInstant, istMinutes } from '../../market/ist.ts';
 import { createBooks } from './books.ts';
 import type { Contracts } from './contracts.ts';
@@ -21,6 +20,7 @@ import type { PriceSource } from './price-source.ts';
 import { createSettlement } from './settlement.ts';
 import { createDeliveryRules } from './delivery-rules.ts';
 import { createDeliverySquareOff } from './delivery-square-off.ts';
+import { createHoldingBook } from './holding-book.ts';
 import { sessionSquareOff } from './session-square-off.ts';
 
 type PaperMarketOptions = { db: Database; clock: Clock; prices: PriceSource; contracts: Contracts; scope: MarketScope };
@@ -113,37 +113,18 @@ export function createPaperMarket({ db, clock, prices, contracts, scope }: Paper
     }));
   }
 
-  /**
-   * The shares the account's deliveries left it holding or owing, by stock (issue 63: a stock future or an in-the-money
-   * stock option held into expiry becomes shares), each valued at the stock's price now. What a holding cost is the
-   * mean price of the deliveries on its side (received for shares held, made for shares owed), not a FIFO lot match.
-   */
-  async function holdings(account: TradingAccount): Promise<HoldingRecord[]> {
-    const { rows } = await db.query<{ symbol: string; shares: string; bought: string; bought_value: string; sold: string; sold_value: string; last: Date }>(
-      `SELECT symbol, sum(CASE side WHEN 'BUY' THEN shares ELSE -shares END) AS shares,
-         sum(shares) FILTER (WHERE side = 'BUY') AS bought, sum(value_paise) FILTER (WHERE side = 'BUY') AS bought_value,
-         sum(shares) FILTER (WHERE side = 'SELL') AS sold, sum(value_paise) FILTER (WHERE side = 'SELL') AS sold_value, max(settled_at) AS last
-       FROM paper_deliveries WHERE broker_account_id = $1
-       GROUP BY symbol HAVING sum(CASE side WHEN 'BUY' THEN shares ELSE -shares END) <> 0 ORDER BY symbol`,
-      [account.id],
-    );
-    const held: HoldingRecord[] = [];
-    for (const row of rows) {
-      const shares = Number(row.shares);
-      const [count, value] = shares > 0 ? [Number(row.bought), Number(row.bought_value)] : [Number(row.sold), Number(row.sold_value)];
-      // A stock no longer priced (out of F&O, or no quote yet) is shown without a value rather than at a guess.
-      const lastPaise = await prices.spotPaise(row.symbol as IndexName, db).catch(() => null);
-      held.push({ symbol: row.symbol, shares, averagePaise: Math.round(value / count), lastPaise, lastDeliveryAt: new Date(row.last) });
-    }
-    return held;
-  }
+  /** The shares the account's deliveries left it holding or owing, less what it sold or bought back since (holding-book.ts). */
+  const holdingBook = createHoldingBook({ clock, prices, funds });
+  const holdings = (account: TradingAccount): Promise<HoldingRecord[]> => holdingBook.holdings(db, account);
+  const holdingTrades = (account: TradingAccount): Promise<HoldingTradeRecord[]> => holdingBook.trades(db, account);
+  const tradeHolding = (account: TradingAccount, order: HoldingOrder, key: string) => db.transaction((tx) => holdingBook.trade(tx, account, order, key));
 
   async function catchUp(now: Date): Promise<{ squaredOff: number; settled: number }> {
     const squaredOff = await missedCutOffs.squareOffMissed(now);
     return { squaredOff, settled: await settlement.settleExpired(now) };
   }
 
-  return { prices, books, funds, delivery, plans, entry, changes, exits, pass, catchUp, positionDeliveries, deliveries, holdings };
+  return { prices, books, funds, delivery, plans, entry, changes, exits, pass, catchUp, positionDeliveries, deliveries, holdings, holdingTrades, tradeHolding };
 }
 
 export type PaperMarket = ReturnType<typeof createPaperMarket>;

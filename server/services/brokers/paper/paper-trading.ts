@@ -190,6 +190,8 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     positionDeliveries: onMarket((on) => on.positionDeliveries),
     deliveries: onMarket((on) => on.deliveries),
     holdings: onMarket((on) => on.holdings),
+    holdingTrades: onMarket((on) => on.holdingTrades),
+    tradeHolding: onMarket((on) => on.tradeHolding),
     orderMargin: onMarket((on) => on.funds.orderMargin),
     portfolioMargin: onMarket((on) => on.funds.portfolioMargin),
   };
