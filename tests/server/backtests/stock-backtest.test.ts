@@ -9,7 +9,7 @@
 // the money expiring worthless. The report values the shares at the final settlement price: the call's exit is its
 // intrinsic value (30), and each delivery's STT and stamp duty are its trade's charges. Every figure below is
 // worked out from the file's prices, the dated charge rows and the quote model (history-prices.ts).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { black76Price } from '../../../quant/black76.ts';
 import { impliedVolatility } from '../../../quant/implied-volatility.ts';
@@ -56,14 +56,16 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures impor
   let token: string;
   let call: ReturnType<typeof guardedClient>;
 
-  beforeEach(async () => {
+  // One server and one import of the two days for the file: each test backtests a bot of its own, on a broker
+  // account and portfolio of its own, and the history it reads is never written after the import.
+  beforeAll(async () => {
     server = await startTestServer({ backend });
     call = guardedClient(server.app);
     token = (await signedInAccount(call)).token;
     for (const fileName of files) await uploadBhavcopy(server, token, fileName);
   }, 180_000);
 
-  afterEach(async () => {
+  afterAll(async () => {
     await server.close();
   });
 
