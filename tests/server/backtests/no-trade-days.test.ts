@@ -3,7 +3,7 @@
 // was Muhurat trading (13:45–14:45), also after 08:06 and 09:20; Wednesday was a holiday (Diwali
 // Balipratipada); Thursday traded but has no imported history. The same bot at 09:20 trades Monday and Friday,
 // and says "no price" on Monday when the history lacks that day's expiry (NSE moved Tuesday's to Monday 20th).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { Services } from '../../../server/services/services.ts';
@@ -21,13 +21,18 @@ const exchangeHours = 'backtests and live trading keep exchange hours, only demo
 describe.each(testBackends)('the days a backtest made no trade on %s', (backend) => {
   let server: TestServer;
 
-  beforeEach(async () => {
+  // One server for the file: each test is a new trader with a bot of its own, and replaces the week's history
+  // (its import and, by cascade, its rows) with the expiries it needs.
+  beforeAll(async () => {
     server = await startTestServer({ backend });
   });
 
-  const importWeek = (expiries: string[]) => importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, expiries));
+  const importWeek = async (expiries: string[]) => {
+    await server.db.exec('DELETE FROM history_imports');
+    await importHistory(server.db, 'NIFTY', underlying, syntheticRows(underlying, expiries));
+  };
 
-  afterEach(async () => {
+  afterAll(async () => {
     await server.close();
   });
 

@@ -18,7 +18,7 @@ import { chargeRatesOn, fillCharges, totalCharges } from '../../../server/servic
 import { bookAround, spreadTicks } from '../../../server/services/market/spreads.ts';
 import { futureBook, stockSpreadWidening } from '../../../server/services/market/stocks/stock-quotes.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { bhavcopiesPerTest, type BhavcopyServer } from '../history/bhavcopy-upload.ts';
+import { bhavcopiesPerFile, type BhavcopyServer } from '../history/bhavcopy-upload.ts';
 import { testBackends } from '../support/test-database.ts';
 import type { TestServer } from '../support/test-server.ts';
 import { baseStrategies, createBrokerAccount, createPortfolio, dailyBotBody } from '../support/trading.ts';
@@ -54,7 +54,9 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures impor
   let server: TestServer;
   let token: string;
   let call: BhavcopyServer['call'];
-  bhavcopiesPerTest(backend, files, (started) => ({ server, call, token } = started));
+  // One server and one import of the two days for the file: each test backtests a bot of its own, on a broker
+  // account and portfolio of its own, and the history it reads is never written after the import.
+  bhavcopiesPerFile(backend, files, (started) => ({ server, call, token } = started));
 
   /** A one-lot daily bot (on RELIANCE), Mondays 15:29 (held: its exit at the close is never looked at), backtested over the two days. */
   async function backtest(strategy: string, params: Record<string, unknown>, underlying = 'RELIANCE', to = expiry): Promise<Schemas['Backtest']> {

@@ -4,6 +4,7 @@
 // starts as it would in a process of its own. vi.mock stays per file either way. Change process.env or
 // globals only through those helpers: a plain assignment would outlive the file.
 import { afterAll, vi } from 'vitest';
+import { logFileCpu } from './file-cpu.ts';
 
 export function undoProcessChanges(): void {
   vi.useRealTimers();
@@ -13,3 +14,6 @@ export function undoProcessChanges(): void {
 }
 
 afterAll(undoProcessChanges);
+
+const cpuLog = process.env.SERVER_CPU_LOG;
+if (cpuLog) logFileCpu(cpuLog);
