@@ -235,4 +235,37 @@ describe('the book’s cache of repeated reads', () => {
     await db.query('UPDATE t SET note = $1 WHERE id = $2', ['written', 1]);
     expect(await notes(locked)).toEqual([{ id: 1, note: 'written' }]);
   });
+
+  it('asks reads ahead in one call, answers each from it until its table is written, and keeps nothing of a read that fails', async () => {
+    const byId = 'SELECT id, note FROM t WHERE id = $1';
+    const others = 'SELECT id FROM other WHERE id >= $1 ORDER BY id';
+    // Parsed and explained first (their own calls, once a book), so that the prefetch below is one call.
+    await db.query(byId, [0]);
+    await db.query(others, [0]);
+    await db.query('SELECT 1 / $1::integer AS n', [1]);
+    let calls = 0;
+    const execProtocol = pg.execProtocol.bind(pg);
+    pg.execProtocol = (message, options) => {
+      calls += 1;
+      return execProtocol(message, options);
+    };
+    await db.prefetch!([
+      [byId, [1]],
+      [others, [1]],
+      ['SELECT 1 / $1::integer AS n', [0]],
+    ]);
+    expect(calls).toBe(1);
+    await behindItsBack('changed');
+    await pg.query('INSERT INTO other VALUES (9)');
+    // Both answered as they stood at the prefetch, without a call.
+    expect((await db.query(byId, [1])).rows).toEqual([{ id: 1, note: 'first' }]);
+    expect((await db.query(others, [1])).rows).toEqual([]);
+    expect(calls).toBe(1);
+    // The division by zero failed in the prefetch: asked, it fails for its caller.
+    await expect(db.query('SELECT 1 / $1::integer AS n', [0])).rejects.toThrow(/division by zero/);
+    // A write to t drops its prefetched answer; other's stays.
+    await db.query('UPDATE t SET note = $1 WHERE id = $2', ['written', 1]);
+    expect((await db.query(byId, [1])).rows).toEqual([{ id: 1, note: 'written' }]);
+    expect((await db.query(others, [1])).rows).toEqual([]);
+  });
 });
