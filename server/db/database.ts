@@ -37,8 +37,19 @@ export type DatabaseKind = 'pglite' | 'postgres';
  */
 export type Listener = { notice: (payload: string) => void; listening: (listening: boolean) => void };
 
+/** A read by its statement and parameters, as `query` takes them. */
+export type Read = readonly [sql: string, params: readonly unknown[]];
+
 export type Database = Queryable & {
   readonly kind: DatabaseKind;
+  /**
+   * Asks reads a caller is about to ask, ahead and together: where each statement is a call of its own (a
+   * backtest's book on PGlite, analysis/backtests/prepared-pglite.ts) they go in one call, and a read then asked
+   * with nothing it reads written meanwhile is answered from what this one found. A hint only: it answers
+   * nothing, fails nothing (a read that fails is asked again as usual), and is absent where round trips are
+   * not calls into the process (PostgreSQL, the server's PGlite).
+   */
+  prefetch?(reads: readonly Read[]): Promise<void>;
   /**
    * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Inside, use only
    * `tx`: on PGlite (a single connection) a query on the outer database would wait for the transaction

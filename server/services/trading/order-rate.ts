@@ -160,8 +160,16 @@ export function roomNow(counts: RateCounts, limits: RateLimits, secondRoom: numb
  * as many as fit at the earliest instant any does. That instant may be ahead of now: the sender waits for it
  * outside any transaction, then sends, and the paper broker stamps the orders with it.
  */
-export async function reserveSends(q: Queryable, accountId: number, wanted: number, now: Date, window: SendWindow, { whole }: { whole: boolean }): Promise<{ at: Date; count: number }> {
-  const times = await sendTimes(q, accountId, now, window);
+export async function reserveSends(
+  q: Queryable,
+  accountId: number,
+  wanted: number,
+  now: Date,
+  window: SendWindow,
+  { whole, times: read }: { whole: boolean; times?: readonly number[] },
+): Promise<{ at: Date; count: number }> {
+  // `times`: the send times the caller read under the same lock and in the same transaction (rateState), so none can have changed.
+  const times = read ?? (await sendTimes(q, accountId, now, window));
   const first = earliestFit(times, whole ? wanted : 1, now.getTime(), window);
   const count = whole ? wanted : roomAt(times, wanted, first, window);
   const at = new Date(first);

@@ -21,7 +21,7 @@ import type * as CalendarModule from '../../../server/services/market/trading-ca
 import type * as FixtureModule from '../../server/backtests/history-fixture.ts';
 import { benchWalk } from './bench-walk.ts';
 
-const { values } = parseArgs({ options: { root: { type: 'string', default: '.' }, days: { type: 'string', default: '40' }, top: { type: 'string', default: '0' }, from: { type: 'string' } } });
+const { values } = parseArgs({ options: { root: { type: 'string', default: '.' }, days: { type: 'string', default: '40' }, top: { type: 'string', default: '0' }, from: { type: 'string' }, trace: { type: 'boolean', default: false } } });
 const root = values.root!;
 const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(root, path)).href)) as T;
 const { migrate } = await load<typeof MigrateModule>('server/db/migrate.ts');
@@ -43,6 +43,13 @@ const template = await bookTemplate();
 const names = new Map<string, string>();
 const byText = new Map<string, number>();
 let calls = 0;
+// With --trace: where the service asked its statement (the book's queue breaks the stack at the call into PGlite).
+let lastStack = '';
+const traced = <Q extends { query: (...args: never[]) => unknown }>(target: Q): Q => {
+  const query = target.query.bind(target);
+  return Object.assign(Object.create(target) as Q, { query: (...args: never[]) => ((lastStack = new Error().stack ?? ''), query(...args)) });
+};
+if (values.trace) Error.stackTraceLimit = 80;
 let counting = false;
 const cstring = (bytes: Uint8Array, at: number) => {
   const end = bytes.indexOf(0, at);
@@ -78,6 +85,10 @@ PGlite.prototype.execProtocol = function (this: PGlite, whole: Uint8Array, optio
     }
     const key = prefix + text.replace(/\s+/g, ' ').slice(0, 160);
     byText.set(key, (byText.get(key) ?? 0) + 1);
+    if (values.trace) {
+      const frames = lastStack.split('\n').filter((line) => line.includes('/server/services/') && !line.includes('prepared-pglite') && !line.includes('book-read-cache')).slice(0, 3).map((line) => line.trim().replace(/^at /, '').replace(/\(?file:\/\/[^)]*\/server\/services\//, '').replace(/\)$/, ''));
+      console.log(`#${calls} ${key.slice(0, 110)}  <- ${frames.join(' < ')}`);
+    }
   }
   return original.call(this, whole, options as never);
 } as typeof original;
@@ -96,7 +107,10 @@ const run = createHistoryRunner(history, bookServices, {
   openDatabase: async () => {
     const db = await openPreparedPglite(template);
     counting = true;
-    return db;
+    if (!values.trace) return db;
+    const outer = traced(db);
+    const transaction = db.transaction.bind(db);
+    return Object.assign(outer, { transaction: (fn: (tx: never) => Promise<unknown>) => transaction((tx) => fn(traced(tx) as never)) }) as typeof db;
   },
 });
 const cpu = process.cpuUsage();

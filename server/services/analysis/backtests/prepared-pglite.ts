@@ -21,7 +21,7 @@
 // it ends, so no other book's statement runs inside it.
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from '../../../db/copy-from.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { Database, Queryable, Read } from '../../../db/database.ts';
 import { catalogueFacts, catalogueSql, type CatalogueRow, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
 
 const { serialize } = protocol;
@@ -99,12 +99,13 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   const defersCommit = schema === undefined;
   let committing = false;
   // The book lives in memory (no file system to sync after a statement).
-  const send = async (parts: readonly Uint8Array[]) => {
+  // `throwOnError` false: an error is a message of the answer (prefetch's reads, each answered apart).
+  const send = async (parts: readonly Uint8Array[], throwOnError = true) => {
     const ahead = committing ? [serialize.query('COMMIT'), ...(opening ?? [])] : opening;
     opening = null;
     committing = false;
-    if (ahead === null) return pg.execProtocol(concat(parts), { syncToFs: false });
-    const answer = await pg.execProtocol(concat([...ahead, ...parts]), { syncToFs: false });
+    if (ahead === null) return pg.execProtocol(concat(parts), { syncToFs: false, throwOnError });
+    const answer = await pg.execProtocol(concat([...ahead, ...parts]), { syncToFs: false, throwOnError });
     // Each simple query sent ahead ends with its ReadyForQuery: what follows the last of them is the statement's.
     let ready = 0;
     const start = answer.messages.findIndex((message) => message.name === 'readyForQuery' && (ready += 1) === ahead.length) + 1;
@@ -171,6 +172,14 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     return prepared;
   }
 
+  // The values serialised as PGlite's own query does (its serializer for the parameter's type, else text).
+  const serialized = ({ paramTypes }: Prepared, params: readonly unknown[]) =>
+    params.map((value, n) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pg.serializers[paramTypes[n]!];
+      return serializer === undefined ? String(value) : serializer(value);
+    });
+
   const rowsOf = <T>(messages: Messages) => (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[];
 
   async function run<T>(sql: string, params: readonly unknown[]): Promise<{ rows: T[] }> {
@@ -189,13 +198,8 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
       return { rows: [] };
     }
     const prepared = await prepare(sql);
-    const { name, paramTypes, columns } = prepared;
-    // The values serialised as PGlite's own query does (its serializer for the parameter's type, else text).
-    const values = params.map((value, n) => {
-      if (value === null || value === undefined) return null;
-      const serializer = pg.serializers[paramTypes[n]!];
-      return serializer === undefined ? String(value) : serializer(value);
-    });
+    const { name, columns } = prepared;
+    const values = serialized(prepared, params);
     const effect = aborted ? unknownEffect : await effectOfPrepared(sql, prepared);
     const key = effect.kind === 'read' && values.every((value) => value === null || typeof value === 'string') ? cache.keyOf(name, values as Array<string | null>) : null;
     if (key !== null) {
@@ -209,6 +213,33 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     const messages = columns === undefined ? answer : [columns, ...answer];
     if (key !== null && effect.kind === 'read') cache.keep(key, effect.tables, messages);
     return { rows: rowsOf<T>(messages) };
+  }
+
+  /** The reads (`Database.prefetch`) that can be kept, not kept already, sent in one call; their answers kept as if each had been asked. */
+  async function prefetch(reads: readonly Read[]): Promise<void> {
+    if (aborted) return;
+    const asked: Array<{ key: string; tables: string[]; columns: Prepared['columns']; parts: Uint8Array[] }> = [];
+    for (const [sql, params] of reads) {
+      const prepared = await prepare(sql);
+      const effect = await effectOfPrepared(sql, prepared);
+      const values = serialized(prepared, params);
+      if (effect.kind !== 'read' || !values.every((value) => value === null || typeof value === 'string')) continue;
+      const key = cache.keyOf(prepared.name, values as Array<string | null>);
+      if (cache.get(key) !== undefined || asked.some((read) => read.key === key)) continue;
+      // A sync after each: its own implicit transaction, as if asked alone (an error stays its own).
+      asked.push({ key, tables: effect.tables, columns: prepared.columns, parts: [serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync()] });
+    }
+    if (asked.length === 0) return;
+    const { messages } = await send(asked.flatMap((read) => read.parts), false);
+    let from = 0;
+    for (const read of asked) {
+      const end = messages.findIndex((message, at) => at >= from && message.name === 'readyForQuery') + 1;
+      const answer = messages.slice(from, end);
+      from = end;
+      // A read that failed is not kept: asked again, it fails where its caller sees it.
+      if (end === 0 || answer.some((message) => message.name === 'error')) continue;
+      cache.keep(read.key, read.tables, read.columns === undefined ? answer : [read.columns, ...answer]);
+    }
   }
 
   async function execute(sql: string): Promise<void> {
@@ -253,6 +284,8 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     query: <T>(sql: string, params: readonly unknown[] = []) => exclusive(() => run<T>(sql, params)),
     exec: (sql) => exclusive(() => execute(sql)),
     copyFrom: (sql, data) => exclusive(() => copy(sql, data)),
+    // Outside a transaction only (its turn waits for one to end); a hint, so a failure here is nobody's.
+    prefetch: (reads) => exclusive(() => prefetch(reads)).catch(() => undefined),
     transaction: (fn) =>
       exclusive(async () => {
         opening = [serialize.query('BEGIN')];

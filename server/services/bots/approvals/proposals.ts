@@ -173,6 +173,12 @@ export function createProposals({ db, prices, brokers }: { db: Database; prices:
 
   /** Every pending proposal past its deadline, skipped (each once, whichever instance sweeps first). */
   async function expireDue(now: Date): Promise<number> {
+    // The first deadline first (the pending index's first entry): a tick with none past sends one statement, as
+    // before, and one that does not depend on the tick's instant, so a backtest's book answers it from its read
+    // cache until a proposal changes (book-read-cache.ts: about six calls into the book a trading day).
+    const { rows: next } = await db.query<{ first: Date | null }>(`SELECT min(expires_at) AS first FROM bot_proposals WHERE status = 'pending'`);
+    const first = next[0]?.first ?? null;
+    if (first === null || new Date(first).getTime() > now.getTime()) return 0;
     const { rows } = await db.query<ProposalRow>(`SELECT ${proposalColumns} FROM bot_proposals WHERE status = 'pending' AND expires_at <= $1 ORDER BY id LIMIT 200`, [now]);
     let expired = 0;
     for (const proposal of rows) if (await expire(proposal, now)) expired += 1;

@@ -17,7 +17,7 @@ import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
 import type { Execution } from '../../execution/execution.ts';
 import { armedAt } from '../../trading/intent-gate.ts';
 import { closeIfKilled } from '../../trading/late-kill.ts';
-import { checkIntentRoom, reserveSends, secondWindow, type RateLimits } from '../../trading/order-rate.ts';
+import { checkIntentRoom, rateState, reserveSends, secondWindow, type RateLimits } from '../../trading/order-rate.ts';
 import { failureOf } from '../../texts/bot-texts.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 import type { BrokerOutcome } from './bot-completion.ts';
@@ -49,8 +49,12 @@ export function createBotOrders({ db, clock, brokers, limits, wait = timerWait, 
         // quantity: never in practice); the minute's and the day's limits still refuse it (429).
         const count = plan.orders.length;
         if (count > limits.perSecond) throw DomainError.said('too_many_orders', refusalTexts.requestPerSecond(count, limits.perSecond));
-        await checkIntentRoom(tx, bot.account.id, count, now, limits);
-        return count === 0 ? now : (await reserveSends(tx, bot.account.id, count, now, secondWindow(limits, broker.rateMarginMs), { whole: true })).at;
+        if (count === 0) return now;
+        // The minute's and day's counts and the second's send times in one statement (rateState), both read under the lock.
+        const window = secondWindow(limits, broker.rateMarginMs);
+        const { counts, times } = await rateState(tx, bot.account.id, now, window);
+        await checkIntentRoom(tx, bot.account.id, count, now, limits, counts);
+        return (await reserveSends(tx, bot.account.id, count, now, window, { whole: true, times })).at;
       });
       const delay = sentAt.getTime() - clock().getTime();
       if (delay > 0) await wait(delay);

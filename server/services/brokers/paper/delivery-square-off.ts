@@ -14,7 +14,7 @@
 //   of the day (15:25 IST on a regular day, session-square-off.ts, Zerodha's intraday F&O time): the paper broker's
 //   choice, said so in docs/market-model.md. Each square-off order costs the call-and-trade charge of an order the
 //   broker's desk places (purpose auto_squareoff), as the MIS square-off's.
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { Database, Queryable, Read } from '../../../db/database.ts';
 import { recordAlerts, type NewAlert } from '../../alerts/alert-log.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { addDays } from '../../market/trading-calendar.ts';
@@ -70,20 +70,26 @@ export function createDeliverySquareOff({ db, prices, books, funds, exits, scope
     return found;
   }
 
+  /** The accounts holding physically settled contracts near their expiry. */
+  function accountsRead(now: Date): Read {
+    const today = istDate(now);
+    // Four trading days are at most about ten calendar days (a week end and holidays between); the rules count them exactly.
+    return [
+      `SELECT DISTINCT a.id AS broker_account_id, a.account_number, a.capital, a.user_id
+       FROM paper_positions p JOIN broker_accounts a ON a.id = p.broker_account_id
+       JOIN instruments i ON i.instrument_token = p.instrument_token JOIN underlyings u ON u.symbol = i.name AND u.settlement = 'physical'
+       WHERE p.quantity <> 0 AND i.expiry BETWEEN $1::date AND $2::date AND ${inScope('p.broker_account_id', 3)}`,
+      [today, addDays(today, 14), scope.feedAccountId],
+    ];
+  }
+
   /** Once a minute: warn the accounts that cannot fund their deliveries, and square off on the expiry day from the broker's time. */
   async function pass(now: Date): Promise<number> {
     const minute = Math.floor(now.getTime() / 60_000);
     if (minute === lastMinute) return 0;
     lastMinute = minute;
     const today = istDate(now);
-    // Four trading days are at most about ten calendar days (a week end and holidays between); the rules count them exactly.
-    const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string; user_id: number }>(
-      `SELECT DISTINCT a.id AS broker_account_id, a.account_number, a.capital, a.user_id
-       FROM paper_positions p JOIN broker_accounts a ON a.id = p.broker_account_id
-       JOIN instruments i ON i.instrument_token = p.instrument_token JOIN underlyings u ON u.symbol = i.name AND u.settlement = 'physical'
-       WHERE p.quantity <> 0 AND i.expiry BETWEEN $1::date AND $2::date AND ${inScope('p.broker_account_id', 3)}`,
-      [today, addDays(today, 14), scope.feedAccountId],
-    );
+    const { rows } = await db.query<{ broker_account_id: number; account_number: string; capital: string; user_id: number }>(...accountsRead(now));
     if (rows.length === 0) return 0;
     const squareOffTime = await squareOffs.at(now, db);
     const squareOffDue = istMinutes(now) >= clockMinutes(squareOffTime) && (await prices.marketOpen('NFO', now, db));
@@ -170,5 +176,6 @@ export function createDeliverySquareOff({ db, prices, books, funds, exits, scope
     };
   }
 
-  return { pass };
+  // The pass's read (paper-market.ts asks it ahead), when the pass will read this minute.
+  return { pass, passReads: (now: Date): Read[] => (Math.floor(now.getTime() / 60_000) === lastMinute ? [] : [accountsRead(now)]) };
 }

@@ -7,7 +7,7 @@
 // last price and then works as a LIMIT. Fills are whole (the simulator has no depth to fill partially).
 import { cancelledOco, orderTexts } from '../../texts/order-texts.ts';
 import { said, type Said } from '../../texts/said.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { Database, Queryable, Read } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Product } from '../broker-trading.ts';
 import { orderFillCharges } from './charges.ts';
@@ -117,12 +117,20 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
   }
 
   /** Working orders whose price the market reached fill, and stop-losses trigger: each in its own transaction under the account's lock. */
-  async function fillWorking(now: Date, counts: FillCounts): Promise<void> {
-    const { rows } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') AND o.amo_release_at IS NULL
+  /** The pass's reads of the book (paper-market.ts asks them ahead): the working orders, the after-market orders due. */
+  const workingRead = (): Read => [
+    `SELECT ${orderColumns} FROM paper_orders o WHERE o.status IN ('OPEN', 'TRIGGER PENDING') AND o.amo_release_at IS NULL
          AND ${inScope('o.broker_account_id', 1)} ORDER BY o.id`,
-      [scope.feedAccountId],
-    );
+    [scope.feedAccountId],
+  ];
+  const afterMarketRead = (now: Date): Read => [
+    `SELECT ${orderColumns} FROM paper_orders o WHERE o.amo_release_at <= $1 AND o.status IN ('OPEN', 'TRIGGER PENDING')
+         AND ${inScope('o.broker_account_id', 2)} ORDER BY o.id`,
+    [now, scope.feedAccountId],
+  ];
+
+  async function fillWorking(now: Date, counts: FillCounts): Promise<void> {
+    const { rows } = await db.query<OrderRow>(...workingRead());
     if (rows.length === 0) return;
     const contracts = await contractsByToken(db, [...new Set(rows.map((row) => row.instrument_token))], now);
     const quotes = await prices.quotes([...contracts.values()].map(keyOf), db);
@@ -181,11 +189,7 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
   }
 
   async function releaseAfterMarket(now: Date): Promise<void> {
-    const { rows } = await db.query<OrderRow>(
-      `SELECT ${orderColumns} FROM paper_orders o WHERE o.amo_release_at <= $1 AND o.status IN ('OPEN', 'TRIGGER PENDING')
-         AND ${inScope('o.broker_account_id', 2)} ORDER BY o.id`,
-      [now, scope.feedAccountId],
-    );
+    const { rows } = await db.query<OrderRow>(...afterMarketRead(now));
     for (const candidate of rows) {
       const contract = (await contractsByToken(db, [candidate.instrument_token], now)).get(candidate.instrument_token);
       if (contract === undefined || !(await prices.marketOpen(contract.exchange, now, db))) continue;
@@ -226,7 +230,7 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
     }
   }
 
-  return { applyDecision, fillWorking, releaseAfterMarket };
+  return { applyDecision, fillWorking, releaseAfterMarket, passReads: (now: Date): Read[] => [afterMarketRead(now), workingRead()] };
 }
 
 export type Matching = ReturnType<typeof createMatching>;

@@ -12,7 +12,7 @@
 // Exactly once: each account's catch-up is one transaction under the account's lock (as every change of its
 // orders) that reads the positions again; the square-off's trade, dated at the cut-off, makes the position
 // flat at the cut-off, so a second instance (or pass) finds nothing left to do.
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { Database, Queryable, Read } from '../../../db/database.ts';
 import { istDate, istInstant } from '../../market/ist.ts';
 import { addDays, type Session } from '../../market/trading-calendar.ts';
 import type { Books } from './books.ts';
@@ -76,6 +76,8 @@ type MissedCutOffsOptions = { db: Database; prices: PriceSource; books: Books; e
 
 export function createMissedCutOffs({ db, prices, books, exitsPricedBy, scope }: MissedCutOffsOptions) {
   const squareOffs = sessionSquareOff(prices);
+  /** This market's open MIS positions: the pass's read (paper-market.ts asks it ahead). */
+  const openMisRead = (): Read => [openMisSql(false), [scope.feedAccountId]];
   /**
    * The cut-off a position last traded at `lastTradeAt` missed, by its day's session (NSE's calendar). The demo
    * market takes MIS after the cut-off: a position it opened then is due at the next day's cut-off, and missed
@@ -92,7 +94,7 @@ export function createMissedCutOffs({ db, prices, books, exitsPricedBy, scope }:
 
   /** Squares off every MIS position left open across a cut-off the server missed; answers how many positions it closed. */
   async function squareOffMissed(now: Date): Promise<number> {
-    const { rows } = await db.query<OpenMisRow>(openMisSql(false), [scope.feedAccountId]);
+    const { rows } = await db.query<OpenMisRow>(...openMisRead());
     const due = new Map<string, { account: OpenMisRow; cutOff: Date }>();
     for (const row of rows) {
       const cutOff = await missedOf(new Date(row.last_at), now, db);
@@ -125,7 +127,7 @@ export function createMissedCutOffs({ db, prices, books, exitsPricedBy, scope }:
     return legs.length;
   }
 
-  return { squareOffMissed };
+  return { squareOffMissed, passReads: (): Read[] => [openMisRead()] };
 }
 
 export type MissedCutOffs = ReturnType<typeof createMissedCutOffs>;

@@ -129,14 +129,16 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
    * thus close it once, never into the other side.
    */
   async function exitRoom(q: Queryable, account: TradingAccount, intent: OrderIntent, contract: Contract, portfolioId: number | null): Promise<number> {
-    const open = await books.positionQuantity(q, account.id, portfolioId, contract.instrumentToken, intent.product);
-    const { rows } = await q.query<{ pending: string | null }>(
-      `SELECT sum(CASE WHEN transaction_type = 'BUY' THEN 1 ELSE -1 END * (quantity - filled_quantity - cancelled_quantity)) AS pending FROM paper_orders
-       WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3 AND product = $4
-         AND purpose IN ('squareoff', 'auto_squareoff') AND status IN ('OPEN', 'TRIGGER PENDING')`,
+    // The position and the exits working on it in one statement (one round trip, one call into a backtest's book, for each exit).
+    const { rows } = await q.query<{ open: string | null; pending: string | null }>(
+      `SELECT (SELECT quantity FROM paper_positions
+                WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3 AND product = $4) AS open,
+              (SELECT sum(CASE WHEN transaction_type = 'BUY' THEN 1 ELSE -1 END * (quantity - filled_quantity - cancelled_quantity)) FROM paper_orders
+                WHERE broker_account_id = $1 AND portfolio_id IS NOT DISTINCT FROM $2 AND instrument_token = $3 AND product = $4
+                  AND purpose IN ('squareoff', 'auto_squareoff') AND status IN ('OPEN', 'TRIGGER PENDING')) AS pending`,
       [account.id, portfolioId, contract.instrumentToken, intent.product],
     );
-    const left = open + Number(rows[0]?.pending ?? 0);
+    const left = Number(rows[0]?.open ?? 0) + Number(rows[0]?.pending ?? 0);
     return Math.sign(left) === -sideSign(intent.side) ? Math.abs(left) : 0;
   }
 

@@ -7,7 +7,7 @@
 // of the shares instead (settleByDelivery). Each account's change is its own
 // transaction under its lock. A cut-off the server was down for is caught up by missed-cut-offs.ts.
 import { orderTexts } from '../../texts/order-texts.ts';
-import type { Database, Queryable } from '../../../db/database.ts';
+import type { Database, Queryable, Read } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
 import type { Side } from '../broker-trading.ts';
 import type { Books, OpenLeg } from './books.ts';
@@ -59,18 +59,26 @@ export function createSettlement({ db, prices, contracts, books, exits, scope, d
     return new Set(rows.map((row) => `${row.instrument_token}:${row.portfolio_id}`));
   }
 
+  // The pass's reads (paper-market.ts asks them ahead): positions, and working orders, in contracts whose expiry day has come.
+  const expiredPositionsRead = (now: Date): Read => [
+    `SELECT DISTINCT t.broker_account_id, t.instrument_token
+       FROM (SELECT broker_account_id, instrument_token FROM paper_positions WHERE quantity <> 0) t
+       JOIN instruments i ON i.instrument_token = t.instrument_token
+       WHERE i.expiry <= $1::date AND ${inScope('t.broker_account_id', 2)}`,
+    [istDate(now), scope.feedAccountId],
+  ];
+  const expiredOrdersRead = (now: Date): Read => [
+    `SELECT DISTINCT o.broker_account_id, o.instrument_token FROM paper_orders o JOIN instruments i ON i.instrument_token = o.instrument_token
+       WHERE i.expiry <= $1::date AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
+    [istDate(now)],
+  ];
+
   /** Contracts past their expiry day's close (15:40 IST since 3 August 2026) settle at intrinsic value against the index's closing value. */
   async function settleExpired(now: Date): Promise<number> {
     // The positions netted first, then their contracts looked up by key: joining first made Postgres hash
     // every listed contract that expired (tens of thousands after a year of listings) on each pass, to keep
     // the few still held.
-    const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
-      `SELECT DISTINCT t.broker_account_id, t.instrument_token
-       FROM (SELECT broker_account_id, instrument_token FROM paper_positions WHERE quantity <> 0) t
-       JOIN instruments i ON i.instrument_token = t.instrument_token
-       WHERE i.expiry <= $1::date AND ${inScope('t.broker_account_id', 2)}`,
-      [istDate(now), scope.feedAccountId],
-    );
+    const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(...expiredPositionsRead(now));
     let settled = 0;
     for (const row of rows) {
       const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
@@ -152,11 +160,7 @@ export function createSettlement({ db, prices, contracts, books, exits, scope, d
    * settlement above cancels those of the positions it settles, these would otherwise stay OPEN for ever.
    */
   async function cancelExpiredOrders(now: Date): Promise<void> {
-    const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(
-      `SELECT DISTINCT o.broker_account_id, o.instrument_token FROM paper_orders o JOIN instruments i ON i.instrument_token = o.instrument_token
-       WHERE i.expiry <= $1::date AND o.status IN ('OPEN', 'TRIGGER PENDING')`,
-      [istDate(now)],
-    );
+    const { rows } = await db.query<{ broker_account_id: number; instrument_token: number }>(...expiredOrdersRead(now));
     for (const row of rows) {
       const contract = (await contractsByToken(db, [row.instrument_token], now)).get(row.instrument_token);
       if (contract === undefined || !expired(contract, now)) continue;
@@ -167,5 +171,5 @@ export function createSettlement({ db, prices, contracts, books, exits, scope, d
     }
   }
 
-  return { squareOffMis, settleExpired };
+  return { squareOffMis, settleExpired, passReads: (now: Date): Read[] => [expiredPositionsRead(now), expiredOrdersRead(now)] };
 }
