@@ -26,6 +26,7 @@ import { createAnalyticsService, type AnalyticsService } from './analytics/analy
 import { seedOf } from './market/simulator.ts';
 import { liveRecording } from './history/live-recording.ts';
 import { createMarketRecorder, simulatorRecording, type MarketRecorder, type MarketRecorderOptions } from './history/market-recorder.ts';
+import { watchedStocks } from './history/watched-stocks.ts';
 import type { RecordingSource } from './history/recorded-minutes-store.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
@@ -233,12 +234,13 @@ export function createServices(options: ServicesOptions): Services {
   const recordingDays = market.recordingDays ?? 30;
   const recorder = (source: RecordingSource, recording: Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'>) =>
     recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, ...recording }) : null;
-  const marketRecorder = recorder('simulated', simulatorRecording(marketService));
   const liveFeeds = [kiteLive, upstoxLive, dhanLive, shoonyaLive, flattradeLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
   const liveRecorder = recorder('recorded', liveRecording({ db, market: marketService, feeds: liveFeeds }));
   const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices, dhan: dhanLive.prices, shoonya: shoonyaLive.prices, flattrade: flattradeLive.prices } });
   const accountPrices = createAccountPrices({ db, simulator: priceSource, feeds });
   const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
+  // The watched stocks' minutes too (issue 63): those held, a bot's, or followed by a stream here (watched-stocks.ts).
+  const marketRecorder = recorder('simulated', simulatorRecording(marketService, watchedStocks({ db, followed: paperTrading.followed })));
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const historyWait = wait ?? timerWait;
   // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect, Upstox, Dhan, Shoonya and Flattrade.

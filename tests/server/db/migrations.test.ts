@@ -52,6 +52,7 @@ const tables = [
   'futures_carry_rates',
   'history_day_claims',
   'history_future_days',
+  'history_future_minutes',
   'history_import_upload_files',
   'history_import_uploads',
   'history_imports',
