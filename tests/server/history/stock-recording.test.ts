@@ -1,11 +1,14 @@
 // The market recorder keeps the minutes of the stocks traders watch (issue 63), on both backends: which stocks are
 // watched (a position, an active bot, a stream following the stock or a contract of it; never every listed one),
 // and the real simulator in demo mode recording a watched stock's spot, near month's options and futures and
-// nothing of the stocks nobody watches.
+// nothing of the stocks nobody watches; the premium and IV charts reading those minutes (today's, after the close,
+// and the day once compacted).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { createMarketRecorder, simulatorRecording } from '../../../server/services/history/market-recorder.ts';
 import { compactRecordedDays, pruneRecordings } from '../../../server/services/history/recorded-minutes-store.ts';
+import { ivDay } from '../../../server/services/history/volatility/iv-charts.ts';
+import { strategyPremium } from '../../../server/services/premium/premium-series.ts';
 import { maxRecordedStocks, watchedStocks } from '../../../server/services/history/watched-stocks.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { seedOf } from '../../../server/services/market/simulator.ts';
@@ -129,10 +132,35 @@ describe.each(testBackends)('stock minutes recorded on %s', (backend) => {
     const others = await db.query(`SELECT 1 FROM history_option_minutes WHERE index_name <> 'RELIANCE' LIMIT 1`);
     expect(others.rows).toEqual([]);
 
-    // The next day compacts the stock's options into contract-days; the retention then prunes them and the futures' minutes.
+    // The charts read the stock's minutes as an index's (issue 63): its IV minute by minute and its ATM straddle in
+    // 1-minute candles, today's after the close (16:00 IST) and the day's again once it is compacted into contract-days.
+    const day = '2026-11-26';
+    const ivSeries = async () => {
+      const read = await ivDay(db, 'RELIANCE', null, null);
+      return { day: read.day, expiry: read.expiry, minutes: read.minutes, iv: read.iv, strike: read.strike, source: read.source };
+    };
+    const iv = await ivSeries();
+    expect(iv).toMatchObject({ day, expiry: near, minutes: ['03:15', '03:16', '03:17'], source: ['simulated', 'simulated', 'simulated'] });
+    expect(iv.iv.every((value) => value !== null && value > 10 && value < 80)).toBe(true);
+    const strike = iv.strike.at(-1)!;
+    const afterClose = () => new Date('2026-11-26T10:30:00Z');
+    const straddle = () => strategyPremium(db, afterClose, 1, { legs: `RELIANCE:${near}:${strike}:CE:S:1,RELIANCE:${near}:${strike}:PE:S:1`, from: null, to: null, interval: '1m' });
+    const premium = await straddle();
+    expect(premium).toMatchObject({ from: day, to: day, interval: '1m', sources: ['simulated'], gap_minutes: 0 });
+    expect(premium.time).toEqual([0, 1, 2].map((m) => (start + m * minuteMs) / 1000));
+    const legMinute = await db.query<{ c: number }>(
+      `SELECT sum(close_paise)::integer AS c FROM history_option_minutes WHERE index_name = 'RELIANCE' AND strike_paise = $1 AND minute = $2`,
+      [Math.round(strike * 100), new Date(start + 2 * minuteMs)],
+    );
+    expect(premium.close.at(-1)).toBeCloseTo(legMinute.rows[0]!.c / 100, 2);
+
+    // The next day compacts the stock's options into contract-days, read by the charts as before.
     await db.transaction((tx) => compactRecordedDays(tx, '2026-11-27'));
     const days = await db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM history_recorded_option_days WHERE index_name = 'RELIANCE'`);
     expect(days.rows[0]!.n).toBe(listed);
+    expect(await ivSeries()).toEqual(iv);
+    expect((await straddle()).close).toEqual(premium.close);
+    // The retention then prunes them and the futures' minutes.
     await db.transaction((tx) => pruneRecordings(tx, '2026-11-27'));
     const left = await db.query<{ n: number }>(
       `SELECT ((SELECT count(*) FROM history_future_minutes) + (SELECT count(*) FROM history_recorded_option_days) + (SELECT count(*) FROM history_index_minutes))::integer AS n`,
