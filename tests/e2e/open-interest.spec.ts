@@ -107,8 +107,11 @@ test('charts an expiry\'s open interest from imported bhavcopies, in en and fr, 
   }).toPass({ timeout: 20_000 });
   await page.getByRole('option', { name: /^RELIANCE/ }).click();
   await expect(page).toHaveURL(/[?&]index=RELIANCE(&|$)/);
+  // Across days first (the view kept from NIFTY), then through the day with its profile: the stock's strikes.
+  await expect(page.getByTestId('oi-daily')).toContainText(/27\/08\/2026\u2069? au \u2068?28\/08\/2026/);
+  await expect(page.getByTestId('oi-strike').first()).toContainText(/1\D?(3[89]|4[0-6])0/);
+  await page.getByText('Au fil de la séance', { exact: true }).click();
   await expect(page.getByTestId('oi-profile')).toBeVisible();
-  await expect(page.getByTestId('oi-strike').first()).toContainText(/^1\D?(3[89]|4[0-6])0$/);
   await expect(picker).toHaveValue('RELIANCE');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${shots}/stock-fr-360-dark.png`, fullPage: true });
