@@ -12,6 +12,7 @@ import { strategyPremium } from '../../../server/services/premium/premium-series
 import { maxRecordedStocks, watchedStocks } from '../../../server/services/history/watched-stocks.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { seedOf } from '../../../server/services/market/simulator.ts';
+import { createFollowedInstruments } from '../../../server/services/market/followed-instruments.ts';
 import { listStocks } from '../support/stock-listing.ts';
 import { testBackends, migratedDatabasePerFile } from '../support/test-database.ts';
 
@@ -88,6 +89,17 @@ describe.each(testBackends)('stock minutes recorded on %s', (backend) => {
     // The bound: the first of them in that order.
     expect(await watchedStocks({ db, followed: () => followed, limit: 2 })()).toEqual(['SBIN', 'INFY']);
     expect(maxRecordedStocks).toBeLessThan(200);
+  });
+
+  it('follows a desk stream\'s instruments while it is open (the price fan-out notes them), once each', () => {
+    const followed = createFollowedInstruments();
+    const first = followed.follow(['NSE:RELIANCE', 'NFO:RELIANCE26DECFUT']);
+    const second = followed.follow(['NSE:RELIANCE', 'NSE:TCS']);
+    expect(followed.list()).toEqual(['NSE:RELIANCE', 'NFO:RELIANCE26DECFUT', 'NSE:TCS']);
+    first();
+    expect(followed.list()).toEqual(['NSE:RELIANCE', 'NSE:TCS']);
+    second();
+    expect(followed.list()).toEqual([]);
   });
 
   it('records a watched stock\'s spot, near month\'s listed options and three futures each minute, and no other stock', async () => {
