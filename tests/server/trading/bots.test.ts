@@ -58,6 +58,7 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
       base_strategy: id('short_straddle'),
       underlying: 'NIFTY',
       lots: 2,
+      max_stock_positions: 5,
       stop_loss_pct: 25,
       target_pct: 50,
       status: 'active',

@@ -119,6 +119,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/push/devices/remove/',
     'POST /api/push/test/',
     'GET /api/position-book/position-book/{accountNumber}',
+    'POST /api/position-book/holdings/{accountNumber}/orders/',
     'GET /api/market-depth/{accountNumber}/',
     'GET /api/position/position/{portfolioId}/',
     'GET /api/position/summary/{id}/',
