@@ -91,6 +91,8 @@ describe('a bot configured on the spot', { timeout: 45_000 }, () => {
           from: '2024-10-07',
           to: '2024-10-10',
           capital: 500000,
+          // The form's roll field at its default: a day before expiry (it matters only to a bot holding futures).
+          futures_roll_days: 1,
           bot: {
             portfolio_id: 3,
             name: 'Quick straddle',
@@ -142,7 +144,7 @@ describe('a bot configured on the spot', { timeout: 45_000 }, () => {
     await user.selectOptions(field('Bot'), 'Morning straddle (NIFTY, Weekly)');
     await user.click(screen.getByRole('button', { name: 'Start backtest' }));
     await waitFor(() => expect(state.created).toHaveLength(2));
-    expect(state.created[1]).toEqual({ from: '2024-10-07', to: '2024-10-10', capital: 500000, daily_bot_id: 11 });
+    expect(state.created[1]).toEqual({ from: '2024-10-07', to: '2024-10-10', capital: 500000, futures_roll_days: 1, daily_bot_id: 11 });
   });
 
   it('is offered in French', async () => {
