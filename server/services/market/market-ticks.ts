@@ -31,6 +31,19 @@ function tradingDue(tradedAtMs: number | null, tickedAtMs: number): boolean {
 
 export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tickMs, candleRetentionDays = 30 }: MarketOptions) {
   /**
+   * What a tick and its minute's trading read before the leader's transaction (inside it, a read on `db` would wait
+   * for the transaction to end on PGlite): the models, the exchanges' calendars and each index's facts of the day.
+   */
+  async function readsBeforeTheLock(now: Date) {
+    const all = await core.models();
+    const calendars = new Map<Exchange, TradingCalendar>();
+    for (const exchange of ['NSE', 'BSE'] as const) calendars.set(exchange, await core.calendar(exchange));
+    const factsByIndex = new Map<IndexName, IndexFacts>();
+    for (const name of all.keys()) factsByIndex.set(name, await core.facts(name, now));
+    return { all, calendars, factsByIndex };
+  }
+
+  /**
    * One tick, if this instance is the leader and a tick is due: moves every index whose exchange is open.
    * Returns whether it ticked. With `trading: false` a minute's trading (volume and open interest, a read and a
    * write of every listed contract of the index) is left to `trade`, which the market loop runs after the
@@ -38,15 +51,9 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
    * 1.6 s where others took 30 ms, and it was the p99 of a tick's arrival).
    */
   async function tick(now = clock(), { trading = true }: { trading?: boolean } = {}): Promise<boolean> {
-    const all = await core.models();
+    const { all, calendars, factsByIndex } = await readsBeforeTheLock(now);
     const openByExchange = new Map<Exchange, boolean>();
-    const calendars = new Map<Exchange, TradingCalendar>();
-    for (const exchange of ['NSE', 'BSE'] as const) {
-      openByExchange.set(exchange, (await core.sessionState(exchange, now)).open);
-      calendars.set(exchange, await core.calendar(exchange));
-    }
-    const factsByIndex = new Map<IndexName, IndexFacts>();
-    for (const name of all.keys()) factsByIndex.set(name, await core.facts(name, now));
+    for (const exchange of ['NSE', 'BSE'] as const) openByExchange.set(exchange, (await core.sessionState(exchange, now)).open);
     const moved = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS leader', [marketLockKey]);
       if (rows[0]?.leader !== true) return { ticked: false, written: false };
@@ -130,11 +137,7 @@ export function createMarketTicks(core: MarketCore, { db, clock, seed, demo, tic
    * (the same sequence, spot and instant, so the same volumes and open interest). Returns whether any was due.
    */
   async function trade(now = clock()): Promise<boolean> {
-    const all = await core.models();
-    const factsByIndex = new Map<IndexName, IndexFacts>();
-    for (const name of all.keys()) factsByIndex.set(name, await core.facts(name, now));
-    const calendars = new Map<Exchange, TradingCalendar>();
-    for (const exchange of ['NSE', 'BSE'] as const) calendars.set(exchange, await core.calendar(exchange));
+    const { all, calendars, factsByIndex } = await readsBeforeTheLock(now);
     const traded = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ leader: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS leader', [marketLockKey]);
       if (rows[0]?.leader !== true) return false;
