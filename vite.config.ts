@@ -176,6 +176,7 @@ export default defineConfig({
                 shell: source('app/layouts/app-layout.tsx'),
                 publicScreens: [source('features/auth/routes/register-screen.tsx'), source('features/errors/routes/error-page-screen.tsx')],
                 early: [
+                  source('app/router/early-reads-at.ts'),
                   source('features/analytics/api/chart-bars.ts'),
                   source('features/analytics/premium/api/get-strategy-premium.ts'),
                   source('features/open-interest/api/oi-reads.ts'),

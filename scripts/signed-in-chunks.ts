@@ -109,8 +109,9 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     const publicScreens = new Set(roots.publicScreens);
     const signedInOnly = new Set([...table.dynamicallyImportedIds.filter((id) => !publicScreens.has(id)), roots.router]);
     if (!signedInOnly.has(roots.shell)) throw new Error(`${roots.shell} is not lazily imported by ${roots.screenTable}`);
-    // Everything a page can load without passing through the shell or a signed-in screen.
-    const publicReach = reach(ctx, [roots.entry], { dynamic: true, stopAt: signedInOnly });
+    // Everything a page can load without passing through the shell, a signed-in screen or an early read (boot loads
+    // the options charts' early reads itself, on their addresses only: app/router/early-reads-at.ts).
+    const publicReach = reach(ctx, [roots.entry], { dynamic: true, stopAt: new Set([...signedInOnly, ...roots.early]) });
     const early = new Set([...reach(ctx, roots.early, { dynamic: false, stopAt: initial })].filter((id) => !publicReach.has(id) && isScript(id)));
     const excluded = (id: string) => initial.has(id) || publicReach.has(id) || early.has(id) || !isScript(id);
     const shellReach = [...reach(ctx, [roots.shell, roots.router], { dynamic: false, stopAt: none })];

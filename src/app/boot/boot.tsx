@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, overlaysWantedAtom, RouterScreen, type AppStart } from '@/app/app';
 import { persistedAtoms } from '@/app/boot/persisted-atoms';
 import { publicPageAt } from '@/app/public-pages';
+import { earlyReadScreenAt } from '@/app/router/early-read-paths';
 import { loginUrlFor } from '@/app/router/guards';
 import { APP_BASE, DEFAULT_HOME } from '@/app/router/paths';
 import { listenForInstallPrompt } from '@/app/pwa/install-prompt';
@@ -60,6 +61,13 @@ export async function boot(container: HTMLElement): Promise<void> {
   // microtask later): with six connections to the origin, the small files every data read waits for come
   // first, the screen's larger ones beside and after them.
   let screensLoaded = signedInAddress ? startRouterFiles() : null;
+  // An options chart's first read goes out from here, once the session is restored, not from the screen table in
+  // the shell's file (the largest, run last on a slow phone): its chunk is preloaded with the page (issue 61).
+  const earlyReadScreen = earlyReadScreenAt(window.location.pathname);
+  if (earlyReadScreen !== null) {
+    const search = window.location.search;
+    import('@/app/router/early-reads-at').then((reads) => reads.startEarlyReadsOf(earlyReadScreen, search)).catch(() => undefined);
+  }
   await restoreStoredState();
   // The early reads of the chart screens (lib/api/early-read.ts) wait for this: tokenAtom is now what was stored.
   store.set(sessionRestoredAtom, true);
