@@ -25,6 +25,9 @@
  *   npm run bench -- open-interest --bhavcopy-only --trace
  *       also each open's main-thread CPU time from the navigation to the content drawn, from Chromium's trace
  *       (the thread's own time: DevTools' 4× slowdown and the machine's load move it far less than the time)
+ *   npm run bench -- open-interest --bhavcopy-only --server-times
+ *       also each screen's API reads as its opens sent them, timed again from here after the opens (5 times each,
+ *       one after another, with the trader's token): the server's own time, without Slow 4G's latency or the page
  *   npm run bench -- open-interest --runs 1 --profile /tmp/opens
  *       also writes each open's CPU profile of the page (DevTools' .cpuprofile, from the navigation to the
  *       content drawn) into that folder: where the throttled main thread's seconds go
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     waterfall: { type: 'boolean', default: false },
     profile: { type: 'string' },
     trace: { type: 'boolean', default: false },
+    'server-times': { type: 'boolean', default: false },
     'bhavcopy-only': { type: 'boolean', default: false },
   },
 });
@@ -185,6 +189,31 @@ async function recordedDayOpens(url: string, bearer: string, recorded: string): 
   ];
 }
 
+/**
+ * The server's time for each screen's reads (issue 61: where the data is): each read its opens sent, asked for again
+ * from here 5 times in a row with the trader's token, from the request to the end of the answer's body.
+ */
+async function printServerTimes(base: string, bearer: string, readsOf: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+  const rows: string[][] = [];
+  for (const [label, urls] of readsOf) {
+    for (const url of urls) {
+      const times: number[] = [];
+      let status = 0;
+      for (let time = 0; time < 5; time += 1) {
+        const started = performance.now();
+        const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${bearer}` } });
+        await response.arrayBuffer();
+        status = response.status;
+        times.push(performance.now() - started);
+      }
+      const s = spread(times);
+      rows.push([label, url.replace(/\?.*$/, ''), String(status), `${Math.round(s.median)} ms (${Math.round(s.min)}–${Math.round(s.max)} ms)`]);
+    }
+  }
+  console.log(table(['screen', 'its read', 'status', 'server time, 5 in a row: median (min–max)'], rows));
+  console.log(`load average (1 min) after: ${(loadavg()[0] ?? 0).toFixed(1)}`);
+}
+
 async function main(): Promise<void> {
   await buildIfChanged();
   let recorded = '';
@@ -244,6 +273,8 @@ async function main(): Promise<void> {
     ];
     const rows: string[][] = [];
     const load: number[] = [loadavg()[0] ?? 0];
+    // Each screen's API reads as its opens sent them, for --server-times.
+    const readsOf = new Map<string, Set<string>>();
     for (const [label, path, drawn] of opens) {
       const measured = new Map(builds.map((build) => [build.label, { times: [] as number[], bytes: [] as number[], data: [] as number[], requests: [] as number[], cpu: [] as number[] }]));
       for (let run = 0; run < runs; run += 1) {
@@ -270,6 +301,9 @@ async function main(): Promise<void> {
           if (result.cpu !== undefined) entry.cpu.push(result.cpu.cpuMs);
           // The chart's own reads on the wire (compressed, with headers): issue 40's goal is ≤ 50 KB gzip a day.
           entry.data.push(result.requests.filter((request) => request.url.startsWith('/api/market-history/')).reduce((sum, request) => sum + (request.bytes ?? 0), 0));
+          const reads = readsOf.get(label) ?? new Set<string>();
+          for (const request of result.requests) if (request.url.startsWith('/api/market-history/')) reads.add(request.url);
+          readsOf.set(label, reads);
           load.push(loadavg()[0] ?? 0);
           // Each open's line as it comes (a long run on a shared machine may be stopped before its table).
           const cpuText = result.cpu === undefined ? '' : `, main thread ${Math.round(result.cpu.cpuMs)} ms CPU (${Math.round(result.cpu.wallMs)} ms busy)`;
@@ -294,6 +328,7 @@ async function main(): Promise<void> {
     }
     console.log(table(['first open, Slow 4G + 4× CPU', 'requests before drawn', 'transferred', 'its data reads', ...(values.trace ? ['main-thread CPU to drawn'] : []), 'median (min–max)', 'runs in order', 'goal'], rows));
     console.log(`load average (1 min) during the runs: ${Math.min(...load).toFixed(1)}–${Math.max(...load).toFixed(1)} on ${runs} runs each`);
+    if (values['server-times']) await printServerTimes(builds[0]!.url, bearer, readsOf);
   } finally {
     await browser.close();
     await served.stop();
