@@ -210,6 +210,7 @@ export default defineConfig({
                   source('features/analytics/charts/participant-chart.ts'),
                 ],
                 chartLibrary: [source('features/analytics/charts/candle-chart.ts')],
+                apiClients: [source('lib/api/load-runtime-config.ts'), source('lib/api/build-clients.ts')],
                 // Reached from the shell through @headlessui/react's index only: the order book's and option chain's
                 // virtual scrolling (through the combobox) and the tabs of the Bots screen (issue 61).
                 leftOut: [/\/node_modules\/@tanstack\//, /\/node_modules\/@headlessui\/react\/dist\/components\/tabs\//],

@@ -24,7 +24,14 @@
  * - `screen-kit`: what they import that other signed-in screens import too (an empty state, a date field, the
  *   alert form): a few KB in one file, which a screen that used one of them now fetches whole, in one request
  *   where it often took several. Not what leads to `chart-screens`, which every screen taking the kit would
- *   then fetch too.
+ *   then fetch too: such a module joins `chart-screens` itself (the last-known read, 0.6 KB), which whatever
+ *   loads it loads anyway.
+ * - `api-clients`: the configuration's reader and the API clients (openapi-fetch, its middleware), which boot loads
+ *   at once on a signed-in address and a sign-in at its submit, always together: one file where they were two, each
+ *   a request before a screen's first read could go out (issue 61).
+ * - `chart-library`: lightweight-charts with what the chart modules share beside it (their time and price labels in
+ *   the trader's language, 0.8 KB): every chart module that imports those imports the library too, so a chart's first
+ *   open fetches one file where it fetched two (issue 61). The chart modules keep their own files.
  * Left out of every group (`leftOut`): modules the shell reaches only through a package's index, which re-exports
  * every part of the package, and does not use (headless UI's index leads to its tabs and, through its combobox, to
  * the order book's and option chain's virtual scrolling: about 40 KB of the shell's file, minified, that the
@@ -56,6 +63,11 @@ export type SignedInChunkRoots = {
   analysisCharts: readonly string[];
   /** The index charts' chart module: what it imports (the chart library) stays out of `analysis-screens`. */
   chartLibrary: readonly string[];
+  /**
+   * The configuration's reader and the API clients' builder: the entry loads them lazily and always together (a
+   * request needs both), so they and what they import besides the entry and the groups above form `api-clients`.
+   */
+  apiClients: readonly string[];
   /**
    * Modules the screen table loads early beside a screen (a screen's first data read): they and what they
    * import besides the entry form the `early-reads` group, which waits for no other group's files.
@@ -100,7 +112,17 @@ function reach(ctx: Context, roots: Iterable<string>, { dynamic, stopAt }: { dyn
 /** The `name` function of a Rolldown code-splitting group: one of the groups above, or null (left to the bundler). */
 export function signedInChunkName(roots: SignedInChunkRoots) {
   // Computed once per chunking pass (the context's graph belongs to that pass).
-  let groups: { context: Context; early: Set<string>; shell: Set<string>; shared: Set<string>; charts: Set<string>; analysis: Set<string>; kit: Set<string> } | null = null;
+  let groups: {
+    context: Context;
+    early: Set<string>;
+    shell: Set<string>;
+    shared: Set<string>;
+    charts: Set<string>;
+    analysis: Set<string>;
+    kit: Set<string>;
+    chartLibrary: Set<string>;
+    apiClients: Set<string>;
+  } | null = null;
   const compute = (ctx: Context) => {
     const none = new Set<string>();
     const initial = reach(ctx, [roots.entry], { dynamic: false, stopAt: none });
@@ -145,8 +167,13 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     // One leading to `chart-screens` stays with the bundler: every screen taking the kit would fetch those too.
     const leadsToCharts = (id: string) => [...reach(ctx, [id], { dynamic: false, stopAt: none })].some((reached) => charts.has(reached));
     const kit = new Set(candidates.filter((id) => otherScreens.has(id) && !leadsToCharts(id)));
+    // One leading to `chart-screens` joins it instead (the last-known read): whatever loads it loads that file anyway,
+    // so it costs the index charts a few hundred bytes and saves each options chart a request (issue 61).
+    for (const id of candidates) if (otherScreens.has(id) && leadsToCharts(id)) charts.add(id);
     const analysis = new Set(candidates.filter((id) => !otherScreens.has(id)));
-    return { context: ctx, early, shell, shared, charts, analysis, kit };
+    const chartLibrary = new Set([...library].filter((id) => !excluded(id) && !shell.has(id) && !shared.has(id) && !charts.has(id) && !roots.chartLibrary.includes(id)));
+    const apiClients = new Set([...reach(ctx, roots.apiClients, { dynamic: false, stopAt: initial })].filter((id) => isScript(id) && !early.has(id) && !shell.has(id) && !shared.has(id)));
+    return { context: ctx, early, shell, shared, charts, analysis, kit, chartLibrary, apiClients };
   };
   return (id: string, ctx: Context): string | null => {
     if (groups?.context !== ctx) groups = compute(ctx);
@@ -154,9 +181,11 @@ export function signedInChunkName(roots: SignedInChunkRoots) {
     if (groups.early.has(id)) return 'early-reads';
     if (groups.shell.has(id)) return 'app-shell';
     if (groups.shared.has(id)) return 'shell-shared';
+    if (groups.apiClients.has(id)) return 'api-clients';
     if (groups.charts.has(id)) return 'chart-screens';
     if (groups.analysis.has(id)) return 'analysis-screens';
     if (groups.kit.has(id)) return 'screen-kit';
+    if (groups.chartLibrary.has(id)) return 'chart-library';
     return null;
   };
 }
