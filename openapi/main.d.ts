@@ -5724,6 +5724,12 @@ export interface components {
             trading_bot_id?: components["schemas"]["Id"];
             /** @description A bot configured on the spot, as its create body (nothing is saved). */
             bot?: components["schemas"]["DailyBotCreate"] | components["schemas"]["TradingBotCreate"];
+            /**
+             * @description Issue 63: a futures leg the bot holds is rolled this many trading days before its expiry, at the replayed
+             *     day's last minute, as a backtest rolls it (BacktestCreate `futures_roll_days`, the same rule and orders), so
+             *     a replayed day and its backtest agree. 0 lets it expire. Absent: 1, as a backtest.
+             */
+            futures_roll_days?: number;
         };
         ReplayBot: {
             bot: components["schemas"]["BacktestBot"];
@@ -5741,6 +5747,8 @@ export interface components {
             report_final: boolean;
             /** @description The trader stopped it (`POST .../bot/stop/`); it enters nothing more in this replay. */
             stopped: boolean;
+            /** @description Trading days before its expiry a future the bot holds is rolled (ReplayBotAttach); 0 lets it expire. Absent for bots attached before rolls in replays (none rolled). */
+            futures_roll_days?: number;
         };
         ReplayBotResponse: {
             replay: components["schemas"]["Replay"];
