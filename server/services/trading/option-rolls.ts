@@ -1,5 +1,5 @@
 // An option position's roll to the next expiry (issue 63): the basket that closes the legs held and opens them in
-// the expiry the underlying lists next, planned here and placed by the app as one basket (POST /api/order-book/trades/,
+// the expiry the underlying lists next, planned here and placed by the app as one basket (place_trades,
 // one Idempotency-Key), its margin and charges asked where every basket's are (margins/orders). The expiry comes from
 // the market's listing, which reads the dated expiry facts (a stock's monthlies, an index's weeklies and monthlies,
 // holidays moving them earlier); the strike is the same, or as far from the next expiry's money as the leg is from its
