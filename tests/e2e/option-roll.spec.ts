@@ -52,7 +52,7 @@ test('a short NIFTY call rolled to the next expiry at 360 px in French: the bask
   await expect(dialog.getByText(/exécuté|Exécuté/).first()).toBeVisible();
 
   // The short moved to the next expiry's call at the same strike; both orders of the basket in the order book.
-  const positions = (await (await page.request.get(`/api/position-book/${user.accountNumber}/`, { headers: auth })).json()) as {
+  const positions = (await (await page.request.get(`/api/position-book/position-book/${user.accountNumber}`, { headers: auth })).json()) as {
     position_book: { net: Array<{ tradingsymbol: string; quantity: number }> };
   };
   const open = positions.position_book.net.filter((position) => position.quantity !== 0);
