@@ -102,7 +102,7 @@ describe.each(testBackends)("an option position's roll to the next expiry, on %s
       expect(res.body.legs[0]!.open).toMatchObject({ tradingsymbol: `RELIANCE26DEC${strike}PE`, side: 'BUY', quantity: held.lot_size });
     });
 
-    it('refuses a future, legs of two expiries and a flat position as unusable input', async () => {
+    it('refuses a future, legs of two expiries, a flat position, an unknown or expired contract as unusable input, and another\'s account as missing', async () => {
       const future = await planRoll(started, desk, { mode: 'same_strike', legs: [{ tradingsymbol: 'NIFTY26NOVFUT', quantity: 65 }] });
       expect(future.status).toBe(422);
       expect(future.body).toMatchObject({ code: 'invalid_params', details: { text: { code: 'roll.not_option' } } });
@@ -118,6 +118,14 @@ describe.each(testBackends)("an option position's roll to the next expiry, on %s
       const flat = await planRoll(started, desk, { mode: 'same_strike', legs: [{ tradingsymbol: desk.contract(desk.atm, 'CE').tradingsymbol, quantity: 0 }] });
       expect(flat.status).toBe(422);
       expect(flat.body).toMatchObject({ details: { text: { code: 'roll.no_position' } } });
+      const nonsense = await planRoll(started, desk, { mode: 'same_strike', legs: [{ tradingsymbol: 'NOTACONTRACT', quantity: 65 }] });
+      expect(nonsense.status).toBe(422);
+      expect(nonsense.body).toMatchObject({ details: { text: { code: 'roll.not_option' } } });
+      const expired = await planRoll(started, desk, { mode: 'same_strike', legs: [{ tradingsymbol: `NIFTY25NOV${desk.atm}CE`, quantity: 65 }] });
+      expect(expired.status).toBe(422);
+      expect(expired.body).toMatchObject({ details: { text: { code: 'roll.expiry_not_listed' } } });
+      const elsewhere = await started.call('planOptionRoll', { token: desk.token, body: { account_number: 'NOSUCHACCOUNT', mode: 'same_strike', legs: [{ tradingsymbol: desk.contract(desk.atm, 'CE').tradingsymbol, quantity: 65 }] } });
+      expect(elsewhere.status).toBe(404);
     });
   });
 
