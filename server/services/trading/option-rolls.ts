@@ -11,7 +11,7 @@ import { marketAssumptions } from '../../../quant/market-assumptions.ts';
 import { yearsToExpiry } from '../../../quant/option-inputs.ts';
 import { forwardOf, nearestStrike, nextExpiry, rolledStrike, type RollChain } from '../../../quant/option-roll.ts';
 import type { Database } from '../../db/database.ts';
-import type { AccountPrices } from '../brokers/account-prices.ts';
+import type { AccountPrices, PricesFrom } from '../brokers/account-prices.ts';
 import type { Quote } from '../brokers/paper/order-rules.ts';
 import { toRupees } from '../brokers/paper/paise.ts';
 import type { Clock } from '../clock.ts';
@@ -38,19 +38,26 @@ function expiryNamed(parsed: ParsedTradingsymbol, expiries: readonly Expiry[]): 
 }
 
 export function createOptionRolls({ db, clock, market, prices, findAccount }: { db: Database; clock: Clock; market: MarketService; prices: AccountPrices; findAccount: (userId: number, accountNumber: string) => Promise<FoundAccount> }) {
-  /** The underlying's level now and the contracts' quotes, where the account's prices come from. */
-  async function pricesNow(found: FoundAccount, underlying: string, underlyingKey: string, keys: readonly string[]): Promise<{ spotPaise: number | null; quotes: Map<string, Partial<Quote>> }> {
+  /** Where the account's prices come from (account-prices.ts): its live broker, a live feed, or the simulator. */
+  async function sourceOf(found: FoundAccount) {
     const source = await prices.of(found.account, found.broker.mode === 'live');
-    if (source.from === 'broker') {
-      const last = (await found.broker.lastPrices?.(found.account, [underlyingKey, ...keys]).catch(() => null)) ?? new Map<string, number>();
-      return { spotPaise: last.get(underlyingKey) ?? null, quotes: new Map([...last].map(([key, lastPaise]) => [key, { lastPaise }])) };
-    }
     if (source.from === 'feed') await source.prices.ready(db);
+    return source;
+  }
+
+  /** The underlying's level now, in paise, or null where the source has none. */
+  async function levelNow(found: FoundAccount, source: PricesFrom, underlying: string, underlyingKey: string): Promise<number | null> {
+    if (source.from === 'broker') return (await found.broker.lastPrices?.(found.account, [underlyingKey]).catch(() => null))?.get(underlyingKey) ?? null;
     // A stock on a live feed is quoted by its own instrument (NSE:RELIANCE), as the bots read it (bot-intents.ts).
-    const isStock = source.from === 'feed' && underlyingKey === `NSE:${underlying}`;
-    const quotes: Map<string, Partial<Quote>> = await source.prices.quotes(isStock ? [underlyingKey, ...keys] : keys, db);
-    const spotPaise = isStock ? (quotes.get(underlyingKey)?.lastPaise ?? null) : await source.prices.spotPaise(underlying as IndexName, db).catch(() => null);
-    return { spotPaise, quotes };
+    if (source.from === 'feed' && underlyingKey === `NSE:${underlying}`) return (await source.prices.quotes([underlyingKey], db)).get(underlyingKey)?.lastPaise ?? null;
+    return source.prices.spotPaise(underlying as IndexName, db).catch(() => null);
+  }
+
+  /** The contracts' quotes now (a live broker's last prices only). */
+  async function quotesNow(found: FoundAccount, source: PricesFrom, keys: readonly string[]): Promise<Map<string, Partial<Quote>>> {
+    if (source.from !== 'broker') return source.prices.quotes(keys, db);
+    const last = (await found.broker.lastPrices?.(found.account, keys).catch(() => null)) ?? new Map<string, number>();
+    return new Map([...last].map(([key, lastPaise]) => [key, { lastPaise }]));
   }
 
   /** The basket rolling `body.legs` to the next expiry (see the header and the contract's planOptionRoll). */
@@ -79,9 +86,8 @@ export function createOptionRolls({ db, clock, market, prices, findAccount }: { 
     const contractOf = (chain: typeof nearChain, strike: number, kind: 'CE' | 'PE') => chain.instruments.find((instrument) => instrument.strike === strike && instrument.instrument_type === kind);
     const strikesOf = (chain: typeof nearChain) => [...new Set(chain.instruments.map((instrument) => instrument.strike))].sort((a, b) => a - b);
 
-    const nextKeys = nextChain.instruments.map((instrument) => instrument.instrument);
-    const nearKeys = legs.map((leg) => `${nearChain.instruments[0]?.exchange ?? 'NFO'}:${leg.tradingsymbol}`);
-    const { spotPaise, quotes } = await pricesNow(found, underlying, listing.underlying, [...nearKeys, ...nextKeys]);
+    const source = await sourceOf(found);
+    const spotPaise = await levelNow(found, source, underlying, listing.underlying);
     const spot = spotPaise === null ? null : toRupees(spotPaise);
     // Each expiry's money: the listed strike nearest its forward (the level carried to its close at the market's rate).
     const atmOf = (chain: typeof nearChain, expiry: Expiry) =>
@@ -90,7 +96,7 @@ export function createOptionRolls({ db, clock, market, prices, findAccount }: { 
     const next: RollChain = { strikes: strikesOf(nextChain), atm: atmOf(nextChain, to) };
     if (body.mode === 'same_distance' && (near.atm === null || next.atm === null)) throw DomainError.said('unknown_instrument', rollTexts.noLevel(underlying), { field: 'mode' });
 
-    const priced = (instrument: Instrument, leg: RollLeg): Contract => {
+    const priced = (instrument: Instrument, leg: RollLeg, quotes: Map<string, Partial<Quote>>): Contract => {
       const quote = quotes.get(instrument.instrument);
       const rupees = (paise: number | undefined) => (paise === undefined || paise <= 0 ? null : toRupees(paise));
       return {
@@ -121,12 +127,13 @@ export function createOptionRolls({ db, clock, market, prices, findAccount }: { 
       const strike = rolledStrike(body.mode, leg.strike, near, next);
       const target = strike === null ? undefined : contractOf(nextChain, strike, leg.kind);
       if (target === undefined) throw DomainError.said('unknown_instrument', rollTexts.noStrike(leg.tradingsymbol, to.date), { field: 'legs' });
-      const [close, open] = rollBasket(leg.quantity, held, target);
-      return { close: priced(held, close), open: priced(target, open) };
+      return { held, target, basket: rollBasket(leg.quantity, held, target) };
     });
+    const quotes = await quotesNow(found, source, rolled.flatMap((leg) => [leg.held.instrument, leg.target.instrument]));
+    const pricedLegs = rolled.map(({ held, target, basket: [close, open] }) => ({ close: priced(held, close, quotes), open: priced(target, open, quotes) }));
 
     // Sells at the bid, buys at the ask: what the basket takes in (positive) or pays, at these prices.
-    const fills = rolled.flatMap((leg) => [leg.close, leg.open]).map((contract) => ({ contract, price: contract.side === 'SELL' ? contract.bid : contract.ask }));
+    const fills = pricedLegs.flatMap((leg) => [leg.close, leg.open]).map((contract) => ({ contract, price: contract.side === 'SELL' ? contract.bid : contract.ask }));
     const net = fills.every((fill) => fill.price !== null)
       ? Math.round(fills.reduce((sum, { contract, price }) => sum + (contract.side === 'SELL' ? 1 : -1) * price! * contract.quantity * 100, 0)) / 100
       : null;
@@ -138,9 +145,9 @@ export function createOptionRolls({ db, clock, market, prices, findAccount }: { 
       to_expiry: to,
       spot,
       at_the_money: { from: near.atm, to: next.atm },
-      legs: rolled,
+      legs: pricedLegs,
       // The closes first: a short bought back frees its margin before the next expiry's is sold.
-      orders: [...rolled.map((leg) => order(leg.close)), ...rolled.map((leg) => order(leg.open))],
+      orders: [...pricedLegs.map((leg) => order(leg.close)), ...pricedLegs.map((leg) => order(leg.open))],
       net_premium: net,
     };
   }
