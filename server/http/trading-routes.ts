@@ -10,7 +10,7 @@ import { HttpError } from './errors.ts';
 import type { RoutePlugin } from './route-plugins.ts';
 
 export const tradingRoutes: RoutePlugin = async (app, { context }) => {
-  const { trading, killSwitch, riskLimits, marketDepth } = context.services;
+  const { trading, killSwitch, riskLimits, marketDepth, optionRolls } = context.services;
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
   // The stored answer is the contract's OrdersResponse, so the type the route expects is what it holds.
@@ -54,6 +54,7 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'getOrderBook', async (request) =>
     trading.orderBook(userId(request), request.params.accountNumber, request.query.start_date, request.query.updated_since));
   route(app, 'getOrderMargins', async (request) => trading.orderMargins(userId(request), request.body));
+  route(app, 'planOptionRoll', async (request) => optionRolls.plan(userId(request), request.body));
   route(app, 'getMarketDepth', async (request) => marketDepth.marketDepth(userId(request), request.params.accountNumber, request.query.exchange, request.query.tradingsymbol, request.query.levels));
 
   route(app, 'getPositionBook', async (request) => trading.positionBook(userId(request), request.params.accountNumber, request.query.start_date));

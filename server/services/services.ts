@@ -67,6 +67,7 @@ import { createUpstoxHistoryCalls } from './history/upstox-history-calls.ts';
 import { createUpstoxMinutesImport, type UpstoxMinutesImport } from './history/upstox-minutes-import.ts';
 import { createBrokerCandlesImport, type BrokerCandlesImport } from './history/broker-candles-import.ts';
 import { createMarketDepthReads, type MarketDepthReads } from './trading/market-depth.ts';
+import { createOptionRolls, type OptionRolls } from './trading/option-rolls.ts';
 import { dhanCandleSource, norenCandleSource } from './history/broker-candle-sources.ts';
 import { createPremiumService, type PremiumService } from './premium/premium-service.ts';
 import { createUpstoxPacing } from './brokers/upstox/upstox-pacing.ts';
@@ -147,6 +148,8 @@ export type Services = {
   brokerHistory: BrokerCandlesImport;
   /** A contract's depth beyond the best bid and ask, where the account's broker streams it (Dhan's 20 levels). */
   marketDepth: MarketDepthReads;
+  /** An option position's roll to the next expiry, planned (issue 63). */
+  optionRolls: OptionRolls;
   /** The open-interest charts' reads of market history (issue 40). */
   openInterest: OpenInterestCharts;
   /** Every market fact in force on a day with its source and age (the Market facts screen, issue 60). */
@@ -274,6 +277,7 @@ export function createServices(options: ServicesOptions): Services {
     killSwitch,
     protection: createProtectionService({ db, clock, accounts: tradingAccounts }),
     marketDepth: createMarketDepthReads({ accounts: tradingAccounts }),
+    optionRolls: createOptionRolls({ db, clock, market: marketService, prices: accountPrices, findAccount: tradingAccounts.findAccount }),
     protectionWatcher: createProtectionWatcher({ db, clock, brokers: brokerRegistry, accounts: tradingAccounts, trading }),
     riskLimits: createRiskLimitsService({ db, clock, brokers: brokerRegistry, killSwitch }),
     analytics: createAnalyticsService({ db, clock, market: marketService, seed: seedOf(market.seed) }),

@@ -5,6 +5,7 @@ import { replayBotMessages as m } from '@/app/replay/replay-bot-messages';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
 import { useBotChoice, type ChosenBot } from '@/features/backtests/hooks/use-bot-choice';
 import { commonMessages } from '@/i18n/common-messages';
 import { sayServerText } from '@/i18n/say-server-text';
@@ -21,12 +22,16 @@ export function ReplayBotDialog({ replay, onAttached, onClose }: { replay: Repla
   const formId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [rollDays, setRollDays] = useState('1');
 
   const attach = async (bot: ChosenBot) => {
     setError(null);
+    // The futures roll a backtest of the day would make (its default: a trading day before expiry).
+    const futuresRollDays = Number(rollDays.trim());
+    if (rollDays.trim() === '' || !Number.isInteger(futuresRollDays) || futuresRollDays < 0 || futuresRollDays > 10) return setError(intl.formatMessage(m.rollDaysInvalid));
     setBusy(true);
     try {
-      onAttached(await attachReplayBot(replay.id, bot));
+      onAttached(await attachReplayBot(replay.id, { ...bot, futures_roll_days: futuresRollDays }));
     } catch (failure) {
       setError(isApiError(failure) ? sayServerText(intl, failure.text, failure.message) : String(failure));
     } finally {
@@ -65,6 +70,13 @@ export function ReplayBotDialog({ replay, onAttached, onClose }: { replay: Repla
         {chooser}
         <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
           {savedField}
+          <TextField
+            label={intl.formatMessage(m.rollDays)}
+            hint={intl.formatMessage(m.rollDaysHint)}
+            inputMode="numeric"
+            value={rollDays}
+            onChange={(event) => setRollDays(event.target.value)}
+          />
         </form>
         <FormError>{error}</FormError>
       </div>

@@ -13,6 +13,12 @@ export const replayBotMessages = defineMessages({
     defaultMessage: 'It starts at the replayed minute: its times already passed are not made up. Your saved bot is copied, never changed, and nothing reaches a broker or your paper account.',
   },
   botRequired: { id: 'replay.bot.botRequired', defaultMessage: 'Choose the bot to run in the replay.' },
+  rollDays: { id: 'replay.bot.rollDays', defaultMessage: 'Roll futures (trading days before expiry)' },
+  rollDaysHint: {
+    id: 'replay.bot.rollDaysHint',
+    defaultMessage: 'A future the bot holds is rolled to the next month at the day’s last minute when its expiry is that many trading days away, as its backtest rolls it; 0 lets it expire.',
+  },
+  rollDaysInvalid: { id: 'replay.bot.rollDaysInvalid', defaultMessage: 'Enter a whole number of trading days from 0 to 10.' },
   start: { id: 'replay.bot.start', defaultMessage: 'Run it in the replay' },
   loading: { id: 'replay.bot.loading', defaultMessage: 'Reading the replay’s bot…' },
   failed: { id: 'replay.bot.failed', defaultMessage: 'The replay’s bot could not be read.' },

@@ -19,6 +19,7 @@ import { DateField } from '@/components/ui/date-field';
 import type { Order } from '@/features/orders/api/trading-types';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { RollFuture } from '@/app/trading/roll-future';
+import { RollOption } from '@/app/trading/roll-option';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionsByBot, getPositionSummary, type PositionsByBot, type PositionSummary } from '@/features/positions/api/position-calls';
 import { PnlHistory } from '@/features/positions/components/pnl-history';
@@ -170,6 +171,7 @@ export function PositionsScreen() {
                       <PositionAlertBell position={position} />
                       <PositionPremiumLink position={position} />
                       <RollFuture position={position} account={common.account} disabled={common.disabled} onDone={common.onDone} />
+                      <RollOption position={position} positions={positions} account={common.account} disabled={common.disabled} onDone={common.onDone} />
                     </>
                   } />} />
               <StrategyPremiumLinks positions={positions} day={day} />

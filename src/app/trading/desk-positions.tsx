@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { Order, TradingAccount } from '@/features/orders/api/trading-types';
 import { RollFuture } from '@/app/trading/roll-future';
+import { RollOption } from '@/app/trading/roll-option';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook, getPositions, type Position } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
@@ -105,6 +106,7 @@ export function DeskPositions({
                       <PositionAlertBell position={position} />
                       <PositionPremiumLink position={position} />
                       <RollFuture position={position} account={common.account} disabled={common.disabled} onDone={common.onDone} />
+                      <RollOption position={position} positions={loaded.positions} account={common.account} disabled={common.disabled} onDone={common.onDone} />
                     </>
                   } />} />
       )}

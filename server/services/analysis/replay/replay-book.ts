@@ -26,7 +26,17 @@ export const replayCapitalPaise = 100_000_000;
  * editing the saved bot or the account's policy later changes nothing here). A replay logged before the policy
  * was copied has none: its bot places MARKET orders, as it did then.
  */
-export type ReplayBotBody = { bot: BacktestBot; entry_until: string; risk_limits: BookRiskLimits; execution?: BookExecution | null };
+export type ReplayBotBody = {
+  bot: BacktestBot;
+  entry_until: string;
+  risk_limits: BookRiskLimits;
+  execution?: BookExecution | null;
+  /**
+   * Trading days before its expiry a future the bot holds is rolled, as a backtest's (backtests/future-rolls.ts).
+   * Absent in a bot logged before replays rolled: its future expires, as it did then.
+   */
+  futures_roll_days?: number;
+};
 
 /** A bot attached to the replay (replay-bot.ts adds it and looks at it). */
 export type ReplayBot = {
@@ -38,6 +48,8 @@ export type ReplayBot = {
   ended: boolean;
   /** The trader stopped it (stopReplayBot): it enters nothing more. */
   stopped: boolean;
+  /** Its futures' roll of the day was looked at (rollReplayBot: once, at the day's last minute). */
+  rolled: boolean;
 };
 
 export type ReplayBook = {

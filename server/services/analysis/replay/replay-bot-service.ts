@@ -35,6 +35,7 @@ async function statusOf(book: ReplayBook): Promise<Schemas['ReplayBot']> {
     positions: positions.net,
     report_final: bot.ended,
     stopped: bot.stopped,
+    ...(bot.body.futures_roll_days === undefined ? {} : { futures_roll_days: bot.body.futures_roll_days }),
   };
 }
 
@@ -43,12 +44,19 @@ export function createReplayBots({ db, books, requests }: { db: Database; books:
 
   return {
     /** Attaches the bot at the replayed instant now (see the header). */
-    async attach(userId: number, row: ReplayRow, choice: BotChoice): Promise<Schemas['ReplayBot']> {
+    async attach(userId: number, row: ReplayRow, choice: BotChoice & Pick<Schemas['ReplayBotAttach'], 'futures_roll_days'>): Promise<Schemas['ReplayBot']> {
       const { bot, portfolioId, entryUntil } = await requests.bot(userId, choice);
       if (bot.underlying !== row.index) throw DomainError.said('replay_bot_index', replayTexts.botIndex(bot.underlying, row.index), { field: 'bot' });
       // The trader's risk limits and execution policy on the bot's account apply, as they do in its backtest;
       // copied now, so a rebuild runs with the same.
-      const body: ReplayBotBody = { bot, entry_until: entryUntil, risk_limits: await riskLimitsOf(db, portfolioId), execution: await executionOf(db, portfolioId) };
+      // Its futures roll as a backtest's do (absent: a trading day before expiry, the backtest's default).
+      const body: ReplayBotBody = {
+        bot,
+        entry_until: entryUntil,
+        risk_limits: await riskLimitsOf(db, portfolioId),
+        execution: await executionOf(db, portfolioId),
+        futures_roll_days: choice.futures_roll_days ?? 1,
+      };
       return books.withBook(row, async (book) => {
         if (book.bot !== null) throw attached(book);
         try {

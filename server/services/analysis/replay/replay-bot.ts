@@ -5,15 +5,18 @@
 // instants (replay-books.ts advance): its entry, every step while it holds, its exit, then the expiry
 // settlement after the close. Its report is a backtest's of that day (buildReport), so the two agree to the
 // paisa. Attaching is logged like an order (replay_actions, kind 'bot', at the replayed instant), so the book
-// is rebuilt with the same bot after a restart or on another instance.
+// is rebuilt with the same bot after a restart or on another instance. A future it holds near its expiry is rolled
+// at the day's last minute, after its last look, by the backtest's own roll (backtests/future-rolls.ts, issue 63),
+// so the replayed day's roll is the backtest's.
 import { addBookBot, applyExecution, type Book } from '../backtests/backtest-book.ts';
 import type { BacktestReport } from '../backtests/backtest-jobs.ts';
 import { buildReport } from '../backtests/backtest-report.ts';
 import { at, endDay, lookUntil, startBotRun, startDay } from '../backtests/bot-looks.ts';
+import { rollFutures } from '../backtests/future-rolls.ts';
 import { addPaperAccount } from '../backtests/paper-book.ts';
 import { loadHeld } from '../../bots/engine/engine-store.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { istMinutes } from '../../market/ist.ts';
+import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { replayCapitalPaise, type ReplayBook, type ReplayBot, type ReplayBotBody } from './replay-book.ts';
 
 // The book holds its bot, so their types stand together (replay-book.ts); named here too, where bots are attached.
@@ -33,16 +36,30 @@ export async function addReplayBot(book: ReplayBook, body: ReplayBotBody): Promi
   const run = await startBotRun(botBook, body.bot, body.entry_until, calendar, (instant) => (book.now = instant));
   const day = await startDay(run, book.day);
   while (day.next < day.times.length && at(book.day.day, day.times[day.next]!) < attachedAt) day.next += 1;
-  book.bot = { body, attachedAt, book: botBook, run, day, ended: false, stopped: false };
+  book.bot = { body, attachedAt, book: botBook, run, day, ended: false, stopped: false, rolled: false };
   await lookBot(book, attachedAt);
   book.now = attachedAt;
   book.passDueAt = null;
 }
 
-/** The bot's looks due up to `instant` (the replayed clock passing it). */
+/** The bot's looks due up to `instant` (the replayed clock passing it), then its roll once the day's last minute is reached. */
 export async function lookBot(book: ReplayBook, instant: Date): Promise<void> {
   if (book.bot === null || book.bot.ended) return;
   await lookUntil(book.bot.run, book.bot.day, istMinutes(instant));
+  if (istMinutes(instant) >= clockMinutes(book.day.hours.close) - 1) await rollBot(book);
+}
+
+/**
+ * The roll of the futures the bot holds (the trader's setting, a backtest's futures_roll_days), once, at the day's
+ * last minute after its last look: where the backtest's runner rolls them (backtest-runner.ts), so both agree.
+ */
+async function rollBot(book: ReplayBook): Promise<void> {
+  const bot = book.bot;
+  if (bot === null || bot.rolled) return;
+  bot.rolled = true;
+  const now = book.now;
+  if (bot.day.held && (await rollFutures(bot.run, bot.day, bot.body.futures_roll_days ?? 0)) > 0) book.passDueAt = null;
+  book.now = now;
 }
 
 /**
@@ -72,6 +89,7 @@ export async function stopReplayBot(book: ReplayBook): Promise<void> {
 export async function endBot(book: ReplayBook): Promise<void> {
   if (book.bot === null || book.bot.ended) return;
   await lookUntil(book.bot.run, book.bot.day);
+  await rollBot(book);
   await endDay(book.bot.run, book.bot.day);
   book.bot.ended = true;
 }

@@ -9,7 +9,7 @@ import { keyOf } from '../../brokers/paper/contracts.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
-import { indexFacts } from '../../market/index-config.ts';
+import { contractTermsOf } from '../../market/underlying-facts.ts';
 import { clockMinutes, istDate, istInstant, istMinutes } from '../../market/ist.ts';
 import { dayHours, isTradingDay, type DayHours } from '../../market/trading-calendar.ts';
 import { findOwnedPortfolio } from '../../portfolios/portfolios-service.ts';
@@ -89,7 +89,8 @@ export function createBotStatus({ db, clock, brokers, prices }: { db: Database; 
   async function tradingDays(bots: readonly EngineBot[], day: string): Promise<Map<string, { trading: boolean; hours: DayHours }>> {
     const open = new Map<string, { trading: boolean; hours: DayHours }>();
     for (const index of new Set(bots.map((bot) => bot.underlying))) {
-      const facts = await indexFacts(db, index, new Date(`${day}T06:00:00Z`));
+      // Any underlying: an index's facts or a stock's contract terms (a stock bot in a replay, issue 63).
+      const facts = await contractTermsOf(db, index, new Date(`${day}T06:00:00Z`));
       const calendar = await loadTradingCalendar(db, facts.exchange === 'NFO' ? 'NSE' : 'BSE');
       open.set(index, { trading: isTradingDay(calendar, day), hours: dayHours(calendar, day) });
     }
