@@ -4576,8 +4576,13 @@ export interface components {
                 /** @description Margin the orders free once filled (the opposite of a negative `margin`), else 0. */
                 margin_released: components["schemas"]["Money"];
                 premium: components["schemas"]["Money"];
+                /**
+                 * @description The charges together. When `charge_breakdown.brokerage_status` is `not_priced` (a broker with no
+                 *     charges call and no dated tariff, Flattrade today) they leave the brokerage out, as does every
+                 *     figure that includes them (`required`, `standalone.required`).
+                 */
                 charges: components["schemas"]["Money"];
-                charge_breakdown: components["schemas"]["ChargeBreakdown"];
+                charge_breakdown: components["schemas"]["OrderChargeBreakdown"];
                 /**
                  * @description What the orders need on their own, as on an account with nothing open (Kite's basket margins
                  *     without consider_positions): the strategy's own margin, whatever the account holds.
@@ -4591,6 +4596,22 @@ export interface components {
                     hedge_benefit: components["schemas"]["Money"];
                 };
             };
+        };
+        /**
+         * @description An order's charges by kind, as a contract note lists them; they add up to `charges`. The brokerage is null
+         *     with `brokerage_status: not_priced` when the broker prices none and StrikeDesk has no dated tariff for it
+         *     (never a ₹0 of its own); the statutory charges are still computed, GST on what is priced.
+         */
+        OrderChargeBreakdown: {
+            brokerage: components["schemas"]["Money"] | null;
+            /** @enum {string} */
+            brokerage_status: "priced" | "not_priced";
+            stt: components["schemas"]["Money"];
+            exchange: components["schemas"]["Money"];
+            sebi: components["schemas"]["Money"];
+            stamp_duty: components["schemas"]["Money"];
+            gst: components["schemas"]["Money"];
+            call_and_trade: components["schemas"]["Money"];
         };
         /** @description Charges by kind, as a contract note lists them; they add up to `charges` (a live broker's own lines may differ from its total by a paisa). */
         ChargeBreakdown: {

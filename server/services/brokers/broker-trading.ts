@@ -217,6 +217,11 @@ export type MarginQuote = {
   marginPaise: number;
   /** Margin the orders free once filled (−marginPaise when negative, else 0). */
   releasedPaise: number;
+  /**
+   * True when the broker's brokerage is not priced (a broker with no charges call and no dated tariff): then
+   * `chargeParts.brokerage` is 0 and no figure, and `chargesPaise` (and what includes it) leaves the brokerage out.
+   */
+  brokerageNotPriced?: boolean;
 };
 
 /**

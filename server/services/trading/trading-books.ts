@@ -254,7 +254,8 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
           hedge_benefit: toRupees(margin.standalone.hedgeBenefitPaise),
         },
         charge_breakdown: {
-          brokerage: toRupees(margin.chargeParts.brokerage),
+          brokerage: margin.brokerageNotPriced === true ? null : toRupees(margin.chargeParts.brokerage),
+          brokerage_status: margin.brokerageNotPriced === true ? 'not_priced' : 'priced',
           stt: toRupees(margin.chargeParts.stt),
           exchange: toRupees(margin.chargeParts.exchange),
           sebi: toRupees(margin.chargeParts.sebi),

@@ -25,7 +25,7 @@ export function useStrategyMargin(accountNumber: string | null, orders: readonly
         .then((margins) => {
           if (!current) return;
           const { standalone } = margins;
-          const figure: MarginFigure = { state: 'ready', own: standalone.required, benefit: standalone.hedge_benefit, afterPositions: margins.required, released: margins.margin_released, available: margins.available };
+          const figure: MarginFigure = { state: 'ready', own: standalone.required, benefit: standalone.hedge_benefit, afterPositions: margins.required, released: margins.margin_released, available: margins.available, brokerageNotPriced: margins.charge_breakdown.brokerage_status === 'not_priced' };
           setAnswer({ key: requestKey, figure });
         })
         .catch(() => current && setAnswer({ key: requestKey, figure: { state: 'failed' } }));

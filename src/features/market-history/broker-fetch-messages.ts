@@ -15,6 +15,25 @@ export const brokerFetchMessages = {
     day: { id: 'market-history.broker.day', defaultMessage: 'Daily' },
     button: { id: 'market-history.broker.button', defaultMessage: 'Fetch candles' },
     logInFirst: { id: 'market-history.broker.logInFirst', defaultMessage: 'This account is not logged in to its broker: log in from Broker accounts first.' },
+    optionsLegend: { id: 'market-history.broker.optionsLegend', defaultMessage: 'Option minutes (optional): one expiry’s calls and puts at each strike' },
+    optionExpiry: { id: 'market-history.broker.optionExpiry', defaultMessage: 'Option expiry' },
+    lowestStrike: { id: 'market-history.broker.lowestStrike', defaultMessage: 'Lowest strike' },
+    highestStrike: { id: 'market-history.broker.highestStrike', defaultMessage: 'Highest strike' },
+    strikeStep: { id: 'market-history.broker.strikeStep', defaultMessage: 'Every (₹)' },
+    strikesIncomplete: { id: 'market-history.broker.strikesIncomplete', defaultMessage: 'Give the lowest and highest strikes and the step between them, in rupees.' },
+    strikesOrder: { id: 'market-history.broker.strikesOrder', defaultMessage: 'The lowest strike must not be above the highest.' },
+    strikesTooMany: { id: 'market-history.broker.strikesTooMany', defaultMessage: 'At most 40 strikes a fetch: narrow the range or widen the step.' },
+    expiryBeforeFrom: { id: 'market-history.broker.expiryBeforeFrom', defaultMessage: 'The expiry must not come before the first day: its options had expired by then.' },
+  }),
+  fetchingOptions: defineMessage<{ broker: MessageValue; index: MessageValue; expiry: MessageValue; strikes: MessageValue }>({
+    id: 'market-history.broker.fetchingOptions',
+    defaultMessage:
+      'Fetching from {broker}: {index}’s minutes, then the {expiry} expiry’s calls and puts at {strikes, plural, one {# strike} other {# strikes}}, paced under {broker}’s data limits…',
+  }),
+  fetchedExpiry: defineMessage<{ candles: MessageValue; contracts: MessageValue; expiry: MessageValue; already: MessageValue }>({
+    id: 'market-history.broker.fetchedExpiry',
+    defaultMessage:
+      'Stored {candles, plural, one {# option minute candle} other {# option minute candles}} of {contracts, plural, one {# contract} other {# contracts}} of the {expiry} expiry{already, plural, =0 {} one {; # contract was already held} other {; # contracts were already held}}.',
   }),
   fetching: defineMessage<{ broker: MessageValue }>({ id: 'market-history.broker.fetching', defaultMessage: 'Fetching from {broker}…' }),
   fetched: defineMessage<{ rows: MessageValue; interval: MessageValue; days: MessageValue; requests: MessageValue }>({

@@ -54,6 +54,7 @@ describe.each(testBackends)("a Kite account's money on %s", (backend) => {
       // Kite's contract note line by line, each rounded to the paisa as the server reads it.
       charge_breakdown: {
         brokerage: sumOf((c) => c.brokerage),
+        brokerage_status: 'priced',
         stt: sumOf((c) => c.transaction_tax),
         exchange: sumOf((c) => c.exchange_turnover_charge),
         sebi: sumOf((c) => c.sebi_turnover_charge),

@@ -462,13 +462,13 @@ describe.each(testBackends)('the paper broker on %s', (backend) => {
 
     it('breaks the charges down as a contract note does, the lines adding up to the total', async () => {
       market.set(call24000, { bid: 100, ask: 100, last: 100 });
-      const res = await call<{ margins: { charges: number; charge_breakdown: Record<string, number> } }>('getOrderMargins', {
+      const res = await call<{ margins: { charges: number; charge_breakdown: Record<string, number | string> } }>('getOrderMargins', {
         token: desk.token,
         body: { account_number: desk.accountNumber, orders: [desk.order(call24000, 'BUY', 65), desk.order(call24200, 'SELL', 65, { order_type: 'LIMIT', price: 110.05 })] },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       // The worked example below: a ₹6,500.00 buy and a ₹7,153.25 sell (another contract: charges do not care).
-      expect(res.body.margins.charge_breakdown).toEqual({ brokerage: 40, stt: 10.73, exchange: 4.85, sebi: 0.02, stamp_duty: 0.2, gst: 8.08, call_and_trade: 0 });
+      expect(res.body.margins.charge_breakdown).toEqual({ brokerage: 40, brokerage_status: 'priced', stt: 10.73, exchange: 4.85, sebi: 0.02, stamp_duty: 0.2, gst: 8.08, call_and_trade: 0 });
       expect(res.body.margins.charges).toBe(63.88);
     });
   });

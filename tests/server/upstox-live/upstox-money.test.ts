@@ -47,7 +47,7 @@ describe.each(testBackends)('Upstox margins and charges on %s', (backend) => {
       premium: 2600,
       charges: 59.38,
       standalone: { required: 82089.38, margin: 79430, hedge_benefit: 106470 },
-      charge_breakdown: { brokerage: 40, stt: 7.8, exchange: 3.64, sebi: 0.01, stamp_duty: 0.08, gst: 7.85, call_and_trade: 0 },
+      charge_breakdown: { brokerage: 40, brokerage_status: 'priced', stt: 7.8, exchange: 3.64, sebi: 0.01, stamp_duty: 0.08, gst: 7.85, call_and_trade: 0 },
     });
   });
 

@@ -84,7 +84,7 @@ const server = setupServer(
         margin_released: 0,
         premium: 0,
         charges: 60.4,
-        charge_breakdown: { brokerage: 40, stt: 9.1, exchange: 4.6, sebi: 0.02, stamp_duty: 0, gst: 6.68, call_and_trade: 0 },
+        charge_breakdown: { brokerage: 40, brokerage_status: 'priced', stt: 9.1, exchange: 4.6, sebi: 0.02, stamp_duty: 0, gst: 6.68, call_and_trade: 0 },
         standalone: { required: 38_210.4, margin: 38_150, hedge_benefit: 0 },
       },
     } satisfies Schemas['OrderMarginsResponse']),

@@ -74,7 +74,7 @@ const placed = async ({ request }: { request: Request }) => {
 
 const server = setupServer(
   http.post(`${API}/api/order-book/margins/orders/`, () =>
-    HttpResponse.json({ margins: { required: 7832.5, available: 500000, margin: 0, premium: 7832.5, charges: 12.4, margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 0, stt: 0, exchange: 2.78, sebi: 0.01, stamp_duty: 0.23, gst: 0.5, call_and_trade: 0 } } } satisfies Schemas['OrderMarginsResponse']),
+    HttpResponse.json({ margins: { required: 7832.5, available: 500000, margin: 0, premium: 7832.5, charges: 12.4, margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 0, brokerage_status: 'priced', stt: 0, exchange: 2.78, sebi: 0.01, stamp_duty: 0.23, gst: 0.5, call_and_trade: 0 } } } satisfies Schemas['OrderMarginsResponse']),
   ),
   http.post(`${API}/api/order-book/order-book/execute_order/`, placed),
   http.post(`${API}/api/order-book/order-book/place_slorder/`, placed),

@@ -68,7 +68,7 @@ const server = setupServer(
   http.post(`${API}/api/order-book/margins/orders/`, () =>
     dead
       ? HttpResponse.error()
-      : HttpResponse.json({ margins: { required: 7800, available: 500000, margin: 0, premium: 7800, charges: 12, margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 0, stt: 0, exchange: 2, sebi: 0, stamp_duty: 0, gst: 0, call_and_trade: 0 } } } satisfies Schemas['OrderMarginsResponse']),
+      : HttpResponse.json({ margins: { required: 7800, available: 500000, margin: 0, premium: 7800, charges: 12, margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 0, brokerage_status: 'priced', stt: 0, exchange: 2, sebi: 0, stamp_duty: 0, gst: 0, call_and_trade: 0 } } } satisfies Schemas['OrderMarginsResponse']),
   ),
   // The broker places the order, but its answer never reaches the phone: the network died on the way back.
   http.post(`${API}/api/order-book/order-book/execute_order/`, ({ request }) => {

@@ -21,7 +21,7 @@ const margins: components['schemas']['OrderMarginsResponse'] = {
     margin: 0,
     premium: 7832.5,
     charges: 26.04,
-    margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 20, stt: 0, exchange: 1.5, sebi: 0.01, stamp_duty: 0.23, gst: 4.3, call_and_trade: 0 },
+    margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 20, brokerage_status: 'priced', stt: 0, exchange: 1.5, sebi: 0.01, stamp_duty: 0.23, gst: 4.3, call_and_trade: 0 },
   },
 };
 const server = setupServer(http.post(`${API}/api/order-book/margins/orders/`, () => HttpResponse.json(margins)));

@@ -21,7 +21,7 @@ const hedge: components['schemas']['OrderMarginsResponse'] = {
     margin_released: 300_303.75,
     premium: 11_765,
     charges: 52.34,
-    charge_breakdown: { brokerage: 20, stt: 0, exchange: 4.18, sebi: 0.01, stamp_duty: 0.35, gst: 27.8, call_and_trade: 0 },
+    charge_breakdown: { brokerage: 20, brokerage_status: 'priced', stt: 0, exchange: 4.18, sebi: 0.01, stamp_duty: 0.35, gst: 27.8, call_and_trade: 0 },
     standalone: { required: 11_817.34, margin: 0, hedge_benefit: 0 },
   },
 };
@@ -134,5 +134,32 @@ describe('the order window after an edit', () => {
     expect(screen.getByTestId('charges-breakdown').getAttribute('aria-busy')).toBe('true');
     await waitFor(() => expect(block.getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
     expect(askedQuantities).toEqual([130, 195]);
+  });
+});
+
+// Issue 64: a broker whose brokerage StrikeDesk cannot price (Flattrade: no charges call, no dated tariff) has it
+// read "Not priced", never ₹0, and the totals that would hold it say they leave it out.
+describe('the order window on a broker whose brokerage is not priced', () => {
+  const unpriced: components['schemas']['OrderMarginsResponse'] = {
+    margins: {
+      ...hedge.margins,
+      charges: 32.34,
+      required: 11_797.34,
+      charge_breakdown: { brokerage: null, brokerage_status: 'not_priced', stt: 0, exchange: 4.18, sebi: 0.01, stamp_duty: 0.35, gst: 27.8, call_and_trade: 0 },
+    },
+  };
+  const breakdown = () =>
+    within(screen.getByTestId('charges-breakdown'))
+      .getAllByRole('term')
+      .map((term) => `${plainText(term.textContent ?? '')}: ${plainText(term.nextElementSibling?.textContent ?? '')}`);
+
+  it.each([
+    ['en', ['Charges, excluding brokerage (not priced): ₹32.34', 'Required, excluding brokerage: ₹11,797.34'], 'Brokerage: Not priced', 'STT: ₹0.00'],
+    ['fr', ['Frais, hors courtage (non chiffré): 32,34 ₹', 'Requis, hors courtage: 11 797,34 ₹'], 'Courtage: Non chiffré', 'STT: 0,00 ₹'],
+  ] as const)('says so in %s', async (locale, totals, brokerage, stt) => {
+    server.use(http.post(`${API}/api/order-book/margins/orders/`, () => HttpResponse.json(unpriced)));
+    renderTicket(locale);
+    expect(await lines()).toEqual(expect.arrayContaining([...totals]));
+    expect(breakdown()).toEqual(expect.arrayContaining([brokerage, stt]));
   });
 });

@@ -15,7 +15,7 @@ import { configureApiClients } from '@/lib/api/clients';
 import { plainText } from '../support/plain-text';
 
 const API = 'http://api.test';
-const margins: components['schemas']['OrderMarginsResponse'] = { margins: { required: 1000, available: 1e9, margin: 900, premium: 0, charges: 100, margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 20, stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19, call_and_trade: 0 } } };
+const margins: components['schemas']['OrderMarginsResponse'] = { margins: { required: 1000, available: 1e9, margin: 900, premium: 0, charges: 100, margin_released: 0, standalone: { required: 0, margin: 0, hedge_benefit: 0 }, charge_breakdown: { brokerage: 20, brokerage_status: 'priced', stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19, call_and_trade: 0 } } };
 const server = setupServer(http.post(`${API}/api/order-book/margins/orders/`, () => HttpResponse.json(margins)));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

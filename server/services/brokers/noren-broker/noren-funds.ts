@@ -8,7 +8,8 @@
 // ("margin unavailable"), never as a guess: nothing here falls back to the paper estimate. Noren has no charges
 // call: an order's charges are the broker's published tariff (broker_tariffs, migration 135) with the statutory
 // charges (live/broker-tariffs.ts), a MARKET or SL-M order priced at Noren's last price (GetQuotes); a broker with
-// no tariff dated for the day (Flattrade, today) has its charges unpriced: 0, as before, never a figure of our own.
+// no tariff dated for the day (Flattrade, today) has its statutory charges priced and its brokerage not priced (said
+// as such in the quote, `brokerageNotPriced`), never a figure of our own.
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { istDate } from '../../market/ist.ts';
@@ -98,8 +99,8 @@ export function createNorenFunds({ db, clock, slug, calls, contracts }: { db: Da
     return { marginPaise: together, hedgeBenefitPaise: Math.max(0, alone - together), requiredPaise: together + premiumPaise };
   }
 
-  /** The orders' charges at the broker's tariff, summed; noCharges when it has none dated for the day. */
-  async function tariffChargesOf(account: TradingAccount, orders: readonly Priced[]): Promise<ChargeParts> {
+  /** The orders' charges at the broker's tariff, summed; the brokerage not priced when it has none dated for the day. */
+  async function tariffChargesOf(account: TradingAccount, orders: readonly Priced[]): Promise<{ parts: ChargeParts; brokeragePriced: boolean }> {
     const day = istDate(clock());
     const each = await Promise.all(orders.map(async (order) => {
       const pricePaise = carriesPrice(order)
@@ -107,7 +108,10 @@ export function createNorenFunds({ db, clock, slug, calls, contracts }: { db: Da
         : paise(amount((await calls.withBroker(account, 'read', kiteCalls.lastPrices, (session) => getQuote(session.http, session.accountNumber, order.entry.exchange, order.entry.brokerKey))).lp, 'lp'));
       return tariffCharges(db, slug, { exchange: order.entry.exchange, tradingsymbol: order.tradingsymbol, side: order.side, quantity: order.quantity, pricePaise }, day);
     }));
-    return each.includes(null) ? noCharges : each.reduce<ChargeParts>((total, charges) => addCharges(total, charges!), noCharges);
+    return {
+      parts: each.reduce<ChargeParts>((total, priced) => (priced === null ? total : addCharges(total, priced.charges)), noCharges),
+      brokeragePriced: each.every((priced) => priced !== null && priced.brokeragePriced),
+    };
   }
 
   async function entryOf(exchange: string, tradingsymbol: string, field: string): Promise<NorenMasterEntry> {
@@ -127,7 +131,7 @@ export function createNorenFunds({ db, clock, slug, calls, contracts }: { db: Da
       pricePaise: intent.pricePaise,
       orderType: intent.orderType,
     })));
-    const [margins, chargeParts] = await Promise.all([orderMargins(account, orders), tariffChargesOf(account, orders)]);
+    const [margins, { parts: chargeParts, brokeragePriced }] = await Promise.all([orderMargins(account, orders), tariffChargesOf(account, orders)]);
     const marginPaise = sum(margins);
     const chargesPaise = totalCharges(chargeParts);
     const own = await ownMargin(account, orders, margins);
@@ -140,6 +144,7 @@ export function createNorenFunds({ db, clock, slug, calls, contracts }: { db: Da
       premiumPaise: 0,
       marginPaise,
       standalone: { ...own, requiredPaise: own.requiredPaise + chargesPaise },
+      ...(brokeragePriced ? {} : { brokerageNotPriced: true }),
     };
   }
 

@@ -83,7 +83,7 @@ export async function fetchUpstoxCandles(body: Schemas['UpstoxCandlesFetch']): P
 }
 
 export type CandleInterval = Schemas['BrokerCandlesFetch']['interval'];
-export type BrokerCandlesFetched = Schemas['KiteCandlesFetched'];
+export type BrokerCandlesFetched = Schemas['BrokerCandlesFetched'];
 
 /** The indices each broker's candles are fetched for (the server's CandleSources: Dhan's ids of the four, Noren's of two). */
 export const brokerCandleIndices: Readonly<Record<'dhan' | 'shoonya' | 'flattrade', readonly HistoryIndex[]>> = {
@@ -92,7 +92,7 @@ export const brokerCandleIndices: Readonly<Record<'dhan' | 'shoonya' | 'flattrad
   flattrade: ['NIFTY', 'BANKNIFTY'],
 };
 
-/** Fetches an index's one-minute or daily candles from a logged-in Dhan, Shoonya or Flattrade account into history. */
+/** Fetches an index's one-minute or daily candles, and with minutes a listed expiry's option minutes, from a logged-in Dhan, Shoonya or Flattrade account into history. */
 export async function fetchBrokerCandles(body: Schemas['BrokerCandlesFetch']): Promise<BrokerCandlesFetched> {
   return requireField(await mainApi().POST('/api/market-history/broker-candles/', { body }), 'files', 'requests');
 }

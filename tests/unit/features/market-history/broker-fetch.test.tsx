@@ -87,6 +87,46 @@ describe('fetching from Dhan, Shoonya or Flattrade', () => {
     expect(fetches).toEqual([{ broker_account_id: 5, index: 'NIFTY', interval: 'minute', from: '2026-01-12', to: '2026-01-14' }]);
   });
 
+  it('adds one expiry’s option minutes over a range of strikes to a minute fetch, says what was stored of them, and refuses too many strikes', async () => {
+    accounts = [dhanAccount];
+    answer = () =>
+      HttpResponse.json({
+        files: [{ file_name: 'Dhan NIFTY minutes 2026-01-12 to 2026-01-14', status: 'imported', kind: 'index_minutes', days: ['2026-01-12', '2026-01-13', '2026-01-14'], rows: 1125, skipped_rows: 0 }],
+        requests: 13,
+        option_minutes: [{ expiry: '2026-01-20', contracts: 10, fetched: 10, already_fetched: 0, candles: 3750, skipped_candles: 0 }],
+      } satisfies components['schemas']['BrokerCandlesFetched']);
+    renderHistoryScreen();
+    const panel = (await screen.findByRole('heading', { name: title })).closest('section')!;
+    const user = userEvent.setup();
+    await user.type(within(panel).getByLabelText('Option expiry'), '20/01/2026');
+    await user.type(within(panel).getByLabelText('Lowest strike'), '25000');
+    await user.type(within(panel).getByLabelText('Highest strike'), '27000');
+    await user.type(within(panel).getByLabelText('Every (₹)'), '50');
+    await fill(panel, '12/01/2026', '14/01/2026');
+    expect(await within(panel).findByText('At most 40 strikes a fetch: narrow the range or widen the step.')).toBeTruthy();
+    expect(fetches).toEqual([]);
+    await user.clear(within(panel).getByLabelText('Highest strike'));
+    await user.type(within(panel).getByLabelText('Highest strike'), '26100');
+    await user.clear(within(panel).getByLabelText('Lowest strike'));
+    await user.type(within(panel).getByLabelText('Lowest strike'), '25900');
+    await user.click(within(panel).getByRole('button', { name: 'Fetch candles' }));
+    expect(plainText((await within(panel).findByRole('status')).textContent ?? '')).toBe(
+      '✓Stored 3,750 option minute candles of 10 contracts of the 20 Jan 2026 expiry.✓Stored 1,125 minute candles over 3 days, from 13 requests.',
+    );
+    expect(fetches).toEqual([
+      { broker_account_id: 4, index: 'NIFTY', interval: 'minute', from: '2026-01-12', to: '2026-01-14', options: { expiries: ['2026-01-20'], strikes: [25900, 25950, 26000, 26050, 26100] } },
+    ]);
+  });
+
+  it('offers no option fields with daily candles', async () => {
+    accounts = [dhanAccount];
+    renderHistoryScreen();
+    const panel = (await screen.findByRole('heading', { name: title })).closest('section')!;
+    expect(within(panel).getByLabelText('Option expiry')).toBeTruthy();
+    await userEvent.setup().selectOptions(within(panel).getByLabelText('Candles'), 'day');
+    expect(within(panel).queryByLabelText('Option expiry')).toBeNull();
+  });
+
   it('tells a French trader Dhan wants its Data API plan', async () => {
     accounts = [dhanAccount];
     answer = () =>

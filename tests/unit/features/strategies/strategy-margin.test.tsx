@@ -32,7 +32,7 @@ const server = setupServer(
         margin_released: 0,
         premium: 0,
         charges: 100,
-        charge_breakdown: { brokerage: 20, stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19, call_and_trade: 0 },
+        charge_breakdown: { brokerage: 20, brokerage_status: 'priced', stt: 0, exchange: 50, sebi: 1, stamp_duty: 10, gst: 19, call_and_trade: 0 },
         standalone: { required: 30_100, margin: 30_000, hedge_benefit: 74_000 },
       },
     } satisfies Schemas['OrderMarginsResponse']);
@@ -52,7 +52,7 @@ describe('margin with hedge benefit', () => {
     const orders = basketOrders(ironCondor(), 'MIS').map((item) => item.order);
     const { result } = renderHook(() => useStrategyMargin('PA1', orders, true));
     expect(result.current).toEqual({ state: 'loading' });
-    await waitFor(() => expect(result.current).toEqual({ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0, available: 1_000_000 }));
+    await waitFor(() => expect(result.current).toEqual({ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0, available: 1_000_000, brokerageNotPriced: false }));
     expect(asked.map((batch) => batch.length)).toEqual([4]);
   });
 
@@ -62,7 +62,7 @@ describe('margin with hedge benefit', () => {
   ] as const)('labels both figures in %s', (locale, own, after) => {
     render(
       <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
-        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 5_000, available: 1_000_000 }} /></dl>
+        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 5_000, available: 1_000_000, brokerageNotPriced: false }} /></dl>
       </IntlProvider>,
     );
     expect(plainText(screen.getByTestId('margin').textContent)).toBe(own);
@@ -72,10 +72,23 @@ describe('margin with hedge benefit', () => {
   it('says when the account has less margin available than the strategy needs after its positions', () => {
     render(
       <IntlProvider locale="en" defaultLocale="en">
-        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0, available: 12_099.99 }} /></dl>
+        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 74_000, afterPositions: 12_100, released: 0, available: 12_099.99, brokerageNotPriced: false }} /></dl>
       </IntlProvider>,
     );
     expect(plainText(screen.getByTestId('margin-after-positions').textContent)).toBe('Margin after your positions₹12,100.00Margin available ₹12,099.99: not enough');
+  });
+
+  it.each([
+    ['en', 'Margin, this strategy alone₹30,100.00Excludes brokerage (not priced)', 'Margin after your positions₹12,100.00Excludes brokerage (not priced)Margin available ₹10,00,000.00'],
+    ['fr', 'Marge, cette stratégie seule30 100,00 ₹Hors courtage (non chiffré)', 'Marge après vos positions12 100,00 ₹Hors courtage (non chiffré)Marge disponible 1 000 000,00 ₹'],
+  ] as const)('says in %s that both figures leave out a brokerage the broker’s tariff does not price', (locale, own, after) => {
+    render(
+      <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
+        <dl><StrategyMarginFigures margin={{ state: 'ready', own: 30_100, benefit: 0, afterPositions: 12_100, released: 0, available: 1_000_000, brokerageNotPriced: true }} /></dl>
+      </IntlProvider>,
+    );
+    expect(plainText(screen.getByTestId('margin').textContent)).toBe(own);
+    expect(plainText(screen.getByTestId('margin-after-positions').textContent)).toBe(after);
   });
 
   it('asks again when a leg changes, not when the same orders come again', async () => {
