@@ -1024,7 +1024,7 @@ export interface paths {
          *     rate). The answer is the basket (the legs held closed first, then the next expiry's opened on the same sides with as
          *     many lots, each in its own contract's lot) with each leg's prices now where the account's prices come from, and
          *     the net credit or debit at those prices. Margin and charges are the basket's: POST /api/order-book/margins/orders/
-         *     with `orders`; placing it is POST /api/order-book/trades/ (one Idempotency-Key for the basket). Places nothing,
+         *     with `orders`; placing it is POST /api/order-book/order-book/place_trades/ (one Idempotency-Key for the basket). Places nothing,
          *     so it needs no Idempotency-Key.
          */
         post: operations["planOptionRoll"];
