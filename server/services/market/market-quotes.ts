@@ -87,9 +87,6 @@ function contractQuote(model: IndexModel, row: OptionRow, state: IndexSnapshot, 
   };
 }
 
-/** How many contracts are quoted between two turns of the event loop: about 5 ms of CPU on this machine. */
-const quotesPerSlice = 250;
-
 export function createMarketQuotes(core: MarketCore, contracts: MarketContracts, { db, clock, seed }: MarketOptions, stocks: StockMarket) {
   /**
    * The quote of each contract for the tick it belongs to, or its computation while under way: every caller in
@@ -184,7 +181,7 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
     if (due.length > 0) {
       // Registered before anything is awaited, so a call made meanwhile finds these computations under way.
       const calendars = Promise.all([core.calendar('NSE', q), core.calendar('BSE', q), core.ticks('NSE', q), core.ticks('BSE', q)]);
-      const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(async ([trading, [nse, bse, nseTicks, bseTicks]]) => {
+      const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(([trading, [nse, bse, nseTicks, bseTicks]]) => {
         // Read once for each exchange's day, not for each of a chain's contracts.
         const days = new Map<string, QuoteDay>();
         // A chain's contracts share their index's state: its day is found once, not once a contract.
@@ -200,16 +197,7 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
           dayOfState.set(state, day);
           return day;
         };
-        // In slices, each a few milliseconds: the recorder's sample of thousands of contracts would otherwise hold
-        // the loop for a tenth of a second and more (a stream's write, an order, the kill switch behind it).
-        const quoted = new Map<string, LastPrice>();
-        for (let start = 0; start < due.length; start += quotesPerSlice) {
-          if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-          for (const { key, row, model, state } of due.slice(start, start + quotesPerSlice)) {
-            quoted.set(key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), dayOf(model, state), closes));
-          }
-        }
-        return quoted;
+        return new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), dayOf(model, state), closes)]));
       });
       for (const { key, state } of due) {
         const quote = computed.then((byKey) => byKey.get(key)!);
