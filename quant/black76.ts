@@ -62,6 +62,12 @@ export function black76Price(inputs: OptionInputs): number {
 }
 
 export function black76Greeks(inputs: OptionInputs): Greeks {
+  const { delta, gamma, theta, vega } = black76PriceAndGreeks(inputs);
+  return { delta, gamma, theta, vega };
+}
+
+/** The premium and its greeks from one set of terms: what a quote needs, at the cost of the greeks alone. */
+export function black76PriceAndGreeks(inputs: OptionInputs): Greeks & { price: number } {
   checkOptionInputs(inputs);
   const found = terms(inputs);
   const price = premiumOf(inputs, found);
@@ -73,14 +79,14 @@ export function black76Greeks(inputs: OptionInputs): Greeks {
     const magnitude = inTheMoney ? discount : forward === strike ? discount / 2 : 0;
     // Before expiry only the discounting is left to earn; at expiry nothing is.
     const theta = years > 0 ? (rate * price) / daysPerYear : 0;
-    return { delta: kind === 'CE' ? magnitude : -magnitude, gamma: 0, theta, vega: 0 };
+    return { price, delta: kind === 'CE' ? magnitude : -magnitude, gamma: 0, theta, vega: 0 };
   }
   const density = normalPdf(d1);
   const delta = kind === 'CE' ? discount * normalCdf(d1) : -discount * normalCdf(-d1);
   const gamma = (discount * density) / (forward * deviation);
   const vegaPerUnit = discount * forward * density * Math.sqrt(years);
   const thetaPerYear = -(discount * forward * density * inputs.volatility) / (2 * Math.sqrt(years)) + rate * price;
-  return { delta, gamma, theta: thetaPerYear / daysPerYear, vega: vegaPerUnit / 100 };
+  return { price, delta, gamma, theta: thetaPerYear / daysPerYear, vega: vegaPerUnit / 100 };
 }
 
 /**

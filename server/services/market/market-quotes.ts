@@ -12,7 +12,7 @@ import { calendarExchangeOf, isOptionRow, priceFields, round, rupees, type Contr
 import { nseClockIndex, type StockMarket } from './stocks/stock-market.ts';
 import { readTrading, type StoredTrading } from './open-interest-store.ts';
 import { tickInForce, type TickRow } from './price-rules.ts';
-import { optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
+import { closePaiseOf, optionQuote, smileVolatility, type OptionContract } from './simulator.ts';
 import { contractExpiryMs, regularSessionOn, type RegularSession, type TradingCalendar } from './trading-calendar.ts';
 
 export type LastPrice = analytics['schemas']['LastPrice'];
@@ -42,7 +42,21 @@ function quoteDay(calendar: TradingCalendar, ticks: readonly TickRow[], day: str
   };
 }
 
-function contractQuote(model: IndexModel, row: OptionRow, state: IndexSnapshot, seed: number, stored: StoredTrading | undefined, day: QuoteDay): LastPrice {
+/**
+ * Each contract's previous close as last priced, with what it was priced from: the close is the theory at the
+ * previous close's spot and instant, the same every tick of a day, so it is priced once a day, not once a tick.
+ */
+type CloseSeen = { params: IndexModel['params']; closeAtMs: number; closeSpotPaise: number; expiresAtMs: number; tickPaise: number; paise: number };
+
+function closeOf(closes: Map<number, CloseSeen>, model: IndexModel, contract: OptionContract, state: IndexSnapshot): number {
+  const seen = closes.get(contract.instrumentToken);
+  if (seen !== undefined && seen.params === model.params && seen.closeAtMs === state.previousCloseAtMs && seen.closeSpotPaise === state.previousClosePaise && seen.expiresAtMs === contract.expiresAtMs && seen.tickPaise === contract.tickPaise) return seen.paise;
+  const paise = closePaiseOf(model.params, contract, state);
+  closes.set(contract.instrumentToken, { params: model.params, closeAtMs: state.previousCloseAtMs, closeSpotPaise: state.previousClosePaise, expiresAtMs: contract.expiresAtMs, tickPaise: contract.tickPaise, paise });
+  return paise;
+}
+
+function contractQuote(model: IndexModel, row: OptionRow, state: IndexSnapshot, seed: number, stored: StoredTrading | undefined, day: QuoteDay, closes: Map<number, CloseSeen>): LastPrice {
   const contract: OptionContract = {
     instrumentToken: row.instrument_token,
     strike: row.strike,
@@ -56,7 +70,7 @@ function contractQuote(model: IndexModel, row: OptionRow, state: IndexSnapshot, 
   // today both are 0 (its OI then is still the day's opening OI).
   const today = stored?.sessionDate === state.sessionDate;
   const trading = { oiLots: stored?.oiLots ?? 0, dayVolumeLots: today ? stored.dayVolumeLots : 0 };
-  const quote = optionQuote(model.params, contract, state, seed, trading, day.session);
+  const quote = optionQuote(model.params, contract, state, seed, trading, day.session, 1, closeOf(closes, model, contract, state));
   const oiChangeLots = today ? stored.oiLots - stored.dayOpenOiLots : 0;
   return {
     ...priceFields(quote.lastPaise, quote.closePaise, state.tickedAtMs),
@@ -89,6 +103,7 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
    * again (about a tenth of a chain's quoting time).
    */
   const tradingSeen = new Map<number, { tradedAtMs: number | null; trading: StoredTrading }>();
+  const closes = new Map<number, CloseSeen>();
 
   async function tradingOf(q: Queryable, items: readonly { row: ContractRow; state: IndexSnapshot }[]): Promise<Map<number, StoredTrading>> {
     const known = new Map<number, StoredTrading>();
@@ -169,15 +184,20 @@ export function createMarketQuotes(core: MarketCore, contracts: MarketContracts,
       const computed = Promise.all([tradingOf(q ?? db, due), calendars]).then(([trading, [nse, bse, nseTicks, bseTicks]]) => {
         // Read once for each exchange's day, not for each of a chain's contracts.
         const days = new Map<string, QuoteDay>();
+        // A chain's contracts share their index's state: its day is found once, not once a contract.
+        const dayOfState = new Map<IndexSnapshot, QuoteDay>();
         const dayOf = (model: IndexModel, state: IndexSnapshot): QuoteDay => {
+          const known = dayOfState.get(state);
+          if (known !== undefined) return known;
           const onBse = calendarExchangeOf(model) === 'BSE';
           const date = istDate(new Date(state.tickedAtMs));
           const key = `${onBse ? 'BSE' : 'NSE'} ${date}`;
           let day = days.get(key);
           if (day === undefined) days.set(key, (day = quoteDay(onBse ? bse : nse, onBse ? bseTicks : nseTicks, date)));
+          dayOfState.set(state, day);
           return day;
         };
-        return new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), dayOf(model, state))]));
+        return new Map(due.map(({ key, row, model, state }) => [key, contractQuote(model, row, state, seed, trading.get(row.instrument_token), dayOf(model, state), closes)]));
       });
       for (const { key, state } of due) {
         const quote = computed.then((byKey) => byKey.get(key)!);

@@ -2,7 +2,7 @@
 // give the same option quotes on every run and every server instance. How the spot moves is spot-move.ts
 // (on the variance clock, variance-clock.ts); the book's width is spreads.ts; open interest is a stored
 // state (open-interest.ts), passed in here.
-import { black76Greeks, black76Price } from '../../../quant/black76.ts';
+import { black76Price, black76PriceAndGreeks } from '../../../quant/black76.ts';
 import { exchangeImpliedVolatility } from '../../../quant/exchange-volatility.ts';
 import { forwardFromSpot, yearsToExpiry, type OptionKind } from '../../../quant/option-inputs.ts';
 import { istMinutes } from './ist.ts';
@@ -108,6 +108,14 @@ function theoreticalPaise(params: SimulationParams, contract: OptionContract, sp
   return black76Price({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility }) * 100;
 }
 
+/**
+ * A contract's previous close in paise: the theory at the previous close's spot and instant, on the day's tick. It
+ * is the same every tick of a day, so the market's quotes keep it (`closes`) instead of pricing it again each tick.
+ */
+export function closePaiseOf(params: SimulationParams, contract: OptionContract, state: IndexState): number {
+  return Math.max(contract.tickPaise, roundToTick(theoreticalPaise(params, contract, state.previousClosePaise, state.previousCloseAtMs), contract.tickPaise));
+}
+
 /** A contract's traded state (open-interest-store.ts): its open interest and the day's volume, in lots. */
 export type ContractTrading = { oiLots: number; dayVolumeLots: number };
 
@@ -117,12 +125,17 @@ export type ContractTrading = { oiLots: number; dayVolumeLots: number };
  * somewhere between them. One smile prices calls and puts on the forward, so put-call parity holds within the
  * spread, and the greeks are the smile's; the IV published is the exchange's (the put's above the call's).
  * Volume and open interest are the stored trading state, in units (lots × lot size). `session` is the regular
- * session of the quote's day, which the book's width follows through the day.
+ * session of the quote's day, which the book's width follows through the day. `closePaise`: the contract's
+ * previous close where the caller keeps it (closePaiseOf).
  */
-export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading, session: Session, widen = 1): OptionQuote {
-  const theory = theoreticalPaise(params, contract, state.spotPaise, state.tickedAtMs);
+export function optionQuote(params: SimulationParams, contract: OptionContract, state: IndexState, seed: number, trading: ContractTrading, session: Session, widen = 1, closePaise = closePaiseOf(params, contract, state)): OptionQuote {
   const years = yearsToExpiry(state.tickedAtMs, contract.expiresAtMs);
   const forward = forwardFromSpot(state.spotPaise / 100, params.rate, years);
+  // The volatility the smile prices the strike at: the theory's, and its greeks' (one solve a quote is enough: the
+  // exchange's IV).
+  const volatility = smileVolatility(params, forward, contract.strike, years);
+  const { price, ...greeks } = black76PriceAndGreeks({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility });
+  const theory = price * 100;
   const width = spreadTicks({
     theoryPaise: theory,
     strike: contract.strike,
@@ -138,11 +151,6 @@ export function optionQuote(params: SimulationParams, contract: OptionContract, 
   const { bidPaise, askPaise } = bookAround(theory, width, tick);
   const pick = Math.floor(uniform(seed, state.seq, contract.instrumentToken) * (width + 1));
   const lastPaise = Math.max(tick, bidPaise + Math.min(width, pick) * tick);
-  const closePaise = Math.max(tick, roundToTick(theoreticalPaise(params, contract, state.previousClosePaise, state.previousCloseAtMs), tick));
-
-  // The greeks at the volatility the smile prices the strike at (one solve a quote is enough: the exchange's IV).
-  const volatility = smileVolatility(params, forward, contract.strike, years);
-  const greeks = black76Greeks({ kind: contract.kind, forward, strike: contract.strike, years, rate: params.rate, volatility });
   // The smile's volatility starts the solve: the exchange's IV is near it (its convention moves it a point or two).
   const iv = exchangeImpliedVolatility({ kind: contract.kind, spot: state.spotPaise / 100, strike: contract.strike, years, price: lastPaise / 100, guess: volatility });
   const volume = trading.dayVolumeLots * contract.lotSize;
