@@ -59,7 +59,11 @@ function sample() {
   // Descendants: parents are listed before children only by chance, so repeat until nothing is added.
   for (let added = true; added; ) {
     added = false;
-    for (const [pid, s] of stats) if (!mine.has(pid) && mine.has(s.ppid)) mine.add(pid), (added = true);
+    for (const [pid, s] of stats) {
+      if (mine.has(pid) || !mine.has(s.ppid)) continue;
+      mine.add(pid);
+      added = true;
+    }
   }
   const now = (Date.now() - startedAt) / 1000;
   const byKind = {};
