@@ -24,12 +24,11 @@ if (start !== undefined) offsetMs = Date.parse(start) - Date.now();
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
 const { throwawayDatabaseEnv } = await import('./throwaway-database.ts');
-const { e2eRecordingEnv } = await import('./recording-sample.ts');
 try {
   const databaseEnv = await throwawayDatabaseEnv('clocked');
   const running = await startServer({
     // CLOCKED_DEMO=on: the demo market (open at any hour) on the spec's clock, for the specs about a demo evening.
-    env: { ...process.env, ...e2eRecordingEnv(), DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: process.env.CLOCKED_DEMO === 'on' ? 'on' : 'off' },
+    env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: process.env.CLOCKED_DEMO === 'on' ? 'on' : 'off' },
     clock,
     scryptCost: testScryptCost,
     print: (line) => {

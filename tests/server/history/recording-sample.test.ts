@@ -1,6 +1,6 @@
 // MARKET_RECORDING_SAMPLE_MS (config-market.ts) reaches the server's market recorder: a server set to 30 s prices
 // the contracts it records twice a minute (a minute's first pass and half-way) rather than every 5 s, and still
-// records each minute whole. The browser suite's servers run at 30 s (tests/e2e/support/recording-sample.ts):
+// records each minute whole. The browser suite's shared server runs at 30 s (tests/e2e/support/recording-sample.ts):
 // the recorder's quotes were the largest step of an idle server's market pass (docs/testing.md, CI time, session 77).
 import { describe, expect, it } from 'vitest';
 import { servicesDecorator } from '../../../server/app.ts';
