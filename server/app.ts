@@ -129,7 +129,7 @@ export type ServerOptions = {
   instanceAddress?: string | undefined;
   /** The shared job queue's tuning (tests: short polls and expiries, a hook at each job's start); false: no queue. */
   jobs?: SharedJobsOptions | false | undefined;
-  /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS, MARKET_RECORDING_DAYS); the defaults when absent. */
+  /** The simulated market (MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS, MARKET_RECORDING_DAYS, MARKET_RECORDING_SAMPLE_MS); the defaults when absent. */
   market?: Partial<MarketConfig> | undefined;
   /** Where Kite Connect is (KITE_API_ROOT, KITE_LOGIN_URL, KITE_TICKER_URL); Zerodha's when absent. */
   kite?: KiteEndpoints | undefined;

@@ -1,5 +1,6 @@
-// The simulated market's settings: MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS; and MARKET_RECORDING_DAYS, how long
-// the market recorder keeps the minutes it records (server/services/history/market-recorder.ts).
+// The simulated market's settings: MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS; MARKET_RECORDING_DAYS, how long the
+// market recorder keeps the minutes it records (server/services/history/market-recorder.ts), and
+// MARKET_RECORDING_SAMPLE_MS, how often within a minute it prices what it records.
 import { ConfigError } from './config-error.ts';
 
 export type MarketConfig = {
@@ -11,9 +12,14 @@ export type MarketConfig = {
   tickMs: number;
   /** Days of recorded minutes kept in market history; 0 records nothing. */
   recordingDays: number;
+  /**
+   * Least time between two of the recorder's samples within a minute (its minutes' high and low are of those
+   * samples): pricing every recorded contract is most of an idle server's market pass (docs/testing.md, CI time).
+   */
+  recordingSampleMs: number;
 };
 
-export const defaultMarketConfig: MarketConfig = { demo: true, seed: 'strikedesk', tickMs: 1000, recordingDays: 30 };
+export const defaultMarketConfig: MarketConfig = { demo: true, seed: 'strikedesk', tickMs: 1000, recordingDays: 30, recordingSampleMs: 5000 };
 
 export function parseMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
   const demoText = env.MARKET_DEMO?.trim().toLowerCase() ?? '';
@@ -37,5 +43,10 @@ export function parseMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
   if (daysText !== '' && (!/^\d+$/.test(daysText) || recordingDays > 3650)) {
     throw new ConfigError(`MARKET_RECORDING_DAYS must be a whole number of days from 0 (no recording) to 3650, got "${env.MARKET_RECORDING_DAYS}".`);
   }
-  return { demo, seed, tickMs, recordingDays };
+  const sampleText = env.MARKET_RECORDING_SAMPLE_MS?.trim() ?? '';
+  const recordingSampleMs = sampleText === '' ? defaultMarketConfig.recordingSampleMs : Number(sampleText);
+  if (sampleText !== '' && (!/^\d+$/.test(sampleText) || recordingSampleMs < 1000 || recordingSampleMs > 60_000)) {
+    throw new ConfigError(`MARKET_RECORDING_SAMPLE_MS must be a whole number of milliseconds from 1000 to 60000, got "${env.MARKET_RECORDING_SAMPLE_MS}".`);
+  }
+  return { demo, seed, tickMs, recordingDays, recordingSampleMs };
 }

@@ -66,7 +66,7 @@ export type ServerConfig = {
   instanceAddress: string | undefined;
   /** PASSWORD_HASH_CONCURRENCY: password hashes run at once; more wait in a short line (hash-slots.ts). */
   hashConcurrency: number;
-  /** MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS: the simulated market. */
+  /** MARKET_DEMO, MARKET_SEED, MARKET_TICK_MS, MARKET_RECORDING_DAYS, MARKET_RECORDING_SAMPLE_MS: the simulated market. */
   market: MarketConfig;
   /**
    * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (together): the web push key pair, else one generated into

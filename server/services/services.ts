@@ -187,8 +187,11 @@ export type ServicesOptions = {
   /** Tests only: the hash line's other limits, and a timer for its waits. */
   hashQueue?: { limits?: Partial<Omit<HashQueueLimits, 'slots'>>; startTimer?: StartTimer } | undefined;
   throttleLimits?: Partial<ThrottleLimits> | undefined;
-  /** The simulated market: demo mode, seed text, milliseconds between ticks, and the recorder's days kept (default 30). */
-  market: { demo: boolean; seed: string; tickMs: number; recordingDays?: number };
+  /**
+   * The simulated market: demo mode, seed text, milliseconds between ticks, the recorder's days kept (default 30)
+   * and its least time between samples within a minute (default 5 s).
+   */
+  market: { demo: boolean; seed: string; tickMs: number; recordingDays?: number; recordingSampleMs?: number };
   /** Tests only: scripted quotes for the paper broker instead of the simulated market's. */
   prices?: PriceSource | undefined;
   /** Tests only: the broker's order rate limits (Kite's by default). */
@@ -235,7 +238,7 @@ export function createServices(options: ServicesOptions): Services {
   // accounts' feeds as recorded (real prices, which replace a simulated minute).
   const recordingDays = market.recordingDays ?? 30;
   const recorder = (source: RecordingSource, recording: Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'>) =>
-    recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, ...recording }) : null;
+    recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, sampleEveryMs: market.recordingSampleMs, ...recording }) : null;
   const marketRecorder = recorder('simulated', simulatorRecording(marketService));
   const liveFeeds = [kiteLive, upstoxLive, dhanLive, shoonyaLive, flattradeLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
   const liveRecorder = recorder('recorded', liveRecording({ db, market: marketService, feeds: liveFeeds }));

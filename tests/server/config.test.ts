@@ -71,7 +71,7 @@ describe('loadConfig', () => {
       publicOrigin: 'https://trade.example.in',
       instanceAddress: 'http://10.0.0.5:3000',
       hashConcurrency: 3,
-      market: { demo: false, seed: 'expiry-day', tickMs: 500, recordingDays: 30 },
+      market: { demo: false, seed: 'expiry-day', tickMs: 500, recordingDays: 30, recordingSampleMs: 5000 },
       kite: { apiRoot: 'http://127.0.0.1:9400', loginUrl: 'http://127.0.0.1:9400/connect/login', tickerUrl: 'ws://127.0.0.1:9400/ticker' },
       upstox: { apiRoot: 'http://127.0.0.1:9500', orderApiRoot: 'http://127.0.0.1:9500', instrumentsUrl: 'http://127.0.0.1:9500/instruments.json.gz' },
       // Only DHAN_API_ROOT set: the consent flow and the sockets go to the same test server, never to Dhan's own hosts.
@@ -110,8 +110,11 @@ describe('loadConfig', () => {
   });
 
   it('runs the simulated market in demo mode, one tick a second, by default, and refuses market settings it cannot use', () => {
-    expect(loadConfig({}).market).toEqual({ demo: true, seed: 'strikedesk', tickMs: 1000, recordingDays: 30 });
+    expect(loadConfig({}).market).toEqual({ demo: true, seed: 'strikedesk', tickMs: 1000, recordingDays: 30, recordingSampleMs: 5000 });
     expect(loadConfig({ MARKET_RECORDING_DAYS: '0' }).market).toMatchObject({ recordingDays: 0 });
+    expect(loadConfig({ MARKET_RECORDING_SAMPLE_MS: '30000' }).market).toMatchObject({ recordingSampleMs: 30_000 });
+    expect(() => loadConfig({ MARKET_RECORDING_SAMPLE_MS: '500' })).toThrow('MARKET_RECORDING_SAMPLE_MS must be a whole number of milliseconds from 1000 to 60000, got "500".');
+    expect(() => loadConfig({ MARKET_RECORDING_SAMPLE_MS: '5s' })).toThrow(/MARKET_RECORDING_SAMPLE_MS/);
     expect(() => loadConfig({ MARKET_RECORDING_DAYS: '-1' })).toThrow(/MARKET_RECORDING_DAYS must be a whole number of days from 0/);
     expect(loadConfig({ MARKET_DEMO: 'ON', MARKET_TICK_MS: '0' }).market).toMatchObject({ demo: true, tickMs: 0 });
     expect(() => loadConfig({ MARKET_DEMO: 'maybe' })).toThrow('MARKET_DEMO must be on or off, got "maybe".');

@@ -49,6 +49,7 @@ const { defaultPushServiceHosts } = await import('../../../server/services/alert
 const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 const { throwawayDatabaseEnv } = await import('./throwaway-database.ts');
+const { e2eRecordingEnv } = await import('./recording-sample.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -107,8 +108,9 @@ try {
   const flattrade = await startNorenServer({ flavor: 'flattrade', port: flattradePort, clock });
   const flattradeEnv = { FLATTRADE_API_ROOT: flattrade.apiRoot, FLATTRADE_SCRIP_MASTER_URL: flattrade.scripMasterUrl };
   // TRUST_PROXY=loopback: the scripted traders' setup calls name an address of their own (support/trading.ts,
-  // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1.
-  await startServer({ env: { ...process.env, ...kiteEnv, ...upstoxEnv, ...dhanEnv, ...shoonyaEnv, ...flattradeEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
+  // clientAddress), as clients behind a load balancer do; the browser itself stays 127.0.0.1. The recorder samples
+  // twice a minute (recording-sample.ts).
+  await startServer({ env: { ...process.env, ...e2eRecordingEnv(), ...kiteEnv, ...upstoxEnv, ...dhanEnv, ...shoonyaEnv, ...flattradeEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: port, HOST: '127.0.0.1', TRUST_PROXY: 'loopback', PUSH_SERVICE_HOSTS: [...defaultPushServiceHosts, push.origin].join(',') }, clock, alertPrices: alertPrices.source, scryptCost: testScryptCost });
 } catch (error) {
   exitWithStartupError(error);
 }
