@@ -1140,7 +1140,9 @@ export interface paths {
          *     equity delivery (STT, stamp duty on a buy, NSE's transaction charge, SEBI's fee, the DP charge once a stock and
          *     day sold, GST: dated rows of `equity_delivery_charge_rates`), and its P&L is realised against what a share of
          *     the holding cost (its deliveries' settlement price, averaged). A repeated Idempotency-Key answers the first
-         *     trade. A live account's shares are at its broker: 422 `order_refused` (`holding.at_broker`).
+         *     trade. The trade is an order of the day's order book (`product` CNC, exchange NSE, status COMPLETE, tagged with
+         *     the key's tag) and a fill of its trade book (its charges), under `order_id`. A live account's shares are at its
+         *     broker: 422 `order_refused` (`holding.at_broker`).
          */
         post: operations["placeHoldingOrder"];
         delete?: never;
@@ -2910,6 +2912,11 @@ export interface components {
          * @enum {string}
          */
         Product: "MIS" | "NRML";
+        /**
+         * @description The product of an order or trade in the books: MIS or NRML (F&O, see Product), or CNC, an equity delivery order on NSE's cash market: a sale of delivered shares held, or a buy-back of shares owed (issue 63).
+         * @enum {string}
+         */
+        BookProduct: "MIS" | "NRML" | "CNC";
         /** @enum {string} */
         Exchange: "NSE" | "NFO" | "BSE" | "BFO";
         /** @enum {string} */
@@ -3772,7 +3779,7 @@ export interface components {
             exchange: components["schemas"]["Exchange"];
             transaction_type: components["schemas"]["TransactionType"];
             order_type: components["schemas"]["OrderType"];
-            product: components["schemas"]["Product"];
+            product: components["schemas"]["BookProduct"];
             /**
              * @description `amo` for an after-market order: placed while the exchange was closed, held by the broker (status OPEN or
              *     TRIGGER PENDING with `broker_status` `AMO REQ RECEIVED`, no exchange order id) and sent to the exchange at
@@ -3874,7 +3881,7 @@ export interface components {
             tradingsymbol: components["schemas"]["TradingSymbol"];
             instrument_token?: number;
             exchange: components["schemas"]["Exchange"];
-            product: components["schemas"]["Product"];
+            product: components["schemas"]["BookProduct"];
             transaction_type: components["schemas"]["TransactionType"];
             quantity: components["schemas"]["Quantity"];
             average_price: components["schemas"]["Price"];
@@ -4379,6 +4386,8 @@ export interface components {
         };
         /** @description A sale of delivered shares, or a purchase of shares owed, and what it realised. */
         HoldingTrade: {
+            /** @description The order in the order book (product CNC, filled when placed) whose one fill this is. */
+            order_id: components["schemas"]["OrderId"];
             symbol: components["schemas"]["UnderlyingSymbol"];
             /** @enum {string} */
             side: "BUY" | "SELL";

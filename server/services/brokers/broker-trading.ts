@@ -312,6 +312,11 @@ export type HoldingTradeRecord = {
   realisedPaise: number;
   charges: EquityCharges;
   tradedAt: Date;
+  /** Its ids in the order and trade books (the paper broker's, from its order and trade sequences), and the Idempotency-Key it was placed under. */
+  orderId: string;
+  key: string;
+  exchangeOrderId: string;
+  tradeId: string;
 };
 
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
@@ -533,6 +538,11 @@ export type BrokerTrading = {
   tradeHolding?(account: TradingAccount, order: HoldingOrder, idempotencyKey: string): Promise<{ trade: HoldingTradeRecord; replayed: boolean }>;
   /** Only the paper broker: the account's trades against its holdings, newest first (the last 50). */
   holdingTrades?(account: TradingAccount): Promise<HoldingTradeRecord[]>;
+  /**
+   * Only the paper broker: those trades made on an IST day (with `since`, at or after it), newest first: each an order
+   * of the day's order book (product CNC, filled when placed) and its fill, beside the F&O orders.
+   */
+  holdingOrders?(account: TradingAccount, day: string, since: Date | null): Promise<HoldingTradeRecord[]>;
   /**
    * What orders would need together now, without placing them, after the account's positions and on their
    * own (Kite: basket margins with and without consider_positions, and charges).
