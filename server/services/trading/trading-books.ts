@@ -14,6 +14,7 @@ import { checkPortfolio } from '../portfolios/portfolio-check.ts';
 import { holdingFill, holdingOrder, intentOf, toOrder, toPosition, toTrade } from './order-answers.ts';
 import { repricingOf } from '../execution/repricing-book.ts';
 import type { TradingAccounts } from './trading-accounts.ts';
+import { brokerHoldingsOf } from './live-holdings.ts';
 
 type Schemas = components['schemas'];
 
@@ -147,6 +148,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     const deliveries = await found.broker.deliveries?.(found.account);
     const holdings = await found.broker.holdings?.(found.account);
     const holdingTrades = await found.broker.holdingTrades?.(found.account);
+    const brokerHoldings = await brokerHoldingsOf(found, clock);
     return {
       position_book: {
         net: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)),
@@ -154,6 +156,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         ...(deliveries === undefined ? {} : { deliveries: deliveries.map(toDelivery) }),
         ...(holdings === undefined ? {} : { holdings: holdings.map(toHolding) }),
         ...(holdingTrades === undefined ? {} : { holding_trades: holdingTrades.map(toHoldingTrade) }),
+        ...(brokerHoldings === undefined ? {} : { broker_holdings: brokerHoldings }),
         margins: { available: toRupees(funds.availablePaise), used: toRupees(funds.usedPaise), equity: toRupees(funds.equityPaise) },
         ...dataStatus(found),
       },

@@ -5,7 +5,7 @@ import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { placeHoldingOrder, type Holding, type HoldingTrade } from '@/features/positions/api/holding-calls';
+import { placeHoldingOrder, type Holding, type HoldingOrderAnswer } from '@/features/positions/api/holding-calls';
 import { holdingMessages as messages } from '@/features/positions/holding-messages';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
@@ -29,7 +29,7 @@ export function HoldingOrderDialog({
   accountNumber: string;
   holding: Holding;
   onClose: () => void;
-  onTraded: (trade: HoldingTrade) => void;
+  onTraded: (answer: HoldingOrderAnswer) => void;
 }) {
   const intl = useIntl();
   const { formatInr } = useFormat();
