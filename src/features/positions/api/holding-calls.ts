@@ -8,6 +8,7 @@ export type Holding = Schemas['Holding'];
 export type HoldingTrade = Schemas['HoldingTrade'];
 export type HoldingOrderRequest = Schemas['HoldingOrderRequest'];
 export type BrokerHolding = Schemas['BrokerHolding'];
+export type BrokerHoldings = Schemas['BrokerHoldings'];
 
 /** A paper account's sale is a trade made at once; a live account's is an order placed at its broker (in the order book). */
 export type HoldingOrderAnswer = { trade: HoldingTrade } | { orders: Schemas['Order'][] };

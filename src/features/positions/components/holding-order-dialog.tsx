@@ -23,11 +23,14 @@ const newKey = () => crypto.randomUUID();
 export function HoldingOrderDialog({
   accountNumber,
   holding,
+  hint,
   onClose,
   onTraded,
 }: {
   accountNumber: string;
-  holding: Holding;
+  holding: Pick<Holding, 'symbol' | 'shares' | 'last_price'>;
+  /** What the ticket says of the order it places (a paper trade's by default; a live broker's order says its own). */
+  hint?: string;
   onClose: () => void;
   onTraded: (answer: HoldingOrderAnswer) => void;
 }) {
@@ -74,7 +77,7 @@ export function HoldingOrderDialog({
     <Modal
       onClose={onClose}
       title={title}
-      description={intl.formatMessage(messages.ticketHint)}
+      description={hint ?? intl.formatMessage(messages.ticketHint)}
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>
