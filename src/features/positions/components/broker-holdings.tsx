@@ -60,8 +60,10 @@ export function BrokerHoldings({
                     last: holding.last_price === null ? intl.formatMessage(holdingMessages.noPrice) : formatInr(holding.last_price, two),
                     value: holding.value === null ? '\u2014' : formatSignedInr(holding.value, two),
                   })}
-                  {holding.sellable !== holding.shares && ` · ${intl.formatMessage(messages.sellable, { sellable: formatNumber(holding.sellable) })}`}
                 </p>
+                {holding.sellable !== holding.shares && (
+                  <p className="text-xs text-fg-muted tabular-nums">{intl.formatMessage(messages.sellable, { sellable: formatNumber(holding.sellable) })}</p>
+                )}
               </div>
               <div className="flex items-center gap-3">
                 {holding.pnl !== null && <span className={`font-medium tabular-nums ${pnlTone(holding.pnl)}`}>{formatSignedInr(holding.pnl, two)}</span>}
