@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import type { BrokerHolding, BrokerHoldings as Holdings, HoldingOrderAnswer } from '@/features/positions/api/holding-calls';
 import { brokerHoldingMessages as messages } from '@/features/positions/broker-holding-messages';
+import { HoldingFigures } from '@/features/positions/components/holding-figures';
 import { HoldingOrderDialog } from '@/features/positions/components/holding-order-dialog';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
 import { holdingMessages } from '@/features/positions/holding-messages';
@@ -27,7 +28,7 @@ export function BrokerHoldings({
   onTraded?: () => void;
 }) {
   const intl = useIntl();
-  const { formatInr, formatNumber, formatSignedInr } = useFormat();
+  const { formatNumber, formatSignedInr } = useFormat();
   const [ticket, setTicket] = useState<BrokerHolding | null>(null);
   const [placed, setPlaced] = useState<string | null>(null);
   const handleTraded = (holding: BrokerHolding, answer: HoldingOrderAnswer) => {
@@ -54,13 +55,7 @@ export function BrokerHoldings({
             >
               <div className="flex min-w-0 flex-col">
                 <p className="font-medium text-fg">{intl.formatMessage(holdingMessages.shares, { shares: holding.shares, symbol: holding.tradingsymbol })}</p>
-                <p className="text-xs text-fg-muted tabular-nums">
-                  {intl.formatMessage(holdingMessages.detail, {
-                    average: formatInr(holding.average_price, two),
-                    last: holding.last_price === null ? intl.formatMessage(holdingMessages.noPrice) : formatInr(holding.last_price, two),
-                    value: holding.value === null ? '\u2014' : formatSignedInr(holding.value, two),
-                  })}
-                </p>
+                <HoldingFigures average={holding.average_price} last={holding.last_price} value={holding.value} />
                 {holding.sellable !== holding.shares && (
                   <p className="text-xs text-fg-muted tabular-nums">{intl.formatMessage(messages.sellable, { sellable: formatNumber(holding.sellable) })}</p>
                 )}
