@@ -58,11 +58,8 @@ export const tradingRoutes: RoutePlugin = async (app, { context }) => {
   route(app, 'getMarketDepth', async (request) => marketDepth.marketDepth(userId(request), request.params.accountNumber, request.query.exchange, request.query.tradingsymbol, request.query.levels));
 
   route(app, 'getPositionBook', async (request) => trading.positionBook(userId(request), request.params.accountNumber, request.query.start_date));
-  route(app, 'placeHoldingOrder', async (request, reply) => {
-    const { body, replayed } = await trading.placeHoldingOrder(userId(request), request.params.accountNumber, idempotencyKey(request), request.body);
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return body;
-  });
+  route(app, 'placeHoldingOrder', async (request, reply) =>
+    answer(reply, await trading.placeHoldingOrder(userId(request), request.params.accountNumber, idempotencyKey(request), request.body)));
   route(app, 'getPositions', async (request) => trading.positions(userId(request), request.params.portfolioId, request.query.start_date));
   route(app, 'getPositionsByBot', async (request) => trading.positionsByBot(userId(request), request.params.portfolioId, request.query.start_date));
   route(app, 'getPositionSummary', async (request) => trading.summary(userId(request), request.params.id, request.query.start_date));

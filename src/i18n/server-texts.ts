@@ -690,7 +690,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'kite.call': {
     id: 'server.kite.call',
     defaultMessage:
-      "{call, select, order {the order for {tradingsymbol}} modification {the modification of order {order_id}} cancellation {the cancellation of order {order_id}} order_history {the history of order {order_id}} order_book {the order book} trades {the trades} positions {the positions} funds {the funds} broker_kill_switch {its own kill switch} charges {the charges} last_prices {the last prices} order_charges {the charges of these orders} order_margins {the margin of these orders} portfolio_margin {the portfolio's margin} candles {the historical candles} other {{call}}}",
+      "{call, select, order {the order for {tradingsymbol}} modification {the modification of order {order_id}} cancellation {the cancellation of order {order_id}} order_history {the history of order {order_id}} order_book {the order book} trades {the trades} positions {the positions} holdings {the holdings} funds {the funds} broker_kill_switch {its own kill switch} charges {the charges} last_prices {the last prices} order_charges {the charges of these orders} order_margins {the margin of these orders} portfolio_margin {the portfolio's margin} candles {the historical candles} other {{call}}}",
   },
   // Kite's error type is for the French, which says what kind of refusal Kite's English words are.
   'kite.refused': { id: 'server.kite.refused', defaultMessage: 'Kite refused {what}: {message}{error_type, select, other {}}' },
@@ -979,7 +979,8 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'holding.sell_limit_not_reached': { id: 'server.holding.sell_limit_not_reached', defaultMessage: "{symbol} is at {price, number, ::currency/INR}, below your limit of {limit, number, ::currency/INR}. An order on delivered shares fills now or not at all: nothing was placed." },
   'holding.buy_limit_not_reached': { id: 'server.holding.buy_limit_not_reached', defaultMessage: "{symbol} is at {price, number, ::currency/INR}, above your limit of {limit, number, ::currency/INR}. An order on delivered shares fills now or not at all: nothing was placed." },
   'holding.insufficient_funds': { id: 'server.holding.insufficient_funds', defaultMessage: "Buying the shares back needs {required, number, ::currency/INR} with charges; {available, number, ::currency/INR} is available." },
-  'holding.at_broker': { id: 'server.holding.at_broker', defaultMessage: "This account's shares are held at {broker}. StrikeDesk places no equity (CNC) orders on a live account: sell or buy them back in {broker}'s own app." },
+  'holding.at_broker': { id: 'server.holding.at_broker', defaultMessage: "This account's shares are held at {broker}, whose holdings StrikeDesk does not read yet: sell or buy them back in {broker}'s own app." },
+  'holding.cnc_not_fo': { id: 'server.holding.cnc_not_fo', defaultMessage: 'A delivery (CNC) order only sells shares held: it cannot be a stop-loss, a target or a bot order.' },
   'ban_list.bad_header': { id: 'server.ban_list.bad_header', defaultMessage: "the first line \"{line_text}\" is not NSE's header \"Securities in Ban For Trade Date DD-MON-YYYY:\"" },
   'ban_list.bad_line': { id: 'server.ban_list.bad_line', defaultMessage: "line {line} \"{line_text}\" is not a serial and a symbol like \"1,KAYNES\", numbered from 1 in order" },
   'ban_list.nil_unclear': { id: 'server.ban_list.nil_unclear', defaultMessage: "the file must either say NIL or list securities, not both or neither" },

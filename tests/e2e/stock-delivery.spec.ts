@@ -10,7 +10,8 @@ import { logInToPaperBroker, signInReadyToTrade, type TradingUser } from './supp
 // on the position book and on the positions screen, that it settles by delivery in 4 trading days, what it delivers if held and the delivery
 // margin now and by day, in English and French, at 360 and 1280 px. Then, after that expiry, a deep in-the-money call
 // has become 500 RELIANCE shares held, which the trader sells from the position book's Sell ticket (prefilled with
-// the whole holding): the holding goes and the sale is listed with its P&L (English at 1280 px, French dark at 360 px).
+// the whole holding): the holding goes and the sale is listed with its P&L, and is an order of the order book (product
+// CNC) and a fill of the trade book (English at 1280 px, French dark at 360 px).
 // Screenshots in test-results/stock-delivery/.
 
 const shots = 'test-results/stock-delivery';
@@ -130,6 +131,21 @@ for (const { width, language } of [{ width: 1280, language: 'en' }, { width: 360
     await expect(trades).toContainText(words.sold);
     await trades.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/sold-${language}-${width}.png` });
+
+    // The sale is an order of the day's order book like any other: RELIANCE, the whole holding filled, product CNC
+    // (delivery), and a fill of the trade book with its charges.
+    await page.goto('/app/order_book');
+    const sale = page.locator('[data-order-id]').filter({ hasText: 'RELIANCE' });
+    await expect(sale).toHaveCount(1, { timeout: 30_000 });
+    await expect(sale).toContainText(/500\D*\/\D*500/);
+    await expect(sale).toContainText(language === 'en' ? (width < 768 ? 'Delivery (CNC)' : 'CNC') : (width < 768 ? 'Livraison (CNC)' : 'CNC'));
+    await page.screenshot({ path: `${shots}/order-book-${language}-${width}.png` });
+    await page.getByRole('tab', { name: language === 'en' ? /^Trades/ : /^Exécutions/ }).click();
+    // The call's settlement at expiry is a RELIANCE fill too: the sale is the delivery (CNC) one.
+    const fill = page.locator('[data-trade-id]').filter({ hasText: language === 'en' ? 'Delivery (CNC)' : 'Livraison (CNC)' });
+    await expect(fill).toHaveCount(1);
+    await expect(fill).toContainText('RELIANCE');
+    await page.screenshot({ path: `${shots}/trade-book-${language}-${width}.png` });
     await page.context().close();
   });
 }

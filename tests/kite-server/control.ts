@@ -7,6 +7,7 @@ import type { ExchangeHours, HoursMode } from './exchange-hours.ts';
 import type { Historical } from './historical.ts';
 import { type AppConfig, type Apps, defaultMargins } from './apps.ts';
 import { parseJsonBody, readBody, sendError, sendJson } from './http-util.ts';
+import type { Holdings, HoldingSeed } from './holdings.ts';
 import type { ServerInstrument } from './instruments-data.ts';
 import type { Market } from './market.ts';
 import type { OrderBook } from './order-book.ts';
@@ -14,11 +15,11 @@ import type { Postbacks } from './postbacks.ts';
 import type { Faults } from './rest-routes.ts';
 import type { TickerHub } from './ticker-hub.ts';
 
-type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults; hours: ExchangeHours; clock: () => Date; historical: Historical };
+type ControlDeps = { apps: Apps; market: Market; book: OrderBook; hub: TickerHub; postbacks: Postbacks; faults: Faults; hours: ExchangeHours; clock: () => Date; historical: Historical; holdings: Holdings };
 
 export type KiteControl = ReturnType<typeof createControl>;
 
-export function createControl({ apps, market, book, hub, postbacks, faults, hours, clock, historical }: ControlDeps) {
+export function createControl({ apps, market, book, hub, postbacks, faults, hours, clock, historical, holdings }: ControlDeps) {
   return {
     /** The server's "now" (the browser tests put each browser on it: tests/e2e/support/test.ts). */
     now: () => clock().toISOString(),
@@ -27,6 +28,8 @@ export function createControl({ apps, market, book, hub, postbacks, faults, hour
     registerApp: (config: AppConfig) => apps.register(config),
     /** Lists more contracts (with their freeze quantity), e.g. those the server under test offers. */
     listInstruments: (rows: readonly ServerInstrument[]) => market.list(rows),
+    /** The stocks a user holds in demat (GET /portfolio/holdings), replacing those set before. */
+    setHoldings: (userId: string, rows: readonly HoldingSeed[]) => holdings.set(userId, rows),
     /** Moves an instrument's last price (rupees): ticks go out and resting orders it reaches fill. */
     setPrice(instrument: number | string, lastPrice: number): void {
       const row = market.find(instrument);
@@ -119,6 +122,11 @@ export async function handleControl(control: KiteControl, request: IncomingMessa
         if (!Array.isArray(body.instruments)) throw inputError('instruments (an array of Kite instrument rows with freeze_quantity) is required');
         control.listInstruments(body.instruments as ServerInstrument[]);
         return { listed: body.instruments.length };
+      },
+      holdings: () => {
+        if (!Array.isArray(body.holdings)) throw inputError('holdings (an array of holdings.json rows: tradingsymbol, exchange, instrument_token, isin, quantity, average_price) is required');
+        control.setHoldings(text(body, 'userId') ?? 'AB1234', body.holdings as HoldingSeed[]);
+        return { held: body.holdings.length };
       },
       'expire-tokens': () => control.expireAllTokens(text(body, 'apiKey')),
       'fail-autoslice-child': () => control.failAutosliceChild(number(body, 'index') ?? 0),

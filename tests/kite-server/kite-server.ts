@@ -2,6 +2,7 @@
 // postbacks, an order book with simple matching, and a control surface (`control` in process, or
 // /__control/* over HTTP for browser tests) to move prices, fill or reject orders, expire tokens and inject
 // faults. See README.md beside this file.
+import { createHoldings } from './holdings.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApps, type AppConfig } from './apps.ts';
@@ -66,8 +67,9 @@ export async function startKiteServer(options: KiteServerOptions = {}): Promise<
   });
   const faults: Faults = { answer429Next: false, dropNextPlaceAnswer: false };
   const historical = createHistorical(market, clock);
-  const context = { apps, market, book, limiter: createRateLimiter(clock), faults, historical };
-  const control = createControl({ apps, market, book, hub, postbacks, faults, hours, clock, historical });
+  const holdings = createHoldings();
+  const context = { apps, market, book, limiter: createRateLimiter(clock), faults, historical, holdings };
+  const control = createControl({ apps, market, book, hub, postbacks, faults, hours, clock, historical, holdings });
   for (const app of options.apps ?? []) apps.register(app);
 
   const server: Server = createServer((request, response) => {

@@ -2,6 +2,7 @@
 // the session exchange needs `Authorization: token api_key:access_token` (403 TokenException otherwise).
 // Order writes count against the rate limit; a test can make the next request answer 429, or the next
 // order placement happen and then lose its answer (the socket is destroyed without a reply).
+import type { Holdings } from './holdings.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isObject } from '../../server/services/brokers/kite/kite-json.ts';
 import { AnswerError, inputError } from './answer-error.ts';
@@ -24,6 +25,7 @@ export type RestContext = {
   limiter: ReturnType<typeof createRateLimiter>;
   faults: Faults;
   historical: Historical;
+  holdings: Holdings;
 };
 
 type Route = { method: string; pattern: RegExp; handle: (args: RouteArgs) => unknown };
@@ -70,6 +72,7 @@ const routes: Route[] = [
     return context.book.trades(app.account).filter((row) => row.trade.order_id === params[0]).map((row) => row.trade);
   } },
   { method: 'GET', pattern: /^\/trades$/, handle: ({ app, context }) => context.book.trades(app.account).map((row) => row.trade) },
+  { method: 'GET', pattern: /^\/portfolio\/holdings$/, handle: ({ app, context }) => context.holdings.json(app.account.userId, context.book.trades(app.account), context.market) },
   { method: 'GET', pattern: /^\/portfolio\/positions$/, handle: ({ app, context }) => positionsJson(context.book.trades(app.account), context.market) },
   { method: 'POST', pattern: /^\/margins\/orders$/, handle: ({ body, context }) => pricedOrders(body, context.market).map(orderMarginJson) },
   { method: 'POST', pattern: /^\/margins\/basket$/, handle: ({ body, context }) => basketMarginJson(pricedOrders(body, context.market)) },

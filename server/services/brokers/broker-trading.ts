@@ -16,6 +16,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { killSwitchText } from '../texts/order-texts.ts';
+import { holdingTexts } from '../texts/holding-texts.ts';
 import type { LocalText, Said } from '../texts/said.ts';
 import type { IndexName } from '../market/index-config.ts';
 import type { LastPrice, MarketStatus } from '../market/market-service.ts';
@@ -26,6 +27,8 @@ export type Side = 'BUY' | 'SELL';
 export type OrderType = 'MARKET' | 'LIMIT' | 'SL' | 'SL-M';
 export type Exchange = 'NFO' | 'BFO';
 export type Product = 'MIS' | 'NRML';
+/** What an order may go out as: an F&O product, or CNC, a sale of a live account's demat holdings (issue 63). */
+export type OrderProduct = Product | 'CNC';
 export type OrderStatus = 'OPEN' | 'TRIGGER PENDING' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
 export type OrderPurpose = 'entry' | 'stoploss' | 'target' | 'squareoff' | 'auto_squareoff';
 
@@ -51,7 +54,7 @@ export type OrderIntent = {
   tradingsymbol: string;
   side: Side;
   orderType: OrderType;
-  product: Product;
+  product: OrderProduct;
   quantity: number;
   pricePaise: number;
   triggerPaise: number;
@@ -317,10 +320,37 @@ export type HoldingTradeRecord = {
   realisedPaise: number;
   charges: EquityCharges;
   tradedAt: Date;
+  /** Its ids in the order and trade books (the paper broker's, from its order and trade sequences), and the Idempotency-Key it was placed under. */
+  orderId: string;
+  key: string;
+  exchangeOrderId: string;
+  tradeId: string;
+};
+
+/**
+ * A stock in a live account's demat holdings at its broker (issue 63), money in paise: `shares` with those not yet
+ * delivered (T+1), `sellable` what a CNC sale may take now; `key` the broker's own name for it where it names
+ * instruments by its own key (null on Kite, which takes the exchange and tradingsymbol).
+ */
+export type BrokerHolding = {
+  exchange: string;
+  tradingsymbol: string;
+  isin: string | null;
+  shares: number;
+  sellable: number;
+  averagePaise: number;
+  lastPaise: number | null;
+  key: string | null;
 };
 
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
 export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
+
+/** An F&O order's product: CNC (a sale of holdings, its own path) is refused where only MIS or NRML can be. */
+export function foProduct(product: OrderProduct): Product {
+  if (product === 'CNC') throw DomainError.said('validation_failed', holdingTexts.cncNotFo, { field: 'product' });
+  return product;
+}
 
 /** What placing an entry answers while the account's kill switch is armed (exits stay allowed). */
 export function killSwitchRefusal(accountNumber: string, armedAt: Date): DomainError {
@@ -538,6 +568,16 @@ export type BrokerTrading = {
   tradeHolding?(account: TradingAccount, order: HoldingOrder, idempotencyKey: string): Promise<{ trade: HoldingTradeRecord; replayed: boolean }>;
   /** Only the paper broker: the account's trades against its holdings, newest first (the last 50). */
   holdingTrades?(account: TradingAccount): Promise<HoldingTradeRecord[]>;
+  /**
+   * Only the paper broker: those trades made on an IST day (with `since`, at or after it), newest first: each an order
+   * of the day's order book (product CNC, filled when placed) and its fill, beside the F&O orders.
+   */
+  holdingOrders?(account: TradingAccount, day: string, since: Date | null): Promise<HoldingTradeRecord[]>;
+  /**
+   * Only a live broker whose holdings StrikeDesk reads (Kite): the account's demat holdings as the broker has them now
+   * (shared for a second). A sale of them is a CNC order placed with placeOrders like any other.
+   */
+  brokerHoldings?(account: TradingAccount): Promise<BrokerHolding[]>;
   /**
    * What orders would need together now, without placing them, after the account's positions and on their
    * own (Kite: basket margins with and without consider_positions, and charges).

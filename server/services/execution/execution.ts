@@ -38,11 +38,14 @@ export function createExecution({ db, prices }: { db: Database; prices: AccountP
    * The plan's MARKET orders as LIMIT at the touch plus the buffer (limit_reprice), each on its own quote; an
    * order without a price stays MARKET, for the broker to refuse with its reason (never a blind price).
    */
-  async function price<T extends PlannedOrder>(broker: BrokerTrading, account: TradingAccount, orders: readonly T[], now: Date): Promise<PricedPlan<T>> {
+  /** `known`: quotes the caller holds already, by `EXCHANGE:TRADINGSYMBOL` (a live holding's last price from the broker's holdings read). */
+  async function price<T extends PlannedOrder>(broker: BrokerTrading, account: TradingAccount, orders: readonly T[], now: Date, known?: ReadonlyMap<string, Quote>): Promise<PricedPlan<T>> {
     const { policy } = await policyOf(account, now);
     const quotes = new Map<number, Quote>();
     if (policy.mode !== 'limit_reprice' || !orders.some((order) => order.orderType === 'MARKET')) return { orders: [...orders], quotes, policy };
-    const touch = await quotesFor(broker, account, [...new Set(orders.filter((order) => order.orderType === 'MARKET').map(keyOf))]);
+    const keys = [...new Set(orders.filter((order) => order.orderType === 'MARKET').map(keyOf))];
+    const touch = new Map(known ?? []);
+    for (const [key, quote] of await quotesFor(broker, account, keys.filter((key) => !touch.has(key)))) touch.set(key, quote);
     const segmentOf = (order: T) => (order.exchange === 'BFO' ? 'BFO' : 'NFO');
     // The tick and band in force today on each segment the plan trades.
     const rules = new Map<'NFO' | 'BFO', PriceRules>();

@@ -29,11 +29,13 @@ export const holdingTexts = {
       { required: toRupees(requiredPaise), available: toRupees(availablePaise) },
       `Buying the shares back needs ${formatPaise(requiredPaise)} with charges; ${formatPaise(availablePaise)} is available.`,
     ),
-  /** A live account: its shares are at its broker, where StrikeDesk places no equity order. */
+  /** A stop-loss, target or bot proposal is an F&O order: a delivery (CNC) order only sells holdings. */
+  cncNotFo: said('holding.cnc_not_fo', {}, 'A delivery (CNC) order only sells shares held: it cannot be a stop-loss, a target or a bot order.'),
+  /** A live account whose broker StrikeDesk reads no holdings from yet: its shares are sold in the broker's own app. */
   atBroker: (broker: string): Said =>
     said(
       'holding.at_broker',
       { broker },
-      `This account's shares are held at ${broker}. StrikeDesk places no equity (CNC) orders on a live account: sell or buy them back in ${broker}'s own app.`,
+      `This account's shares are held at ${broker}, whose holdings StrikeDesk does not read yet: sell or buy them back in ${broker}'s own app.`,
     ),
 };

@@ -18,6 +18,7 @@ export const kiteCalls = {
   orderBook: call('order_book', 'the order book'),
   trades: call('trades', 'the trades'),
   positions: call('positions', 'the positions'),
+  holdings: call('holdings', 'the holdings'),
   funds: call('funds', 'the funds'),
   brokerKillSwitch: call('broker_kill_switch', 'its own kill switch'),
   charges: call('charges', 'the charges'),

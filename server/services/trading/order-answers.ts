@@ -1,9 +1,10 @@
 // The trading contract's shapes from the broker's records: an order request as an intent, and orders,
 // trades and positions as the contract's Order, Trade and Position (paise to rupees at this edge).
 import type { components } from '../../../openapi/main.d.ts';
-import type { BrokerOrder, BrokerTrade, OrderIntent, PositionEntry, Product } from '../brokers/broker-trading.ts';
+import type { BrokerOrder, BrokerTrade, HoldingTradeRecord, OrderIntent, PositionEntry, Product } from '../brokers/broker-trading.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import { averagePaise, dayTotals, positionFigures } from '../brokers/paper/position-math.ts';
+import { tagOfKey } from './idempotency.ts';
 
 type Schemas = components['schemas'];
 type Order = Schemas['Order'];
@@ -77,6 +78,62 @@ export function toTrade(row: BrokerTrade, accountNumber: string): Trade {
     fill_timestamp: new Date(row.filled_at).toISOString(),
     charges: row.charges_paise === null ? null : toRupees(Number(row.charges_paise)),
     call_and_trade: row.call_and_trade_paise === undefined || row.call_and_trade_paise === null ? null : toRupees(Number(row.call_and_trade_paise)),
+  };
+}
+
+const holdingCharges = ({ charges }: HoldingTradeRecord) => charges.brokerage + charges.stt + charges.stamp + charges.exchange + charges.sebi + charges.dp + charges.gst;
+
+/**
+ * A sale of delivered shares (or a buy-back of shares owed) as the order book's order: an equity delivery (CNC) order
+ * on NSE, filled in full when placed (the paper broker rests none), tagged as every order from its Idempotency-Key.
+ */
+export function holdingOrder(record: HoldingTradeRecord, accountNumber: string): Order {
+  const at = record.tradedAt.toISOString();
+  return {
+    order_id: record.orderId,
+    exchange_order_id: record.exchangeOrderId,
+    account_number: accountNumber,
+    portfolio_id: null,
+    tradingsymbol: record.symbol,
+    exchange: 'NSE',
+    transaction_type: record.side,
+    order_type: record.orderType,
+    product: 'CNC',
+    variety: 'regular',
+    validity: 'DAY',
+    quantity: record.shares,
+    price: toRupees(record.limitPaise ?? 0),
+    trigger_price: 0,
+    average_price: toRupees(record.pricePaise),
+    filled_quantity: record.shares,
+    pending_quantity: 0,
+    cancelled_quantity: 0,
+    status: 'COMPLETE',
+    status_message: null,
+    status_message_i18n: null,
+    tag: tagOfKey(record.key),
+    order_timestamp: at,
+    exchange_timestamp: at,
+    modifications: 0,
+  };
+}
+
+/** That order's one fill, with its equity delivery charges. */
+export function holdingFill(record: HoldingTradeRecord, accountNumber: string): Trade {
+  return {
+    trade_id: record.tradeId,
+    order_id: record.orderId,
+    account_number: accountNumber,
+    portfolio_id: null,
+    tradingsymbol: record.symbol,
+    exchange: 'NSE',
+    product: 'CNC',
+    transaction_type: record.side,
+    quantity: record.shares,
+    average_price: toRupees(record.pricePaise),
+    fill_timestamp: record.tradedAt.toISOString(),
+    charges: toRupees(holdingCharges(record)),
+    call_and_trade: null,
   };
 }
 

@@ -11,9 +11,10 @@ import { DomainError } from '../domain-error.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { istDate } from '../market/ist.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
-import { intentOf, toOrder, toPosition, toTrade } from './order-answers.ts';
+import { holdingFill, holdingOrder, intentOf, toOrder, toPosition, toTrade } from './order-answers.ts';
 import { repricingOf } from '../execution/repricing-book.ts';
 import type { TradingAccounts } from './trading-accounts.ts';
+import { brokerHoldingsOf } from './live-holdings.ts';
 
 type Schemas = components['schemas'];
 
@@ -100,6 +101,7 @@ export function toHoldingTrade(record: HoldingTradeRecord): Schemas['HoldingTrad
       gst: toRupees(parts.gst),
     },
     traded_at: record.tradedAt.toISOString(),
+    order_id: record.orderId,
   };
 }
 
@@ -117,15 +119,22 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     const lotSizes = await lotSizesOf(db, orders);
     // Only a LIMIT order can be one the execution policy placed and re-prices.
     const repricing = await repricingOf(db, found.account.id, orders.filter((row) => row.order_type === 'LIMIT' && row.tag !== null).map((row) => row.order_id));
-    return {
-      order_book: orders.map((row) => {
-        const lotSize = lotSizes.get(`${row.exchange}:${row.tradingsymbol}`);
-        const repriced = repricing.get(row.order_id);
-        return { ...toOrder(row, found.account.accountNumber), ...(lotSize === undefined ? {} : { lot_size: lotSize }), ...(repriced === undefined ? {} : { repricing: repriced }) };
-      }),
-      trades: trades.map((row) => toTrade(row, found.account.accountNumber)),
-      ...dataStatus(found),
-    };
+    const number = found.account.accountNumber;
+    const orderBook = orders.map((row) => {
+      const lotSize = lotSizes.get(`${row.exchange}:${row.tradingsymbol}`);
+      const repriced = repricing.get(row.order_id);
+      return { ...toOrder(row, number), ...(lotSize === undefined ? {} : { lot_size: lotSize }), ...(repriced === undefined ? {} : { repricing: repriced }) };
+    });
+    const tradeBook = trades.map((row) => toTrade(row, number));
+    // Sales of delivered shares are orders and fills of the day too (issue 63), in time order among the rest.
+    const holdingTrades = (await found.broker.holdingOrders?.(found.account, dayOf(startDate), since)) ?? [];
+    if (holdingTrades.length > 0) {
+      orderBook.push(...holdingTrades.map((record) => holdingOrder(record, number)));
+      tradeBook.push(...holdingTrades.map((record) => holdingFill(record, number)));
+      orderBook.sort((a, b) => Date.parse(b.order_timestamp) - Date.parse(a.order_timestamp));
+      tradeBook.sort((a, b) => Date.parse(b.fill_timestamp) - Date.parse(a.fill_timestamp));
+    }
+    return { order_book: orderBook, trades: tradeBook, ...dataStatus(found) };
   }
 
   async function positionBook(userId: number, accountNumber: string, startDate: string | undefined): Promise<Schemas['PositionBookResponse']> {
@@ -139,6 +148,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
     const deliveries = await found.broker.deliveries?.(found.account);
     const holdings = await found.broker.holdings?.(found.account);
     const holdingTrades = await found.broker.holdingTrades?.(found.account);
+    const brokerHoldings = await brokerHoldingsOf(found, clock);
     return {
       position_book: {
         net: entries.map((entry, i) => withDelivery(toPosition(entry, false), outlooks[i] ?? null)),
@@ -146,6 +156,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         ...(deliveries === undefined ? {} : { deliveries: deliveries.map(toDelivery) }),
         ...(holdings === undefined ? {} : { holdings: holdings.map(toHolding) }),
         ...(holdingTrades === undefined ? {} : { holding_trades: holdingTrades.map(toHoldingTrade) }),
+        ...(brokerHoldings === undefined ? {} : { broker_holdings: brokerHoldings }),
         margins: { available: toRupees(funds.availablePaise), used: toRupees(funds.usedPaise), equity: toRupees(funds.equityPaise) },
         ...dataStatus(found),
       },

@@ -23,6 +23,7 @@ import { createPacedIntents } from './paced-intent.ts';
 import { createTradingAccounts } from './trading-accounts.ts';
 import { createTradingBooks } from './trading-books.ts';
 import { createTradingHoldings } from './trading-holdings.ts';
+import { holdingSalePlan } from './live-holdings.ts';
 
 type Schemas = components['schemas'];
 type OrdersResponse = Schemas['OrdersResponse'];
@@ -219,7 +220,33 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks, 
     }));
   }
 
-  return { placeTrades, executeOrder, squareoffTrades, placeStopLoss, placeTarget, modifyOrder, cancelOrders, ...createTradingBooks({ db, clock, accounts }), ...createTradingHoldings({ accounts }) };
+  const paperHoldings = createTradingHoldings({ accounts });
+
+  /**
+   * A sale of delivered shares (issue 63): on a live broker whose holdings StrikeDesk reads, a CNC order through the
+   * order pipeline like any other (live-holdings.ts); on the paper broker, its own holding trade (trading-holdings.ts).
+   */
+  async function placeHoldingOrder(userId: number, accountNumber: string, key: string, body: Schemas['HoldingOrderRequest']): Promise<IdempotentAnswer> {
+    const found = await tradingAccount(userId, accountNumber);
+    if (found.broker.brokerHoldings !== undefined) {
+      const call = { userId, key, operation: 'placeHoldingOrder', body: { ...body, account_number: accountNumber } };
+      return plannedOrders(call, exit({}), (live) => holdingSalePlan(live, body, execution, clock));
+    }
+    const placed = await paperHoldings.placeHoldingOrder(userId, accountNumber, key, body);
+    return { status: 200, body: placed.body, replayed: placed.replayed };
+  }
+
+  return {
+    placeTrades,
+    executeOrder,
+    squareoffTrades,
+    placeStopLoss,
+    placeTarget,
+    modifyOrder,
+    cancelOrders,
+    placeHoldingOrder,
+    ...createTradingBooks({ db, clock, accounts }),
+  };
 }
 
 export type TradingService = ReturnType<typeof createTradingService>;

@@ -15,6 +15,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { BrokerHoldings } from '@/features/positions/components/broker-holdings';
 import { DeliveredHoldings } from '@/features/positions/components/delivered-holdings';
 import { DeliveryRecords } from '@/features/positions/components/delivery-warning';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
@@ -115,6 +116,9 @@ export function PositionBookScreen() {
               disabled={common.disabled}
               onTraded={reload}
             />
+            {book.broker_holdings !== undefined && (
+              <BrokerHoldings holdings={book.broker_holdings} accountNumber={common.account.account_number} disabled={common.disabled} onTraded={reload} />
+            )}
             <DeliveryRecords deliveries={book.deliveries ?? []} />
           </>
         ))}

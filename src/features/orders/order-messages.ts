@@ -15,6 +15,7 @@ export const typeMessages = defineMessages({
 export const productMessages = defineMessages({
   MIS: { id: 'orders.product.mis', defaultMessage: 'Intraday (MIS)' },
   NRML: { id: 'orders.product.nrml', defaultMessage: 'Overnight (NRML)' },
+  CNC: { id: 'orders.product.cnc', defaultMessage: 'Delivery (CNC)' },
 });
 
 export const statusMessages = defineMessages({

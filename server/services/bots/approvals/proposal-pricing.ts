@@ -8,7 +8,7 @@ import type { StrategyLeg } from '../../../../quant/strategy-legs.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { AccountPrices } from '../../brokers/account-prices.ts';
 import type { BrokerRegistry } from '../../brokers/broker-adapter.ts';
-import type { OrderIntent } from '../../brokers/broker-trading.ts';
+import { foProduct, type OrderIntent } from '../../brokers/broker-trading.ts';
 import { loadSegmentSessions, segmentOf } from '../../market/calendar-data.ts';
 import { contractExpiryMs } from '../../market/trading-calendar.ts';
 import { keyOf } from '../../brokers/paper/contracts.ts';
@@ -45,7 +45,7 @@ export function proposedLegs(intents: readonly OrderIntent[], priced: ReadonlyMa
   for (const intent of intents) {
     const price = priced.get(keyOf(intent));
     if (price === undefined) return { missing: intent.tradingsymbol };
-    legs.push({ exchange: intent.exchange, tradingsymbol: intent.tradingsymbol, side: intent.side, quantity: intent.quantity, product: intent.product, price_paise: price });
+    legs.push({ exchange: intent.exchange, tradingsymbol: intent.tradingsymbol, side: intent.side, quantity: intent.quantity, product: foProduct(intent.product), price_paise: price });
   }
   return legs;
 }

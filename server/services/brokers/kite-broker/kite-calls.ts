@@ -2,7 +2,7 @@
 // trader's words, reads shared for a second) told what is Kite's (TokenException, kite-failures.ts), and
 // Kite's four shared reads.
 import type { TradingAccount } from '../broker-trading.ts';
-import { getMargins, getPositions, type KiteMargins, type KitePositions } from '../kite/kite-account.ts';
+import { getHoldings, getMargins, getPositions, type KiteHolding, type KiteMargins, type KitePositions } from '../kite/kite-account.ts';
 import { isTokenExpired, KiteError } from '../kite/kite-errors.ts';
 import { getOrders, getTrades } from '../kite/kite-orders.ts';
 import type { KiteOrder, KiteTrade } from '../kite/kite-order-types.ts';
@@ -29,6 +29,7 @@ export function createKiteCalls({ db, clock, sessions }: LiveCoreDeps<KiteHttp>)
     orders: (account: TradingAccount): Promise<KiteOrder[]> => cachedRead(account, 'orders', kiteCalls.orderBook, (s) => getOrders(s.http)),
     trades: (account: TradingAccount): Promise<KiteTrade[]> => cachedRead(account, 'trades', kiteCalls.trades, (s) => getTrades(s.http)),
     positions: (account: TradingAccount): Promise<KitePositions> => cachedRead(account, 'positions', kiteCalls.positions, (s) => getPositions(s.http)),
+    holdings: (account: TradingAccount): Promise<KiteHolding[]> => cachedRead(account, 'holdings', kiteCalls.holdings, (s) => getHoldings(s.http)),
     margins: (account: TradingAccount): Promise<KiteMargins> => cachedRead(account, 'margins', kiteCalls.funds, (s) => getMargins(s.http)),
   };
 }

@@ -186,6 +186,21 @@ export function createKiteWire(calls: KiteCalls): LiveWire {
         last_paise: paise(position.last_price),
         close_paise: paise(position.close_price),
       })),
+    holdings: async (account) =>
+      (await calls.holdings(account)).map((holding) => {
+        const shares = holding.quantity + holding.t1_quantity;
+        return {
+          exchange: holding.exchange,
+          tradingsymbol: holding.tradingsymbol,
+          isin: holding.isin === '' ? null : holding.isin,
+          shares,
+          // Kite lets T+1 shares be sold (BTST); what was sold today is in used_quantity.
+          sellable: Math.max(0, shares - holding.used_quantity),
+          average_paise: paise(holding.average_price),
+          last_paise: holding.last_price > 0 ? paise(holding.last_price) : null,
+          key: null,
+        };
+      }),
     orderHistory,
     place,
     modify,

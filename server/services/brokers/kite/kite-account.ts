@@ -70,6 +70,43 @@ function readSegment(o: JsonObject, key: string): KiteSegmentMargins | null {
   };
 }
 
+/**
+ * A stock in the demat account (GET /portfolio/holdings, Kite Connect's "Portfolio" docs): `quantity` settled,
+ * `t1_quantity` bought and not yet delivered (T+1), `used_quantity` sold today; prices in rupees.
+ */
+export type KiteHolding = {
+  tradingsymbol: string;
+  exchange: string;
+  instrument_token: number;
+  isin: string;
+  product: string;
+  quantity: number;
+  t1_quantity: number;
+  used_quantity: number;
+  average_price: number;
+  last_price: number;
+  close_price: number;
+};
+
+export async function getHoldings(http: KiteHttp): Promise<KiteHolding[]> {
+  return arrayAt(await http.request({ method: 'GET', path: '/portfolio/holdings' }), 'holdings').map((value) => {
+    const o = objectAt(value, 'holding');
+    return {
+      tradingsymbol: str(o, 'tradingsymbol'),
+      exchange: str(o, 'exchange'),
+      instrument_token: num(o, 'instrument_token'),
+      isin: optStr(o, 'isin') ?? '',
+      product: optStr(o, 'product') ?? 'CNC',
+      quantity: num(o, 'quantity'),
+      t1_quantity: o.t1_quantity === undefined ? 0 : num(o, 't1_quantity'),
+      used_quantity: o.used_quantity === undefined ? 0 : num(o, 'used_quantity'),
+      average_price: num(o, 'average_price'),
+      last_price: num(o, 'last_price'),
+      close_price: o.close_price === undefined ? 0 : num(o, 'close_price'),
+    };
+  });
+}
+
 export async function getPositions(http: KiteHttp): Promise<KitePositions> {
   const o = objectAt(await http.request({ method: 'GET', path: '/portfolio/positions' }), 'positions');
   return { net: arrayAt(o.net, 'net').map(readPosition), day: arrayAt(o.day, 'day').map(readPosition) };

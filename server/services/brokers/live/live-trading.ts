@@ -88,6 +88,20 @@ export function createLiveTrading({ db, clock, wire, contracts, hours, limits, o
     lastPrices: own.lastPrices,
     marketStatus: () => hours.marketStatus(clock()),
   };
+  const readHoldings = wire.holdings;
+  if (readHoldings !== undefined) {
+    trading.brokerHoldings = async (account) =>
+      (await readHoldings(account)).map((holding) => ({
+        exchange: holding.exchange,
+        tradingsymbol: holding.tradingsymbol,
+        isin: holding.isin,
+        shares: holding.shares,
+        sellable: holding.sellable,
+        averagePaise: holding.average_paise,
+        lastPaise: holding.last_paise,
+        key: holding.key,
+      }));
+  }
   // The contracts go out too: the market recorder names what a live feed follows by them (history/live-recording.ts).
   return { ...trading, updates, wire, contracts };
 }

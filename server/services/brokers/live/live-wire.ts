@@ -82,6 +82,23 @@ export type WirePosition = {
   close_paise: number;
 };
 
+/**
+ * A stock in the account's demat holdings at the broker (issue 63: shares a delivery left there, or bought), money in
+ * paise. `shares` counts those not yet delivered (T+1) too; `sellable` what a CNC sale may take today (the broker's
+ * count less what was sold today); `key` the broker's own name for it, what a sale is placed with where the broker
+ * names instruments by its own key (Upstox's instrument key, Dhan's security id, Noren's token); null on Kite.
+ */
+export type WireHolding = {
+  exchange: string;
+  tradingsymbol: string;
+  isin: string | null;
+  shares: number;
+  sellable: number;
+  average_paise: number;
+  last_paise: number | null;
+  key: string | null;
+};
+
 /** One place call: an order, or a leg the broker slices at the freeze quantity (`sliced`). */
 export type PlaceRequest = { intent: OrderIntent; tag: string; variety: 'regular' | 'amo'; instrumentToken: number; sliced: boolean };
 
@@ -125,6 +142,8 @@ export type LiveWire = {
   orders: (account: TradingAccount) => Promise<WireOrder[]>;
   trades: (account: TradingAccount) => Promise<WireTrade[]>;
   positions: (account: TradingAccount) => Promise<WirePosition[]>;
+  /** The account's demat holdings (equity delivery, CNC), shared for a second; absent where not read yet. */
+  holdings?: (account: TradingAccount) => Promise<WireHolding[]>;
   /** Every state of one order, oldest first; null when the broker does not know it. */
   orderHistory: (account: TradingAccount, orderId: string) => Promise<WireOrder[] | null>;
   place: (account: TradingAccount, request: PlaceRequest) => Promise<PlaceAnswer>;

@@ -12,7 +12,7 @@ import { istDate } from '../../market/ist.ts';
 import type { BrokerOrder, BrokerTrade, TradingAccount } from '../broker-trading.ts';
 import type { LiveWire } from './live-wire.ts';
 import type { Mirror } from './mirror.ts';
-import { isShown, toBrokerOrder, toBrokerTrade, unmirrored, type MirrorOrder } from './order-mapping.ts';
+import { isShownInBook, toBrokerOrder, toBrokerTrade, unmirrored, type MirrorOrder } from './order-mapping.ts';
 import type { OrderUpdates } from './order-updates.ts';
 
 /** Clocks differ: an order the broker stamped a little before the claim was taken still belongs to it. */
@@ -39,7 +39,7 @@ export function createOrderBooks({ db, clock, wire, mirror, updates }: { db: Dat
     const mirrored = new Map(stored.orders.map((row) => [row.order_id, row]));
     const now = clock();
     const rows: MirrorOrder[] = [
-      ...book.filter((order) => isShown(order)).map((order) => mirrored.get(order.order_id) ?? unmirrored(order, account.id, now)),
+      ...book.filter((order) => isShownInBook(order)).map((order) => mirrored.get(order.order_id) ?? unmirrored(order, account.id, now)),
       // StrikeDesk's own records of what the broker never booked (a slice or an order it refused at the door).
       ...stored.orders.filter((row) => !book.some((order) => order.order_id === row.order_id)),
     ];
@@ -48,7 +48,7 @@ export function createOrderBooks({ db, clock, wire, mirror, updates }: { db: Dat
     const portfolioOf = (orderId: string) => mirrored.get(orderId)?.portfolio_id ?? null;
     const chargesOf = new Map(stored.trades.map((trade) => [trade.trade_id, trade.charges_paise]));
     const trades = fills
-      .filter((trade) => isShown(trade))
+      .filter((trade) => isShownInBook(trade))
       .map((trade) => ({ ...toBrokerTrade(trade, account.id, portfolioOf(trade.order_id)), charges_paise: chargesOf.get(trade.trade_id) ?? null }))
       .filter((trade) => since === null || trade.filled_at.getTime() >= since.getTime())
       .sort((a, b) => b.filled_at.getTime() - a.filled_at.getTime());
@@ -61,7 +61,7 @@ export function createOrderBooks({ db, clock, wire, mirror, updates }: { db: Dat
     await updates.apply(account, book);
     const [mirrored] = await mirror.byIds(account.id, [orderId]);
     if (mirrored !== undefined) return toBrokerOrder(mirrored);
-    const atBroker = book.find((candidate) => candidate.order_id === orderId && isShown(candidate));
+    const atBroker = book.find((candidate) => candidate.order_id === orderId && isShownInBook(candidate));
     if (atBroker === undefined) throw DomainError.said('not_found', notFoundTexts.order(orderId, 'account'), { field: 'order_id' });
     return toBrokerOrder(unmirrored(atBroker, account.id, clock()));
   }
@@ -78,7 +78,7 @@ export function createOrderBooks({ db, clock, wire, mirror, updates }: { db: Dat
     const [mirrored] = await mirror.byIds(account.id, [orderId]);
     if (mirrored !== undefined && orderId.startsWith('SD')) return [toBrokerOrder(mirrored)];
     const states = await wire.orderHistory(account, orderId);
-    if (states === null || states.length === 0 || !states.every((state) => isShown(state))) throw notFound(orderId);
+    if (states === null || states.length === 0 || !states.every((state) => isShownInBook(state))) throw notFound(orderId);
     let modifications = 0;
     const now = clock();
     return states

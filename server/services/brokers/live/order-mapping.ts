@@ -65,6 +65,16 @@ export function isShown(order: { exchange: string; product: string; order_type?:
   return exchanges.includes(order.exchange) && products.includes(order.product) && (order.order_type === undefined || orderTypes.includes(order.order_type));
 }
 
+/**
+ * Whether the order and trade books show it: those positions are made of, and equity delivery (CNC) orders on NSE and
+ * BSE, sales of the account's holdings (issue 63), whether StrikeDesk placed them or the trader in the broker's app.
+ * The positions leave CNC out: the holdings are read on their own (live-holdings.ts).
+ */
+export function isShownInBook(order: { exchange: string; product: string; order_type?: string }): boolean {
+  if (isShown(order)) return true;
+  return (order.exchange === 'NSE' || order.exchange === 'BSE') && order.product === 'CNC' && (order.order_type === undefined || orderTypes.includes(order.order_type));
+}
+
 export function toBrokerOrder(row: MirrorOrder): BrokerOrder {
   const status = contractStatus(row.status, row.order_type, row.filled_quantity);
   return {

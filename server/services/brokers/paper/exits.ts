@@ -8,7 +8,7 @@ import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
-import type { OrderIntent, PlannedOrder, TradingAccount } from '../broker-trading.ts';
+import { foProduct, type OrderIntent, type PlannedOrder, type TradingAccount } from '../broker-trading.ts';
 import { openLegsByBotSql, type Books, type OpenLeg, type OpenLegRow } from './books.ts';
 import type { Contracts } from './contracts.ts';
 import type { OrderEntry } from './order-entry.ts';
@@ -88,7 +88,7 @@ export function createExits({ clock, contracts, books, entry }: { clock: Clock; 
     const { contract } = (await resolve(q, [intent], now))[0]!;
     const placed: OrderRow[] = [];
     for (const share of shares) {
-      const open = await positionQuantity(q, account.id, share.portfolioId, contract.instrumentToken, intent.product);
+      const open = await positionQuantity(q, account.id, share.portfolioId, contract.instrumentToken, foProduct(intent.product));
       // A flat share (sign 0) is reduced by neither side.
       if (Math.sign(open) !== -sideSign(intent.side) || share.quantity > Math.abs(open)) {
         throw DomainError.said('order_not_reducing', changeRefusalTexts.notReducing(kind, open, intent), { field: 'quantity' });

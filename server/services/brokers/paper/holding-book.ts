@@ -14,7 +14,8 @@ import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { IndexName } from '../../market/index-config.ts';
-import { istDate } from '../../market/ist.ts';
+import { istDate, istInstant } from '../../market/ist.ts';
+import { addDays } from '../../market/trading-calendar.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 import { holdingTexts } from '../../texts/holding-texts.ts';
 import type { HoldingOrder, HoldingRecord, HoldingTradeRecord, Side, TradingAccount } from '../broker-trading.ts';
@@ -73,10 +74,13 @@ type TradeRow = {
   dp_paise: string;
   gst_paise: string;
   traded_at: Date;
+  order_id: string;
+  exchange_order_id: string;
+  trade_id: string;
 };
 
 const tradeColumns = `idempotency_key, symbol, side, order_type, limit_price_paise, shares, price_paise, value_paise, average_paise, realised_paise,
-  brokerage_paise, stt_paise, stamp_paise, exchange_paise, sebi_paise, dp_paise, gst_paise, traded_at`;
+  brokerage_paise, stt_paise, stamp_paise, exchange_paise, sebi_paise, dp_paise, gst_paise, traded_at, order_id, exchange_order_id, trade_id`;
 
 function toTrade(row: TradeRow): HoldingTradeRecord {
   return {
@@ -99,6 +103,10 @@ function toTrade(row: TradeRow): HoldingTradeRecord {
       gst: Number(row.gst_paise),
     },
     tradedAt: new Date(row.traded_at),
+    orderId: row.order_id,
+    key: row.idempotency_key,
+    exchangeOrderId: row.exchange_order_id,
+    tradeId: row.trade_id,
   };
 }
 
@@ -137,6 +145,19 @@ export function createHoldingBook({ clock, prices, funds }: HoldingBookOptions) 
     const { rows } = await q.query<TradeRow>(
       `SELECT ${tradeColumns} FROM paper_holding_trades WHERE broker_account_id = $1 ORDER BY traded_at DESC, id DESC LIMIT 50`,
       [account.id],
+    );
+    return rows.map(toTrade);
+  }
+
+  /**
+   * The account's trades against its holdings on an IST day (with `since`, those made at or after it), newest first:
+   * each is an order of the order book, filled in full when placed, and its one fill.
+   */
+  async function tradesOn(q: Queryable, account: TradingAccount, day: string, since: Date | null): Promise<HoldingTradeRecord[]> {
+    const { rows } = await q.query<TradeRow>(
+      `SELECT ${tradeColumns} FROM paper_holding_trades WHERE broker_account_id = $1 AND traded_at >= $2::timestamptz AND traded_at < $3::timestamptz
+         AND ($4::timestamptz IS NULL OR traded_at >= $4) ORDER BY traded_at DESC, id DESC`,
+      [account.id, istInstant(day, '00:00'), istInstant(addDays(day, 1), '00:00'), since],
     );
     return rows.map(toTrade);
   }
@@ -181,18 +202,24 @@ export function createHoldingBook({ clock, prices, funds }: HoldingBookOptions) 
     }
     const averagePaise = state.averagePaise;
     const realisedPaise = (order.side === 'SELL' ? pricePaise - averagePaise : averagePaise - pricePaise) * order.shares;
+    // The ids every paper order and fill has (order-rows.ts insertOrder, tradeInsertSql), from the same sequences.
     const { rows } = await q.query<TradeRow>(
-      `INSERT INTO paper_holding_trades (broker_account_id, idempotency_key, symbol, side, order_type, limit_price_paise, shares, price_paise, value_paise,
-         average_paise, realised_paise, brokerage_paise, stt_paise, stamp_paise, exchange_paise, sebi_paise, dp_paise, gst_paise, traded_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+      `WITH seq AS (SELECT nextval('paper_order_seq') AS n, nextval('paper_trade_seq') AS t)
+       INSERT INTO paper_holding_trades (broker_account_id, idempotency_key, symbol, side, order_type, limit_price_paise, shares, price_paise, value_paise,
+         average_paise, realised_paise, brokerage_paise, stt_paise, stamp_paise, exchange_paise, sebi_paise, dp_paise, gst_paise, traded_at,
+         order_id, exchange_order_id, trade_id)
+       SELECT $1::int, $2::text, $3::text, $4::text, $5::text, $6::bigint, $7::int, $8::bigint, $9::bigint, $10::bigint, $11::bigint, $12::bigint, $13::bigint,
+         $14::bigint, $15::bigint, $16::bigint, $17::bigint, $18::bigint, $19::timestamptz,
+         $20::text || CASE WHEN seq.n < 1000000000 THEN lpad(seq.n::text, 9, '0') ELSE seq.n::text END, (1100000000000000 + seq.n)::text, (10000000 + seq.t)::text
+       FROM seq
        RETURNING ${tradeColumns}`,
       [account.id, key, order.symbol, order.side, order.orderType, order.limitPaise, order.shares, pricePaise, valuePaise, averagePaise, realisedPaise,
-        charges.brokerage, charges.stt, charges.stamp, charges.exchange, charges.sebi, charges.dp, charges.gst, now],
+        charges.brokerage, charges.stt, charges.stamp, charges.exchange, charges.sebi, charges.dp, charges.gst, now, day.slice(2).replaceAll('-', '')],
     );
     return { trade: toTrade(rows[0] as TradeRow), replayed: false };
   }
 
-  return { holdings, trades, trade };
+  return { holdings, trades, tradesOn, trade };
 }
 
 export type HoldingBook = ReturnType<typeof createHoldingBook>;

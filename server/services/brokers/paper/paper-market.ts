@@ -120,6 +120,7 @@ export function createPaperMarket({ db, clock, prices, contracts, scope }: Paper
   const holdingBook = createHoldingBook({ clock, prices, funds });
   const holdings = (account: TradingAccount): Promise<HoldingRecord[]> => holdingBook.holdings(db, account);
   const holdingTrades = (account: TradingAccount): Promise<HoldingTradeRecord[]> => holdingBook.trades(db, account);
+  const holdingOrders = (account: TradingAccount, day: string, since: Date | null): Promise<HoldingTradeRecord[]> => holdingBook.tradesOn(db, account, day, since);
   const tradeHolding = (account: TradingAccount, order: HoldingOrder, key: string) => db.transaction((tx) => holdingBook.trade(tx, account, order, key));
 
   async function catchUp(now: Date): Promise<{ squaredOff: number; settled: number }> {
@@ -127,7 +128,7 @@ export function createPaperMarket({ db, clock, prices, contracts, scope }: Paper
     return { squaredOff, settled: await settlement.settleExpired(now) };
   }
 
-  return { prices, books, funds, delivery, plans, entry, changes, exits, pass, catchUp, positionDeliveries, deliveries, holdings, holdingTrades, tradeHolding };
+  return { prices, books, funds, delivery, plans, entry, changes, exits, pass, catchUp, positionDeliveries, deliveries, holdings, holdingTrades, holdingOrders, tradeHolding };
 }
 
 export type PaperMarket = ReturnType<typeof createPaperMarket>;

@@ -191,6 +191,7 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     deliveries: onMarket((on) => on.deliveries),
     holdings: onMarket((on) => on.holdings),
     holdingTrades: onMarket((on) => on.holdingTrades),
+    holdingOrders: onMarket((on) => on.holdingOrders),
     tradeHolding: onMarket((on) => on.tradeHolding),
     orderMargin: onMarket((on) => on.funds.orderMargin),
     portfolioMargin: onMarket((on) => on.funds.portfolioMargin),

@@ -3,7 +3,7 @@ import { defineMessage, useIntl, type MessageValue } from 'react-intl';
 import type { Order } from '@/features/orders/api/trading-types';
 import { OrderActions, OrderStatusCell, type OnOrderAction } from '@/features/orders/components/order-book-cells';
 import { fillText, triggerText } from '@/features/orders/components/order-book-row';
-import { sideMessages, typeMessages } from '@/features/orders/order-messages';
+import { productMessages, sideMessages, typeMessages } from '@/features/orders/order-messages';
 import { symbolName } from '@/lib/format/symbol-name';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -25,6 +25,12 @@ export const OrderCard = memo(function OrderCard({ order, top, height, tradingDi
           <span className="font-medium text-fg" dir="ltr" title={order.tradingsymbol}>
             {symbolName(order.tradingsymbol, locale)}
           </span>
+          {/* A delivery (CNC) order, a sale of shares held, is told apart from the F&O orders around it (issue 63). */}
+          {order.product === 'CNC' && (
+            <span className="ms-auto text-xs text-fg-muted" data-field="product">
+              {intl.formatMessage(productMessages.CNC)}
+            </span>
+          )}
           <span className="text-xs text-fg-muted">{formatTime(order.order_timestamp)}</span>
         </div>
         <div className="flex justify-between gap-2 text-fg-muted">

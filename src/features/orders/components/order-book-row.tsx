@@ -23,6 +23,7 @@ export const orderColumnMessages = defineMessages({
 const productCodes = defineMessages({
   MIS: { id: 'orders.book.productCode.mis', defaultMessage: 'MIS' },
   NRML: { id: 'orders.book.productCode.nrml', defaultMessage: 'NRML' },
+  CNC: { id: 'orders.book.productCode.cnc', defaultMessage: 'CNC' },
 });
 
 /** Short order types for the table, as Kite shows them; the long name is read in the cell's title. */

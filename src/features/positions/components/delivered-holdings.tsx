@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import type { Holding, HoldingTrade } from '@/features/positions/api/holding-calls';
+import { HoldingFigures } from '@/features/positions/components/holding-figures';
 import { HoldingOrderDialog } from '@/features/positions/components/holding-order-dialog';
 import { HoldingTrades } from '@/features/positions/components/holding-trades';
 import { pnlTone } from '@/features/positions/components/pnl-tone';
@@ -29,7 +30,7 @@ export function DeliveredHoldings({
   onTraded?: () => void;
 }) {
   const intl = useIntl();
-  const { formatInr, formatSignedInr } = useFormat();
+  const { formatSignedInr } = useFormat();
   const [ticket, setTicket] = useState<Holding | null>(null);
   if (holdings.length === 0 && trades.length === 0) return null;
   return (
@@ -44,13 +45,7 @@ export function DeliveredHoldings({
               <p className="font-medium text-fg">
                 {intl.formatMessage(holding.shares >= 0 ? messages.shares : messages.owed, { shares: Math.abs(holding.shares), symbol: holding.symbol })}
               </p>
-              <p className="text-xs text-fg-muted tabular-nums">
-                {intl.formatMessage(messages.detail, {
-                  average: formatInr(holding.average_price, two),
-                  last: holding.last_price === null ? intl.formatMessage(messages.noPrice) : formatInr(holding.last_price, two),
-                  value: holding.value === null ? '\u2014' : formatSignedInr(holding.value, two),
-                })}
-              </p>
+              <HoldingFigures average={holding.average_price} last={holding.last_price} value={holding.value} />
             </div>
             <div className="flex items-center gap-3">
               {holding.pnl !== null && <span className={`font-medium tabular-nums ${pnlTone(holding.pnl)}`}>{formatSignedInr(holding.pnl, two)}</span>}

@@ -5,7 +5,7 @@ import { FormError } from '@/components/ui/form-error';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { placeHoldingOrder, type Holding, type HoldingTrade } from '@/features/positions/api/holding-calls';
+import { placeHoldingOrder, type Holding, type HoldingOrderAnswer } from '@/features/positions/api/holding-calls';
 import { holdingMessages as messages } from '@/features/positions/holding-messages';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
@@ -23,13 +23,16 @@ const newKey = () => crypto.randomUUID();
 export function HoldingOrderDialog({
   accountNumber,
   holding,
+  hint,
   onClose,
   onTraded,
 }: {
   accountNumber: string;
-  holding: Holding;
+  holding: Pick<Holding, 'symbol' | 'shares' | 'last_price'>;
+  /** What the ticket says of the order it places (a paper trade's by default; a live broker's order says its own). */
+  hint?: string;
   onClose: () => void;
-  onTraded: (trade: HoldingTrade) => void;
+  onTraded: (answer: HoldingOrderAnswer) => void;
 }) {
   const intl = useIntl();
   const { formatInr } = useFormat();
@@ -74,7 +77,7 @@ export function HoldingOrderDialog({
     <Modal
       onClose={onClose}
       title={title}
-      description={intl.formatMessage(messages.ticketHint)}
+      description={hint ?? intl.formatMessage(messages.ticketHint)}
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>

@@ -67,6 +67,7 @@ describe('DeliveredHoldings', () => {
 
   it('sells a holding from its ticket, prefilled with every share held, and says a refusal in French', async () => {
     const trade: HoldingTrade = {
+      order_id: '261230000000042',
       symbol: 'BDL', side: 'BUY', order_type: 'LIMIT', limit_price: 1_610, quantity: 300, price: 1_600, value: 480_000, average_price: 1_640, realised_pnl: 12_000,
       charges: 569.96, charge_parts: { brokerage: 0, stt: 480, stamp: 72, exchange: 14.74, sebi: 0.48, dp: 0, gst: 2.74 }, traded_at: '2026-12-30T05:00:00.000Z',
     };
