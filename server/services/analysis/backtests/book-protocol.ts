@@ -14,49 +14,39 @@ type Message = Messages[number];
 type Parser = (value: string, typeId: number) => unknown;
 type Parsers = Record<number | string, Parser | undefined>;
 
-const textEncoder = new TextEncoder();
 // PGlite decodes with a TextDecoder, which drops a leading byte order mark; Buffer's decoding keeps it.
 const textDecoder = new TextDecoder();
 
 /** Bind (text values, text results), Execute (the unnamed portal, every row) and Sync in one buffer: what
  *  `serialize.bind({ statement, values })`, `serialize.execute({})` and `serialize.sync()` give, joined. */
 export function encodeRun(statement: string, values: readonly (string | null)[]): Uint8Array {
-  const name = textEncoder.encode(statement);
-  const encoded = values.map((value) => (value === null ? null : textEncoder.encode(value)));
+  const nameLength = Buffer.byteLength(statement);
+  const sizes = values.map((value) => (value === null ? -1 : Buffer.byteLength(value)));
   // Bind: type, length, portal "" (one zero), the statement's name and its zero, the format codes (one each, text),
   // the values (a length each, -1 for NULL), no result format code (every column as text).
-  const bindLength = 4 + 1 + name.length + 1 + 2 + 2 * values.length + 2 + encoded.reduce((sum, value) => sum + 4 + (value?.length ?? 0), 0) + 2;
-  const bytes = new Uint8Array(1 + bindLength + 10 + 5);
-  const view = new DataView(bytes.buffer);
+  const bindLength = 4 + 1 + nameLength + 1 + 2 + 2 * values.length + 2 + sizes.reduce((sum, size) => sum + 4 + Math.max(size, 0), 0) + 2;
+  // Zeroed: the portal's name, the format codes and the result format count are zeros.
+  const bytes = Buffer.alloc(1 + bindLength + 10 + 5);
   let at = 0;
   bytes[at++] = 0x42; // 'B'
-  view.setInt32(at, bindLength);
+  bytes.writeInt32BE(bindLength, at);
   at += 4;
-  bytes[at++] = 0; // the unnamed portal
-  bytes.set(name, at);
-  at += name.length;
-  bytes[at++] = 0;
-  view.setUint16(at, values.length);
+  at += 1; // the unnamed portal
+  at += bytes.write(statement, at, 'utf8');
+  at += 1;
+  bytes.writeUInt16BE(values.length, at);
+  at += 2 + 2 * values.length;
+  bytes.writeUInt16BE(values.length, at);
   at += 2;
-  // Each parameter's format code: 0, text (the bytes are already zero).
-  at += 2 * values.length;
-  view.setUint16(at, values.length);
-  at += 2;
-  for (const value of encoded) {
-    view.setInt32(at, value === null ? -1 : value.length);
+  for (const [n, value] of values.entries()) {
+    bytes.writeInt32BE(sizes[n]!, at);
     at += 4;
-    if (value === null) continue;
-    bytes.set(value, at);
-    at += value.length;
+    if (value !== null) at += bytes.write(value, at, 'utf8');
   }
-  // No result format code: every column as text (the zero count is already there).
   at += 2;
-  // Execute the unnamed portal, all rows: 'E', length 9, "", 0.
-  bytes.set([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0], at);
-  at += 10;
-  // Sync: 'S', length 4.
-  bytes.set([0x53, 0, 0, 0, 4], at);
-  return bytes;
+  // Execute the unnamed portal, all rows: 'E', length 9, "", 0; then Sync: 'S', length 4.
+  bytes.set([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4], at);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 // The bodiless messages, as PGlite's Parser answers them (one shared object each there, its length as PGlite
