@@ -54,7 +54,7 @@ describe('the book’s cache of repeated reads', () => {
   afterEach(async () => {
     await db.close();
     // The COMMIT test below listens on the PGlite's calls: the next test starts without it.
-    delete (pg as Partial<PGlite>).execProtocol;
+    delete (pg as Partial<PGlite>).execProtocolRawStream;
   });
 
   it('answers a read asked again from what it kept, while nothing it reads was written', async () => {
@@ -205,10 +205,11 @@ describe('the book’s cache of repeated reads', () => {
 
   it('sends a committed transaction’s COMMIT ahead of the next call, and a transaction whose statement failed commits at once and throws', async () => {
     const calls: string[] = [];
-    const execProtocol = pg.execProtocol.bind(pg);
-    pg.execProtocol = (message, options) => {
+    // The book's calls into its PGlite (its answers' bytes read by book-protocol.ts).
+    const execProtocolRawStream = pg.execProtocolRawStream.bind(pg);
+    pg.execProtocolRawStream = (message, options) => {
       calls.push(String.fromCharCode(message[0]!) === 'Q' ? new TextDecoder().decode(message.subarray(5, message.indexOf(0, 5))) : 'statement');
-      return execProtocol(message, options);
+      return execProtocolRawStream(message, options);
     };
     await db.transaction(async (tx) => {
       await tx.query('INSERT INTO other VALUES ($1)', [7]);
@@ -266,10 +267,10 @@ describe('the book’s cache of repeated reads', () => {
     await db.query(others, [0]);
     await db.query('SELECT 1 / $1::integer AS n', [1]);
     let calls = 0;
-    const execProtocol = pg.execProtocol.bind(pg);
-    pg.execProtocol = (message, options) => {
+    const execProtocolRawStream = pg.execProtocolRawStream.bind(pg);
+    pg.execProtocolRawStream = (message, options) => {
       calls += 1;
-      return execProtocol(message, options);
+      return execProtocolRawStream(message, options);
     };
     await db.prefetch!([
       [byId, [1]],

@@ -22,6 +22,7 @@
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from '../../../db/copy-from.ts';
 import type { Database, Queryable, Read } from '../../../db/database.ts';
+import { encodeRun, readAnswer, rowsOfAnswer } from './book-protocol.ts';
 import { catalogueFacts, catalogueSql, type CatalogueRow, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
 
 const { serialize } = protocol;
@@ -41,6 +42,35 @@ const concat = (parts: readonly Uint8Array[]) => {
   }
   return joined;
 };
+
+/** A run of a prepared statement: bind, execute and sync (book-protocol.ts's encoding when every value is text). */
+const runMessages = (statement: string, values: readonly unknown[]) =>
+  values.every((value) => value === null || typeof value === 'string')
+    ? encodeRun(statement, values as Array<string | null>)
+    : concat([serialize.bind({ statement, values: values as never }), serialize.execute({}), serialize.sync()]);
+
+/**
+ * One call into the PGlite: its answer's bytes read by book-protocol.ts, or by PGlite's own Parser when they hold
+ * a message that reader leaves to it. As `PGlite.execProtocol`: with `throwOnError`, the first error is the
+ * answer's last message and is thrown; without, every message is answered.
+ */
+async function exchange(pg: PGlite, message: Uint8Array, throwOnError: boolean): Promise<{ messages: Messages }> {
+  const chunks: Uint8Array[] = [];
+  // The chunk is a view of the WebAssembly's memory, written again by the next call: copied.
+  await pg.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => void chunks.push(chunk.slice()) });
+  const answer = chunks.length === 1 ? chunks[0]! : concat(chunks);
+  const read = readAnswer(answer);
+  if (read !== null) return { messages: read };
+  const messages: Messages = [];
+  let failure: Error | undefined;
+  new protocol.Parser().parse(answer, (parsed) => {
+    if (failure !== undefined) return;
+    if (throwOnError && parsed instanceof protocol.messages.DatabaseError) failure = parsed;
+    messages.push(parsed);
+  });
+  if (failure !== undefined) throw failure;
+  return { messages };
+}
 
 /** One PGlite's connection shared by the books on it: whose turn it is, and whose schema the search_path names. */
 export type PgliteSession = {
@@ -104,12 +134,12 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     const ahead = committing ? [serialize.query('COMMIT'), ...(opening ?? [])] : opening;
     opening = null;
     committing = false;
-    if (ahead === null) return pg.execProtocol(concat(parts), { syncToFs: false, throwOnError });
-    const answer = await pg.execProtocol(concat([...ahead, ...parts]), { syncToFs: false, throwOnError });
+    if (ahead === null) return exchange(pg, concat(parts), throwOnError);
+    const answer = await exchange(pg, concat([...ahead, ...parts]), throwOnError);
     // Each simple query sent ahead ends with its ReadyForQuery: what follows the last of them is the statement's.
     let ready = 0;
     const start = answer.messages.findIndex((message) => message.name === 'readyForQuery' && (ready += 1) === ahead.length) + 1;
-    return { ...answer, messages: answer.messages.slice(start) };
+    return { messages: answer.messages.slice(start) };
   };
   const simple = async (sql: string) => parse.parseResults((await send([serialize.query(sql)])).messages, pg.parsers);
 
@@ -173,14 +203,14 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   }
 
   // The values serialised as PGlite's own query does (its serializer for the parameter's type, else text).
-  const serialized = ({ paramTypes }: Prepared, params: readonly unknown[]) =>
+  const serialized = ({ paramTypes }: Prepared, params: readonly unknown[]): unknown[] =>
     params.map((value, n) => {
       if (value === null || value === undefined) return null;
       const serializer = pg.serializers[paramTypes[n]!];
       return serializer === undefined ? String(value) : serializer(value);
     });
 
-  const rowsOf = <T>(messages: Messages) => (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as T[];
+  const rowsOf = <T>(messages: Messages) => rowsOfAnswer<T>(messages, pg.parsers);
 
   async function run<T>(sql: string, params: readonly unknown[]): Promise<{ rows: T[] }> {
     try {
@@ -209,7 +239,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     // Dropped before the write runs: a write that fails leaves at worst fewer answers kept.
     if (effect.kind === 'write') cache.drop(effect.tables);
     // The rows are text (bind's default), as the statement's description says (its format codes are text's).
-    const answer = (await send([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()])).messages;
+    const answer = (await send([runMessages(name, values)])).messages;
     const messages = columns === undefined ? answer : [columns, ...answer];
     if (key !== null && effect.kind === 'read') cache.keep(key, effect.tables, messages);
     return { rows: rowsOf<T>(messages) };
@@ -227,7 +257,7 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
       const key = cache.keyOf(prepared.name, values as Array<string | null>);
       if (cache.get(key) !== undefined || asked.some((read) => read.key === key)) continue;
       // A sync after each: its own implicit transaction, as if asked alone (an error stays its own).
-      asked.push({ key, tables: effect.tables, columns: prepared.columns, parts: [serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync()] });
+      asked.push({ key, tables: effect.tables, columns: prepared.columns, parts: [runMessages(prepared.name, values)] });
     }
     if (asked.length === 0) return;
     const { messages } = await send(asked.flatMap((read) => read.parts), false);
