@@ -24,6 +24,24 @@ import {
 const dayMs = 24 * 60 * 60 * 1000;
 const pruneEveryMs = 60 * 60 * 1000;
 
+/**
+ * Contracts priced in one call of a sample. A quote call prices all it is given in one go, without the event loop
+ * turning (an implied volatility solve each, market-quotes.ts): the four indices' watched expiries are about 2,500
+ * contracts, and priced in one call they held every request of the server for 2.5–7 s every 5 s on a loaded machine
+ * (docs/testing.md, "session 77"). A slice of 250 holds it a tenth as long; the loop turns between slices.
+ */
+export const quotesPerSlice = 250;
+
+/** The quotes of `keys`, `quotesPerSlice` at a time, the event loop turning between two slices. */
+async function quotesInSlices(quotes: MarketRecorderOptions['quotes'], keys: readonly string[]): Promise<Record<string, LastPrice>> {
+  const found: Record<string, LastPrice> = {};
+  for (let from = 0; from < keys.length; from += quotesPerSlice) {
+    if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    Object.assign(found, await quotes(keys.slice(from, from + quotesPerSlice)));
+  }
+  return found;
+}
+
 /** `index` names the underlying: a history index or (issue 63) a watched stock. */
 type Contract = { index: string; expiry: string; strikePaise: number; optionType: 'CE' | 'PE' };
 type FutureContract = { index: string; expiry: string };
@@ -94,7 +112,8 @@ export function createMarketRecorder({ db, clock, source, retentionDays, isOpen,
       const minute = Math.floor(now.getTime() / 60_000);
       if (watching?.minute !== minute) watching = { minute, keys: await watched(now) };
       const { indices, options, futures } = watching.keys;
-      const found = await quotes([...indices.keys(), ...options.keys(), ...(futures?.keys() ?? [])]);
+      // A sample's slices may straddle a tick: each contract's price is still one of the minute's (its OHLC's).
+      const found = await quotesInSlices(quotes, [...indices.keys(), ...options.keys(), ...(futures?.keys() ?? [])]);
       samples = new Map(Object.entries(found).filter(([, quote]) => quote.last_price > 0).map(([key, quote]) => [key, sampleOf(quote)]));
     }
     let added = 0;
