@@ -173,6 +173,11 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
     await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 20_000 });
   await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  // The last bhavcopy day, picked: the shared server records RELIANCE's minutes today whenever another spec watched it,
+  // and the latest day is then today's.
+  const dayPicker = page.getByTestId('iv-pickers').getByLabel('Day', { exact: true });
+  await expect(dayPicker.locator('option[value="2026-01-20"]')).toHaveCount(1);
+  await dayPicker.selectOption('2026-01-20');
   await expect(page.getByTestId('iv-stock-note')).toContainText('RELIANCE is a stock: its IVs are read at each day\'s close from its imported bhavcopies');
   // The last day's near-month settlement at the 1,420 strike (the nearest to 1,425, the lower of two as near), priced at 25 %.
   await expect(page.getByTestId('iv-day-settlement')).toContainText(/At the close \(bhavcopy settlement\): \u2068?25\.0\d\u2069? % at the \u2068?1,420\u2069? strike/);
@@ -183,6 +188,7 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/app/volatility?index=RELIANCE');
+  await page.getByTestId('iv-pickers').getByLabel('Jour', { exact: true }).selectOption('2026-01-20');
   await expect(page.getByTestId('iv-stock-note')).toContainText('RELIANCE est une action');
   await expect(page.getByTestId('iv-day-settlement')).toContainText(/25,0\d/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
