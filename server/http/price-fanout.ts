@@ -16,13 +16,11 @@ type FanoutOptions = {
   feed: Pick<MarketFeed, 'subscribe'>;
   onError: (error: unknown) => void;
   heartbeatMs: number;
-  /** Notes each channel's instruments while it is open (the market recorder's watched stocks); answers the forgetting. */
-  follow?: (instruments: readonly string[]) => () => void;
 };
 
-type Entry = { channel: PriceChannel; instruments: readonly string[]; indexOf: ReadonlyMap<string, IndexName | null>; unfollow: () => void };
+type Entry = { channel: PriceChannel; instruments: readonly string[]; indexOf: ReadonlyMap<string, IndexName | null> };
 
-export function createPriceFanout({ market, feed, onError, heartbeatMs, follow = () => () => undefined }: FanoutOptions) {
+export function createPriceFanout({ market, feed, onError, heartbeatMs }: FanoutOptions) {
   const channels = new Map<string, Entry>();
   let unsubscribe: (() => void) | null = null;
 
@@ -68,7 +66,7 @@ export function createPriceFanout({ market, feed, onError, heartbeatMs, follow =
         let entry = channels.get(key);
         if (entry === undefined) {
           const channel = createPriceChannel({ format, loadSnapshot: () => loadSnapshot(instruments), onError, heartbeatMs, onQuiet: (quiet) => void quiet.heartbeat() });
-          entry = { channel, instruments, indexOf, unfollow: follow(instruments) };
+          entry = { channel, instruments, indexOf };
           channels.set(key, entry);
         }
         unsubscribe ??= feed.subscribe(onUpdate);
@@ -80,7 +78,6 @@ export function createPriceFanout({ market, feed, onError, heartbeatMs, follow =
             membership.leave();
             if (channel.size() > 0 || channels.get(key)?.channel !== channel) return;
             channels.delete(key);
-            entry.unfollow();
             channel.close();
             if (channels.size > 0) return;
             unsubscribe?.();
