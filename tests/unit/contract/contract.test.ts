@@ -98,6 +98,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/order-book/order-book/place_slorder/',
     'POST /api/order-book/order-book/place_targetorder/',
     'POST /api/order-book/margins/orders/',
+    'POST /api/order-book/rolls/options/',
     'GET /api/kill-switch/',
     'POST /api/kill-switch/arm/',
     'POST /api/kill-switch/disarm/',
@@ -271,7 +272,7 @@ describe.each(documents)('$file', (api) => {
 
   it('gives every operation a unique verb-noun camelCase operationId and a tag', () => {
     const ids = operations.map(({ operation }) => operation.operationId);
-    for (const id of ids) expect(id).toMatch(/^(get|create|update|delete|login|logout|register|change|cancel|modify|place|execute|squareoff|arm|disarm|receive|import|seek|step|reset|approve|reject|decide)[A-Z][A-Za-z]*$/);
+    for (const id of ids) expect(id).toMatch(/^(get|create|update|delete|login|logout|register|change|cancel|modify|place|execute|squareoff|arm|disarm|receive|import|seek|step|reset|approve|reject|decide|plan)[A-Z][A-Za-z]*$/);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { operation } of operations) expect(Array.isArray(operation.tags) && operation.tags.length).toBe(1);
   });
