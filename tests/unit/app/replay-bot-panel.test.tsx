@@ -147,7 +147,7 @@ describe('the replay’s bot on the desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Run it in the replay' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(served.attached).toEqual([{ daily_bot_id: 11 }]);
+    expect(served.attached).toEqual([{ daily_bot_id: 11, futures_roll_days: 1 }]);
     const panel = screen.getByRole('region', { name: 'Bot in this replay' });
     expect(within(panel).getByText('Bot · RB1')).toBeTruthy();
     expect(within(panel).getByText('Morning straddle · NIFTY')).toBeTruthy();
@@ -191,7 +191,7 @@ describe('the replay’s bot on the desk', () => {
     await user.selectOptions(within(dialog).getByLabelText('Bot'), 'trading:12');
     await user.click(within(dialog).getByRole('button', { name: 'Run it in the replay' }));
     expect(await within(dialog).findByText('The replay already runs the bot Morning straddle.')).toBeTruthy();
-    expect(served.attached).toEqual([{ trading_bot_id: 12 }]);
+    expect(served.attached).toEqual([{ trading_bot_id: 12, futures_roll_days: 1 }]);
   }, 60_000);
 
   it('shows the backtest’s report once the replayed day has closed, as found after a reload', async () => {
