@@ -52,8 +52,10 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     const margins = await stack.call<Schemas['OrderMarginsResponse']>('getOrderMargins', { token: desk.token, body: { account_number: desk.account.account_number, orders: [sale] } });
     expect(margins.status, JSON.stringify(margins.body)).toBe(200);
     // The test server's stand-in: a sale 11% of its strike's value (26,000 × 65 × 0.11 = 185,900); used = |qty| × last (130 × 104 + 65 × 80).
-    // Its charges at the broker's tariff (noren-charges.test.ts): on Shoonya STT 5.20, NSE 1.82, SEBI 0.01, GST 0.33; Flattrade's are unpriced.
-    expect(margins.body.margins).toMatchObject({ available: 500_000 - 130 * 104 - 65 * 80, margin: 185900, charges: stack.flavor === 'shoonya' ? 7.36 : 0, standalone: { hedge_benefit: 0 } });
+    // Its charges (noren-charges.test.ts): STT 5.20, NSE 1.82, SEBI 0.01, GST 0.33 on both; Shoonya's brokerage is ₹0 by its
+    // tariff on this day, Flattrade's is not priced (no dated tariff), so its total leaves brokerage out and says so.
+    expect(margins.body.margins).toMatchObject({ available: 500_000 - 130 * 104 - 65 * 80, margin: 185900, charges: 7.36, standalone: { hedge_benefit: 0 } });
+    expect(margins.body.margins.charge_breakdown?.brokerage_status).toBe(stack.flavor === 'shoonya' ? 'priced' : 'not_priced');
   });
 
   it('reads the end of the session as logged out: books UNKNOWN (not empty), the bot paused, one alert', async () => {
