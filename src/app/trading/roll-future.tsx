@@ -15,6 +15,7 @@ import { Modal } from '@/components/ui/modal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { nextFutureMonth, rollBasket, rollSpread } from '@quant/future-roll.ts';
+import { RollTrigger } from './roll-trigger.tsx';
 
 type Position = components['schemas']['Position'];
 
@@ -52,14 +53,9 @@ export function RollFuture({ position, account, disabled, onDone }: { position: 
   if (underlying === null || position.quantity === 0) return null;
   return (
     <>
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-        className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50"
-      >
+      <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
         {intl.formatMessage(messages.roll)}
-      </button>
+      </RollTrigger>
       {open && <RollDialog position={position} underlying={underlying} account={account} onDone={onDone} onClose={() => setOpen(false)} />}
     </>
   );

@@ -18,6 +18,7 @@ import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
 import { useFormat } from '@/lib/format/use-format';
 import { replayTradedBy } from '@/lib/replay/replay-account';
+import { RollTrigger } from './roll-trigger.tsx';
 
 type Position = components['schemas']['Position'];
 type Roll = components['schemas']['OptionRollResponse'];
@@ -103,14 +104,9 @@ export function RollOption({ position, positions, account, disabled, onDone }: {
   if (optionUnderlying(position.tradingsymbol) === null || position.quantity === 0 || replayTradedBy(account.account_number) !== null) return null;
   return (
     <>
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-        className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50"
-      >
+      <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
         {intl.formatMessage(messages.roll)}
-      </button>
+      </RollTrigger>
       {open && <RollDialog position={position} legs={strategyLegs(position, positions)} account={account} onDone={onDone} onClose={() => setOpen(false)} />}
     </>
   );
