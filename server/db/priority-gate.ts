@@ -19,6 +19,11 @@ import { currentLane, type Lane } from './lanes.ts';
 
 type Waiting = { start: () => void };
 
+// The event loop's next turn as the process began with it. A test that fakes timers (Vitest replaces the global
+// setImmediate, and node:timers') would otherwise keep a handover it queued for good, and with it every statement
+// after it: one test worker's PGlite serves every server test file after that one (tests/server/support).
+const { setImmediate: atNextTurn } = globalThis;
+
 /** How long queued statements may follow one another before the event loop reads what came meanwhile. */
 export const sliceMs = 5;
 
@@ -55,7 +60,7 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
       if (sliceFrom === null) {
         sliceFrom = now();
         // Queued before any awaitTurn of this slice, so it runs first: the loop has turned, a new slice begins.
-        setImmediate(() => {
+        atNextTurn(() => {
           sliceFrom = null;
         });
       }
@@ -67,7 +72,7 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
   function awaitTurn(): void {
     if (awaitingTurn) return;
     awaitingTurn = true;
-    setImmediate(() => {
+    atNextTurn(() => {
       awaitingTurn = false;
       next();
     });
@@ -85,7 +90,7 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
       running[lane] -= 1;
       if (lane === 'trading' && !tradingFollows) {
         tradingFollows = true;
-        setImmediate(() => {
+        atNextTurn(() => {
           tradingFollows = false;
           next();
         });

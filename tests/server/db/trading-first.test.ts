@@ -3,7 +3,7 @@
 // of them. Now the database's queue (server/db/priority-gate.ts) serves a waiting trading statement before any
 // waiting analysis one, and the analysis routes answer in the analysis lane (server/http/analysis-lane.ts).
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../../server/db/database.ts';
 import { currentLane, inLane, type Lane } from '../../../server/db/lanes.ts';
@@ -124,6 +124,22 @@ describe('the database queue', () => {
     first.release();
     await Promise.all([trading, analysis]);
     expect(served).toEqual(['trading 2', 'analysis']);
+  });
+
+  it('starts a slice while timers are faked and still hands over once they are real again', async () => {
+    let clock = 0;
+    const gate = createPriorityGate({ capacity: 1, now: () => clock });
+    // A test file faking timers (Vitest replaces setImmediate) while a statement starts a slice: the slice's end,
+    // queued on a faked timer, was dropped with them, so every later statement past the slice's length waited for
+    // a turn of the loop that could not end it, for good. A test worker's PGlite serves every later file: CI's
+    // server tests timed out in nine files at once.
+    vi.useFakeTimers();
+    expect(await gate.run(async () => 'in the faked slice')).toBe('in the faked slice');
+    vi.useRealTimers();
+    clock += sliceMs;
+    const after = await Promise.race([gate.run(async () => 'after'), new Promise((resolve) => setTimeout(resolve, 500, 'stalled'))]);
+    expect(after).toBe('after');
+    expect(await gate.run(async () => 'analysis after', 'analysis')).toBe('analysis after');
   });
 
   it('frees a place when the work fails', async () => {

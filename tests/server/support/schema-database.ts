@@ -8,6 +8,7 @@
 import type { Database, Queryable } from '../../../server/db/database.ts';
 import { isSafeIdentifier } from '../../../server/db/postgres-database.ts';
 import { createPriorityGate } from '../../../server/db/priority-gate.ts';
+import { performance } from 'node:perf_hooks';
 
 export type SharedConnection = {
   base: Database;
@@ -17,12 +18,36 @@ export type SharedConnection = {
   current: string | null;
 };
 
+/** How long a turn may last before the worker says who holds it (a test's slowest statements take seconds). */
+const heldLongMs = 30_000;
+
 export function shareConnection(base: Database): SharedConnection {
   const gate = createPriorityGate({ capacity: 1 });
+  // Every later file of the worker waits behind a turn that never ends (a transaction awaiting what never
+  // comes): their hooks then time out far from the cause. Whoever holds the turn that long is named once, with
+  // the stack that asked for it.
+  let holder: { since: number; asked: Error; named: boolean } | null = null;
+  const watch = setInterval(() => {
+    if (holder === null || holder.named || performance.now() - holder.since < heldLongMs) return;
+    holder.named = true;
+    console.error(`This worker's shared PGlite has been held for ${Math.round((performance.now() - holder.since) / 1000)} s (${JSON.stringify(gate.queued())} waiting) by the turn asked here:`, holder.asked.stack);
+  }, 5_000);
+  watch.unref();
   const shared: SharedConnection = {
     base,
     current: null,
-    turn: (fn) => gate.run(fn),
+    turn: (fn) => {
+      const asked = new Error('a turn of the shared PGlite');
+      return gate.run(async () => {
+        const mine = { since: performance.now(), asked, named: false };
+        holder = mine;
+        try {
+          return await fn();
+        } finally {
+          if (holder === mine) holder = null;
+        }
+      });
+    },
   };
   return shared;
 }
