@@ -82,6 +82,15 @@ beforeEach(async () => {
 afterEach(() => server.resetHandlers());
 
 describe('a price tick in the strategy builder', () => {
+  // A weekday's trading hour (the builder prices an open market's tick): run after the close, it computed nothing.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T06:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('re-renders the prices and computes the figures once; the controls and the legs’ fields stay', async () => {
     const user = userEvent.setup();
     render(
