@@ -18,35 +18,37 @@ export type SharedConnection = {
   current: string | null;
 };
 
-/** How long a turn may last before the worker says who holds it (a test's slowest statements take seconds). */
+/** How long a turn may wait or last before the worker says so (a test's slowest statements take seconds). */
 const heldLongMs = 30_000;
 
 export function shareConnection(base: Database): SharedConnection {
   const gate = createPriorityGate({ capacity: 1 });
-  // Every later file of the worker waits behind a turn that never ends (a transaction awaiting what never
-  // comes): their hooks then time out far from the cause. Whoever holds the turn that long is named once, with
-  // the stack that asked for it.
-  let holder: { since: number; asked: Error; named: boolean } | null = null;
+  // When the turns stop coming (one never ends: a transaction awaiting what never comes; or the queue itself
+  // stalls), every later file of the worker times out in its hooks, far from the cause. The oldest turn pending
+  // that long, running or still waiting, is named once, with the stack that asked for it.
+  const pending = new Set<{ since: number; asked: Error; running: boolean }>();
+  let named = false;
   const watch = setInterval(() => {
-    if (holder === null || holder.named || performance.now() - holder.since < heldLongMs) return;
-    holder.named = true;
-    console.error(`This worker's shared PGlite has been held for ${Math.round((performance.now() - holder.since) / 1000)} s (${JSON.stringify(gate.queued())} waiting) by the turn asked here:`, holder.asked.stack);
+    const oldest = pending.values().next().value;
+    if (oldest === undefined) named = false;
+    if (oldest === undefined || named || performance.now() - oldest.since < heldLongMs) return;
+    named = true;
+    const seconds = Math.round((performance.now() - oldest.since) / 1000);
+    console.error(`A turn of this worker's shared PGlite has ${oldest.running ? 'run' : 'waited'} for ${seconds} s (${JSON.stringify(gate.queued())} waiting), asked here:`, oldest.asked.stack);
   }, 5_000);
   watch.unref();
   const shared: SharedConnection = {
     base,
     current: null,
     turn: (fn) => {
-      const asked = new Error('a turn of the shared PGlite');
-      return gate.run(async () => {
-        const mine = { since: performance.now(), asked, named: false };
-        holder = mine;
-        try {
-          return await fn();
-        } finally {
-          if (holder === mine) holder = null;
-        }
-      });
+      const mine = { since: performance.now(), asked: new Error('a turn of the shared PGlite'), running: false };
+      pending.add(mine);
+      return gate
+        .run(() => {
+          mine.running = true;
+          return fn();
+        })
+        .finally(() => pending.delete(mine));
     },
   };
   return shared;
