@@ -15,6 +15,7 @@ import type { components } from '@openapi/main';
 import { StrategyBuilderScreen } from '@/app/routes/strategy-builder-screen';
 import type * as Select from '@/components/ui/select-field';
 import { liveFeed } from '@/features/market/feed/live-feed';
+import { nowAtom } from '@/features/market/feed/now-atom';
 import { configureApiClients } from '@/lib/api/clients';
 import { store } from '@/lib/store';
 import { niftyChain } from '../support/nifty-chain.ts';
@@ -40,6 +41,8 @@ const expiry = '2026-12-01';
 const strikes = Array.from({ length: 61 }, (_, i) => 24_500 + i * 50);
 const instruments = niftyChain(strikes);
 const spot = 26_040;
+/** The market's level now: the fallback poll answers it too, so a poll landing beside a tick agrees with it. */
+let level = spot;
 /** A believable premium: intrinsic value and some time value falling away from the money. */
 const premium = (instrument: string, level: number) => {
   const strike = Number(instrument.slice(-7, -2));
@@ -68,7 +71,7 @@ const server = setupServer(
   http.post(`${API}/analytics/functions/v1/market_data`, async ({ request }) => {
     const { instruments: wanted } = (await request.json()) as { instruments: string[] };
     const at = new Date().toISOString();
-    return HttpResponse.json({ data: Object.fromEntries(wanted.map((instrument) => [instrument, quote(instrument, spot, at)])) });
+    return HttpResponse.json({ data: Object.fromEntries(wanted.map((instrument) => [instrument, quote(instrument, level, at)])) });
   }),
   http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [] })),
 );
@@ -82,10 +85,13 @@ beforeEach(async () => {
 afterEach(() => server.resetHandlers());
 
 describe('a price tick in the strategy builder', () => {
-  // A weekday's trading hour (the builder prices an open market's tick): run after the close, it computed nothing.
+  // A weekday's trading hour before the chain's expiry (the builder prices an open market's tick): run after the
+  // close, or after the expiry, it computed nothing.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T06:00:00Z'));
+    // The clock atom took the real time when its module loaded: after the expiry's close the legs had expired.
+    store.set(nowAtom, Date.now());
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -111,12 +117,14 @@ describe('a price tick in the strategy builder', () => {
     const firstPrice = () => within(legs[0]!).getByText(/^Entry|₹/).textContent;
     const before = firstPrice();
 
-    for (const level of [26_052, 26_071.5]) {
+    for (const next of [26_052, 26_071.5]) {
       work.selects.clear();
       work.summaries = 0;
+      // The tick arrives as the feed's next answer (its fallback poll): through the feed, so an answer already
+      // on its way can never land over it. The pinned clock stands still, so the builder's clock does not move.
+      level = next;
+      await waitFor(() => expect(store.get(liveFeed().atomFor('NSE:NIFTY 50'))?.last_price).toBe(next), { timeout: 5000 });
       await act(async () => {
-        const at = new Date().toISOString();
-        for (const instrument of ['NSE:NIFTY 50', ...symbols]) store.set(liveFeed().atomFor(instrument), quote(instrument, level, at));
         await new Promise((resolve) => requestAnimationFrame(resolve));
         await new Promise((resolve) => requestAnimationFrame(resolve));
       });
