@@ -27,7 +27,9 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import { migrate } from '../../../db/migrate.ts';
 import { baseStrategyCatalogue } from '../../strategies/catalogue.ts';
 import { syncBaseStrategies } from '../../strategies/strategies-service.ts';
+import { startWorker } from '../../../db/worker-start.ts';
 import { readPristine } from './schema-reset.ts';
+import type { TemplateThreadData, TemplateThreadMessage } from './template-thread.ts';
 import { ownBytes, pristineFile, templateTar } from './template-files.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
@@ -106,7 +108,8 @@ export function bookSchemaNames(count: number): string[] {
   return Array.from({ length: count }, (_, n) => (n === 0 ? 'public' : `book_${n + 1}`));
 }
 
-async function makeTemplate(schemas: number): Promise<Blob> {
+/** The template made here, on the calling thread: template-thread.ts's work (loadOrMakeTemplate makes it there). */
+export async function makeTemplate(schemas: number): Promise<Blob> {
   const pg = await PGlite.create({ initDbStartParams: initdbArgs });
   const db = adapt(pg);
   for (const schema of bookSchemaNames(schemas)) {
@@ -132,6 +135,22 @@ async function makeTemplate(schemas: number): Promise<Blob> {
   return dump;
 }
 
+/** The template made in a thread of its own (template-thread.ts), so the request thread never waits on its CPU. */
+async function makeTemplateOffThread(schemas: number): Promise<Blob> {
+  const worker = await startWorker(new URL('./template-thread.ts', import.meta.url), { schemas } satisfies TemplateThreadData);
+  try {
+    const message = await new Promise<TemplateThreadMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The book template's thread ended without its template (exit code ${code})`)));
+    });
+    if (!message.ok) throw new Error(`The book template could not be made: ${message.message}`);
+    return new Blob([message.dump]);
+  } finally {
+    await worker.terminate();
+  }
+}
+
 /** The template from `dir` when a file of this key is there, else made and written there (atomically: a rename). */
 export async function loadOrMakeTemplate(dir: string, key: string = templateKey(), schemas = 1): Promise<Blob> {
   const path = join(dir, `strikedesk-backtest-book-${key}.tar.gz`);
@@ -140,7 +159,7 @@ export async function loadOrMakeTemplate(dir: string, key: string = templateKey(
   } catch {
     // Not made yet (or unreadable): made below.
   }
-  const dump = await makeTemplate(schemas);
+  const dump = await makeTemplateOffThread(schemas);
   const partial = `${path}.${process.pid}.partial`;
   try {
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));

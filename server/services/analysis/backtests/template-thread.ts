@@ -1,0 +1,22 @@
+// The thread that makes a book template (book-template.ts): initdb and every migration, once per schema, is seconds
+// of CPU, and on the request thread it held every request behind it (issue 61: the first replay after a new
+// migration left the app with "No answer from the server" for minutes on a busy machine). It answers the dump's
+// bytes, or the error, and ends.
+import { parentPort, workerData } from 'node:worker_threads';
+import { yieldToRequests } from '../../../db/worker-host.ts';
+import { makeTemplate } from './book-template.ts';
+
+export type TemplateThreadData = { schemas: number };
+export type TemplateThreadMessage = { ok: true; dump: ArrayBuffer } | { ok: false; message: string };
+
+const port = parentPort;
+if (port === null) throw new Error('template-thread.ts runs in a worker thread');
+// Behind the request thread on busy cores, as the book threads are: trading goes first.
+yieldToRequests();
+const { schemas } = workerData as TemplateThreadData;
+try {
+  const dump = await (await makeTemplate(schemas)).arrayBuffer();
+  port.postMessage({ ok: true, dump } satisfies TemplateThreadMessage, [dump]);
+} catch (error) {
+  port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) } satisfies TemplateThreadMessage);
+}
