@@ -3,7 +3,6 @@
 // migration left the app with "No answer from the server" for minutes on a busy machine). It answers the dump's
 // bytes, or the error, and ends.
 import { parentPort, workerData } from 'node:worker_threads';
-import { yieldToRequests } from '../../../db/worker-host.ts';
 import { makeTemplate } from './book-template.ts';
 
 export type TemplateThreadData = { schemas: number };
@@ -11,8 +10,8 @@ export type TemplateThreadMessage = { ok: true; dump: ArrayBuffer } | { ok: fals
 
 const port = parentPort;
 if (port === null) throw new Error('template-thread.ts runs in a worker thread');
-// Behind the request thread on busy cores, as the book threads are: trading goes first.
-yieldToRequests();
+// At the process's own priority, unlike the book threads: every replay waits for it, once, and at a lower priority
+// beside the browser tests' Chromiums it was starved for minutes.
 const { schemas } = workerData as TemplateThreadData;
 try {
   const dump = await (await makeTemplate(schemas)).arrayBuffer();
