@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { isEntryPoint } from './paths.ts';
 import { buildServer, startupSeedsDecorator } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { prepareBookTemplates } from './services/analysis/index.ts';
 import { demoAccount } from './services/accounts/demo-account.ts';
 import type { ScryptCost } from './services/accounts/passwords.ts';
 import type { Clock } from './services/clock.ts';
@@ -26,6 +27,11 @@ export type StartOptions = {
    * ~0.7 s of a core here, and the suite registers and signs in some 150 traders on two cores.
    */
   scryptCost?: ScryptCost;
+  /**
+   * Whether the replay and backtest books' templates are made after the start, in their thread, when none is kept
+   * for these migrations (default true; in-process tests that never open a book say false).
+   */
+  prepareBookTemplates?: boolean;
 };
 
 export type RunningServer = {
@@ -124,6 +130,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
+  }
+  // Made now, off the request thread, rather than by the first replay, which would wait for them (paper-book.ts).
+  if (options.prepareBookTemplates ?? true) {
+    prepareBookTemplates().catch((error: unknown) => app.log.warn({ err: error }, "The books' templates could not be made ahead: the first replay or backtest makes them"));
   }
   // Closing the app also closes the database (an onClose hook in buildServer).
   return { app, url, close: () => app.close() };

@@ -39,6 +39,7 @@ describe('startServer (what server/main.ts runs)', () => {
     const server = await startServer({
       env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: fixture.distDir, LOG_LEVEL: 'silent' },
       handleSignals: false,
+      prepareBookTemplates: false,
       print: (line) => lines.push(line),
     });
     try {
@@ -86,6 +87,7 @@ describe('startServer and the network settings', () => {
         PUBLIC_ORIGIN: 'https://trade.example.in',
       },
       handleSignals: false,
+      prepareBookTemplates: false,
       print: () => undefined,
     });
     try {

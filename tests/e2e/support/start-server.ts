@@ -49,6 +49,7 @@ const { defaultPushServiceHosts } = await import('../../../server/services/alert
 const { testScryptCost } = await import('../../server/support/test-scrypt-cost.ts');
 const { startServer, exitWithStartupError } = await import('../../../server/main.ts');
 const { throwawayDatabaseEnv } = await import('./throwaway-database.ts');
+const { prepareBookTemplates } = await import('../../../server/services/analysis/index.ts');
 const { e2eRecordingEnv } = await import('./recording-sample.ts');
 // The server's own signal handlers close it and exit; the data directory goes with the process.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -81,6 +82,10 @@ async function pinnedStart(databaseUrl: string | undefined): Promise<number> {
 }
 
 try {
+  // The replay and backtest books' templates made before the suite's server answers: a CI run's temporary folder is
+  // fresh, and the server's start makes them in their thread (server/main.ts), but the first replay spec could come
+  // before they are done (10-60 s on a loaded machine) and wait past its own time-outs. Done once: kept on disk.
+  await prepareBookTemplates();
   const databaseEnv = await throwawayDatabaseEnv('shared');
   const offsetMs = (await pinnedStart(databaseEnv.DATABASE_URL)) - Date.now();
   const clock = () => new Date(Date.now() + offsetMs);

@@ -16,7 +16,7 @@
 // running the migrations (a second or more of CPU) or starting another PGlite.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { access, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,10 +24,12 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from '../../../db/copy-from.ts';
 import type { Database, Queryable } from '../../../db/database.ts';
-import { migrate } from '../../../db/migrate.ts';
+import { loadMigrations, migrate } from '../../../db/migrate.ts';
 import { baseStrategyCatalogue } from '../../strategies/catalogue.ts';
 import { syncBaseStrategies } from '../../strategies/strategies-service.ts';
+import { startWorker } from '../../../db/worker-start.ts';
 import { readPristine } from './schema-reset.ts';
+import type { TemplateThreadData, TemplateThreadMessage } from './template-thread.ts';
 import { ownBytes, pristineFile, templateTar } from './template-files.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
@@ -106,14 +108,23 @@ export function bookSchemaNames(count: number): string[] {
   return Array.from({ length: count }, (_, n) => (n === 0 ? 'public' : `book_${n + 1}`));
 }
 
-async function makeTemplate(schemas: number): Promise<Blob> {
+/**
+ * The template made here, on the calling thread: template-thread.ts's work (loadOrMakeTemplate has it made there),
+ * from the migrations in `migrations` (a folder, given by the caller: the thread's own modules may be bundled
+ * elsewhere). Each schema must have taken every migration: a template without its tables is refused here, not
+ * found by the first replay.
+ */
+export async function makeTemplate(schemas: number, migrations: string = migrationsDir): Promise<Blob> {
+  const all = await loadMigrations(migrations);
+  if (all.length === 0) throw new Error(`No migrations in ${migrations}: the books' template would have no tables`);
   const pg = await PGlite.create({ initDbStartParams: initdbArgs });
   const db = adapt(pg);
   for (const schema of bookSchemaNames(schemas)) {
     // Each schema migrated as the server's own is, the search_path naming it (the migrations name no schema).
     if (schema !== 'public') await pg.exec(`CREATE SCHEMA ${schema}`);
     await pg.exec(`SET search_path TO ${schema}`);
-    await migrate(db);
+    const applied = await migrate(db, all);
+    if (applied.length !== all.length) throw new Error(`The books' template's schema ${schema} took ${applied.length} of ${all.length} migrations`);
     await syncBaseStrategies(db);
   }
   await pg.exec('SET search_path TO public');
@@ -132,6 +143,23 @@ async function makeTemplate(schemas: number): Promise<Blob> {
   return dump;
 }
 
+/** The template made in a thread of its own (template-thread.ts), so the request thread never waits on its CPU. */
+async function makeTemplateOffThread(schemas: number): Promise<Blob> {
+  // The folder named here, where the template's key was read from (templateKey), not found again by the thread.
+  const worker = await startWorker(new URL('./template-thread.ts', import.meta.url), { schemas, migrationsDir } satisfies TemplateThreadData);
+  try {
+    const message = await new Promise<TemplateThreadMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The book template's thread ended without its template (exit code ${code})`)));
+    });
+    if (!message.ok) throw new Error(`The book template could not be made: ${message.message}`);
+    return new Blob([message.dump]);
+  } finally {
+    await worker.terminate();
+  }
+}
+
 /** The template from `dir` when a file of this key is there, else made and written there (atomically: a rename). */
 export async function loadOrMakeTemplate(dir: string, key: string = templateKey(), schemas = 1): Promise<Blob> {
   const path = join(dir, `strikedesk-backtest-book-${key}.tar.gz`);
@@ -140,7 +168,7 @@ export async function loadOrMakeTemplate(dir: string, key: string = templateKey(
   } catch {
     // Not made yet (or unreadable): made below.
   }
-  const dump = await makeTemplate(schemas);
+  const dump = await makeTemplateOffThread(schemas);
   const partial = `${path}.${process.pid}.partial`;
   try {
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
@@ -153,17 +181,40 @@ export async function loadOrMakeTemplate(dir: string, key: string = templateKey(
 
 const templates = new Map<number, Promise<Blob>>();
 
+/** Where the template of `schemas` books is kept between processes: zipped ('tar.gz'), or its tar unzipped ('tar'). */
+function keptTemplatePath(schemas: number, extension: 'tar.gz' | 'tar'): string {
+  return join(tmpdir(), `strikedesk-backtest-book-${templateKey(migrationsDir, schemas)}.${extension}`);
+}
+
 /**
  * The template of `schemas` books (1: a backtest's), once per process (from the system's temporary folder when an
- * earlier process left it there).
+ * earlier process left it there). One that could not be made is not kept: the next book tries again.
  */
 export function bookTemplate(schemas = 1): Promise<Blob> {
   let template = templates.get(schemas);
   if (template === undefined) {
     template = loadOrMakeTemplate(tmpdir(), templateKey(migrationsDir, schemas), schemas);
+    template.catch(() => templates.delete(schemas));
     templates.set(schemas, template);
   }
   return template;
+}
+
+/**
+ * The template of `schemas` books made and kept on disk (its tar too when `tar`: what the book threads read) unless
+ * it is there already, then not read. The server's start has it done (paper-book.ts prepareBookTemplates), so the
+ * first replay or backtest after a new migration, or on a fresh temporary folder, finds it made instead of
+ * waiting 10-60 s for it.
+ */
+export async function prepareBookTemplate(schemas: number, { tar }: { tar: boolean }): Promise<void> {
+  try {
+    await access(keptTemplatePath(schemas, tar ? 'tar' : 'tar.gz'));
+    return;
+  } catch {
+    // Not made yet: made below, in its thread.
+  }
+  if (tar) await bookTemplateTar(schemas);
+  else await bookTemplate(schemas);
 }
 
 const tars = new Map<number, Promise<void>>();
@@ -178,7 +229,7 @@ const tarPaths = new Map<number, string>();
 export async function bookTemplateTar(schemas: number): Promise<Uint8Array<ArrayBuffer>> {
   let path = tarPaths.get(schemas);
   if (path === undefined) {
-    path = join(tmpdir(), `strikedesk-backtest-book-${templateKey(migrationsDir, schemas)}.tar`);
+    path = keptTemplatePath(schemas, 'tar');
     tarPaths.set(schemas, path);
   }
   try {

@@ -7,7 +7,7 @@ import type { Clock, Wait } from '../../clock.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { BookServices, BookServicesFactory } from '../book-services.ts';
 import { bookStarts } from './book-starts.ts';
-import { bookTemplate, bookTemplateTar } from './book-template.ts';
+import { bookTemplate, bookTemplateTar, prepareBookTemplate } from './book-template.ts';
 import { createBookThreads } from './book-threads.ts';
 
 /** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
@@ -49,6 +49,17 @@ const bookThreads = createBookThreads({
   // A thread without books ends as an idle replay's book is closed (replay-books.ts replayBookIdleMs).
   idleMs: 5 * 60_000,
 });
+
+/**
+ * The books' templates (a replay thread's, then a backtest's) made and kept on disk when none is there for the
+ * current migrations, each in its thread (book-template.ts). The server's start has this done, not awaited: made on
+ * the first replay's demand instead, on a fresh temporary folder or after a new migration, that replay waited
+ * 10-60 s for it (past the app's time-outs on a loaded machine: the browser suite's first replay).
+ */
+export async function prepareBookTemplates(): Promise<void> {
+  await prepareBookTemplate(schemasPerThread, { tar: true });
+  await prepareBookTemplate(1, { tar: false });
+}
 
 /** Book threads started on this instance (tests: books share warm threads). */
 export const bookThreadCount = () => bookThreads.count();
