@@ -88,6 +88,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.order.between_sessions',
     defaultMessage: "The market is shut between the day's two sessions. Orders are taken again from {open_time} IST.",
   },
+  'order.amo_not_chosen': {
+    id: 'server.order.amo_not_chosen',
+    defaultMessage:
+      'Markets are closed, and this broker places an order now only as an after-market order (AMO), held until the next open. Choose "After market order" to place it as one, or place it when the market opens.',
+  },
   'order.amo_closed': {
     id: 'server.order.amo_closed',
     defaultMessage:

@@ -58,6 +58,8 @@ export type OrderIntent = {
   quantity: number;
   pricePaise: number;
   triggerPaise: number;
+  /** The trader chose an after-market order (AMO): where the broker asks for that choice (LiveWire.afterMarketByChoice). */
+  afterMarket?: boolean;
 };
 
 /** An order as the broker last reported it (Kite's fields, money in paise). */

@@ -11,7 +11,7 @@ type Order = Schemas['Order'];
 type Trade = Schemas['Trade'];
 type Position = Schemas['Position'];
 
-type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price'>;
+type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price' | 'after_market'>;
 
 export function intentOf(body: OrderRequestBody): OrderIntent {
   return {
@@ -23,6 +23,7 @@ export function intentOf(body: OrderRequestBody): OrderIntent {
     quantity: body.quantity,
     pricePaise: toPaise(body.price ?? 0),
     triggerPaise: toPaise(body.trigger_price ?? 0),
+    ...(body.after_market === true ? { afterMarket: true } : {}),
   };
 }
 

@@ -56,10 +56,20 @@ describe.each(testBackends)('a Dhan account in and out of market hours on %s', (
   ])('sends an order %s to Dhan as an AMO for the open', async (_when, at) => {
     await standAt(at);
     const tag = `amo${at.getTime() % 1e8}`;
-    const placed = await placeOn(stack, desk, [buy], tag);
+    const placed = await placeOn(stack, desk, [{ ...buy, after_market: true }], tag);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(sentWith(tag).map((write) => [write.body.afterMarketOrder, write.body.amoTime])).toEqual([[true, 'OPEN']]);
     expect(placed.body.orders.map((order) => order.tag)).toEqual([tag]);
+  });
+
+  it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to Dhan', async () => {
+    await standAt(ist('2026-01-17', '11:00'));
+    const tag = `unchosen${stack.clock.now().getTime() % 1e8}`;
+    const refused = await placeOn(stack, desk, [buy], tag);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body.orders[0]).toMatchObject({ status: 'REJECTED', tag, status_message_i18n: { code: 'order.amo_not_chosen' } });
+    expect(refused.body.orders[0]!.status_message).toContain('Choose "After market order"');
+    expect(sentWith(tag)).toEqual([]);
   });
 
   it('says the market is closed on the account’s screens outside the session, by the real calendar', async () => {

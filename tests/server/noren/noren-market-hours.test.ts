@@ -52,10 +52,20 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
   ])('sends an order %s to the broker as an AMO', async (_when, at) => {
     await standAt(at);
     const tag = `amo${at.getTime() % 1e8}`;
-    const placed = await placeOn(stack, desk, [buy], tag);
+    const placed = await placeOn(stack, desk, [{ ...buy, after_market: true }], tag);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(sentWith(tag).map((write) => write.data.amo)).toEqual(['Yes']);
     expect(placed.body.orders.map((order) => order.tag)).toEqual([tag]);
+  });
+
+  it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to the broker', async () => {
+    await standAt(ist('2026-01-17', '11:00'));
+    const tag = `unchosen${stack.clock.now().getTime() % 1e8}`;
+    const refused = await placeOn(stack, desk, [buy], tag);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(refused.body.orders[0]).toMatchObject({ status: 'REJECTED', tag, status_message_i18n: { code: 'order.amo_not_chosen' } });
+    expect(refused.body.orders[0]!.status_message).toContain('Choose "After market order"');
+    expect(sentWith(tag)).toEqual([]);
   });
 
   it('prices the charges on a closed market’s day as on any other, Flattrade’s brokerage still not priced', async () => {

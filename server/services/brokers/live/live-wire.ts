@@ -131,6 +131,12 @@ export type LiveWire = {
   maxSlicesPerCall: number;
   /** Whether a slice child in the book names its parent (Kite's autoslice tag); else found by its tag alone. */
   childrenNameParent: boolean;
+  /**
+   * Whether an entry out of hours goes as an AMO only when the trader chose one (the order's `afterMarket`), as the
+   * broker's own apps ask (Dhan's "AMO" toggle, Noren's `amo`); else refused. Absent: every order placed inside the
+   * AMO window goes as one (Kite's and Upstox's tickets say so on the send button).
+   */
+  afterMarketByChoice?: boolean;
   /** Percent of market protection sent with a MARKET or SL-M order, null when the broker takes none. */
   marketProtection: (orderType: OrderIntent['orderType']) => number | null;
   /** The session to call with, or "log in again". */

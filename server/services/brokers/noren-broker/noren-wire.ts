@@ -227,6 +227,8 @@ export function createNorenWire({ slug, calls, contracts, failures, clock }: { s
     ...sessionParts(calls),
     slug,
     childrenNameParent: false,
+    // Noren's `amo: "Yes"` is the order form's AMO choice (NorenRestApiPy place_order): sent only when the trader chose it.
+    afterMarketByChoice: true,
     // Noren slices nothing itself: each slice is its own PlaceOrder, so a call has no broker cap; StrikeDesk's own.
     maxSlicesPerCall: 25,
     // MARKET orders go as Noren's MKT; the account's execution policy decides whether an algo sends them at all.
