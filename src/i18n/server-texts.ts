@@ -1264,6 +1264,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.refusal.paper_feed_delayed',
     defaultMessage: 'Paper orders are paused: prices from {feed} are delayed. They fill again when fresh prices come.',
   },
+  'refusal.paper_feed_market_closed': {
+    id: 'server.refusal.paper_feed_market_closed',
+    defaultMessage: 'Market closed: {feed}, whose prices this account trades on, sends none until the next open ({open_time} IST on {open_day}). Paper orders are taken again then.',
+  },
   'refusal.paper_feed_no_tick': {
     id: 'server.refusal.paper_feed_no_tick',
     defaultMessage: 'No live price for {tradingsymbol} from {feed} yet: paper orders fill only on a fresh price. Try again in a moment.',
