@@ -5125,6 +5125,8 @@ export interface components {
                 index: string;
                 /** Format: date */
                 trade_date: string;
+                /** @description The broker whose fetch holds the day (its display name: Kite, Upstox, Dhan, Shoonya (Finvasia), Flattrade); absent when an uploaded file holds it. */
+                source?: string;
             }[];
             problems?: components["schemas"]["HistoryLineProblem"][];
         };
