@@ -3926,6 +3926,11 @@ export interface components {
              */
             charges: components["schemas"]["Money"] | null;
             /**
+             * @description `not_priced`: `charges` leave the brokerage out, not priced (as a Position's). Absent: whole.
+             * @enum {string}
+             */
+            brokerage_status?: "priced" | "not_priced";
+            /**
              * @description Of `charges`, Zerodha's call-and-trade charge: ₹50 on a fill of an order the broker squared off
              *     itself (MIS at 15:25 IST; its 18 % GST is in the fill's GST), 0 on an order the trader placed. Null
              *     when the broker does not report it (a live Kite account: Kite bills it on the contract note).
@@ -4356,6 +4361,12 @@ export interface components {
             unrealised: components["schemas"]["Pnl"];
             /** @description Brokerage, STT, exchange charges, SEBI fees, GST and stamp duty on this position's trades. */
             charges: components["schemas"]["Money"];
+            /**
+             * @description `not_priced`: `charges` leave the brokerage out (statutory charges alone), the broker's brokerage not
+             *     priced (a live Flattrade account: no tariff dated, docs/live-trading.md). Absent: the charges are whole.
+             * @enum {string}
+             */
+            brokerage_status?: "priced" | "not_priced";
             /** @description Net P&L, after charges (pnl − charges): the figure screens show first. */
             net_pnl: components["schemas"]["Pnl"];
             lot_size: number;

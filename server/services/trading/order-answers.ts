@@ -79,6 +79,7 @@ export function toTrade(row: BrokerTrade, accountNumber: string): Trade {
     fill_timestamp: new Date(row.filled_at).toISOString(),
     charges: row.charges_paise === null ? null : toRupees(Number(row.charges_paise)),
     call_and_trade: row.call_and_trade_paise === undefined || row.call_and_trade_paise === null ? null : toRupees(Number(row.call_and_trade_paise)),
+    ...(row.brokerage_not_priced === true ? { brokerage_status: 'not_priced' as const } : {}),
   };
 }
 
@@ -181,5 +182,6 @@ export function toPosition(entry: PositionEntry, day: boolean): Position {
     lot_size: entry.contract.lotSize,
     expiry: entry.contract.expiry,
     portfolio_id: entry.portfolioId,
+    ...(entry.brokerageNotPriced === true ? { brokerage_status: 'not_priced' as const } : {}),
   };
 }

@@ -99,6 +99,9 @@ export type WireHolding = {
   key: string | null;
 };
 
+/** An order's charges StrikeDesk priced at the broker's tariff; `brokeragePriced` false: no tariff in force, statutory charges alone. */
+export type TariffPriced = { paise: number; brokeragePriced: boolean };
+
 /** One place call: an order, or a leg the broker slices at the freeze quantity (`sliced`). */
 export type PlaceRequest = { intent: OrderIntent; tag: string; variety: 'regular' | 'amo'; instrumentToken: number; sliced: boolean };
 
@@ -156,8 +159,11 @@ export type LiveWire = {
   /** `placedAs`: the variety the mirror sent it as (null: the trader's own order). */
   modify: (account: TradingAccount, order: WireOrder, placedAs: string | null, changes: OrderChanges) => Promise<void>;
   cancel: (account: TradingAccount, order: WireOrder, placedAs: string | null) => Promise<void>;
-  /** Completed orders' charges in paise, in order (null: not priced). */
-  chargesOf: (account: TradingAccount, completed: readonly CompletedOrder[]) => Promise<Array<number | null>>;
+  /**
+   * Completed orders' charges in paise, in order (null: not priced): the broker's own figure, or StrikeDesk's at the
+   * broker's tariff (`tariff`), whose brokerage may not be priced (then the charges are the statutory ones alone).
+   */
+  chargesOf: (account: TradingAccount, completed: readonly CompletedOrder[]) => Promise<Array<number | TariffPriced | null>>;
   /** "The broker did not confirm …: read the book", as the broker's texts say it. */
   outcomeUnknown: (what: Said) => DomainError;
 };
