@@ -6,6 +6,7 @@
 // from the same calendar). The charges at those clocks are Dhan's own (its margin calculator), read as any time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
+import { expectUnchosenAmoRefused } from '../support/amo-choice.ts';
 import { openDhanDesk, placeOn, startDhanStack, type DhanDesk, type DhanStack } from './dhan-desk.ts';
 
 /** An IST wall-clock time as an instant. */
@@ -64,12 +65,7 @@ describe.each(testBackends)('a Dhan account in and out of market hours on %s', (
 
   it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to Dhan', async () => {
     await standAt(ist('2026-01-17', '11:00'));
-    const tag = `unchosen${stack.clock.now().getTime() % 1e8}`;
-    const refused = await placeOn(stack, desk, [buy], tag);
-    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
-    expect(refused.body.orders[0]).toMatchObject({ status: 'REJECTED', tag, status_message_i18n: { code: 'order.amo_not_chosen' } });
-    expect(refused.body.orders[0]!.status_message).toContain('Choose "After market order"');
-    expect(sentWith(tag)).toEqual([]);
+    await expectUnchosenAmoRefused(`unchosen${stack.clock.now().getTime() % 1e8}`, (tag) => placeOn(stack, desk, [buy], tag), sentWith);
   });
 
   it('says the market is closed on the account’s screens outside the session, by the real calendar', async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { testBackends } from '../support/test-database.ts';
+import { expectUnchosenAmoRefused } from '../support/amo-choice.ts';
 import { flavors, openNorenDesk, placeOn, startNorenStack, type NorenDesk, type NorenStack } from './noren-desk.ts';
 
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
@@ -60,12 +61,7 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
 
   it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to the broker', async () => {
     await standAt(ist('2026-01-17', '11:00'));
-    const tag = `unchosen${stack.clock.now().getTime() % 1e8}`;
-    const refused = await placeOn(stack, desk, [buy], tag);
-    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
-    expect(refused.body.orders[0]).toMatchObject({ status: 'REJECTED', tag, status_message_i18n: { code: 'order.amo_not_chosen' } });
-    expect(refused.body.orders[0]!.status_message).toContain('Choose "After market order"');
-    expect(sentWith(tag)).toEqual([]);
+    await expectUnchosenAmoRefused(`unchosen${stack.clock.now().getTime() % 1e8}`, (tag) => placeOn(stack, desk, [buy], tag), sentWith);
   });
 
   it('prices the charges on a closed market’s day as on any other, Flattrade’s brokerage still not priced', async () => {
