@@ -88,6 +88,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.order.between_sessions',
     defaultMessage: "The market is shut between the day's two sessions. Orders are taken again from {open_time} IST.",
   },
+  'order.amo_not_chosen': {
+    id: 'server.order.amo_not_chosen',
+    defaultMessage:
+      'Markets are closed, and this broker places an order now only as an after-market order (AMO), held until the next open. Choose "After market order" to place it as one, or place it when the market opens.',
+  },
   'order.amo_closed': {
     id: 'server.order.amo_closed',
     defaultMessage:
@@ -1258,6 +1263,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'refusal.paper_feed_delayed': {
     id: 'server.refusal.paper_feed_delayed',
     defaultMessage: 'Paper orders are paused: prices from {feed} are delayed. They fill again when fresh prices come.',
+  },
+  'refusal.paper_feed_market_closed': {
+    id: 'server.refusal.paper_feed_market_closed',
+    defaultMessage: 'Market closed: {feed}, whose prices this account trades on, sends none until the next open ({open_time} IST on {open_day}). Paper orders are taken again then.',
   },
   'refusal.paper_feed_no_tick': {
     id: 'server.refusal.paper_feed_no_tick',

@@ -2,6 +2,8 @@ import { expect, test } from './support/test';
 import { expectLiveAccountAt360 } from './support/live-narrow';
 import { buyAtmCallLiveAtNoren, linkAndLogInNoren } from './support/noren';
 import { OptionChainPage } from './pages/option-chain-page';
+import { usePreferences } from './support/preferences';
+import { screenshotAt } from './support/screenshots';
 
 // Live trading on Flattrade (Noren, PiConnect) against the Noren test server start-server.ts runs in Flattrade's
 // configuration (issue 64). What differs from shoonya-live.spec.ts is the login: Flattrade's page is
@@ -27,4 +29,18 @@ test('a Flattrade account: log in through Flattrade’s page, a live order from 
 
   const atFlattrade = await buyAtmCallLiveAtNoren(page, app, 'Flattrade desk');
   await expectLiveAccountAt360(page, brokers, 'Flattrade desk', atFlattrade.norenordno, 'flattrade-live');
+
+  // The fill's charges in the trade book are the statutory ones, said to exclude the brokerage Flattrade's missing
+  // tariff leaves unpriced (session 78), never a made-up ₹0 of brokerage.
+  for (const locale of ['en', 'fr'] as const) {
+    await usePreferences(page, { locale, theme: 'light', direction: 'ltr' });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/app/order_book');
+    await page.getByRole('tab', { name: locale === 'en' ? /^Trades/ : /^Exécutions/ }).click();
+    const fill = page.getByRole('list', { name: locale === 'en' ? 'Trades' : 'Exécutions' }).getByRole('listitem').first();
+    await expect(fill.locator('[data-field="brokerage-not-priced"]')).toHaveText(locale === 'en' ? 'excl. brokerage (not priced)' : 'hors courtage (non chiffré)');
+    await expect(fill).toContainText(/₹\s?\d|\d\s?₹/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshotAt(page, 360, `test-results/flattrade-live/trade-${locale}-360.png`, fill);
+  }
 });

@@ -58,6 +58,8 @@ export type OrderIntent = {
   quantity: number;
   pricePaise: number;
   triggerPaise: number;
+  /** The trader chose an after-market order (AMO): where the broker asks for that choice (LiveWire.afterMarketByChoice). */
+  afterMarket?: boolean;
 };
 
 /** An order as the broker last reported it (Kite's fields, money in paise). */
@@ -122,6 +124,8 @@ export type BrokerTrade = {
   filled_at: Date;
   /** What this fill cost (its share of the order's charges), null while the broker has not said (a live order not yet complete). */
   charges_paise: string | null;
+  /** Those charges are StrikeDesk's at the broker's tariff with no brokerage dated (Flattrade): the statutory ones alone. */
+  brokerage_not_priced?: boolean;
   /**
    * Of those charges, Zerodha's call-and-trade charge (₹50 an order the broker squared off itself; its GST is
    * in the fill's GST), its own line; absent or null when the broker does not report it (Kite's charges API).
@@ -267,6 +271,8 @@ export type PositionEntry = {
   closePaise: number;
   /** False when the market had no price for it (lastPaise is then the last trade's). */
   priced: boolean;
+  /** Some of its trades' charges leave the brokerage out, not priced (a live broker with no tariff dated: Flattrade). */
+  brokerageNotPriced?: boolean;
 };
 
 /** A physically settled position's last trading days (issue 63): what it delivers if held, its delivery margin now and each day left. */

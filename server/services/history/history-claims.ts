@@ -12,8 +12,12 @@ import type { Queryable } from '../../db/database.ts';
 
 export type ClaimedTable = 'history_option_days' | 'history_future_days' | 'history_index_minutes' | 'history_index_days';
 
-/** A day of an index a file held that another trader's import holds: kept as it was. */
-export type KeptDay = { index: string; trade_date: string };
+/**
+ * A day of an index a file held that another trader's import holds: kept as it was. `source`: the broker whose
+ * fetch holds it (its display name, as the fetch named its import: "Dhan NIFTY minutes …"); absent for an uploaded
+ * file, whose name is the other trader's and not told.
+ */
+export type KeptDay = { index: string; trade_date: string; source?: string };
 
 type Pair = { index: string; day: string };
 
@@ -25,15 +29,22 @@ type Pair = { index: string; day: string };
 export async function claimDays(tx: Queryable, table: ClaimedTable, pairs: readonly Pair[], userId: number | null, importId: number, now: Date): Promise<{ store: Set<string>; kept: KeptDay[] }> {
   const indices = pairs.map((pair) => pair.index);
   const days = pairs.map((pair) => pair.day);
-  const { rows: holders } = await tx.query<{ index_name: string; trade_date: string; user_id: number }>(
-    `SELECT DISTINCT ON (c.index_name, c.trade_date) c.index_name, to_char(c.trade_date, 'YYYY-MM-DD') AS trade_date, c.user_id
+  const { rows: holders } = await tx.query<{ index_name: string; trade_date: string; user_id: number; broker: string | null }>(
+    `SELECT DISTINCT ON (c.index_name, c.trade_date) c.index_name, to_char(c.trade_date, 'YYYY-MM-DD') AS trade_date, c.user_id,
+       (SELECT b.display_name FROM history_imports h JOIN brokers b ON starts_with(h.file_name, b.display_name || ' ')
+        WHERE h.id = c.import_id ORDER BY length(b.display_name) DESC LIMIT 1) AS broker
      FROM history_day_claims c JOIN unnest($2::text[], $3::date[]) AS p(index_name, trade_date) ON c.index_name = p.index_name AND c.trade_date = p.trade_date
      WHERE c.kind = $1
      ORDER BY c.index_name, c.trade_date, c.claimed_at, c.user_id`,
     [table, indices, days],
   );
-  const others = new Set(holders.filter((row) => row.user_id !== userId).map((row) => `${row.index_name}|${row.trade_date}`));
-  const kept = pairs.filter((pair) => others.has(`${pair.index}|${pair.day}`)).map((pair) => ({ index: pair.index, trade_date: pair.day }));
+  const others = new Map(holders.filter((row) => row.user_id !== userId).map((row) => [`${row.index_name}|${row.trade_date}`, row.broker]));
+  const kept = pairs
+    .filter((pair) => others.has(`${pair.index}|${pair.day}`))
+    .map((pair) => {
+      const broker = others.get(`${pair.index}|${pair.day}`);
+      return { index: pair.index, trade_date: pair.day, ...(broker == null ? {} : { source: broker }) };
+    });
   const stored = pairs.filter((pair) => !others.has(`${pair.index}|${pair.day}`));
   if (userId !== null) {
     // Every day of the file is the trader's import, stored or kept; a claim keeps its first time (its place in line).

@@ -19,6 +19,11 @@ export const orderTexts = {
   autosliceMissing: said('order.autoslice_missing', {}, 'Not placed: Kite made no order for this slice of the autosliced order. Check the order book before placing it again.'),
   portfolioDeleted: said('order.portfolio_deleted', {}, 'Its portfolio was deleted.'),
   cancelledReplaced: said('order.cancelled_replaced', {}, 'Cancelled to be placed again at a new price: the broker takes no more modifications of this order (re-pricing).'),
+  amoNotChosen: said(
+    'order.amo_not_chosen',
+    {},
+    'Markets are closed, and this broker places an order now only as an after-market order (AMO), held until the next open. Choose "After market order" to place it as one, or place it when the market opens.',
+  ),
   nothingLeftToClose: said('order.nothing_left_to_close', {}, 'Not placed: the position is already closed, or another exit working on it closes it.'),
 } as const;
 

@@ -11,6 +11,12 @@ export const paperFeedTexts = {
     ),
   delayed: (feed: string): Said =>
     said('refusal.paper_feed_delayed', { feed }, `Paper orders are paused: prices from ${feed} are delayed. They fill again when fresh prices come.`),
+  marketClosed: (feed: string, openTime: string, openDay: string): Said =>
+    said(
+      'refusal.paper_feed_market_closed',
+      { feed, open_time: openTime, open_day: openDay },
+      `Market closed: ${feed}, whose prices this account trades on, sends none until the next open (${openTime} IST on ${openDay}). Paper orders are taken again then.`,
+    ),
   noTick: (feed: string, tradingsymbol: string): Said =>
     said(
       'refusal.paper_feed_no_tick',

@@ -11,7 +11,7 @@ type Order = Schemas['Order'];
 type Trade = Schemas['Trade'];
 type Position = Schemas['Position'];
 
-type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price'>;
+type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price' | 'after_market'>;
 
 export function intentOf(body: OrderRequestBody): OrderIntent {
   return {
@@ -23,6 +23,7 @@ export function intentOf(body: OrderRequestBody): OrderIntent {
     quantity: body.quantity,
     pricePaise: toPaise(body.price ?? 0),
     triggerPaise: toPaise(body.trigger_price ?? 0),
+    ...(body.after_market === true ? { afterMarket: true } : {}),
   };
 }
 
@@ -78,6 +79,7 @@ export function toTrade(row: BrokerTrade, accountNumber: string): Trade {
     fill_timestamp: new Date(row.filled_at).toISOString(),
     charges: row.charges_paise === null ? null : toRupees(Number(row.charges_paise)),
     call_and_trade: row.call_and_trade_paise === undefined || row.call_and_trade_paise === null ? null : toRupees(Number(row.call_and_trade_paise)),
+    ...(row.brokerage_not_priced === true ? { brokerage_status: 'not_priced' as const } : {}),
   };
 }
 
@@ -180,5 +182,6 @@ export function toPosition(entry: PositionEntry, day: boolean): Position {
     lot_size: entry.contract.lotSize,
     expiry: entry.contract.expiry,
     portfolio_id: entry.portfolioId,
+    ...(entry.brokerageNotPriced === true ? { brokerage_status: 'not_priced' as const } : {}),
   };
 }

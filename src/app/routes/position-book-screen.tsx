@@ -15,6 +15,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { PositionActions, SquareOffAll } from '@/features/orders/components/position-actions';
 import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
+import { BrokerageNotPricedNote } from '@/features/positions/components/brokerage-not-priced';
 import { BrokerHoldings } from '@/features/positions/components/broker-holdings';
 import { DeliveredHoldings } from '@/features/positions/components/delivered-holdings';
 import { DeliveryRecords } from '@/features/positions/components/delivery-warning';
@@ -103,6 +104,7 @@ export function PositionBookScreen() {
                 { label: intl.formatMessage(summaryMessages.charges), value: formatInr(totals.charges, two), field: 'charges' },
               ]}
             />
+            <BrokerageNotPricedNote positions={book.net} />
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
               <NotLiveTotal count={totals.notLive} />
               <SquareOffAll {...common} positions={book.net} />

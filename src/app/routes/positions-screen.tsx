@@ -26,6 +26,7 @@ import { PnlHistory } from '@/features/positions/components/pnl-history';
 import { PortfolioProtection as PositionsProtection } from '@/app/trading/portfolio-protection';
 import { PositionGroups } from '@/features/positions/components/position-groups';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
+import { BrokerageNotPricedNote } from '@/features/positions/components/brokerage-not-priced';
 import { groupMessages } from '@/features/positions/group-messages';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
 import { positionMessages, summaryMessages } from '@/features/positions/position-messages';
@@ -154,6 +155,7 @@ export function PositionsScreen() {
                 tiles={tiles.map(([label, value, field]) => ({ label: intl.formatMessage(label), value, field, describedBy: describedBy(field) }))}
               />
               <NotLiveTotal id={notLiveId} count={totals.notLive} className="self-start" />
+              <BrokerageNotPricedNote positions={positions} />
               <p id={drawdownId} className="text-xs text-fg-muted">
                 {intl.formatMessage(messages.drawdownHelp)}
               </p>

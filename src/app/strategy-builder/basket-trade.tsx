@@ -59,7 +59,9 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
   const send = async (toSend: readonly BuilderLeg[]) => {
     if (accountNumber === null) return;
     const items = basketOrders(toSend, product);
-    const outcome = await basket.run((key) => placeTrades(key, { account_number: accountNumber, ...portfolio, orders: items.map((item) => item.order) }));
+    // Out of hours its buttons say "as AMO": pressing one is the trader's choice of after-market orders (Dhan and Noren ask for it).
+    const amo = afterMarket === null ? {} : { after_market: true };
+    const outcome = await basket.run((key) => placeTrades(key, { account_number: accountNumber, ...portfolio, orders: items.map((item) => ({ ...item.order, ...amo })) }));
     if (outcome === null) return;
     const found = legResults(
       items.map((item) => item.leg),

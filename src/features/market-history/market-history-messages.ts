@@ -78,6 +78,15 @@ export const marketHistoryMessages = {
     id: 'market-history.kiteFetched',
     defaultMessage: 'Stored {rows, plural, one {# minute candle} other {# minute candles}} over {days, plural, one {# day} other {# days}}, from {requests, plural, one {# Kite request} other {# Kite requests}}.',
   }),
+  kiteHeld: defineMessage<{ count: MessageValue; days: MessageValue }>({
+    id: 'market-history.kiteHeld',
+    defaultMessage:
+      '{count, plural, one {# day was already held, so Kite’s candles of it were not stored again} other {# days were already held, so Kite’s candles of them were not stored again}}: {days}.',
+  }),
+  kiteHeldDay: defineMessage<{ day: MessageValue; source: MessageValue }>({
+    id: 'market-history.kiteHeldDay',
+    defaultMessage: '{day} (from {source, select, file {an uploaded file} other {{source}}})',
+  }),
   kiteNoCandles: defineMessage<{ index: MessageValue }>({
     id: 'market-history.kiteNoCandles',
     defaultMessage: 'Kite has no minute candles of {index} in these days (weekends and holidays have none).',

@@ -26,9 +26,14 @@ const { testScryptCost } = await import('../../server/support/test-scrypt-cost.t
 const { throwawayDatabaseEnv } = await import('./throwaway-database.ts');
 try {
   const databaseEnv = await throwawayDatabaseEnv('clocked');
+  // CLOCKED_SHOONYA_PORT: a Noren test server in Shoonya's configuration on the same clock, for a live account's hours.
+  const shoonyaPort = process.env.CLOCKED_SHOONYA_PORT;
+  const { startNorenServer } = await import('../../noren-server/noren-server.ts');
+  const shoonya = shoonyaPort === undefined ? null : await startNorenServer({ flavor: 'shoonya', port: Number(shoonyaPort), clock });
+  const shoonyaEnv = shoonya === null ? {} : { SHOONYA_API_ROOT: shoonya.apiRoot, SHOONYA_SCRIP_MASTER_URL: shoonya.scripMasterUrl };
   const running = await startServer({
     // CLOCKED_DEMO=on: the demo market (open at any hour) on the spec's clock, for the specs about a demo evening.
-    env: { ...process.env, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: process.env.CLOCKED_DEMO === 'on' ? 'on' : 'off' },
+    env: { ...process.env, ...shoonyaEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: process.env.CLOCKED_DEMO === 'on' ? 'on' : 'off' },
     clock,
     scryptCost: testScryptCost,
     print: (line) => {

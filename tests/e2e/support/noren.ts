@@ -14,7 +14,8 @@ import { readStoredValue, signInAsNewUser } from './session';
 export type NorenBroker = 'shoonya' | 'flattrade';
 
 const e2ePort = Number(process.env.E2E_PORT ?? '4780');
-const norenURLs: Record<NorenBroker, string> = {
+/** Where each test server's controls are; a spec on a server of its own (clocked.ts) points one at its own. */
+export const norenURLs: Record<NorenBroker, string> = {
   shoonya: `http://127.0.0.1:${process.env.E2E_SHOONYA_PORT ?? e2ePort + 4}`,
   flattrade: `http://127.0.0.1:${process.env.E2E_FLATTRADE_PORT ?? e2ePort + 5}`,
 };

@@ -6,6 +6,7 @@
 // from the same calendar). The charges at those clocks are Dhan's own (its margin calculator), read as any time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
+import { expectUnchosenAmoRefused } from '../support/amo-choice.ts';
 import { openDhanDesk, placeOn, startDhanStack, type DhanDesk, type DhanStack } from './dhan-desk.ts';
 
 /** An IST wall-clock time as an instant. */
@@ -56,10 +57,15 @@ describe.each(testBackends)('a Dhan account in and out of market hours on %s', (
   ])('sends an order %s to Dhan as an AMO for the open', async (_when, at) => {
     await standAt(at);
     const tag = `amo${at.getTime() % 1e8}`;
-    const placed = await placeOn(stack, desk, [buy], tag);
+    const placed = await placeOn(stack, desk, [{ ...buy, after_market: true }], tag);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(sentWith(tag).map((write) => [write.body.afterMarketOrder, write.body.amoTime])).toEqual([[true, 'OPEN']]);
     expect(placed.body.orders.map((order) => order.tag)).toEqual([tag]);
+  });
+
+  it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to Dhan', async () => {
+    await standAt(ist('2026-01-17', '11:00'));
+    await expectUnchosenAmoRefused(`unchosen${stack.clock.now().getTime() % 1e8}`, (tag) => placeOn(stack, desk, [buy], tag), sentWith);
   });
 
   it('says the market is closed on the account’s screens outside the session, by the real calendar', async () => {

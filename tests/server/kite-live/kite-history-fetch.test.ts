@@ -26,7 +26,7 @@ beforeEach(async () => {
   await stack.server.db.exec('DELETE FROM history_index_minutes; DELETE FROM history_imports;');
 });
 
-type Fetched = { files: { file_name: string; status: string; kind: string; days: string[]; rows: number; skipped_rows: number }[]; requests: number };
+type Fetched = { files: { file_name: string; status: string; kind: string; days: string[]; rows: number; skipped_rows: number; kept_days?: { index: string; trade_date: string; source?: string }[] }[]; requests: number };
 
 const fetchCandles = (body: Record<string, unknown>, token = desk.token) =>
   stack.call<Fetched & { code?: string; message?: string; field?: string }>('importKiteMinuteCandles', { token, body: { broker_account_id: desk.account.id, index: 'NIFTY', ...body } });
@@ -133,6 +133,30 @@ describe('refusals', () => {
     const refused = await fetchCandles(body);
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(refused.body).toMatchObject({ code: 'validation_failed', field });
+  });
+
+  it('says which days another trader’s import holds (a Dhan fetch, an uploaded file), with the source, instead of storing them again', async () => {
+    const other = await signedInAccount(stack.call);
+    const { rows } = await stack.server.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [other.email]);
+    const otherId = rows[0]!.id;
+    // Another trader's earlier imports hold 16 Nov (their Dhan fetch, named as broker-candles-import.ts names it) and 17 Nov (a CSV).
+    for (const [fileName, day] of [['Dhan NIFTY minutes 2026-11-16 to 2026-11-16', '2026-11-16'], ['my-nifty-minutes.csv', '2026-11-17']] as const) {
+      const created = await stack.server.db.query<{ id: number }>(
+        `INSERT INTO history_imports (kind, file_name, sha256, first_day, last_day, row_count, uploaded_by, imported_at)
+         VALUES ('index_minutes', $1, $2, $3, $3, 375, $4, now()) RETURNING id`,
+        [fileName, 'a'.repeat(64), day, otherId],
+      );
+      await stack.server.db.query(
+        `INSERT INTO history_day_claims (kind, index_name, trade_date, user_id, import_id, claimed_at) VALUES ('history_index_minutes', 'NIFTY', $1, $2, $3, now())`,
+        [day, otherId, created.rows[0]!.id],
+      );
+    }
+    const answer = await fetchCandles({ from: '2026-11-16', to: '2026-11-18' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // Only the 18th is the trader's to store; the two held days are named with their source (a file's name is not told).
+    expect(answer.body.files[0]).toMatchObject({ rows: 375, kept_days: [{ index: 'NIFTY', trade_date: '2026-11-16', source: 'Dhan' }, { index: 'NIFTY', trade_date: '2026-11-17' }] });
+    expect(answer.body.files[0]!.kept_days![1]).not.toHaveProperty('source');
+    await stack.server.db.exec('DELETE FROM history_day_claims;');
   });
 
   it('refuses a paper account (400), a Kite account not logged in (403) and another trader\'s account (404)', async () => {

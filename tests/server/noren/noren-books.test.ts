@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { testBackends } from '../support/test-database.ts';
-import { liveDailyBot } from '../support/trading.ts';
+import { createPortfolio, liveDailyBot } from '../support/trading.ts';
+import { randomUUID } from 'node:crypto';
 import { flavors, openNorenDesk, placeOn, startNorenStack, type NorenStack } from './noren-desk.ts';
 
 type Schemas = components['schemas'];
@@ -56,6 +57,33 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     // tariff on this day, Flattrade's is not priced (no dated tariff), so its total leaves brokerage out and says so.
     expect(margins.body.margins).toMatchObject({ available: 500_000 - 130 * 104 - 65 * 80, margin: 185900, charges: 7.36, standalone: { hedge_benefit: 0 } });
     expect(margins.body.margins.charge_breakdown?.brokerage_status).toBe(stack.flavor === 'shoonya' ? 'priced' : 'not_priced');
+  });
+
+  it('charges a filled order at the tariff in the trade book and the position, the brokerage said not priced where no tariff is dated', async () => {
+    const desk = await openNorenDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    stack.noren.control.setLast('43920', 100);
+    stack.clock.advance(2000);
+    const portfolio = await createPortfolio(stack.call, desk.token, desk.account.id);
+    const placed = await stack.call<Schemas['OrdersResponse']>('placeTrades', {
+      token: desk.token,
+      body: { account_number: desk.account.account_number, portfolio_id: portfolio.id, orders: [{ exchange: 'NFO', tradingsymbol: 'NIFTY26JAN26000PE', transaction_type: 'SELL', order_type: 'MARKET', product: 'NRML', quantity: 65 }] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.orders[0]!.status).toBe('COMPLETE');
+    const notPriced = flavor === 'flattrade' ? { brokerage_status: 'not_priced' } : {};
+    const trades = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: desk.account.account_number } });
+    const trade = trades.body.trades.find((row) => row.order_id === placed.body.orders[0]!.order_id)!;
+    // A sale of 65 at 100 on 16 Jan 2026: STT 6.50, NSE 2.28, SEBI 0.01, GST 0.41, no stamp duty on a sale;
+    // Shoonya's brokerage ₹0 (its 2024 tariff), Flattrade's not priced (no tariff): the same statutory figure.
+    expect(trade).toMatchObject({ charges: 9.2, ...notPriced });
+    if (flavor === 'shoonya') expect(trade).not.toHaveProperty('brokerage_status');
+    // The portfolio's positions are StrikeDesk's own fills (the account's book is the broker's positions, which carry no charges).
+    const positions = await stack.call<Schemas['PositionsResponse']>('getPositions', { token: desk.token, params: { portfolioId: portfolio.id } });
+    expect(positions.status, JSON.stringify(positions.body)).toBe(200);
+    const position = positions.body.data.positions.find((row) => row.tradingsymbol === 'NIFTY26JAN26000PE')!;
+    expect(position).toMatchObject({ charges: 9.2, ...notPriced });
   });
 
   it('reads the end of the session as logged out: books UNKNOWN (not empty), the bot paused, one alert', async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main';
 import { testBackends } from '../support/test-database.ts';
+import { expectUnchosenAmoRefused } from '../support/amo-choice.ts';
 import { flavors, openNorenDesk, placeOn, startNorenStack, type NorenDesk, type NorenStack } from './noren-desk.ts';
 
 const ist = (day: string, time: string) => new Date(`${day}T${time}:00+05:30`);
@@ -52,10 +53,15 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
   ])('sends an order %s to the broker as an AMO', async (_when, at) => {
     await standAt(at);
     const tag = `amo${at.getTime() % 1e8}`;
-    const placed = await placeOn(stack, desk, [buy], tag);
+    const placed = await placeOn(stack, desk, [{ ...buy, after_market: true }], tag);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(sentWith(tag).map((write) => write.data.amo)).toEqual(['Yes']);
     expect(placed.body.orders.map((order) => order.tag)).toEqual([tag]);
+  });
+
+  it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to the broker', async () => {
+    await standAt(ist('2026-01-17', '11:00'));
+    await expectUnchosenAmoRefused(`unchosen${stack.clock.now().getTime() % 1e8}`, (tag) => placeOn(stack, desk, [buy], tag), sentWith);
   });
 
   it('prices the charges on a closed market’s day as on any other, Flattrade’s brokerage still not priced', async () => {

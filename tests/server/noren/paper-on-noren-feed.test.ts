@@ -79,3 +79,37 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     expect(textCode(loggedOut.body)).toBe('refusal.paper_feed_logged_out');
   });
 });
+
+// Out of the exchange's hours a Noren feed goes quiet: the paper account's order is refused because the market is
+// closed (with the next open), never as "prices delayed" (issue 64: the desk's stream already says "Market closed").
+describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend, flavor] as const)))("A paper account on a Noren account's feed out of market hours on %s, %s", (backend, flavor) => {
+  const scheduler = manualScheduler();
+  let stack: NorenStack;
+  let desk: NorenDesk;
+  let paper: Paper;
+
+  beforeAll(async () => {
+    stack = await startNorenStack(backend, flavor, { feed: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
+    // Saturday 17 Jan 2026, 10:00 IST: NSE is shut until Monday's 09:15.
+    stack.clock.advance(new Date('2026-01-17T10:00:00+05:30').getTime() - stack.clock.now().getTime());
+    desk = await openNorenDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    await stack.services[flavor].prices.pass(() => undefined);
+    paper = await loggedInPaper(stack, desk.token);
+    const listed = await stack.call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: '2026-01-27' } });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+  });
+  afterAll(async () => stack.close());
+
+  it('says the market is closed until the next open, not that prices are delayed', async () => {
+    expect((await chooseMarket(stack, desk.token, paper.id, desk.account.id)).status).toBe(200);
+    stack.noren.control.silenceFeed(true);
+    scheduler.advance(5000);
+    await settle(() => stack.services[flavor].prices.status(desk.account.id)?.delayed === true);
+    const refused = await placePaperOrder(stack, desk.token, paper, { tradingsymbol: symbol, transaction_type: 'BUY', quantity: 65 });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(textCode(refused.body)).toBe('refusal.paper_feed_market_closed');
+    expect((refused.body as { message: string }).message).toContain(`Market closed: ${names[flavor]} · ${desk.account.account_number}`);
+    expect((refused.body as { message: string }).message).toContain('09:15 IST on 2026-01-19');
+  });
+});

@@ -99,13 +99,14 @@ function renderTicket({
   quoteAgeMs = 0,
   afterMarket = null,
   feedHeardAgoMs = null,
-}: { locale?: 'en' | 'fr'; quoteAgeMs?: number; afterMarket?: { nextOpen: string | null } | null; feedHeardAgoMs?: number | null } = {}) {
+  broker = 'paper',
+}: { locale?: 'en' | 'fr'; quoteAgeMs?: number; afterMarket?: { nextOpen: string | null } | null; feedHeardAgoMs?: number | null; broker?: string } = {}) {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
       <OrderTicket
         instrument={instrument}
         quote={{ last_price: 120, bid: 119.95, ask: 120.05, timestamp: new Date(Date.now() - quoteAgeMs).toISOString() }}
-        account={{ id: 1, name: 'Paper', account_number: 'PA1234', broker: 'paper' }}
+        account={{ id: 1, name: 'Paper', account_number: 'PA1234', broker }}
         portfolioId={null}
         sessionOpen
         defaults={{ product: 'NRML', order_type: 'LIMIT', lots: 1, confirm_before_order: false }}
@@ -199,6 +200,48 @@ describe('the ticket while the market is closed', () => {
     expect(submit().disabled).toBe(true);
     expect(screen.queryByTestId('after-market-notice')).toBeNull();
     expect(screen.getAllByRole('status').some((status) => /^No answer from the server since .* IST: trading is disabled/.test(plainText(status.textContent)))).toBe(true);
+  });
+});
+
+describe('the ticket of a Dhan, Shoonya or Flattrade account while the market is closed', () => {
+  const closed = { quoteAgeMs: 3 * 3600_000, afterMarket: { nextOpen: '2026-11-23T03:45:00.000Z' } };
+
+  it.each(['dhan', 'shoonya', 'flattrade'])('on %s, sends nothing until the trader ticks "After market order", then sends the choice (en and fr)', async (broker) => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(
+      http.post(`${API}/api/order-book/order-book/execute_order/`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ message: '1 order placed', orders: [{ ...filled('amo'), status: 'OPEN', variety: 'amo', exchange_order_id: null, filled_quantity: 0, pending_quantity: 65 }] } satisfies Schemas['OrdersResponse']);
+      }),
+    );
+    const view = renderTicket({ ...closed, broker });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'After market order (AMO)' })).toBeTruthy());
+    expect(submit().disabled).toBe(true);
+    expect(plainText(submit().textContent)).toBe('Buy 65');
+    expect(screen.queryByTestId('after-market-notice')).toBeNull();
+    expect(screen.getAllByRole('status').some((status) => plainText(status.textContent).startsWith('The market is closed: tick “After market order (AMO)”'))).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'After market order (AMO)' }));
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(plainText(submit().textContent)).toBe('Buy 65 as AMO');
+    expect(screen.getByTestId('after-market-notice')).toBeTruthy();
+    await userEvent.click(submit());
+    // The day's first live order on the account asks once before it goes (the first broker's run only).
+    const firstToday = await screen.findByRole('button', { name: 'Send with real money' }, { timeout: 500 }).catch(() => null);
+    if (firstToday !== null) await userEvent.click(firstToday);
+    await waitFor(() => expect(sent).toMatchObject({ action: 'open', account_number: 'PA1234', after_market: true }));
+    view.unmount();
+
+    renderTicket({ ...closed, broker, locale: 'fr' });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Ordre hors séance (AMO)' })).toBeTruthy());
+    expect(submit().disabled).toBe(true);
+    expect(screen.getAllByRole('status').some((status) => plainText(status.textContent).startsWith('Le marché est fermé : cochez « Ordre hors séance (AMO) »'))).toBe(true);
+  });
+
+  it('on Kite, sends as an AMO with no choice to make, as before', async () => {
+    renderTicket({ ...closed, broker: 'kite' });
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(plainText(submit().textContent)).toBe('Buy 65 as AMO');
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });
 

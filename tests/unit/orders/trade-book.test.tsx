@@ -129,6 +129,20 @@ describe('the trade book', () => {
     expect(plainText(card.querySelector('[data-field="call-and-trade"]')?.textContent ?? '')).toBe('dont call & trade 50,00 ₹');
   });
 
+  it('says a Flattrade fill’s charges leave the brokerage out, not priced, on the fill and the total, en and fr', async () => {
+    const flattrade = { ...book, trades: [{ ...trade('5', 'SELL', 100, 9.2, '2026-11-20T05:00:00.000Z'), brokerage_status: 'not_priced' as const }] };
+    renderBook({ shown: flattrade });
+    await userEvent.click(tab(/^Trades \(\u2068?1\u2069?\)$/));
+    const cell = screen.getByRole('table', { name: 'Trades' }).querySelector('[data-field="charges"]')!;
+    expect(plainText(cell.textContent ?? '')).toBe('₹9.20excl. brokerage (not priced)');
+    expect(plainText(screen.getByTestId('trades-total').textContent ?? '')).toBe('1 fill · charges ₹9.20excl. brokerage (not priced)');
+    cleanup();
+    renderBook({ locale: 'fr', phone: true, shown: flattrade });
+    await userEvent.click(tab(/^Exécutions \(\u2068?1\u2069?\)$/));
+    const card = within(screen.getByRole('list', { name: 'Exécutions' })).getAllByRole('listitem')[0]!;
+    expect(plainText(card.querySelector('[data-field="brokerage-not-priced"]')?.textContent ?? '')).toBe('hors courtage (non chiffré)');
+  });
+
   it('says a live fill’s charges are not known yet rather than zero', async () => {
     renderBook({ shown: { ...book, trades: [trade('3', 'BUY', 90, null, '2026-11-20T04:00:03.000Z')] } });
     await userEvent.click(tab(/^Trades \(\u2068?1\u2069?\)$/));

@@ -176,7 +176,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       async fresh(bot, intents) {
         const source = await botPricesFrom(prices, brokers, bot);
         if (source.from !== 'feed' || intents.length === 0) return;
-        const reason = await source.prices.stopped([...new Set(intents.map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))], db);
+        const reason = await source.prices.stopped([...new Set(intents.map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))], db, now);
         if (reason !== null) throw DomainError.said('paper_feed_stopped', reason);
       },
     };

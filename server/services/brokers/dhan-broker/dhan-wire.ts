@@ -203,6 +203,8 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
     ...sessionParts(calls),
     slug: 'dhan',
     childrenNameParent: false,
+    // Dhan's `afterMarketOrder` is the order form's AMO switch (DhanHQ v2, Orders): sent only when the trader chose it.
+    afterMarketByChoice: true,
     maxSlicesPerCall: maxDhanSlices,
     // Dhan takes MARKET orders as they are: no protection to send.
     marketProtection: () => null,

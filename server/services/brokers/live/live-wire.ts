@@ -99,6 +99,9 @@ export type WireHolding = {
   key: string | null;
 };
 
+/** An order's charges StrikeDesk priced at the broker's tariff; `brokeragePriced` false: no tariff in force, statutory charges alone. */
+export type TariffPriced = { paise: number; brokeragePriced: boolean };
+
 /** One place call: an order, or a leg the broker slices at the freeze quantity (`sliced`). */
 export type PlaceRequest = { intent: OrderIntent; tag: string; variety: 'regular' | 'amo'; instrumentToken: number; sliced: boolean };
 
@@ -131,6 +134,12 @@ export type LiveWire = {
   maxSlicesPerCall: number;
   /** Whether a slice child in the book names its parent (Kite's autoslice tag); else found by its tag alone. */
   childrenNameParent: boolean;
+  /**
+   * Whether an entry out of hours goes as an AMO only when the trader chose one (the order's `afterMarket`), as the
+   * broker's own apps ask (Dhan's "AMO" toggle, Noren's `amo`); else refused. Absent: every order placed inside the
+   * AMO window goes as one (Kite's and Upstox's tickets say so on the send button).
+   */
+  afterMarketByChoice?: boolean;
   /** Percent of market protection sent with a MARKET or SL-M order, null when the broker takes none. */
   marketProtection: (orderType: OrderIntent['orderType']) => number | null;
   /** The session to call with, or "log in again". */
@@ -150,8 +159,11 @@ export type LiveWire = {
   /** `placedAs`: the variety the mirror sent it as (null: the trader's own order). */
   modify: (account: TradingAccount, order: WireOrder, placedAs: string | null, changes: OrderChanges) => Promise<void>;
   cancel: (account: TradingAccount, order: WireOrder, placedAs: string | null) => Promise<void>;
-  /** Completed orders' charges in paise, in order (null: not priced). */
-  chargesOf: (account: TradingAccount, completed: readonly CompletedOrder[]) => Promise<Array<number | null>>;
+  /**
+   * Completed orders' charges in paise, in order (null: not priced): the broker's own figure, or StrikeDesk's at the
+   * broker's tariff (`tariff`), whose brokerage may not be priced (then the charges are the statutory ones alone).
+   */
+  chargesOf: (account: TradingAccount, completed: readonly CompletedOrder[]) => Promise<Array<number | TariffPriced | null>>;
   /** "The broker did not confirm …: read the book", as the broker's texts say it. */
   outcomeUnknown: (what: Said) => DomainError;
 };

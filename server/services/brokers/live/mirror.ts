@@ -258,7 +258,8 @@ export function createMirror({ db, clock, childrenNameParent = true }: { db: Dat
       // The broker prices an order's charges once it completes; each fill carries its share (null until then).
       `SELECT t.trade_id, t.order_id, t.broker_account_id, t.portfolio_id, t.instrument_token, t.exchange, t.tradingsymbol, t.product,
          t.transaction_type, t.quantity, t.price_paise, 'fill' AS kind, t.filled_at,
-         CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 THEN NULL ELSE round(o.charges_paise::numeric * t.quantity / o.filled_quantity)::bigint END AS charges_paise
+         CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 THEN NULL ELSE round(o.charges_paise::numeric * t.quantity / o.filled_quantity)::bigint END AS charges_paise,
+         coalesce(o.brokerage_priced = false, false) AS brokerage_not_priced
        FROM kite_trades t LEFT JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
        WHERE t.broker_account_id = $1 AND t.trading_day = $2::date AND ($3::timestamptz IS NULL OR t.filled_at >= $3)
        ORDER BY t.filled_at DESC, t.id DESC`,

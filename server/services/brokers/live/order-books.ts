@@ -46,10 +46,13 @@ export function createOrderBooks({ db, clock, wire, mirror, updates }: { db: Dat
     const changedSince = (row: MirrorOrder) => since === null || new Date(row.updated_at).getTime() >= since.getTime();
     const orders = rows.filter(changedSince).sort((a, b) => new Date(b.placed_at).getTime() - new Date(a.placed_at).getTime()).map(toBrokerOrder);
     const portfolioOf = (orderId: string) => mirrored.get(orderId)?.portfolio_id ?? null;
-    const chargesOf = new Map(stored.trades.map((trade) => [trade.trade_id, trade.charges_paise]));
+    const chargesOf = new Map(stored.trades.map((trade) => [trade.trade_id, trade]));
     const trades = fills
       .filter((trade) => isShownInBook(trade))
-      .map((trade) => ({ ...toBrokerTrade(trade, account.id, portfolioOf(trade.order_id)), charges_paise: chargesOf.get(trade.trade_id) ?? null }))
+      .map((trade) => {
+        const charged = chargesOf.get(trade.trade_id);
+        return { ...toBrokerTrade(trade, account.id, portfolioOf(trade.order_id)), charges_paise: charged?.charges_paise ?? null, brokerage_not_priced: charged?.brokerage_not_priced === true };
+      })
       .filter((trade) => since === null || trade.filled_at.getTime() >= since.getTime())
       .sort((a, b) => b.filled_at.getTime() - a.filled_at.getTime());
     return { orders, trades };

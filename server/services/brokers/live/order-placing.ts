@@ -247,14 +247,22 @@ export function createOrderPlacing({ db, clock, wire, mirror, updates, limits, c
     return { ids, refusal };
   }
 
+  /**
+   * Whether an order may go as an AMO: always where the broker makes every order out of hours one (Kite, Upstox);
+   * where it asks the trader (LiveWire.afterMarketByChoice), an entry only when chosen. Exits (a square-off, a
+   * stop-loss, the kill switch's) are confirmed on a button that says "as AMO", so they go as before.
+   */
+  const afterMarketChosen = ({ intent, who }: Placement): boolean => wire.afterMarketByChoice !== true || who.purpose !== 'entry' || intent.afterMarket === true;
+
   /** Places each order in turn (a leg's slices as one sliced call); answers the ids recorded (placed or refused) and why the rest was stopped, if it was. */
   async function send(account: TradingAccount, placements: readonly Placement[], tag: string): Promise<{ ids: string[]; stopped: string | null }> {
     const ids: string[] = [];
     for (let index = 0; index < placements.length; ) {
-      const hour = await hours.placementVariety(placements[index]!.intent.exchange, clock());
+      const asked = await hours.placementVariety(placements[index]!.intent.exchange, clock());
+      const hour = 'variety' in asked && asked.variety === 'amo' && !afterMarketChosen(placements[index]!) ? { refusal: orderTexts.amoNotChosen } : asked;
       if ('refusal' in hour) {
-        // The broker takes no order now (between the close and its AMO window, or just before the open): each is in
-        // the book as REJECTED with when to place it, never sent.
+        // The broker takes no order now (between the close and its AMO window, or just before the open), or the
+        // trader did not ask for the AMO this broker would make of it: each is in the book as REJECTED with why, never sent.
         for (const later of placements.slice(index)) {
           const contract = await contracts.contractOf(later.intent.exchange, later.intent.tradingsymbol, clock());
           const unsent: Unplaced = { parentOrderId: null, tag, intent: later.intent, marketProtection: null, instrumentToken: contract?.instrumentToken ?? 0, number: later.number ?? null };

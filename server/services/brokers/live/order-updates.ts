@@ -73,9 +73,10 @@ export function createOrderUpdates({ db, mirror, wire, cancel, onChanged }: Orde
       average_paise: Number(order.filled_value_paise) / order.filled_quantity,
     })));
     for (const [index, order] of completed.entries()) {
-      const paise = charges[index];
-      if (paise === undefined || paise === null) continue;
-      await db.query('UPDATE kite_orders SET charges_paise = $3 WHERE broker_account_id = $1 AND order_id = $2', [account.id, order.order_id, paise]);
+      const priced = charges[index];
+      if (priced === undefined || priced === null) continue;
+      const [paise, brokeragePriced] = typeof priced === 'number' ? [priced, null] : [priced.paise, priced.brokeragePriced];
+      await db.query('UPDATE kite_orders SET charges_paise = $3, brokerage_priced = $4 WHERE broker_account_id = $1 AND order_id = $2', [account.id, order.order_id, paise, brokeragePriced]);
     }
   }
 

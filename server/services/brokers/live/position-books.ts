@@ -17,6 +17,7 @@ type TotalsRow = {
   product: Product;
   bot_kind: OrderBot['kind'] | null;
   bot_id: number | null;
+  brokerage_not_priced: boolean;
 } & Record<'buy_quantity' | 'buy_value' | 'sell_quantity' | 'sell_value' | 'day_buy_quantity' | 'day_buy_value' | 'day_sell_quantity' | 'day_sell_value' | 'charges' | 'day_charges' | 'last_trade_price', string | null>;
 
 /** A fill's share of its order's charges (known once the order completed). */
@@ -37,7 +38,8 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
          sum(t.quantity) FILTER (WHERE t.transaction_type = 'SELL' AND t.trading_day = $2::date) AS day_sell_quantity,
          sum(t.quantity * t.price_paise) FILTER (WHERE t.transaction_type = 'SELL' AND t.trading_day = $2::date) AS day_sell_value,
          round(sum(${chargeShare})) AS charges, round(sum(${chargeShare}) FILTER (WHERE t.trading_day = $2::date)) AS day_charges,
-         (array_agg(t.price_paise ORDER BY t.filled_at DESC, t.id DESC))[1] AS last_trade_price
+         (array_agg(t.price_paise ORDER BY t.filled_at DESC, t.id DESC))[1] AS last_trade_price,
+         coalesce(bool_or(o.brokerage_priced = false), false) AS brokerage_not_priced
        FROM kite_trades t JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
        WHERE t.broker_account_id = $1 AND t.trading_day <= $2::date ${byPortfolio ? 'AND t.portfolio_id = $3' : ''}
        GROUP BY t.instrument_token, t.exchange, t.tradingsymbol, ${byPortfolio ? 't.portfolio_id, ' : ''}${byBot ? 'o.bot_kind, o.bot_id, ' : ''}t.product
@@ -75,6 +77,7 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
         lastPaise,
         closePaise: mark === undefined ? lastPaise : mark.close_paise,
         priced: mark !== undefined,
+        ...(row.brokerage_not_priced ? { brokerageNotPriced: true } : {}),
       });
     }
     return entries;

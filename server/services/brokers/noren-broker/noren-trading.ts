@@ -40,7 +40,7 @@ export type NorenTradingOptions = {
 export function createNorenTrading({ db, clock, slug, sessions, contracts, failures, texts, limits: figures = norenLimits(texts), wait, prices }: NorenTradingOptions) {
   const calls = createNorenCalls({ db, clock, sessions, broker: failures.live });
   const counted = { db, clock, figures };
-  const wire = createNorenWire({ slug, calls, contracts, failures, clock });
+  const wire = createNorenWire({ db, slug, calls, contracts, failures, clock });
   const money = createNorenFunds({ db, clock, slug, calls, contracts });
   return { ...createAdapterTrading({ ...counted, wire, contracts, limits: adapterLimits({ ...counted, wait }), money, prices }), calls };
 }

@@ -11,6 +11,10 @@ import type { LiveWire, PlaceRequest, PlacedChild, WireOrder, WirePosition, Wire
 import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Clock } from '../../clock.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { istDate } from '../../market/ist.ts';
+import { tariffCharges } from '../live/broker-tariffs.ts';
+import { totalCharges } from '../paper/charges.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 import { refusalTexts } from '../../texts/refusal-texts.ts';
 import { slices } from '../order-slicing.ts';
@@ -135,7 +139,7 @@ export function wirePositionOfNoren(position: NorenPosition, name: string | null
   };
 }
 
-export function createNorenWire({ slug, calls, contracts, failures, clock }: { slug: string; calls: NorenCalls; contracts: NorenContracts; failures: NorenFailures; clock: Clock }): LiveWire {
+export function createNorenWire({ db, slug, calls, contracts, failures, clock }: { db: Queryable; slug: string; calls: NorenCalls; contracts: NorenContracts; failures: NorenFailures; clock: Clock }): LiveWire {
   // A book must not fail for want of a name: Noren's own symbol stands in while the scrip master is out of reach.
   const nameOf = (token: string | null) => (token === null ? Promise.resolve(null) : contracts.nameOf(token).catch(() => null));
   const write = orderWriter(calls, failures.failureOf);
@@ -227,6 +231,8 @@ export function createNorenWire({ slug, calls, contracts, failures, clock }: { s
     ...sessionParts(calls),
     slug,
     childrenNameParent: false,
+    // Noren's `amo: "Yes"` is the order form's AMO choice (NorenRestApiPy place_order): sent only when the trader chose it.
+    afterMarketByChoice: true,
     // Noren slices nothing itself: each slice is its own PlaceOrder, so a call has no broker cap; StrikeDesk's own.
     maxSlicesPerCall: 25,
     // MARKET orders go as Noren's MKT; the account's execution policy decides whether an algo sends them at all.
@@ -238,8 +244,17 @@ export function createNorenWire({ slug, calls, contracts, failures, clock }: { s
     place,
     modify,
     cancel,
-    // Noren's charges are not read yet: unpriced, never guessed.
-    chargesOf: async (_account, completed) => completed.map(() => null),
+    // Noren has no charges call: a completed order is priced at the broker's dated tariff on the day, as the ticket
+    // is (noren-funds.ts), at its average fill; with no tariff in force (Flattrade) the statutory charges alone, the
+    // brokerage said not priced.
+    chargesOf: (_account, completed) =>
+      Promise.all(
+        completed.map(async (order) => {
+          const tariffOrder = { exchange: order.exchange, tradingsymbol: order.tradingsymbol, side: order.transaction_type, quantity: order.filled_quantity, pricePaise: Math.round(order.average_paise) };
+          const priced = await tariffCharges(db, slug, tariffOrder, istDate(clock()));
+          return priced === null ? null : { paise: totalCharges(priced.charges), brokeragePriced: priced.brokeragePriced };
+        }),
+      ),
     outcomeUnknown: failures.outcomeUnknown,
   };
 }

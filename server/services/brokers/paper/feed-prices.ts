@@ -14,6 +14,7 @@ import type { Queryable } from '../../../db/database.ts';
 import { DomainError } from '../../domain-error.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { sessionAt } from '../../market/exchange-session.ts';
+import { istClock, istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import type { Exchange, TradingCalendar } from '../../market/trading-calendar.ts';
 import { paperFeedTexts } from '../../texts/paper-feed-texts.ts';
@@ -35,7 +36,7 @@ export type FeedPrices = PriceSource & {
    * Why orders on these instruments cannot fill now, or null when the feed has a fresh quote of each. Follows
    * them on the feed first (outside a transaction: a placement's own then finds them followed).
    */
-  stopped: (keys: readonly string[], q: Queryable) => Promise<Said | null>;
+  stopped: (keys: readonly string[], q: Queryable, now: Date) => Promise<Said | null>;
 };
 
 type FeedPricesOptions = { feeds: LiveFeeds; feedAccountId: number; simulator: PriceSource };
@@ -117,14 +118,21 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
     session: async (exchange, now, q) => sessionAt(await calendarOf(q, exchange), now),
     demo: false,
     ready: async (q) => feeds.follow(feedAccountId, [...(await indexKeys(q)).values()]),
-    async stopped(keys, q) {
+    async stopped(keys, q, now) {
       // The indices too: an order's margin is priced on its index's level.
       await feeds.follow(feedAccountId, [...keys, ...(await indexKeys(q)).values()]);
       const read = await feeds.read(feedAccountId, keys, q);
       const held = quotesOf(read.quotes);
       const missing = keys.find((key) => !held.has(key));
       if (read.state === 'live' && missing === undefined) return null;
-      return refusal(read, await feedLabel(q, feedAccountId), missing);
+      const feed = await feedLabel(q, feedAccountId);
+      // A feed that keeps talking out of hours (Kite's ticker: its heartbeats and the last close) holds AMOs as the
+      // simulator does; one that goes quiet when the exchange closes (Dhan's, Noren's) is not late but shut.
+      if (read.state !== 'logged_out') {
+        const session = sessionAt(await calendarOf(q, keys.some((key) => key.startsWith('BFO:')) ? 'BFO' : 'NFO'), now);
+        if (!session.open && session.nextOpen !== null) return paperFeedTexts.marketClosed(feed, istClock(session.nextOpen), istDate(session.nextOpen));
+      }
+      return refusal(read, feed, missing);
     },
   };
 }

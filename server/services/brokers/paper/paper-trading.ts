@@ -73,7 +73,7 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
    */
   async function assertFeedPrices(market: PaperMarket, intents: readonly Pick<OrderIntent, 'exchange' | 'tradingsymbol'>[]): Promise<void> {
     if (!('stopped' in market.prices) || intents.length === 0) return;
-    const reason = await (market.prices as FeedPrices).stopped([...new Set(intents.map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))], db);
+    const reason = await (market.prices as FeedPrices).stopped([...new Set(intents.map((intent) => `${intent.exchange}:${intent.tradingsymbol}`))], db, clock());
     if (reason !== null) throw DomainError.said('paper_feed_stopped', reason);
   }
   const stream = createPaperStream({ db, clock, market, feed });

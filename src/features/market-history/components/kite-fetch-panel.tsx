@@ -9,6 +9,7 @@ import { daysIn } from '@/features/market-history/model/days-in';
 import { marks } from '@/features/market-history/model/marks';
 import { sayRefusal } from '@/i18n/say-refusal';
 import { isApiError } from '@/lib/api/api-error';
+import { useFormat } from '@/lib/format/use-format';
 
 /** The server's limits (openapi KiteCandlesFetch): a request spans at most 366 days, Kite sends 60 a request. */
 const maxRangeDays = 366;
@@ -21,6 +22,7 @@ const daysPerKiteRequest = 60;
  */
 export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
   const intl = useIntl();
+  const { formatDate } = useFormat();
   const { accounts, account, setAccountId } = useFetchAccounts('kite');
   const [index, setIndex] = useState<KiteHistoryIndex>('NIFTY');
   const [from, setFrom] = useState('');
@@ -60,6 +62,7 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
 
   const requests = from !== '' && to !== '' && from <= to ? Math.ceil(daysIn(from, to) / daysPerKiteRequest) : 1;
   const outcome = fetched?.files.find((file) => file.status === 'imported');
+  const held = outcome?.kept_days ?? [];
 
   return (
     <FetchPanel id="history-kite" title={intl.formatMessage(messages.kiteTitle)} hint={intl.formatMessage(messages.kiteHint)}>
@@ -74,11 +77,20 @@ export function KiteFetchPanel({ onImported }: { onImported: () => void }) {
         progress={busy ? { label: intl.formatMessage(messages.kiteTitle), text: intl.formatMessage(messages.kiteFetching, { requests }) } : null}
         error={error}
       />
-      {fetched !== null && outcome !== undefined && (
+      {fetched !== null && outcome !== undefined && (outcome.rows ?? 0) > 0 && (
         <p role="status" className="text-sm text-profit">
           <Marked mark={marks.covered}>
-            {intl.formatMessage(messages.kiteFetched, { rows: outcome.rows ?? 0, days: outcome.days?.length ?? 0, requests: fetched.requests })}
+            {intl.formatMessage(messages.kiteFetched, { rows: outcome.rows ?? 0, days: (outcome.days?.length ?? 0) - held.length, requests: fetched.requests })}
           </Marked>
+        </p>
+      )}
+      {/* Days another import holds (another broker's fetch, a file) are kept as they are: said so, never as "Stored 0". */}
+      {fetched !== null && held.length > 0 && (
+        <p role="status" className="text-sm text-fg" data-testid="kite-held-days">
+          {intl.formatMessage(messages.kiteHeld, {
+            count: held.length,
+            days: intl.formatList(held.map((day) => intl.formatMessage(messages.kiteHeldDay, { day: `${day.index} ${formatDate(day.trade_date)}`, source: day.source ?? 'file' }))),
+          })}
         </p>
       )}
     </FetchPanel>

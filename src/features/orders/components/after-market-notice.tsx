@@ -1,4 +1,5 @@
-import { defineMessage, type IntlShape, type MessageValue, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, type IntlShape, type MessageValue, useIntl } from 'react-intl';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { useFormat } from '@/lib/format/use-format';
 
 /**
@@ -44,4 +45,25 @@ export function AfterMarketNotice({ afterMarket, orders = 1 }: { afterMarket: Af
         : intl.formatMessage(noticeAt, { count: orders, open: formatWeekdayTime(afterMarket.nextOpen) })}
     </p>
   );
+}
+
+const choice = defineMessages({
+  label: { id: 'orders.afterMarket.choice', defaultMessage: 'After market order (AMO)' },
+  hint: {
+    id: 'orders.afterMarket.choiceHint',
+    defaultMessage: 'The market is closed. Ticked, the broker holds the order and sends it to the exchange at the next open.',
+  },
+  needed: {
+    id: 'orders.afterMarket.choiceNeeded',
+    defaultMessage: 'The market is closed: tick “After market order (AMO)” to have the broker hold this order until the next open, or place it once the market opens.',
+  },
+});
+
+/** Why a ticket whose broker asks for the choice (Dhan, Shoonya, Flattrade) does not send out of hours until it is made. */
+export const afterMarketNeeded = choice.needed;
+
+/** The ticket's choice of an after-market order, out of hours on a broker that asks for it (model/after-market-choice.ts). */
+export function AfterMarketChoice({ chosen, onChange }: { chosen: boolean; onChange: (chosen: boolean) => void }) {
+  const intl = useIntl();
+  return <CheckboxField name="after_market" label={intl.formatMessage(choice.label)} hint={intl.formatMessage(choice.hint)} checked={chosen} onChange={onChange} />;
 }

@@ -2,7 +2,8 @@ import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNod
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
-import { AfterMarketNotice, afterMarketLabel, type AfterMarket } from '@/features/orders/components/after-market-notice';
+import { AfterMarketChoice, AfterMarketNotice, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
+import { asksForAfterMarket } from '@/features/orders/model/after-market-choice';
 import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown';
 import { SliceHint } from '@/features/orders/components/slice-hint';
 import { TicketAction } from '@/features/orders/components/ticket-action';
@@ -59,7 +60,8 @@ const staleAfterMs = 5000;
  * where needed, the margin and charges before sending, a review step when the trade defaults ask for one,
  * and the broker's final answer. Disabled with the reason when offline, when the server does not answer
  * (lib/network), when the price is not live, or without a broker session. With the exchange closed it says
- * plainly that the order goes as an after-market order (AMO) at the next open, and sends it as one.
+ * plainly that the order goes as an after-market order (AMO) at the next open, and sends it as one; on a broker
+ * that makes the AMO the trader's choice (Dhan, Shoonya, Flattrade) it asks for it first.
  */
 export function OrderTicket({
   instrument,
@@ -136,6 +138,11 @@ export function OrderTicket({
   const replay = account !== null && tradingModeOf(account) === 'replay';
   const age = useSecondsSince(quote?.timestamp ?? null);
   const feedAge = useSecondsSince(feedHeardAt === null ? null : new Date(feedHeardAt).toISOString());
+  // Out of hours on Dhan, Shoonya or Flattrade the trader chooses the AMO (the server refuses one not chosen);
+  // until then the ticket speaks of the order as of any other, and does not send it.
+  const asksAmo = afterMarket !== null && live && asksForAfterMarket(account?.broker);
+  const [amoChosen, setAmoChosen] = useState(false);
+  const amo = asksAmo && !amoChosen ? null : afterMarket;
   // An AMO meets the market at the next open: the last close is the price there is until then.
   const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs && (feedAge === null || feedAge * 1000 > staleAfterMs);
 
@@ -181,7 +188,8 @@ export function OrderTicket({
         : killSwitchOn
           ? intl.formatMessage(messages.killSwitchOn)
           : null);
-  const canSend = blocked === null && request !== null && slicing?.tooMany !== true && !intent.pending && !stale;
+  const amoNeeded = asksAmo && !amoChosen && blocked === null ? intl.formatMessage(afterMarketNeeded) : null;
+  const canSend = blocked === null && amoNeeded === null && request !== null && slicing?.tooMany !== true && !intent.pending && !stale;
 
   // Focus follows the order: it stays on the send button while it is sending (busy, not disabled, which
   // would drop focus to the page body under an open dialog), then moves to the outcome once it is known —
@@ -198,7 +206,7 @@ export function OrderTicket({
     if (request === null || accountNumber === null) return;
     setReviewing(false);
     focusOutcome.current = true;
-    const body = { action: 'open' as const, account_number: accountNumber, ...(portfolioId === null ? {} : { portfolio_id: portfolioId }), ...request };
+    const body = { action: 'open' as const, account_number: accountNumber, ...(portfolioId === null ? {} : { portfolio_id: portfolioId }), ...request, ...(asksAmo && amoChosen ? { after_market: true } : {}) };
     const outcome = await intent.run((key) => executeOrder(key, body));
     if (outcome !== null && (outcome.kind === 'answered' || outcome.kind === 'found')) onPlaced?.();
   };
@@ -220,7 +228,7 @@ export function OrderTicket({
   const problemId = blocked === null && problem !== null ? `${formId}-why` : null;
   const reasons = {
     stale: stale && blocked === null ? intl.formatMessage(t.stale, { seconds: formatNumber(age ?? 0) }) : null,
-    blocked,
+    blocked: blocked ?? amoNeeded,
     review:
       reviewing && quantity !== null
         ? intl.formatMessage(t.review, { side: sideLabel, quantity: formatNumber(quantity), symbol: instrument.tradingsymbol, how, product: intl.formatMessage(productMessages[product]) })
@@ -284,12 +292,13 @@ export function OrderTicket({
         )}
         {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} stale={!margins.current} />}
 
-        {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} />}
+        {asksAmo && blocked === null && <AfterMarketChoice chosen={amoChosen} onChange={edit(setAmoChosen)} />}
+        {amo !== null && blocked === null && <AfterMarketNotice afterMarket={amo} />}
       </div>
 
       <TicketAction
         side={side}
-        label={sendLabel(replay, afterMarketLabel(intl, afterMarket, intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })))}
+        label={sendLabel(replay, afterMarketLabel(intl, amo, intl.formatMessage(t.submit, { side: sideLabel, quantity: quantity === null ? '' : formatNumber(quantity) })))}
         mark={replay ? <ReplayMark /> : null}
         reasons={reasons}
         problemId={problemId}

@@ -37,6 +37,8 @@ const cardText = defineMessage<{ side: MessageValue; quantity: MessageValue; pri
   id: 'orders.trades.card',
   defaultMessage: '{side} {quantity} at {price}',
 });
+/** The broker's brokerage was not priced (a Flattrade fill: no tariff dated): the charges are the statutory ones alone. */
+const brokerageNotPriced = defineMessage({ id: 'orders.trades.brokerageNotPriced', defaultMessage: 'excl. brokerage (not priced)' });
 const cardCharges = defineMessage<{ charges: MessageValue }>({ id: 'orders.trades.cardCharges', defaultMessage: 'Charges {charges}' });
 
 const settled = (trade: Trade) => trade.order_id.startsWith('settlement-');
@@ -59,6 +61,13 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
         {intl.formatMessage(callAndTradeText, { amount: formatInr(trade.call_and_trade ?? 0, two) })}
       </span>
     ) : null;
+  const notPriced = (trade: Trade) =>
+    trade.brokerage_status === 'not_priced' ? (
+      <span className="block text-xs text-fg-muted" data-field="brokerage-not-priced">
+        {intl.formatMessage(brokerageNotPriced)}
+      </span>
+    ) : null;
+  const anyNotPriced = trades.some((trade) => trade.brokerage_status === 'not_priced');
   const sideTone = (trade: Trade) => (trade.transaction_type === 'BUY' ? 'text-profit' : 'text-loss');
   const orderText = (trade: Trade) => (settled(trade) ? intl.formatMessage(messages.settlement) : trade.order_id);
 
@@ -68,6 +77,11 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
       {callAndTradeTotal > 0
         ? intl.formatMessage(totalWithCallAndTrade, { count: trades.length, charges: formatInr(total, two), callAndTrade: formatInr(callAndTradeTotal, two) })
         : intl.formatMessage(totalText, { count: trades.length, charges: formatInr(total, two) })}
+      {anyNotPriced && (
+        <span className="block" data-field="total-brokerage-not-priced">
+          {intl.formatMessage(brokerageNotPriced)}
+        </span>
+      )}
     </p>
   );
 
@@ -95,6 +109,7 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
                 <span className="text-fg-muted" title={trade.charges === null ? intl.formatMessage(messages.chargesPending) : undefined}>
                   {intl.formatMessage(cardCharges, { charges: charges(trade) })}
                   {callAndTrade(trade)}
+                  {notPriced(trade)}
                 </span>
               </div>
               <div className="flex justify-between gap-2 text-xs text-fg-muted">
@@ -139,6 +154,7 @@ export function TradeBookTable({ trades, phone }: { trades: readonly Trade[]; ph
                 <td className="px-2 text-end tabular-nums" data-field="charges" title={trade.charges === null ? intl.formatMessage(messages.chargesPending) : undefined}>
                   {charges(trade)}
                   {callAndTrade(trade)}
+                  {notPriced(trade)}
                 </td>
                 <td className="whitespace-nowrap px-2 text-xs text-fg-muted" dir="ltr">
                   {orderText(trade)}

@@ -336,6 +336,27 @@ describe('fetching from Kite', () => {
     await waitFor(() => expect(coverageReads).toBe(2));
   });
 
+  it.each([
+    ['en', 'Fetch from Kite', 'From', 'To', '2 days were already held, so Kite’s candles of them were not stored again: NIFTY 16 Nov 2026 (from Dhan) and NIFTY 17 Nov 2026 (from an uploaded file).'],
+    ['fr', 'Récupérer depuis Kite', 'Du', 'Au', '2 jours étaient déjà présents : les bougies Kite de ces jours n’ont pas été enregistrées à nouveau : NIFTY 16/11/2026 (de Dhan) et NIFTY 17/11/2026 (d’un fichier importé).'],
+  ] as const)('says in %s which days were already held and by what, never "Stored 0"', async (locale, button, from, to, said) => {
+    accounts = [kiteAccount];
+    kiteAnswer = () =>
+      HttpResponse.json({
+        files: [{ file_name: 'Kite NSE:NIFTY 50 minutes 2026-11-16 to 2026-11-17', status: 'imported', kind: 'index_minutes', days: ['2026-11-16', '2026-11-17'], rows: 0, skipped_rows: 0, kept_days: [{ index: 'NIFTY', trade_date: '2026-11-16', source: 'Dhan' }, { index: 'NIFTY', trade_date: '2026-11-17' }] }],
+        requests: 1,
+      });
+    const user = userEvent.setup();
+    renderHistoryScreen(locale);
+    const panel = (await screen.findByRole('heading', { name: button })).closest('section')!;
+    await user.type(within(panel).getByLabelText(from), '16/11/2026');
+    await user.type(within(panel).getByLabelText(to), '17/11/2026');
+    await user.tab();
+    await user.click(within(panel).getByRole('button', { name: button }));
+    expect(plainText((await within(panel).findByTestId('kite-held-days')).textContent ?? '')).toBe(said);
+    expect(within(panel).queryByText(/Stored 0|0 bougie/)).toBeNull();
+  });
+
   it('tells a French trader their Kite app has no historical data, and refuses more than 366 days without asking', async () => {
     accounts = [kiteAccount];
     kiteAnswer = () => HttpResponse.json({ message: 'Kite refused historical candles', code: 'historical_data_not_enabled', field: 'broker_account_id' }, { status: 422 });
