@@ -8,6 +8,33 @@ export async function getPositions(http: DhanHttp): Promise<DhanPosition[]> {
   return listOf(await http.request({ method: 'GET', path: '/v2/positions' }), 'positions', readDhanPosition);
 }
 
+/**
+ * The demat holdings (GET /v2/holdings, https://dhanhq.co/docs/v2/portfolio/, "Holdings"): `totalQty` held with
+ * `t1Qty` not yet delivered, `availableQty` what may be sold now, `avgCostPrice` in rupees; `exchange` is NSE, BSE
+ * or ALL (listed on both), `securityId` the stock's id, which a CNC sale is placed with. `lastTradedPrice` is answered
+ * by some of Dhan's versions only.
+ */
+const holdingShape = {
+  exchange: 'string',
+  tradingSymbol: 'string',
+  securityId: 'string',
+  isin: 'string?',
+  totalQty: 'number',
+  dpQty: 'number?',
+  t1Qty: 'number?',
+  availableQty: 'number',
+  avgCostPrice: 'number',
+  lastTradedPrice: 'number?',
+} as const;
+
+export type DhanHolding = ReturnType<typeof readHolding>;
+
+const readHolding = (value: unknown) => read(value, holdingShape, 'holding');
+
+export async function getHoldings(http: DhanHttp): Promise<DhanHolding[]> {
+  return listOf(await http.request({ method: 'GET', path: '/v2/holdings' }), 'holdings', readHolding);
+}
+
 export async function getFundLimit(http: DhanHttp) {
   return read(await http.request({ method: 'GET', path: '/v2/fundlimit' }), { availabelBalance: 'number', utilizedAmount: 'number', sodLimit: 'number?', collateralAmount: 'number?' }, 'fund limit');
 }
