@@ -173,7 +173,7 @@ export function createNorenWire({ slug, calls, contracts, failures, clock }: { s
   const nameOfRow = (row: { token: string | null; exch: string; tsym: string }) => (isEquity(row.exch) ? Promise.resolve(stockName(row.tsym)) : nameOf(row.token));
 
   async function place(account: TradingAccount, request: PlaceRequest) {
-    const { intent, instrumentToken, sliced } = request;
+    const { intent, tag, instrumentToken, sliced } = request;
     if (intent.product === 'CNC') return placeSale(account, request);
     const entry = await contracts.entryOf(String(instrumentToken));
     const contract = await contracts.contractOf(intent.exchange, intent.tradingsymbol, clock());
