@@ -10,6 +10,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends, type TestBackend } from '../support/test-database.ts';
 import { openDhanDesk, startDhanStack } from '../dhan/dhan-desk.ts';
+import { openNorenDesk, startNorenStack } from '../noren/noren-desk.ts';
 
 type Schemas = components['schemas'];
 type ErrorBody = { code: string; details?: { text?: { code: string; params: Record<string, unknown> } } };
@@ -71,7 +72,38 @@ const dhan: Broker = {
   },
 };
 
-const brokers: Broker[] = [dhan];
+/** Shoonya (a Noren broker as Flattrade is: one adapter, one test server). */
+const shoonya: Broker = {
+  name: 'Shoonya',
+  relianceSale: { product: 'C', segment: 'NSE', key: 'RELIANCE-EQ' },
+  priced: false,
+  async start(backend) {
+    const stack = await startNorenStack(backend, 'shoonya');
+    const desk = await openNorenDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    return {
+      call: stack.call,
+      token: desk.token,
+      accountNumber: desk.account.account_number,
+      holdRelianceAndSail: () =>
+        stack.noren.control.setHoldings(desk.userId, [
+          { tsym: 'RELIANCE-EQ', token: '2885', bseToken: '500325', isin: 'INE002A01018', holdqty: 450, btstqty: 50, upldprc: 1520, last: 1600 },
+          { tsym: 'SAIL-EQ', token: '2963', isin: 'INE114A01011', holdqty: 5, upldprc: 97.35, last: 121.55 },
+        ]),
+      tagged: (tag) =>
+        stack.noren.control
+          .orders(desk.userId)
+          .filter((order) => order.remarks === tag)
+          .map((order) => ({ product: order.prd, segment: order.exch, key: order.tsym, side: order.trantype === 'S' ? 'SELL' : 'BUY', quantity: Number(order.qty) })),
+      dropNextPlaceAnswer: () => stack.noren.control.dropNextPlaceAnswer(),
+      expireSession: () => stack.noren.control.endSessions(desk.userId),
+      tick: () => stack.clock.advance(1000),
+      close: () => stack.close(),
+    };
+  },
+};
+
+const brokers: Broker[] = [dhan, shoonya];
 
 describe.each(testBackends.flatMap((backend) => brokers.map((broker) => [broker.name, backend, broker] as const)))('a %s account holdings on %s', (_name, backend, broker) => {
   let rig: Rig;
