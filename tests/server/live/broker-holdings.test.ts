@@ -11,6 +11,7 @@ import type { ContractCall } from '../support/contract-client.ts';
 import { testBackends, type TestBackend } from '../support/test-database.ts';
 import { openDhanDesk, startDhanStack } from '../dhan/dhan-desk.ts';
 import { openNorenDesk, startNorenStack } from '../noren/noren-desk.ts';
+import { openUpstoxDesk, startUpstoxStack } from '../upstox-live/upstox-desk.ts';
 
 type Schemas = components['schemas'];
 type ErrorBody = { code: string; details?: { text?: { code: string; params: Record<string, unknown> } } };
@@ -103,7 +104,37 @@ const shoonya: Broker = {
   },
 };
 
-const brokers: Broker[] = [dhan, shoonya];
+const upstox: Broker = {
+  name: 'Upstox',
+  relianceSale: { product: 'D', segment: 'NSE', key: 'NSE_EQ|INE002A01018' },
+  priced: true,
+  async start(backend) {
+    const stack = await startUpstoxStack(backend);
+    const desk = await openUpstoxDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    return {
+      call: stack.call,
+      token: desk.token,
+      accountNumber: desk.account.account_number,
+      holdRelianceAndSail: () =>
+        stack.upstox.control.setHoldings(desk.ucc, [
+          { isin: 'INE002A01018', trading_symbol: 'RELIANCE', quantity: 450, t1_quantity: 50, average_price: 1520, last: 1600 },
+          { isin: 'INE114A01011', trading_symbol: 'SAIL', quantity: 5, average_price: 97.35, last: 121.55 },
+        ]),
+      tagged: (tag) =>
+        stack.upstox.control
+          .orders(desk.ucc)
+          .filter((order) => order.tag === tag)
+          .map((order) => ({ product: order.product, segment: order.exchange, key: order.instrument_token, side: order.transaction_type, quantity: order.quantity })),
+      dropNextPlaceAnswer: () => stack.upstox.control.dropNextPlaceAnswer(),
+      expireSession: () => stack.upstox.control.expireAllTokens(desk.input.api_key),
+      tick: () => stack.server.clock.advance(1000),
+      close: () => stack.close(),
+    };
+  },
+};
+
+const brokers: Broker[] = [upstox, dhan, shoonya];
 
 describe.each(testBackends.flatMap((backend) => brokers.map((broker) => [broker.name, backend, broker] as const)))('a %s account holdings on %s', (_name, backend, broker) => {
   let rig: Rig;
