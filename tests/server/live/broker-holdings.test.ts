@@ -34,6 +34,23 @@ type Rig = {
   close: () => Promise<void>;
 };
 
+/** The rig's parts every broker's stack and desk give alike, once the desk's account is logged in. */
+async function loggedIn(
+  stack: { call: ContractCall; close: () => Promise<void> },
+  desk: { token: string; account: { account_number: string }; logIn: () => Promise<{ status: number }> },
+): Promise<Pick<Rig, 'call' | 'token' | 'accountNumber' | 'close'>> {
+  expect((await desk.logIn()).status).toBe(200);
+  return { call: stack.call, token: desk.token, accountNumber: desk.account.account_number, close: () => stack.close() };
+}
+
+/** The broker's booked orders carrying `tag` (in its own field), in words common to the three. */
+const taggedWith =
+  <T>(orders: () => readonly T[], tagOf: (order: T) => string | null, view: (order: T) => AtBroker) =>
+  (tag: string) =>
+    orders()
+      .filter((order) => tagOf(order) === tag)
+      .map(view);
+
 type Broker = {
   name: string;
   start: (backend: TestBackend) => Promise<Rig>;
@@ -50,25 +67,21 @@ const dhan: Broker = {
   async start(backend) {
     const stack = await startDhanStack(backend);
     const desk = await openDhanDesk(stack);
-    expect((await desk.logIn()).status).toBe(200);
     return {
-      call: stack.call,
-      token: desk.token,
-      accountNumber: desk.account.account_number,
+      ...(await loggedIn(stack, desk)),
       holdRelianceAndSail: () =>
         stack.dhan.control.setHoldings(desk.clientId, [
           { securityId: '2885', tradingSymbol: 'RELIANCE', isin: 'INE002A01018', exchange: 'ALL', totalQty: 500, t1Qty: 50, avgCostPrice: 1520, lastTradedPrice: 1600 },
           { securityId: '2963', tradingSymbol: 'SAIL', isin: 'INE114A01011', exchange: 'NSE', totalQty: 5, avgCostPrice: 97.35, lastTradedPrice: 121.55 },
         ]),
-      tagged: (tag) =>
-        stack.dhan.control
-          .orders(desk.clientId)
-          .filter((order) => order.correlationId === tag)
-          .map((order) => ({ product: order.productType, segment: order.exchangeSegment, key: order.securityId, side: order.transactionType, quantity: order.quantity })),
-      dropNextPlaceAnswer: () => stack.dhan.control.dropNextPlaceAnswer(),
+      tagged: taggedWith(
+        () => stack.dhan.control.orders(desk.clientId),
+        (order) => order.correlationId,
+        (order) => ({ product: order.productType, segment: order.exchangeSegment, key: order.securityId, side: order.transactionType, quantity: order.quantity }),
+      ),
+      dropNextPlaceAnswer: stack.dhan.control.dropNextPlaceAnswer,
       expireSession: () => stack.dhan.control.expireAllTokens(desk.clientId),
       tick: () => stack.clock.advance(1000),
-      close: () => stack.close(),
     };
   },
 };
@@ -81,25 +94,21 @@ const shoonya: Broker = {
   async start(backend) {
     const stack = await startNorenStack(backend, 'shoonya');
     const desk = await openNorenDesk(stack);
-    expect((await desk.logIn()).status).toBe(200);
     return {
-      call: stack.call,
-      token: desk.token,
-      accountNumber: desk.account.account_number,
+      ...(await loggedIn(stack, desk)),
       holdRelianceAndSail: () =>
         stack.noren.control.setHoldings(desk.userId, [
           { tsym: 'RELIANCE-EQ', token: '2885', bseToken: '500325', isin: 'INE002A01018', holdqty: 450, btstqty: 50, upldprc: 1520, last: 1600 },
           { tsym: 'SAIL-EQ', token: '2963', isin: 'INE114A01011', holdqty: 5, upldprc: 97.35, last: 121.55 },
         ]),
-      tagged: (tag) =>
-        stack.noren.control
-          .orders(desk.userId)
-          .filter((order) => order.remarks === tag)
-          .map((order) => ({ product: order.prd, segment: order.exch, key: order.tsym, side: order.trantype === 'S' ? 'SELL' : 'BUY', quantity: Number(order.qty) })),
-      dropNextPlaceAnswer: () => stack.noren.control.dropNextPlaceAnswer(),
+      tagged: taggedWith(
+        () => stack.noren.control.orders(desk.userId),
+        (order) => order.remarks,
+        (order) => ({ product: order.prd, segment: order.exch, key: order.tsym, side: order.trantype === 'S' ? 'SELL' : 'BUY', quantity: Number(order.qty) }),
+      ),
+      dropNextPlaceAnswer: stack.noren.control.dropNextPlaceAnswer,
       expireSession: () => stack.noren.control.endSessions(desk.userId),
       tick: () => stack.clock.advance(1000),
-      close: () => stack.close(),
     };
   },
 };
@@ -111,25 +120,21 @@ const upstox: Broker = {
   async start(backend) {
     const stack = await startUpstoxStack(backend);
     const desk = await openUpstoxDesk(stack);
-    expect((await desk.logIn()).status).toBe(200);
     return {
-      call: stack.call,
-      token: desk.token,
-      accountNumber: desk.account.account_number,
+      ...(await loggedIn(stack, desk)),
       holdRelianceAndSail: () =>
         stack.upstox.control.setHoldings(desk.ucc, [
           { isin: 'INE002A01018', trading_symbol: 'RELIANCE', quantity: 450, t1_quantity: 50, average_price: 1520, last: 1600 },
           { isin: 'INE114A01011', trading_symbol: 'SAIL', quantity: 5, average_price: 97.35, last: 121.55 },
         ]),
-      tagged: (tag) =>
-        stack.upstox.control
-          .orders(desk.ucc)
-          .filter((order) => order.tag === tag)
-          .map((order) => ({ product: order.product, segment: order.exchange, key: order.instrument_token, side: order.transaction_type, quantity: order.quantity })),
-      dropNextPlaceAnswer: () => stack.upstox.control.dropNextPlaceAnswer(),
+      tagged: taggedWith(
+        () => stack.upstox.control.orders(desk.ucc),
+        (order) => order.tag,
+        (order) => ({ product: order.product, segment: order.exchange, key: order.instrument_token, side: order.transaction_type, quantity: order.quantity }),
+      ),
+      dropNextPlaceAnswer: stack.upstox.control.dropNextPlaceAnswer,
       expireSession: () => stack.upstox.control.expireAllTokens(desk.input.api_key),
       tick: () => stack.server.clock.advance(1000),
-      close: () => stack.close(),
     };
   },
 };
