@@ -86,13 +86,13 @@ const dhan: Broker = {
   },
 };
 
-/** Shoonya (a Noren broker as Flattrade is: one adapter, one test server). */
-const shoonya: Broker = {
-  name: 'Shoonya',
+/** Shoonya or Flattrade: the Noren brokers, one adapter and one test server in each broker's configuration. */
+const noren = (flavor: 'shoonya' | 'flattrade', name: string): Broker => ({
+  name,
   relianceSale: { product: 'C', segment: 'NSE', key: 'RELIANCE-EQ' },
   priced: false,
   async start(backend) {
-    const stack = await startNorenStack(backend, 'shoonya');
+    const stack = await startNorenStack(backend, flavor);
     const desk = await openNorenDesk(stack);
     return {
       ...(await loggedIn(stack, desk)),
@@ -111,7 +111,7 @@ const shoonya: Broker = {
       tick: () => stack.clock.advance(1000),
     };
   },
-};
+});
 
 const upstox: Broker = {
   name: 'Upstox',
@@ -139,7 +139,7 @@ const upstox: Broker = {
   },
 };
 
-const brokers: Broker[] = [upstox, dhan, shoonya];
+const brokers: Broker[] = [upstox, dhan, noren('shoonya', 'Shoonya'), noren('flattrade', 'Flattrade')];
 
 describe.each(testBackends.flatMap((backend) => brokers.map((broker) => [broker.name, backend, broker] as const)))('a %s account holdings on %s', (_name, backend, broker) => {
   let rig: Rig;
