@@ -28,6 +28,13 @@ const rupees = (paise: number) => paise / 100;
 const segments: Record<string, string> = { NFO: 'NSE_FNO', BFO: 'BSE_FNO', NSE: 'NSE_EQ', BSE: 'BSE_EQ' };
 const exchanges: Record<string, string> = { NSE_FNO: 'NFO', BSE_FNO: 'BFO', NSE_EQ: 'NSE', BSE_EQ: 'BSE' };
 const isEquity = (segment: string) => segment === 'NSE_EQ' || segment === 'BSE_EQ';
+
+/**
+ * The StrikeDesk name of a Dhan row's instrument: a contract's from the scrip master (`nameOf`, F&O's only), null for a
+ * stock (its row's tradingSymbol names it), whose security id is another segment's and could be taken for a contract's.
+ */
+export const dhanRowName = (row: { securityId: string; exchangeSegment: string }, nameOf: (securityId: string) => Promise<string | null>): Promise<string | null> =>
+  isEquity(row.exchangeSegment) ? Promise.resolve(null) : nameOf(row.securityId);
 const exchangeOf = (segment: string) => exchanges[segment] ?? segment;
 
 const orderTypes: Record<OrderIntent['orderType'], DhanOrderType> = { LIMIT: 'LIMIT', MARKET: 'MARKET', SL: 'STOP_LOSS', 'SL-M': 'STOP_LOSS_MARKET' };
@@ -160,7 +167,7 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
   const nameOf = (securityId: string) => contracts.nameOf(securityId).catch(() => null);
   const write = orderWriter(calls, domainErrorOf);
   const named = <T extends { securityId: string; exchangeSegment: string }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
-    Promise.all(rows.map(async (row) => map(row, isEquity(row.exchangeSegment) ? null : await nameOf(row.securityId))));
+    Promise.all(rows.map(async (row) => map(row, await dhanRowName(row, nameOf))));
 
   async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced, holdingKey = null }: PlaceRequest) {
     const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
@@ -212,7 +219,7 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
     historyOrNull(
       async () => {
         const order = await calls.withSession(account, (session) => getOrder(session.http, orderId));
-        return [wireOrderOfDhan(order, isEquity(order.exchangeSegment) ? null : await nameOf(order.securityId))];
+        return [wireOrderOfDhan(order, await dhanRowName(order, nameOf))];
       },
       // Dhan answers an order id it does not know for this client with a 4xx order or data error.
       (error) => error instanceof DhanError && error.status < 500 && (error.errorCode === 'DH-906' || error.errorCode === 'DH-907' || error.status === 404),
