@@ -1,7 +1,10 @@
 // The Dhan test server's demat holdings (GET /v2/holdings, https://dhanhq.co/docs/v2/portfolio/, "Holdings"): the
 // stocks a test sets for a client, in Dhan's shape (exchange, tradingSymbol, securityId, isin, totalQty, dpQty,
 // t1Qty, availableQty, collateralQty, avgCostPrice, lastTradedPrice), `availableQty` less what the day's CNC sells
-// took. Each stock is listed on its equity segment (NSE_EQ unless BSE) under its security id, so a CNC order names it.
+// took; a client holding nothing is answered DH-1111 "No holdings available", as Dhan does. Each stock is listed on its
+// equity segment (NSE_EQ unless BSE) under its security id, so a CNC order names it.
+import { DhanRefusal } from './http-util.ts';
+
 export type HoldingSeed = {
   securityId: string;
   tradingSymbol: string;
@@ -26,8 +29,10 @@ export function createHoldings() {
     },
     stock: (securityId: string) => stocks.get(securityId),
     /** `soldToday`: the shares of a stock the client's CNC sells took today. */
-    json: (clientId: string, soldToday: (securityId: string) => number, last: (securityId: string) => number) =>
-      (byClient.get(clientId) ?? []).map((row) => {
+    json(clientId: string, soldToday: (securityId: string) => number, last: (securityId: string) => number) {
+      const held = byClient.get(clientId) ?? [];
+      if (held.length === 0) throw new DhanRefusal(400, 'Data_Error', 'DH-1111', 'No holdings available');
+      return held.map((row) => {
         const t1 = row.t1Qty ?? 0;
         return {
           exchange: row.exchange ?? 'ALL',
@@ -42,7 +47,8 @@ export function createHoldings() {
           avgCostPrice: row.avgCostPrice,
           lastTradedPrice: last(row.securityId),
         };
-      }),
+      });
+    },
   };
 }
 

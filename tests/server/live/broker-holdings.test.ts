@@ -3,8 +3,8 @@
 // Dhan's /v2/holdings, Noren's Holdings with prd C) shown in the position book with the stock StrikeDesk names
 // (Noren's RELIANCE-EQ is RELIANCE), a sale placed with the broker's own CNC product on its equity segment under the
 // holding's key and the Idempotency-Key's tag, a sale whose answer was lost found by that tag without a second order,
-// and the holdings UNKNOWN (never none) once the broker session is over. Each broker's test server answers holdings and
-// CNC orders as its documentation has them.
+// and the holdings UNKNOWN (never none) once the broker session is over, while an account holding nothing reads
+// none. Each broker's test server answers holdings and CNC orders as its documentation has them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { ContractCall } from '../support/contract-client.ts';
@@ -165,6 +165,10 @@ describe.each(testBackends.flatMap((backend) => brokers.map((broker) => [broker.
     expect(book.status, JSON.stringify(book.body)).toBe(200);
     return book.body.position_book.broker_holdings;
   };
+
+  it('reads an account holding nothing as none, not as unknown (Dhan answers DH-1111, Noren "no data")', async () => {
+    expect(await brokerHoldings()).toMatchObject({ status: 'OK', holdings: [] });
+  });
 
   it("shows the broker's holdings under StrikeDesk's names and sells one with the broker's CNC product and the key's tag", async () => {
     rig.holdRelianceAndSail();
