@@ -17,7 +17,7 @@ type Schemas = components['schemas'];
 type ErrorBody = { code: string; details?: { text?: { code: string; params: Record<string, unknown> } } };
 
 /** An order as the broker's test server booked it, in words common to the three. */
-type AtBroker = { product: string; segment: string; key: string; side: string; quantity: number };
+type AtBroker = { product: string; segment: string; key: string; side: string; quantity: number; price: number };
 
 /** One broker's test server with a logged-in account: its holdings set, its booked orders read, its faults. */
 type Rig = {
@@ -55,7 +55,7 @@ type Broker = {
   name: string;
   start: (backend: TestBackend) => Promise<Rig>;
   /** The sale of RELIANCE as the broker books it: its CNC product, equity segment and key. */
-  relianceSale: Omit<AtBroker, 'side' | 'quantity'>;
+  relianceSale: Omit<AtBroker, 'side' | 'quantity' | 'price'>;
   /** Whether the broker's holdings carry a last price (Noren's do not: value and P&L unknown). */
   priced: boolean;
 };
@@ -77,7 +77,7 @@ const dhan: Broker = {
       tagged: taggedWith(
         () => stack.dhan.control.orders(desk.clientId),
         (order) => order.correlationId,
-        (order) => ({ product: order.productType, segment: order.exchangeSegment, key: order.securityId, side: order.transactionType, quantity: order.quantity }),
+        (order) => ({ product: order.productType, segment: order.exchangeSegment, key: order.securityId, side: order.transactionType, quantity: order.quantity, price: order.price }),
       ),
       dropNextPlaceAnswer: stack.dhan.control.dropNextPlaceAnswer,
       expireSession: () => stack.dhan.control.expireAllTokens(desk.clientId),
@@ -104,7 +104,7 @@ const noren = (flavor: 'shoonya' | 'flattrade', name: string): Broker => ({
       tagged: taggedWith(
         () => stack.noren.control.orders(desk.userId),
         (order) => order.remarks,
-        (order) => ({ product: order.prd, segment: order.exch, key: order.tsym, side: order.trantype === 'S' ? 'SELL' : 'BUY', quantity: Number(order.qty) }),
+        (order) => ({ product: order.prd, segment: order.exch, key: order.tsym, side: order.trantype === 'S' ? 'SELL' : 'BUY', quantity: Number(order.qty), price: Number(order.prc) }),
       ),
       dropNextPlaceAnswer: stack.noren.control.dropNextPlaceAnswer,
       expireSession: () => stack.noren.control.endSessions(desk.userId),
@@ -130,7 +130,7 @@ const upstox: Broker = {
       tagged: taggedWith(
         () => stack.upstox.control.orders(desk.ucc),
         (order) => order.tag,
-        (order) => ({ product: order.product, segment: order.exchange, key: order.instrument_token, side: order.transaction_type, quantity: order.quantity }),
+        (order) => ({ product: order.product, segment: order.exchange, key: order.instrument_token, side: order.transaction_type, quantity: order.quantity, price: order.price }),
       ),
       dropNextPlaceAnswer: stack.upstox.control.dropNextPlaceAnswer,
       expireSession: () => stack.upstox.control.expireAllTokens(desk.input.api_key),
@@ -184,7 +184,7 @@ describe.each(testBackends.flatMap((backend) => brokers.map((broker) => [broker.
     expect(sold.status, JSON.stringify(sold.body)).toBe(200);
     const [order] = (sold.body as Schemas['OrdersResponse']).orders;
     expect(order).toMatchObject({ exchange: 'NSE', tradingsymbol: 'RELIANCE', product: 'CNC', transaction_type: 'SELL', order_type: 'LIMIT', quantity: 300, tag: 'cnc-sale-1', status: 'COMPLETE' });
-    expect(rig.tagged('cnc-sale-1')).toEqual([{ ...broker.relianceSale, side: 'SELL', quantity: 300 }]);
+    expect(rig.tagged('cnc-sale-1')).toEqual([{ ...broker.relianceSale, side: 'SELL', quantity: 300, price: 1590 }]);
 
     rig.tick();
     const book = await rig.call<Schemas['OrderBookResponse']>('getOrderBook', { token: rig.token, params: { accountNumber: rig.accountNumber } });
@@ -197,6 +197,26 @@ describe.each(testBackends.flatMap((backend) => brokers.map((broker) => [broker.
     expect(tooMany.status).toBe(422);
     expect((tooMany.body as ErrorBody).details?.text).toEqual({ code: 'holding.more_than_held', params: { symbol: 'RELIANCE', asked: 300, held: 200 } });
     expect(rig.tagged('cnc-sale-too-many')).toHaveLength(0);
+  });
+
+  it('modifies and cancels a resting sale through the broker, under the stock as the broker names it', async () => {
+    rig.holdRelianceAndSail();
+    const resting = await sell({ symbol: 'RELIANCE', side: 'SELL', quantity: 10, order_type: 'LIMIT', price: 1700 }, 'cnc-resting-1');
+    expect(resting.status, JSON.stringify(resting.body)).toBe(200);
+    const [order] = (resting.body as Schemas['OrdersResponse']).orders;
+    expect(order).toMatchObject({ tradingsymbol: 'RELIANCE', product: 'CNC', status: 'OPEN' });
+
+    rig.tick();
+    const body = { account_number: rig.accountNumber, order_id: order!.order_id, price: 1690 };
+    const modified = await rig.call<Schemas['OrdersResponse']>('modifyOrder', { token: rig.token, body, headers: { 'idempotency-key': 'cnc-modify-1' } });
+    expect(modified.status, JSON.stringify(modified.body)).toBe(200);
+    expect(rig.tagged('cnc-resting-1')).toEqual([{ ...broker.relianceSale, side: 'SELL', quantity: 10, price: 1690 }]);
+
+    rig.tick();
+    const cancel = { account_number: rig.accountNumber, order_ids: [order!.order_id] };
+    const cancelled = await rig.call<Schemas['OrdersResponse']>('cancelOrder', { token: rig.token, body: cancel, headers: { 'idempotency-key': 'cnc-cancel-1' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.orders).toEqual([expect.objectContaining({ order_id: order!.order_id, status: 'CANCELLED' })]);
   });
 
   it('finds a sale whose answer was lost by its tag, and answers it as placed, once', async () => {

@@ -1,7 +1,7 @@
 // A Noren broker's calls: the broker-neutral wrapper (../live/live-calls.ts: sessions, the session's end, errors
 // in the trader's words, reads shared for a second) told what is Noren's (noren-failures.ts), and Noren's shared
-// reads: the day's orders and trades, the positions, the demat holdings, the limits. Every call names the session's user (`uid`):
-// the account's client ID, which the login checked.
+// reads: the day's orders and trades, the positions, the demat holdings, the limits. Every call names the session's
+// user (`uid`): the account's client ID, which the login checked.
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';

@@ -168,9 +168,19 @@ export function createNorenWire({ slug, calls, contracts, failures, clock }: { s
   // A book must not fail for want of a name: Noren's own symbol stands in while the scrip master is out of reach.
   const nameOf = (token: string | null) => (token === null ? Promise.resolve(null) : contracts.nameOf(token).catch(() => null));
   const write = orderWriter(calls, failures.failureOf);
+  const nameOfRow = (row: { token: string | null; exch: string; tsym: string }) => (isEquity(row.exch) ? Promise.resolve(stockName(row.tsym)) : nameOf(row.token));
   const named = <T extends { token: string | null; exch: string; tsym: string }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
     Promise.all(rows.map(async (row) => map(row, await nameOfRow(row))));
-  const nameOfRow = (row: { token: string | null; exch: string; tsym: string }) => (isEquity(row.exch) ? Promise.resolve(stockName(row.tsym)) : nameOf(row.token));
+  const holdings = async (account: TradingAccount) => (await calls.holdings(account)).flatMap((holding) => wireHoldingOfNoren(holding) ?? []);
+
+  /** Noren's symbol of an order's instrument: a stock's from the account's holdings (its series), a contract's from the scrip master. */
+  async function norenSymbolOf(account: TradingAccount, order: WireOrder): Promise<string> {
+    if (isEquity(order.exchange)) {
+      const held = (await holdings(account)).find((holding) => holding.exchange === order.exchange && holding.tradingsymbol === order.tradingsymbol);
+      return held?.key ?? order.tradingsymbol;
+    }
+    return (await contracts.entryOf(String(order.instrument_token)))?.tsym ?? order.tradingsymbol;
+  }
 
   async function place(account: TradingAccount, request: PlaceRequest) {
     const { intent, tag, instrumentToken, sliced } = request;
@@ -236,11 +246,11 @@ export function createNorenWire({ slug, calls, contracts, failures, clock }: { s
 
   async function modify(account: TradingAccount, order: WireOrder, _placedAs: string | null, changes: OrderChanges): Promise<void> {
     const orderType = changes.orderType ?? (order.order_type as OrderIntent['orderType']);
-    const entry = await contracts.entryOf(String(order.instrument_token));
+    const tsym = await norenSymbolOf(account, order);
     await write(account, kiteCalls.modification(order.order_id), (session) => modifyOrder(session.http, {
       uid: session.accountNumber,
       exch: order.exchange,
-      tsym: entry?.tsym ?? order.tradingsymbol,
+      tsym,
       norenordno: order.order_id,
       prctyp: priceTypes[orderType],
       prc: orderType === 'LIMIT' || orderType === 'SL' ? rupees(changes.pricePaise ?? order.price_paise) : '0',
@@ -277,7 +287,7 @@ export function createNorenWire({ slug, calls, contracts, failures, clock }: { s
     orders: async (account) => named(await calls.orders(account), wireOrderOfNoren),
     trades: async (account) => named(await calls.trades(account), wireTradeOfNoren),
     positions: async (account) => named(await calls.positions(account), wirePositionOfNoren),
-    holdings: async (account) => (await calls.holdings(account)).flatMap((holding) => wireHoldingOfNoren(holding) ?? []),
+    holdings,
     orderHistory,
     place,
     modify,
