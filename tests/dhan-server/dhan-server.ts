@@ -14,6 +14,7 @@ import { createFeed } from './feed.ts';
 import { handleControl } from './http-control.ts';
 import { createMarket, defaultContracts, scripMaster, type FeedFacts, type ServerContract, type ServerIndex } from './market.ts';
 import { type Carried, createOrderBook } from './order-book.ts';
+import { createHoldings, type HoldingSeed } from './holdings.ts';
 import { createOrderUpdates } from './order-updates.ts';
 
 /** `heartbeatMs`: the feed's and the 20-level depth's ping period (Dhan's is 10 s); 0, the default, pings only when a test asks. */
@@ -96,6 +97,11 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     answer429Next: () => void (faults.answer429Next = true),
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (faults.dropNextPlaceAnswer = true),
+    /** The stocks a client holds in demat (GET /v2/holdings), replacing those set before; each at its last price. */
+    setHoldings(clientId: string, rows: HoldingSeed[]): void {
+      state.holdings.set(clientId, rows);
+      for (const row of rows) market.setLast(row.securityId, row.lastTradedPrice);
+    },
     /** Positions carried from an earlier session (an order of Dhan's own app, or StrikeDesk's of yesterday). */
     carry: (clientId: string, positions: Carried[]) => book.carry(clientId, positions),
     /** An order placed in Dhan's own app (no correlationId). */
@@ -112,13 +118,15 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
   const market = createMarket(contracts);
   const funds = new Map<string, Funds>();
   const accounts = createAccounts(clock);
-  const book = createOrderBook(market, clock);
+  const holdings = createHoldings();
+  const book = createOrderBook(market, clock, holdings.stock);
   const orderUpdates = createOrderUpdates(accounts);
   book.onChange(orderUpdates.orderChanged);
   return {
     accounts,
     market,
     book,
+    holdings,
     feed: createFeed(market, accounts, clock, heartbeatMs),
     charts: createCharts((securityId) => market.contract(securityId)?.strike),
     depth: createDepth(market, accounts, 20, heartbeatMs),
@@ -238,6 +246,7 @@ async function handleRest(state: State, request: IncomingMessage, response: Serv
   if (/^\/v2\/orders\/\d+$/.test(path)) return sendJson(response, 200, book.order(clientId, id));
   if (path === '/v2/trades') return sendJson(response, 200, book.trades(clientId));
   if (path === '/v2/positions') return sendJson(response, 200, book.positions(clientId));
+  if (path === '/v2/holdings') return sendJson(response, 200, state.holdings.json(clientId, (securityId) => book.soldToday(clientId, securityId), state.market.last));
   if (path === '/v2/fundlimit') return sendJson(response, 200, { dhanClientId: clientId, ...state.fundsOf(clientId) });
   if (path === '/v2/profile') {
     return sendJson(response, 200, { dhanClientId: clientId, tokenValidity: '', activeSegment: 'Equity, Derivative', ddpi: 'Deactive', mtf: 'Deactive', dataPlan: 'Deactive', dataValidity: '' });

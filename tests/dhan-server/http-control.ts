@@ -2,10 +2,12 @@
 // (tests/e2e/support/start-server.ts): POST /__control/<name> with a JSON body, answered {data}. Names and bodies:
 //   apps {appId, appSecret, redirectUrl, clientId} · contracts {contracts: ServerContract[]} (lists more) ·
 //   last {security_id, price} · orders {client_id} · issue-token {client_id} (a token as web.dhan.co generates it) ·
-//   expire-tokens {client_id?} · kill-switch {client_id} · silence-depth {on} (the 20-level depth sends nothing while on)
+//   expire-tokens {client_id?} · kill-switch {client_id} · silence-depth {on} (the 20-level depth sends nothing while on) ·
+//   holdings {client_id, holdings: HoldingSeed[]} (the client's demat holdings)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DhanControl } from './dhan-server.ts';
 import { inputException, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
+import type { HoldingSeed } from './holdings.ts';
 import type { ServerContract } from './market.ts';
 
 type Body = Record<string, unknown>;
@@ -29,6 +31,11 @@ export async function handleControl(control: DhanControl, request: IncomingMessa
       'expire-tokens': () => control.expireAllTokens(typeof body.client_id === 'string' ? body.client_id : undefined),
       'kill-switch': () => control.killSwitch(text(body, 'client_id')),
       'silence-depth': () => control.silenceDepth(body.on === true),
+      holdings: () => {
+        if (!Array.isArray(body.holdings)) throw inputException('holdings (securityId, tradingSymbol, isin, totalQty, avgCostPrice, lastTradedPrice) is required');
+        control.setHoldings(text(body, 'client_id'), body.holdings as HoldingSeed[]);
+        return { held: body.holdings.length };
+      },
     };
     const action = actions[url.pathname.slice('/__control/'.length)];
     if (action === undefined) return sendJson(response, 404, { errorType: 'Others', errorCode: 'DH-910', errorMessage: `No control ${url.pathname}` });

@@ -3,7 +3,9 @@
 // reaches), CANCELLED or REJECTED; its correlationId is the caller's. Slicing (POST /v2/orders/slicing) books one
 // order a slice of the most whole lots within the freeze quantity, each with the caller's correlationId; an
 // order above it sent to POST /v2/orders is rejected. Positions are the day's trades plus what `carry` held
-// from an earlier session (carryForward* fields), including orders placed in Dhan's own app.
+// from an earlier session (carryForward* fields), including orders placed in Dhan's own app. A stock the client
+// holds (holdings.ts) trades on its equity segment (NSE_EQ) as CNC, in shares (no lot, no freeze quantity).
+import type { ListedStock } from './holdings.ts';
 import type { Market, ServerContract } from './market.ts';
 import { dhanSymbol } from './market.ts';
 import { inputException, orderError } from './http-util.ts';
@@ -39,7 +41,7 @@ export type DhanOrderRecord = {
   filledQty: number;
 };
 
-type Trade = { clientId: string; orderId: string; securityId: string; side: 'BUY' | 'SELL'; product: string; quantity: number; price: number; at: string };
+type Trade = { clientId: string; orderId: string; securityId: string; segment: string; side: 'BUY' | 'SELL'; product: string; quantity: number; price: number; at: string };
 export type Carried = { securityId: string; productType: string; quantity: number; averagePrice: number };
 
 /** NIFTY's freeze quantity in the exchange's table (1,800 from 1 December 2025; the lot 65): 27 lots. */
@@ -47,7 +49,22 @@ export const freezeQuantityOf = (contract: ServerContract) => Math.floor(1800 / 
 
 const stamp = (now: Date) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
-export function createOrderBook(market: Market, clock: () => Date) {
+/** What an order trades: a contract on NSE_FNO, or a held stock on its equity segment. */
+type Listed = { securityId: string; segment: string; symbol: string; lot: number; freeze: number; drvExpiryDate: string; drvOptionType: string; drvStrikePrice: number };
+
+export function createOrderBook(market: Market, clock: () => Date, stockOf: (securityId: string) => ListedStock | undefined = () => undefined) {
+  function listedOf(segment: unknown, securityId: string): Listed | undefined {
+    if (segment === 'NSE_FNO') {
+      const contract = market.contract(securityId);
+      if (!contract) return undefined;
+      const drv = { drvExpiryDate: `${contract.expiry} 14:30:00`, drvOptionType: contract.kind === 'CE' ? 'CALL' : 'PUT', drvStrikePrice: contract.strike };
+      return { securityId, segment, symbol: dhanSymbol(contract), lot: contract.lot, freeze: freezeQuantityOf(contract), ...drv };
+    }
+    const stock = stockOf(securityId);
+    if (!stock || stock.segment !== segment) return undefined;
+    return { securityId, segment: stock.segment, symbol: stock.tradingSymbol, lot: 1, freeze: Number.POSITIVE_INFINITY, drvExpiryDate: '0001-01-01 00:00:00', drvOptionType: 'NA', drvStrikePrice: 0 };
+  }
+
   const orders: DhanOrderRecord[] = [];
   const trades: Trade[] = [];
   const carried = new Map<string, Carried[]>();
@@ -62,7 +79,7 @@ export function createOrderBook(market: Market, clock: () => Date) {
     order.remainingQuantity = 0;
     order.orderStatus = 'TRADED';
     order.updateTime = order.exchangeTime = stamp(clock());
-    trades.push({ clientId: order.dhanClientId, orderId: order.orderId, securityId: order.securityId, side: order.transactionType, product: order.productType, quantity, price, at: order.updateTime });
+    trades.push({ clientId: order.dhanClientId, orderId: order.orderId, securityId: order.securityId, segment: order.exchangeSegment, side: order.transactionType, product: order.productType, quantity, price, at: order.updateTime });
     changed(order);
   }
 
@@ -74,8 +91,9 @@ export function createOrderBook(market: Market, clock: () => Date) {
   }
 
   function book(clientId: string, body: Record<string, unknown>, quantity: number): DhanOrderRecord {
-    const contract = market.contract(String(body.securityId ?? ''));
-    if (!contract || body.exchangeSegment !== 'NSE_FNO') throw inputException('Invalid securityId or exchangeSegment.');
+    const contract = listedOf(body.exchangeSegment, String(body.securityId ?? ''));
+    if (!contract) throw inputException('Invalid securityId or exchangeSegment.');
+    if (contract.segment !== 'NSE_FNO' && body.productType !== 'CNC' && body.productType !== 'INTRADAY') throw inputException('Invalid productType for the segment');
     const now = stamp(clock());
     next += 1;
     const order: DhanOrderRecord = {
@@ -84,11 +102,11 @@ export function createOrderBook(market: Market, clock: () => Date) {
       correlationId: typeof body.correlationId === 'string' ? body.correlationId : '',
       orderStatus: 'PENDING',
       transactionType: body.transactionType === 'SELL' ? 'SELL' : 'BUY',
-      exchangeSegment: 'NSE_FNO',
+      exchangeSegment: contract.segment,
       productType: String(body.productType),
       orderType: String(body.orderType),
       validity: String(body.validity ?? 'DAY'),
-      tradingSymbol: dhanSymbol(contract),
+      tradingSymbol: contract.symbol,
       securityId: contract.securityId,
       quantity,
       disclosedQuantity: 0,
@@ -98,9 +116,9 @@ export function createOrderBook(market: Market, clock: () => Date) {
       createTime: now,
       updateTime: now,
       exchangeTime: now,
-      drvExpiryDate: `${contract.expiry} 14:30:00`,
-      drvOptionType: contract.kind === 'CE' ? 'CALL' : 'PUT',
-      drvStrikePrice: contract.strike,
+      drvExpiryDate: contract.drvExpiryDate,
+      drvOptionType: contract.drvOptionType,
+      drvStrikePrice: contract.drvStrikePrice,
       omsErrorCode: '',
       omsErrorDescription: '',
       algoId: '',
@@ -110,7 +128,7 @@ export function createOrderBook(market: Market, clock: () => Date) {
     };
     orders.push(order);
     if (quantity % contract.lot !== 0) Object.assign(order, { orderStatus: 'REJECTED', omsErrorDescription: `Quantity must be a multiple of the lot (${contract.lot})` });
-    else if (quantity > freezeQuantityOf(contract)) Object.assign(order, { orderStatus: 'REJECTED', omsErrorDescription: 'Quantity above the freeze limit: slice the order' });
+    else if (quantity > contract.freeze) Object.assign(order, { orderStatus: 'REJECTED', omsErrorDescription: 'Quantity above the freeze limit: slice the order' });
     else match(order);
     if (order.orderStatus !== 'TRADED') changed(order);
     return order;
@@ -139,9 +157,9 @@ export function createOrderBook(market: Market, clock: () => Date) {
     /** Dhan's slicing: one order a slice, each with the caller's correlationId. */
     placeSliced(clientId: string, body: Record<string, unknown>): DhanOrderRecord[] {
       const quantity = checked(body);
-      const contract = market.contract(String(body.securityId));
+      const contract = listedOf(body.exchangeSegment, String(body.securityId));
       if (!contract) throw inputException('Invalid securityId');
-      const freeze = freezeQuantityOf(contract);
+      const freeze = contract.freeze;
       const placed: DhanOrderRecord[] = [];
       for (let left = quantity; left > 0; left -= Math.min(left, freeze)) placed.push(book(clientId, body, Math.min(left, freeze)));
       return placed;
@@ -169,25 +187,28 @@ export function createOrderBook(market: Market, clock: () => Date) {
     },
     orders: (clientId: string) => orders.filter((o) => o.dhanClientId === clientId),
     order: owned,
+    /** The shares of a stock the client's CNC sells took today (Dhan's availableQty falls by them). */
+    soldToday: (clientId: string, securityId: string) =>
+      trades.filter((t) => t.clientId === clientId && t.securityId === securityId && t.product === 'CNC' && t.side === 'SELL').reduce((total, t) => total + t.quantity, 0),
     /** Hears every change of any order (booked, filled, modified, cancelled): the order update socket's alerts. */
     onChange: (listener: (order: DhanOrderRecord) => void) => void listeners.push(listener),
     /** Each price move fills the resting orders it reaches. */
     priceMoved: () => orders.forEach(match),
     trades: (clientId: string) => trades.filter((t) => t.clientId === clientId).map((t) => {
-      const contract = market.contract(t.securityId)!;
+      const contract = listedOf(t.segment, t.securityId)!;
       return {
-        dhanClientId: clientId, orderId: t.orderId, exchangeOrderId: `1100${t.orderId}`, exchangeTradeId: `${t.orderId}1`, transactionType: t.side, exchangeSegment: 'NSE_FNO',
-        productType: t.product, orderType: 'LIMIT', tradingSymbol: dhanSymbol(contract), customSymbol: dhanSymbol(contract), securityId: t.securityId, tradedQuantity: t.quantity, tradedPrice: t.price,
-        createTime: t.at, updateTime: t.at, exchangeTime: t.at, drvExpiryDate: `${contract.expiry} 14:30:00`, drvOptionType: contract.kind === 'CE' ? 'CALL' : 'PUT', drvStrikePrice: contract.strike,
+        dhanClientId: clientId, orderId: t.orderId, exchangeOrderId: `1100${t.orderId}`, exchangeTradeId: `${t.orderId}1`, transactionType: t.side, exchangeSegment: t.segment,
+        productType: t.product, orderType: 'LIMIT', tradingSymbol: contract.symbol, customSymbol: contract.symbol, securityId: t.securityId, tradedQuantity: t.quantity, tradedPrice: t.price,
+        createTime: t.at, updateTime: t.at, exchangeTime: t.at, drvExpiryDate: contract.drvExpiryDate, drvOptionType: contract.drvOptionType, drvStrikePrice: contract.drvStrikePrice,
       };
     }),
     carry: (clientId: string, positions: Carried[]) => void carried.set(clientId, positions),
     positions(clientId: string) {
-      const keys = new Map<string, { securityId: string; productType: string }>();
-      for (const t of trades) if (t.clientId === clientId) keys.set(`${t.securityId}:${t.product}`, { securityId: t.securityId, productType: t.product });
-      for (const c of carried.get(clientId) ?? []) keys.set(`${c.securityId}:${c.productType}`, c);
-      return [...keys.values()].map(({ securityId, productType }) => {
-        const contract = market.contract(securityId)!;
+      const keys = new Map<string, { securityId: string; productType: string; segment: string }>();
+      for (const t of trades) if (t.clientId === clientId) keys.set(`${t.securityId}:${t.product}`, { securityId: t.securityId, productType: t.product, segment: t.segment });
+      for (const c of carried.get(clientId) ?? []) keys.set(`${c.securityId}:${c.productType}`, { ...c, segment: 'NSE_FNO' });
+      return [...keys.values()].map(({ securityId, productType, segment }) => {
+        const contract = listedOf(segment, securityId)!;
         const own = trades.filter((t) => t.clientId === clientId && t.securityId === securityId && t.product === productType);
         const sum = (side: 'BUY' | 'SELL', f: (t: Trade) => number) => own.filter((t) => t.side === side).reduce((total, t) => total + f(t), 0);
         const carry = (carried.get(clientId) ?? []).find((c) => c.securityId === securityId && c.productType === productType);
@@ -207,10 +228,10 @@ export function createOrderBook(market: Market, clock: () => Date) {
         const costPrice = netQty > 0 ? buyAvg : netQty < 0 ? sellAvg : 0;
         const last = market.last(securityId);
         return {
-          dhanClientId: clientId, tradingSymbol: dhanSymbol(contract), securityId, positionType: netQty > 0 ? 'LONG' : netQty < 0 ? 'SHORT' : 'CLOSED', exchangeSegment: 'NSE_FNO', productType,
+          dhanClientId: clientId, tradingSymbol: contract.symbol, securityId, positionType: netQty > 0 ? 'LONG' : netQty < 0 ? 'SHORT' : 'CLOSED', exchangeSegment: segment, productType,
           buyAvg, buyQty, costPrice, sellAvg, sellQty, netQty, realizedProfit: 0, unrealizedProfit: (last - costPrice) * netQty, rbiReferenceRate: 1, multiplier: 1,
           carryForwardBuyQty: cfBuyQty, carryForwardSellQty: cfSellQty, carryForwardBuyValue: cfBuyValue, carryForwardSellValue: cfSellValue,
-          dayBuyQty, daySellQty, dayBuyValue, daySellValue, drvExpiryDate: `${contract.expiry} 14:30:00`, drvOptionType: contract.kind === 'CE' ? 'CALL' : 'PUT', drvStrikePrice: contract.strike, crossCurrency: false,
+          dayBuyQty, daySellQty, dayBuyValue, daySellValue, drvExpiryDate: contract.drvExpiryDate, drvOptionType: contract.drvOptionType, drvStrikePrice: contract.drvStrikePrice, crossCurrency: false,
         };
       });
     },

@@ -1,7 +1,9 @@
 import { expect, test } from './support/test';
 import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { expectLiveAccountAt360 } from './support/live-narrow';
-import { buyAtmCallLiveAtNoren, linkAndLogInNoren } from './support/noren';
+import { buyAtmCallLiveAtNoren, holdAtNoren, linkAndLogInNoren } from './support/noren';
+import { usePreferences } from './support/preferences';
+import { screenshotAt } from './support/screenshots';
 
 // Live trading on Shoonya (Noren), as a trader sees it, against the Noren-compatible test server that
 // start-server.ts runs beside the reference server in Shoonya's configuration (issue 64): link the account with
@@ -31,4 +33,29 @@ test('a Shoonya account: log in through Noren’s page, a live order from the ch
 
   // At 360 px in English and French: the account Live and logged in, its order a card marked complete; nothing wider than the screen.
   await expectLiveAccountAt360(page, brokers, 'Shoonya desk', atNoren.norenordno, 'shoonya-live');
+});
+
+// Issue 63: the account's demat holdings at Shoonya (its Holdings answer, prd C) in the position book, each with a Sell
+// action; Noren gives no last price, so value and P&L are not shown. At 360 px in English and French.
+test('a Shoonya account: its holdings at the broker in the position book with a Sell action, at 360 px in en and fr', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const { app } = await linkAndLogInNoren(page, 'shoonya', 'Shoonya holdings', String(baseURL));
+  await holdAtNoren(page.request, app, [
+    { tsym: 'RELIANCE-EQ', token: '2885', isin: 'INE002A01018', holdqty: 450, btstqty: 50, upldprc: 1520, last: 1600 },
+    { tsym: 'SAIL-EQ', token: '2963', isin: 'INE114A01011', holdqty: 5, upldprc: 97.35, last: 121.55 },
+  ]);
+  for (const locale of ['en', 'fr'] as const) {
+    await usePreferences(page, { locale, theme: 'light', direction: 'ltr' });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/app/position_book');
+    const holdings = page.getByTestId('broker-holdings');
+    await expect(holdings).toHaveAttribute('data-status', 'OK');
+    await expect(holdings.locator('[data-holding="RELIANCE"]')).toContainText('RELIANCE');
+    await expect(holdings.locator('[data-holding="RELIANCE"]')).toContainText('500');
+    await expect(holdings.getByTestId('broker-holding-sell-RELIANCE')).toBeVisible();
+    await expect(holdings.getByTestId('broker-holding-sell-SAIL')).toBeVisible();
+    // Nothing wider than the screen at 360 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshotAt(page, 360, `test-results/shoonya-live/holdings-${locale}-360.png`, holdings);
+  }
 });

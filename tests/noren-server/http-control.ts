@@ -1,9 +1,10 @@
 // The test server's control over HTTP, for browser tests that run it beside the reference server
 // (tests/e2e/support/start-server.ts): POST /__control/<name> with a JSON body, answered {data}. Names and bodies:
 //   apps {apiKey, apiSecret, redirectUrl, userId} · contracts {contracts: ServerContract[]} (lists more) ·
-//   last {token, price} · orders {uid} · end-sessions {uid?}
+//   last {token, price} · orders {uid} · end-sessions {uid?} · holdings {uid, holdings: HoldingSeed[]} (the user's demat holdings)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
+import type { HoldingSeed } from './holdings.ts';
 import type { ServerContract } from './noren-book.ts';
 import type { NorenControl } from './noren-server.ts';
 
@@ -27,6 +28,11 @@ export async function handleNorenControl(control: NorenControl, request: Incomin
       last: () => control.setLast(text(body, 'token'), Number(body.price)),
       orders: () => control.orders(text(body, 'uid')),
       'end-sessions': () => control.endSessions(typeof body.uid === 'string' ? body.uid : undefined),
+      holdings: () => {
+        if (!Array.isArray(body.holdings)) throw new ControlRefusal('holdings (tsym, token, isin, holdqty, upldprc, last) is required');
+        control.setHoldings(text(body, 'uid'), body.holdings as HoldingSeed[]);
+        return { held: body.holdings.length };
+      },
     };
     const action = actions[url.pathname.slice('/__control/'.length)];
     if (action === undefined) return sendJson(response, 404, { stat: 'Not_Ok', emsg: `No control ${url.pathname}` });

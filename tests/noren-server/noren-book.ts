@@ -3,7 +3,10 @@
 // (TRIGGER_PENDING for a stop), then COMPLETE (MKT, or an LMT the last price reaches), CANCELED or REJECTED; its
 // `remarks` are the caller's. An order above the freeze quantity is REJECTED (Noren slices nothing itself).
 // Positions are the day's trades plus what `carry` held from an earlier session (cf* fields), including orders
-// placed in the broker's own app.
+// placed in the broker's own app. A stock the user holds (holdings.ts) trades on NSE under its own symbol
+// (RELIANCE-EQ), in shares (no lot, no freeze quantity).
+import type { ListedStock } from './holdings.ts';
+
 export type ServerContract = { token: string; underlying: string; expiry: string; strike: number; kind: 'CE' | 'PE'; lot: number };
 
 export const defaultContracts: ServerContract[] = [
@@ -39,7 +42,32 @@ export type Carried = { token: string; prd: string; quantity: number; averagePri
 const two = (n: number) => n.toFixed(2);
 
 /** `onChange`: each order's every new state (the websocket's order updates). */
-export function createNorenBook(contracts: readonly ServerContract[], clock: () => Date, onChange: (order: NorenOrderRecord) => void = () => undefined) {
+/** What an order trades: a contract on NFO, or a held stock on NSE. */
+type Listed = { exch: string; token: string; tsym: string; lot: number; freeze: number };
+
+export function createNorenBook(
+  contracts: readonly ServerContract[],
+  clock: () => Date,
+  onChange: (order: NorenOrderRecord) => void = () => undefined,
+  stockOfTsym: (tsym: string) => ListedStock | undefined = () => undefined,
+) {
+  const stockTokens = new Map<string, ListedStock>();
+  function listedOf(exch: unknown, tsym: string): Listed | undefined {
+    if (exch === 'NFO') {
+      const contract = byTsym.get(tsym);
+      return contract && { exch: 'NFO', token: contract.token, tsym, lot: contract.lot, freeze: freezeQuantityOf(contract) };
+    }
+    const stock = exch === 'NSE' ? stockOfTsym(tsym) : undefined;
+    if (stock === undefined) return undefined;
+    stockTokens.set(stock.token, stock);
+    return { exch: 'NSE', token: stock.token, tsym: stock.tsym, lot: 1, freeze: Number.POSITIVE_INFINITY };
+  }
+  const listingOfToken = (token: string): Listed => {
+    const stock = stockTokens.get(token);
+    if (stock !== undefined) return { exch: 'NSE', token, tsym: stock.tsym, lot: 1, freeze: Number.POSITIVE_INFINITY };
+    const contract = byToken.get(token)!;
+    return { exch: 'NFO', token, tsym: tsymOf(contract), lot: contract.lot, freeze: freezeQuantityOf(contract) };
+  };
   const byToken = new Map<string, ServerContract>();
   const byTsym = new Map<string, ServerContract>();
   const last = new Map<string, number>();
@@ -96,21 +124,22 @@ export function createNorenBook(contracts: readonly ServerContract[], clock: () 
     },
     place(uid: string, data: Record<string, unknown>): NorenOrderRecord {
       for (const field of ['exch', 'tsym', 'qty', 'prd', 'trantype', 'prctyp', 'ret'] as const) if (typeof data[field] !== 'string' || data[field] === '') throw new NotOk(`Invalid Input : ${field} is missing`);
-      const contract = byTsym.get(String(data.tsym));
-      if (!contract || data.exch !== 'NFO') throw new NotOk('Invalid Trading Symbol');
+      const contract = listedOf(data.exch, String(data.tsym));
+      if (!contract) throw new NotOk('Invalid Trading Symbol');
       if (!['M', 'I', 'C'].includes(String(data.prd))) throw new NotOk('Invalid Product');
+      if (contract.exch === 'NSE' && data.prd === 'M') throw new NotOk('Invalid Product for the exchange');
       if (!['LMT', 'MKT', 'SL-LMT', 'SL-MKT'].includes(String(data.prctyp))) throw new NotOk('Invalid Price Type');
       const quantity = Number(data.qty);
       if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new NotOk('Invalid Quantity');
       next += 1;
       const order: NorenOrderRecord = {
-        uid, norenordno: String(next), exch: 'NFO', tsym: tsymOf(contract), token: contract.token, qty: String(quantity), prc: two(Number(data.prc ?? 0)), trgprc: two(Number(data.trgprc ?? 0)),
+        uid, norenordno: String(next), exch: contract.exch, tsym: contract.tsym, token: contract.token, qty: String(quantity), prc: two(Number(data.prc ?? 0)), trgprc: two(Number(data.trgprc ?? 0)),
         prd: String(data.prd), status: String(data.prctyp).startsWith('SL') ? 'TRIGGER_PENDING' : 'OPEN', trantype: data.trantype === 'S' ? 'S' : 'B', prctyp: String(data.prctyp), ret: String(data.ret),
         fillshares: '0', avgprc: '0.00', rejreason: '', remarks: typeof data.remarks === 'string' ? data.remarks : '', norentm: norentm(), exch_tm: exchTm(), exchordid: `1100${next}`, amo: data.amo === 'Yes' ? 'Yes' : 'No', stat: 'Ok',
       };
       orders.push(order);
       if (quantity % contract.lot !== 0) Object.assign(order, { status: 'REJECTED', rejreason: `Quantity should be multiple of lot size ${contract.lot}` });
-      else if (quantity > freezeQuantityOf(contract)) Object.assign(order, { status: 'REJECTED', rejreason: 'RED:Order quantity exceeds freeze quantity' });
+      else if (quantity > contract.freeze) Object.assign(order, { status: 'REJECTED', rejreason: 'RED:Order quantity exceeds freeze quantity' });
       snapshot(order);
       match(order);
       return order;
@@ -138,8 +167,8 @@ export function createNorenBook(contracts: readonly ServerContract[], clock: () 
     /** SingleOrdHist: newest first. */
     history: (uid: string, norenordno: string) => (owned(uid, norenordno), history.get(norenordno) ?? []),
     trades: (uid: string) => trades.filter((t) => t.uid === uid).map((t) => {
-      const c = byToken.get(t.token)!;
-      return { stat: 'Ok', norenordno: t.norenordno, uid, actid: uid, exch: 'NFO', prd: t.prd, token: t.token, tsym: tsymOf(c), trantype: t.trantype, flid: `${t.norenordno}1`, fltm: t.at, flqty: String(t.qty), flprc: two(t.price), norentm: t.at, exch_tm: t.at };
+      const c = listingOfToken(t.token);
+      return { stat: 'Ok', norenordno: t.norenordno, uid, actid: uid, exch: c.exch, prd: t.prd, token: t.token, tsym: c.tsym, trantype: t.trantype, flid: `${t.norenordno}1`, fltm: t.at, flqty: String(t.qty), flprc: two(t.price), norentm: t.at, exch_tm: t.at };
     }),
     carry: (uid: string, positions: Carried[]) => void carried.set(uid, positions),
     positions(uid: string) {
@@ -147,7 +176,7 @@ export function createNorenBook(contracts: readonly ServerContract[], clock: () 
       for (const t of trades) if (t.uid === uid) keys.set(`${t.token}:${t.prd}`, { token: t.token, prd: t.prd });
       for (const c of carried.get(uid) ?? []) keys.set(`${c.token}:${c.prd}`, c);
       return [...keys.values()].map(({ token, prd }) => {
-        const c = byToken.get(token)!;
+        const c = listingOfToken(token);
         const own = trades.filter((t) => t.uid === uid && t.token === token && t.prd === prd);
         const sum = (side: string, f: (t: Trade) => number) => own.filter((t) => t.trantype === side).reduce((total, t) => total + f(t), 0);
         const carry = (carried.get(uid) ?? []).find((x) => x.token === token && x.prd === prd);
@@ -157,7 +186,7 @@ export function createNorenBook(contracts: readonly ServerContract[], clock: () 
         const daysellqty = sum('S', (t) => t.qty);
         const netqty = cfbuyqty + daybuyqty - cfsellqty - daysellqty;
         return {
-          stat: 'Ok', uid, actid: uid, exch: 'NFO', tsym: tsymOf(c), token, prd, netqty: String(netqty), lp: two(last.get(token) ?? 0),
+          stat: 'Ok', uid, actid: uid, exch: c.exch, tsym: c.tsym, token, prd, netqty: String(netqty), lp: two(last.get(token) ?? 0),
           daybuyqty: String(daybuyqty), daysellqty: String(daysellqty), daybuyamt: two(sum('B', (t) => t.qty * t.price)), daysellamt: two(sum('S', (t) => t.qty * t.price)),
           cfbuyqty: String(cfbuyqty), cfsellqty: String(cfsellqty), cfbuyamt: two(cfbuyqty * (carry?.averagePrice ?? 0)), cfsellamt: two(cfsellqty * (carry?.averagePrice ?? 0)),
           netavgprc: '0.00', rpnl: '0.00', urmtom: '0.00', ls: String(c.lot), ti: '0.05', mult: '1', prcftr: '1.000000', pp: '2',
@@ -165,6 +194,8 @@ export function createNorenBook(contracts: readonly ServerContract[], clock: () 
       });
     },
     contractOfTsym: (tsym: string) => byTsym.get(tsym),
+    /** The shares of a stock (its NSE token) the user's CNC sells took today. */
+    soldToday: (uid: string, token: string) => trades.filter((t) => t.uid === uid && t.token === token && t.prd === 'C' && t.trantype === 'S').reduce((total, t) => total + t.qty, 0),
   };
 }
 

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
 import { chartAnswer } from './charts.ts';
 import { createNorenBook, defaultContracts, NotOk, symbolsFile, tsymOf, type Carried, type NorenOrderRecord, type ServerContract } from './noren-book.ts';
+import { createHoldings, type HoldingSeed } from './holdings.ts';
 import { handleNorenControl } from './http-control.ts';
 import { createNorenSocket } from './noren-socket.ts';
 import { spanCalc } from './span-calc.ts';
@@ -47,7 +48,8 @@ const indexKeys: Record<string, string> = { NIFTY: 'NSE|26000', BANKNIFTY: 'NSE|
 function createState(flavor: Flavor, clock: () => Date, contracts: readonly ServerContract[]) {
   const sessions = new Map<string, { uid: string; ended: boolean }>();
   let orderChanged = (_order: NorenOrderRecord) => undefined as void;
-  const book = createNorenBook(contracts, clock, (order) => orderChanged(order));
+  const holdings = createHoldings();
+  const book = createNorenBook(contracts, clock, (order) => orderChanged(order), holdings.stockOfTsym);
   const indices = new Map<string, number>([['NSE|26000', 26000], ['NSE|26009', 59200]]);
   const socket = createNorenSocket((token) => sessions.get(token), { last: (key) => indices.get(key) ?? (key.startsWith('NFO|') && book.contracts().some((c) => c.token === key.slice(4)) ? book.last(key.slice(4)) : null) });
   orderChanged = (order) => socket.orderChanged(order.uid, order);
@@ -60,6 +62,7 @@ function createState(flavor: Flavor, clock: () => Date, contracts: readonly Serv
     codes: new Map<string, { app: Required<AppConfig>; issuedAt: number }>(),
     sessions,
     book,
+    holdings,
     faults: { answer429Next: false, dropNextPlaceAnswer: false, refuseNextPlace: null as string | null, refuseNextSpanCalc: null as string | null, refuseNextChart: null as string | null },
     /** Every SpanCalc's jData, as the server read it. */
     spanCalcs: [] as Array<Record<string, unknown>>,
@@ -108,6 +111,11 @@ function controlOf(state: State) {
     /** The next placement is booked, then its socket destroyed unanswered. */
     dropNextPlaceAnswer: () => void (state.faults.dropNextPlaceAnswer = true),
     carry: (uid: string, positions: Carried[]) => state.book.carry(uid, positions),
+    /** The stocks a user holds in demat (Holdings), replacing those set before; each at its last price. */
+    setHoldings: (uid: string, rows: HoldingSeed[]) => {
+      state.holdings.set(uid, rows);
+      for (const row of rows) state.book.setLast(row.token, row.last);
+    },
     /** An order placed in the broker's own app (no remarks). */
     placeFromApp: (uid: string, data: Record<string, unknown>) => state.book.place(uid, { exch: 'NFO', ret: 'DAY', ...data }),
     orders: (uid: string) => state.book.orders(uid),
@@ -242,6 +250,9 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
       return list(book.trades(uid));
     case 'PositionBook':
       return list(book.positions(uid));
+    case 'Holdings':
+      if (data.prd !== 'C') throw new NotOk('Invalid Input : prd');
+      return list(state.holdings.json(uid, (token) => book.soldToday(uid, token)));
     case 'Limits':
       return ok({ actid: uid, prfname: 'SHOONYA1', cash: '500000.00', payin: '0.00', payout: '0.00', brkcollamt: '0.00', marginused: String(usedMargin(state, uid).toFixed(2)) });
     case 'SpanCalc':

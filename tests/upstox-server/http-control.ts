@@ -8,7 +8,9 @@
 //   portfolio-update {user_id, …order fields} (sent on the user's portfolio stream as given) ·
 //   instruments {instruments: ServerInstrument[]} (lists more contracts) ·
 //   hold-overnight {user_id, positions: [{instrument_key, product, quantity, average_price}]} (carried from an earlier session) ·
-//   place-from-app {user_id, instrument_token, transaction_type, order_type, product, quantity, price?} (an order from Upstox's own app)
+//   place-from-app {user_id, instrument_token, transaction_type, order_type, product, quantity, price?} (an order from Upstox's own app) ·
+//   holdings {user_id, holdings: [{isin, trading_symbol, quantity, t1_quantity?, average_price, last}]} (the user's demat holdings)
+import type { HoldingSeed } from './holdings.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
 import type { ServerInstrument } from './market.ts';
@@ -65,6 +67,10 @@ export async function handleControl(control: UpstoxControl, request: IncomingMes
         control.holdOvernight(required(text(body, 'user_id'), 'user_id'), body.positions as Carried[]);
       },
       'place-from-app': () => control.placeFromApp(required(text(body, 'user_id'), 'user_id'), body).map((order) => order.order_id),
+      holdings: () => {
+        if (!Array.isArray(body.holdings)) throw invalidInput('holdings is required');
+        control.setHoldings(required(text(body, 'user_id'), 'user_id'), body.holdings as HoldingSeed[]);
+      },
       instruments: () => {
         if (!Array.isArray(body.instruments)) throw invalidInput('instruments is required');
         control.listInstruments(body.instruments as ServerInstrument[]);

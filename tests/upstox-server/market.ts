@@ -19,7 +19,7 @@ export type ServerInstrument = {
   instrument_key: string;
   trading_symbol: string;
   exchange: 'NSE' | 'NFO' | 'BSE' | 'BFO';
-  segment: 'NSE_FO' | 'NSE_INDEX' | 'BSE_FO' | 'BSE_INDEX';
+  segment: 'NSE_FO' | 'NSE_INDEX' | 'BSE_FO' | 'BSE_INDEX' | 'NSE_EQ';
   lot_size: number;
   tick_size: number;
   freeze_quantity: number;
@@ -214,6 +214,12 @@ export function instrumentFile(instruments: readonly ServerInstrument[]): unknow
   return instruments.map((instrument) => {
     const exchange = instrument.segment.startsWith('BSE') ? 'BSE' : 'NSE';
     const exchangeToken = instrument.instrument_key.split('|')[1];
+    if (instrument.segment === 'NSE_EQ') {
+      return {
+        segment: 'NSE_EQ', name: instrument.trading_symbol, exchange, isin: exchangeToken, instrument_type: 'EQ', instrument_key: instrument.instrument_key, lot_size: 1,
+        freeze_quantity: instrument.freeze_quantity, exchange_token: exchangeToken, tick_size: instrument.tick_size * 100, trading_symbol: instrument.trading_symbol, short_name: instrument.trading_symbol, security_type: 'NORMAL',
+      };
+    }
     if (instrument.option === null) {
       return { segment: instrument.segment, name: exchangeToken, exchange, instrument_type: 'INDEX', instrument_key: instrument.instrument_key, trading_symbol: instrument.trading_symbol };
     }

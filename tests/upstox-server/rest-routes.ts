@@ -7,6 +7,7 @@ import type { Calculators } from './calculators.ts';
 import { istDate, minuteCandles } from './candles.ts';
 import { expiredRoute, type ExpiredState } from './expired.ts';
 import type { FeedHub } from './feed-hub.ts';
+import type { Holdings } from './holdings.ts';
 import { invalidInput, parseJsonBody, readBody, sendJson, sendSuccess, tooManyRequests, UpstoxRefusal } from './http-util.ts';
 import { quoteKey, type Market } from './market.ts';
 import type { OrderBook } from './order-book.ts';
@@ -38,6 +39,8 @@ export type RestContext = {
   writes: { path: string; body: unknown; algoName: string | null }[];
   /** Each user's positions carried from the previous session (control.holdOvernight). */
   carried: Map<string, Carried[]>;
+  /** Each user's demat holdings (control.setHoldings). */
+  holdings: Holdings;
 };
 
 type Route = (session: Session, url: URL, body: () => Promise<string>) => Promise<{ data: unknown; metadata?: unknown } | 'dropped'>;
@@ -71,6 +74,8 @@ function routes(context: RestContext, request: IncomingMessage, response: Server
     'GET /v2/charges/brokerage': async (_s, url) => ({ data: context.calculators.brokerage(url.searchParams) }),
     // https://upstox.com/developer/api-documentation/get-positions
     'GET /v2/portfolio/short-term-positions': async (s) => ({ data: positionsOf(shownFills(s.userId), market, context.carried.get(s.userId)) }),
+    // https://upstox.com/developer/api-documentation/get-holdings
+    'GET /v2/portfolio/long-term-holdings': async (s) => ({ data: context.holdings.json(s.userId, shownFills(s.userId)) }),
     // https://upstox.com/developer/api-documentation/v3/place-order
     'POST /v3/order/place': async (s, _url, body) => {
       const orders = book.place(s.userId, await orderWrite(s, '/v3/order/place', await body()));

@@ -13,6 +13,7 @@ import { readBody, sendRefusal } from './http-util.ts';
 import { showDialog, submitDialog } from './login-dialog.ts';
 import { createMarket, defaultInstruments, instrumentFile, type Quote, type ServerInstrument } from './market.ts';
 import { createOrderBook } from './order-book.ts';
+import { createHoldings, type HoldingSeed } from './holdings.ts';
 import { createPortfolioStream, portfolioStreamPath } from './portfolio-stream.ts';
 import type { Carried } from './positions.ts';
 import { createWebhooks, orderUpdateBody, type Webhooks } from './webhooks.ts';
@@ -75,6 +76,8 @@ function createControl(context: RestContext & { funds_: Map<string, Funds>; webh
     showHeldOrders: () => context.faults.hidden.clear(),
     /** Positions the user carried from the previous session (placed anywhere: StrikeDesk knows nothing of them). */
     holdOvernight: (userId: string, positions: readonly Carried[]) => void context.carried.set(userId, [...(context.carried.get(userId) ?? []), ...positions]),
+    /** The stocks a user holds in demat (long-term-holdings), replacing those set before, each listed at its last price. */
+    setHoldings: (userId: string, rows: readonly HoldingSeed[]) => context.holdings.set(userId, rows),
     /** An order the user placed in Upstox's own app (no tag, no algo name): booked and matched as any other. */
     placeFromApp: (userId: string, body: Record<string, unknown>) => context.book.place(userId, { validity: 'DAY', disclosed_quantity: 0, price: 0, trigger_price: 0, ...body }),
     /** Every order write that reached the book (placements refused at the door too), oldest first. */
@@ -125,7 +128,7 @@ export async function startUpstoxServer(options: UpstoxServerOptions = {}): Prom
   let baseUrl = '';
   let control: UpstoxControl | null = null;
   const context = {
-    accounts, market, book, feed, portfolio, faults, clock, writes: [], requests, carried: new Map<string, Carried[]>(), funds_: funds, webhooks, expired, calculators: createCalculators(market),
+    accounts, market, book, feed, portfolio, faults, clock, writes: [], requests, carried: new Map<string, Carried[]>(), holdings: createHoldings(market), funds_: funds, webhooks, expired, calculators: createCalculators(market),
     allowOrder: (userId: string) => limiter.allow(userId),
     funds: (userId: string) => funds.get(userId) ?? defaultFunds,
     baseUrl: () => baseUrl,

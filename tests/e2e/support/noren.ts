@@ -65,6 +65,14 @@ export async function listDeskContractsAtNoren(request: APIRequestContext, broke
   });
 }
 
+/** A stock the user holds in demat at the broker (tests/noren-server/holdings.ts HoldingSeed). */
+export type NorenHoldingSeed = { tsym: string; token: string; isin: string; holdqty: number; btstqty?: number; upldprc: number; last: number };
+
+/** Sets the user's demat holdings at the broker (its Holdings answer), replacing those set before. */
+export async function holdAtNoren(request: APIRequestContext, app: NorenApp, holdings: NorenHoldingSeed[]): Promise<void> {
+  await control(request, app.broker, 'holdings', { uid: app.userId, holdings });
+}
+
 /**
  * A new trader, at 1280 px, links a first Shoonya or Flattrade account (account number = the broker's user ID; the
  * form shows `<origin>/app/broker/<broker>/callback` to register for the app), which reads Live, never Paper, and

@@ -17,7 +17,7 @@ import { createDhanOrderSocket } from '../dhan/order-socket.ts';
 import type { DhanCalls } from './dhan-calls.ts';
 import type { DhanContracts } from './dhan-contracts.ts';
 import { domainErrorOf } from './dhan-failures.ts';
-import { wireOrderOfDhan } from './dhan-wire.ts';
+import { dhanRowName, wireOrderOfDhan } from './dhan-wire.ts';
 
 export type DhanOrderStreamsOptions = LiveCoreDeps<DhanHttp> & {
   url: string;
@@ -38,7 +38,7 @@ export function createDhanOrderStreams({ db, clock, sessions, url, calls, contra
       throw domainErrorOf(error, 'read', kiteCalls.orderHistory(orderId)) ?? error;
     });
     if (order === null) return null;
-    const name = await contracts.nameOf(order.securityId).catch(() => null);
+    const name = await dhanRowName(order, (securityId) => contracts.nameOf(securityId).catch(() => null));
     const changes = await books.updates.apply(account, [wireOrderOfDhan(order, name)]);
     return { status: order.orderStatus, changed: changes.length > 0 };
   }

@@ -4,11 +4,14 @@
 // (one order a slice, each with the correlationId and no parent: the core matches a lost call's children by
 // tag), `afterMarketOrder` for an after-market order, products INTRADAY/MARGIN for MIS/NRML, order types
 // STOP_LOSS/STOP_LOSS_MARKET for SL/SL-M, Dhan's statuses in the core's words (TRADED is COMPLETE, EXPIRED is
-// CANCELLED, PENDING is OPEN or TRIGGER PENDING), and security ids named back as StrikeDesk's symbols.
+// CANCELLED, PENDING is OPEN or TRIGGER PENDING), and security ids named back as StrikeDesk's symbols. The demat
+// holdings (GET /v2/holdings) and their sale (issue 63): product CNC on the NSE_EQ (BSE_EQ) segment, placed with the
+// holding's security id; an equity row names itself (tradingSymbol), the scrip master read here lists F&O only.
 import type { OrderChanges, OrderIntent, Side, TradingAccount } from '../broker-trading.ts';
-import type { LiveWire, PlaceRequest, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
+import type { LiveWire, PlaceRequest, WireHolding, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
 import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts';
 import { DhanError, DhanOutcomeUnknownError } from '../dhan/dhan-errors.ts';
+import type { DhanHolding } from '../dhan/dhan-account.ts';
 import type { DhanOrder, DhanPosition, DhanTrade } from '../dhan/dhan-order-types.ts';
 import { cancelOrder, getOrder, modifyOrder, placeOrder, placeSlicedOrder, type DhanOrderType, type DhanPlacement } from '../dhan/dhan-orders.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
@@ -22,13 +25,21 @@ export const maxDhanSlices = 25;
 const paise = (rupees: number | null) => Math.round((rupees ?? 0) * 100);
 const rupees = (paise: number) => paise / 100;
 
-const segments: Record<string, string> = { NFO: 'NSE_FNO', BFO: 'BSE_FNO' };
-const exchanges: Record<string, string> = { NSE_FNO: 'NFO', BSE_FNO: 'BFO' };
+const segments: Record<string, string> = { NFO: 'NSE_FNO', BFO: 'BSE_FNO', NSE: 'NSE_EQ', BSE: 'BSE_EQ' };
+const exchanges: Record<string, string> = { NSE_FNO: 'NFO', BSE_FNO: 'BFO', NSE_EQ: 'NSE', BSE_EQ: 'BSE' };
+const isEquity = (segment: string) => segment === 'NSE_EQ' || segment === 'BSE_EQ';
+
+/**
+ * The StrikeDesk name of a Dhan row's instrument: a contract's from the scrip master (`nameOf`, F&O's only), null for a
+ * stock (its row's tradingSymbol names it), whose security id is another segment's and could be taken for a contract's.
+ */
+export const dhanRowName = (row: { securityId: string; exchangeSegment: string }, nameOf: (securityId: string) => Promise<string | null>): Promise<string | null> =>
+  isEquity(row.exchangeSegment) ? Promise.resolve(null) : nameOf(row.securityId);
 const exchangeOf = (segment: string) => exchanges[segment] ?? segment;
 
 const orderTypes: Record<OrderIntent['orderType'], DhanOrderType> = { LIMIT: 'LIMIT', MARKET: 'MARKET', SL: 'STOP_LOSS', 'SL-M': 'STOP_LOSS_MARKET' };
 const ourOrderType = (type: string) => ({ STOP_LOSS: 'SL', STOP_LOSS_MARKET: 'SL-M' })[type] ?? type;
-const productOf = (product: string) => (product === 'MIS' ? 'INTRADAY' : 'MARGIN');
+const productOf = (product: string) => (product === 'CNC' ? 'CNC' : product === 'MIS' ? 'INTRADAY' : 'MARGIN');
 const ourProduct = (product: string) => ({ INTRADAY: 'MIS', MARGIN: 'NRML' })[product] ?? product;
 const side = (type: string): Side => (type === 'SELL' ? 'SELL' : 'BUY');
 
@@ -134,14 +145,31 @@ export function wirePositionOfDhan(position: DhanPosition, name: string | null):
   };
 }
 
+/**
+ * A Dhan holding in the core's shape: `totalQty` shares (those not yet delivered, `t1Qty`, among them), `availableQty`
+ * what may be sold now; an exchange of ALL (listed on both) is sold on NSE, the symbol's exchange.
+ */
+export function wireHoldingOfDhan(holding: DhanHolding): WireHolding {
+  return {
+    exchange: holding.exchange === 'BSE' ? 'BSE' : 'NSE',
+    tradingsymbol: holding.tradingSymbol,
+    isin: holding.isin === null || holding.isin === '' ? null : holding.isin,
+    shares: holding.totalQty,
+    sellable: Math.max(0, holding.availableQty),
+    average_paise: paise(holding.avgCostPrice),
+    last_paise: holding.lastTradedPrice === null || holding.lastTradedPrice <= 0 ? null : paise(holding.lastTradedPrice),
+    key: holding.securityId,
+  };
+}
+
 export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): LiveWire {
   // A book must not fail for want of a name: Dhan's own symbol stands in while the scrip master is out of reach.
   const nameOf = (securityId: string) => contracts.nameOf(securityId).catch(() => null);
   const write = orderWriter(calls, domainErrorOf);
-  const named = <T extends { securityId: string }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
-    Promise.all(rows.map(async (row) => map(row, await nameOf(row.securityId))));
+  const named = <T extends { securityId: string; exchangeSegment: string }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
+    Promise.all(rows.map(async (row) => map(row, await dhanRowName(row, nameOf))));
 
-  async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced }: PlaceRequest) {
+  async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced, holdingKey = null }: PlaceRequest) {
     const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
     const triggered = intent.orderType === 'SL' || intent.orderType === 'SL-M';
     const ids = await write(account, kiteCalls.orderFor(intent.tradingsymbol), (session) => {
@@ -153,7 +181,7 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
         productType: productOf(intent.product),
         orderType: orderTypes[intent.orderType],
         validity: 'DAY',
-        securityId: String(instrumentToken),
+        securityId: intent.product === 'CNC' ? (holdingKey ?? '') : String(instrumentToken),
         quantity: intent.quantity,
         price: priced ? rupees(intent.pricePaise) : 0,
         triggerPrice: triggered ? rupees(intent.triggerPaise) : 0,
@@ -191,7 +219,7 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
     historyOrNull(
       async () => {
         const order = await calls.withSession(account, (session) => getOrder(session.http, orderId));
-        return [wireOrderOfDhan(order, await nameOf(order.securityId))];
+        return [wireOrderOfDhan(order, await dhanRowName(order, nameOf))];
       },
       // Dhan answers an order id it does not know for this client with a 4xx order or data error.
       (error) => error instanceof DhanError && error.status < 500 && (error.errorCode === 'DH-906' || error.errorCode === 'DH-907' || error.status === 404),
@@ -211,6 +239,7 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
     orders: async (account) => named(await calls.orders(account), wireOrderOfDhan),
     trades: async (account) => named(await calls.trades(account), wireTradeOfDhan),
     positions: async (account) => named(await calls.positions(account), wirePositionOfDhan),
+    holdings: async (account) => (await calls.holdings(account)).map(wireHoldingOfDhan),
     orderHistory,
     place,
     modify,

@@ -1,11 +1,45 @@
 // A Dhan account's positions (GET /v2/positions, https://dhanhq.co/docs/v2/portfolio/) and fund limit
 // (GET /v2/fundlimit, https://dhanhq.co/docs/v2/funds/; `availabelBalance` is Dhan's own spelling).
+import { DhanError } from './dhan-errors.ts';
 import type { DhanHttp } from './dhan-http.ts';
 import { read } from './dhan-json.ts';
 import { listOf, readDhanPosition, type DhanPosition } from './dhan-order-types.ts';
 
 export async function getPositions(http: DhanHttp): Promise<DhanPosition[]> {
   return listOf(await http.request({ method: 'GET', path: '/v2/positions' }), 'positions', readDhanPosition);
+}
+
+/**
+ * The demat holdings (GET /v2/holdings, https://dhanhq.co/docs/v2/portfolio/, "Holdings"): `totalQty` held with
+ * `t1Qty` not yet delivered, `availableQty` what may be sold now, `avgCostPrice` in rupees; `exchange` is NSE, BSE
+ * or ALL (listed on both), `securityId` the stock's id, which a CNC sale is placed with. `lastTradedPrice` is answered
+ * by some of Dhan's versions only. An account holding nothing is answered with an error, DH-1111 "No holdings
+ * available" (as public Dhan clients meet it): that is none, not a failure.
+ */
+const holdingShape = {
+  exchange: 'string',
+  tradingSymbol: 'string',
+  securityId: 'string',
+  isin: 'string?',
+  totalQty: 'number',
+  dpQty: 'number?',
+  t1Qty: 'number?',
+  availableQty: 'number',
+  avgCostPrice: 'number',
+  lastTradedPrice: 'number?',
+} as const;
+
+export type DhanHolding = ReturnType<typeof readHolding>;
+
+const readHolding = (value: unknown) => read(value, holdingShape, 'holding');
+
+export async function getHoldings(http: DhanHttp): Promise<DhanHolding[]> {
+  try {
+    return listOf(await http.request({ method: 'GET', path: '/v2/holdings' }), 'holdings', readHolding);
+  } catch (error) {
+    if (error instanceof DhanError && error.errorCode === 'DH-1111') return [];
+    throw error;
+  }
 }
 
 export async function getFundLimit(http: DhanHttp) {

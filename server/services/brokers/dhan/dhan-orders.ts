@@ -8,7 +8,7 @@ import { read } from './dhan-json.ts';
 import { listOf, readDhanOrder, readDhanTrade, type DhanOrder, type DhanTrade } from './dhan-order-types.ts';
 
 export type DhanOrderType = 'LIMIT' | 'MARKET' | 'STOP_LOSS' | 'STOP_LOSS_MARKET';
-export type DhanProduct = 'INTRADAY' | 'MARGIN';
+export type DhanProduct = 'INTRADAY' | 'MARGIN' | 'CNC';
 
 export type DhanPlacement = {
   dhanClientId: string;

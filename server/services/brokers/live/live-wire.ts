@@ -102,8 +102,12 @@ export type WireHolding = {
 /** An order's charges StrikeDesk priced at the broker's tariff; `brokeragePriced` false: no tariff in force, statutory charges alone. */
 export type TariffPriced = { paise: number; brokeragePriced: boolean };
 
-/** One place call: an order, or a leg the broker slices at the freeze quantity (`sliced`). */
-export type PlaceRequest = { intent: OrderIntent; tag: string; variety: 'regular' | 'amo'; instrumentToken: number; sliced: boolean };
+/**
+ * One place call: an order, or a leg the broker slices at the freeze quantity (`sliced`). `holdingKey`: for a CNC
+ * sale of holdings, the broker's own name for the stock as its holdings read gave it (WireHolding.key: Upstox's
+ * instrument key, Dhan's security id, Noren's trading symbol), which its equity order is placed with; null otherwise.
+ */
+export type PlaceRequest = { intent: OrderIntent; tag: string; variety: 'regular' | 'amo'; instrumentToken: number; sliced: boolean; holdingKey?: string | null };
 
 /** A child of a place call: booked under its id, or refused (the refusal in the trader's words). */
 export type PlacedChild = { order_id: string } | { refusal: DomainError };

@@ -56,10 +56,21 @@ export const unsentId = () => `SD${randomBytes(6).toString('hex').toUpperCase()}
 const whoOf = (order: NumberedOrder): Attribution => ({ portfolioId: order.portfolioId, bot: order.bot, purpose: order.purpose, ocoGroup: null });
 
 export function createOrderPlacing({ db, clock, wire, mirror, updates, limits, contracts, hours }: Deps) {
-  async function formOf(intent: OrderIntent, tag: string, variety: PlaceRequest['variety'], sliced = false): Promise<{ form: PlaceRequest; token: number }> {
+  async function formOf(account: TradingAccount, intent: OrderIntent, tag: string, variety: PlaceRequest['variety'], sliced = false): Promise<{ form: PlaceRequest; token: number }> {
     const contract = await contracts.contractOf(intent.exchange, intent.tradingsymbol, clock());
     const instrumentToken = contract?.instrumentToken ?? 0;
-    return { form: { intent, tag, variety, instrumentToken, sliced }, token: instrumentToken };
+    const holdingKey = intent.product === 'CNC' ? await holdingKeyOf(account, intent) : null;
+    return { form: { intent, tag, variety, instrumentToken, sliced, holdingKey }, token: instrumentToken };
+  }
+
+  /**
+   * A CNC sale's stock as the broker names it: its key in the account's holdings (read for the sale's plan a moment
+   * ago, shared for a second), null where the broker names stocks by exchange and symbol (Kite).
+   */
+  async function holdingKeyOf(account: TradingAccount, intent: OrderIntent): Promise<string | null> {
+    if (wire.holdings === undefined) return null;
+    const holdings = await wire.holdings(account);
+    return holdings.find((holding) => holding.exchange === intent.exchange && holding.tradingsymbol === intent.tradingsymbol)?.key ?? null;
   }
 
   /** The order a lost answer was for, from the broker's book: a numbered one through its written send, else the first tagged one not yet mirrored. */
@@ -103,7 +114,7 @@ export function createOrderPlacing({ db, clock, wire, mirror, updates, limits, c
   /** One order, one place call: recorded as placed, found again after a lost answer, or refused (`first`: nothing of the call placed yet). */
   async function sendOne(account: TradingAccount, placement: Placement, tag: string, variety: PlaceRequest['variety'], first: boolean): Promise<Outcome> {
     const { intent, who, number = null } = placement;
-    const { form, token } = await formOf(intent, tag, variety);
+    const { form, token } = await formOf(account, intent, tag, variety);
     const placed: Unplaced = { parentOrderId: null, tag, intent, variety: form.variety, marketProtection: wire.marketProtection(intent.orderType), instrumentToken: token, number };
     if (number !== null) await recordSend(db, account.id, tag, number, intent, who, clock());
     const refused = async (refusal: DomainError): Promise<Outcome> => {
@@ -142,7 +153,7 @@ export function createOrderPlacing({ db, clock, wire, mirror, updates, limits, c
     const head = run[0]!;
     const ref = head.number!.ref;
     const quantity = run.reduce((total, placement) => total + placement.intent.quantity, 0);
-    const { form, token } = await formOf({ ...head.intent, quantity }, tag, variety, true);
+    const { form, token } = await formOf(account, { ...head.intent, quantity }, tag, variety, true);
     const unplaced = (placement: Placement): Unplaced => ({
       parentOrderId: null, tag, intent: placement.intent, variety: form.variety, marketProtection: wire.marketProtection(head.intent.orderType), instrumentToken: token, number: placement.number ?? null,
     });

@@ -5,9 +5,11 @@
 // LMT/MKT/SL-LMT/SL-MKT, sides B/S; Noren's statuses in the core's words (CANCELED is CANCELLED,
 // TRIGGER_PENDING is TRIGGER PENDING, PENDING is OPEN PENDING); numbers and times as Noren's text. Noren has no
 // slicing call: a leg above the freeze quantity is sent as one PlaceOrder a slice, each with the tag, and a lost
-// answer on any slice reads the book by the tag before anything else (the core's lost sliced call).
+// answer on any slice reads the book by the tag before anything else (the core's lost sliced call). The demat
+// holdings (Holdings, prd C) and their sale (issue 63): product C on NSE (or BSE) with the holding's own trading
+// symbol (RELIANCE-EQ), an equity row named by that symbol less its series (the scrip master read here is F&O's).
 import type { OrderChanges, OrderIntent, Side, TradingAccount } from '../broker-trading.ts';
-import type { LiveWire, PlaceRequest, PlacedChild, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
+import type { LiveWire, PlaceRequest, PlacedChild, WireHolding, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
 import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Clock } from '../../clock.ts';
@@ -21,7 +23,7 @@ import { slices } from '../order-slicing.ts';
 import { BrokerOutcomeUnknownError } from '../outcome-unknown.ts';
 import { isNoData } from '../noren/noren-errors.ts';
 import { amount } from '../noren/noren-json.ts';
-import type { NorenOrder, NorenPosition, NorenPriceType, NorenTrade } from '../noren/noren-orders.ts';
+import type { NorenHolding, NorenOrder, NorenPosition, NorenPriceType, NorenTrade } from '../noren/noren-orders.ts';
 import { cancelOrder, getOrderHistory, modifyOrder, placeOrder } from '../noren/noren-orders.ts';
 import type { NorenCalls } from './noren-calls.ts';
 import type { NorenContracts } from './noren-contracts.ts';
@@ -32,9 +34,36 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 const priceTypes: Record<OrderIntent['orderType'], NorenPriceType> = { LIMIT: 'LMT', MARKET: 'MKT', SL: 'SL-LMT', 'SL-M': 'SL-MKT' };
 const ourOrderType = (type: string) => ({ LMT: 'LIMIT', MKT: 'MARKET', 'SL-LMT': 'SL', 'SL-MKT': 'SL-M' })[type] ?? type;
-const productOf = (product: string) => (product === 'MIS' ? 'I' : 'M');
+const productOf = (product: string) => (product === 'CNC' ? 'C' : product === 'MIS' ? 'I' : 'M');
 const ourProduct = (product: string) => ({ I: 'MIS', M: 'NRML', C: 'CNC' })[product] ?? product;
 const side = (type: string): Side => (type === 'S' ? 'SELL' : 'BUY');
+
+const isEquity = (exch: string) => exch === 'NSE' || exch === 'BSE';
+
+/** A stock's name on StrikeDesk from Noren's equity symbol: NSE's carries its series (RELIANCE-EQ, -BE), BSE's none. */
+export const stockName = (tsym: string) => tsym.replace(/-(EQ|BE|BZ)$/, '');
+
+/**
+ * A Noren holding in the core's shape, on its NSE listing where it has one: shares are what is held in demat
+ * (holdqty, the larger of dpqty and npoadqty, benqty, unplgdqty, brkcolqty) and bought not yet delivered (btstqty);
+ * what was sold today (usedqty) is not sellable. Noren's holdings carry no last price.
+ */
+export function wireHoldingOfNoren(holding: NorenHolding): WireHolding | null {
+  const listing = holding.listings.find((candidate) => candidate.exch === 'NSE') ?? holding.listings[0];
+  if (listing === undefined) return null;
+  const q = (field: Exclude<keyof NorenHolding, 'listings'>) => amount(holding[field], field);
+  const shares = q('holdqty') + Math.max(q('dpqty'), q('npoadqty')) + q('benqty') + q('unplgdqty') + q('brkcolqty') + q('btstqty');
+  return {
+    exchange: listing.exch,
+    tradingsymbol: stockName(listing.tsym),
+    isin: listing.isin === null || listing.isin === '' ? null : listing.isin,
+    shares,
+    sellable: Math.max(0, shares - q('usedqty')),
+    average_paise: paise(q('upldprc')),
+    last_paise: null,
+    key: listing.tsym,
+  };
+}
 
 /** Noren's IST "HH:MM:SS DD-MM-YYYY" (norentm) or "DD-MM-YYYY HH:MM:SS" (exch_tm, fltm), or null. */
 export function norenStamp(text: string | null): Date | null {
@@ -143,34 +172,27 @@ export function createNorenWire({ db, slug, calls, contracts, failures, clock }:
   // A book must not fail for want of a name: Noren's own symbol stands in while the scrip master is out of reach.
   const nameOf = (token: string | null) => (token === null ? Promise.resolve(null) : contracts.nameOf(token).catch(() => null));
   const write = orderWriter(calls, failures.failureOf);
-  const named = <T extends { token: string | null }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
-    Promise.all(rows.map(async (row) => map(row, await nameOf(row.token))));
+  const nameOfRow = (row: { token: string | null; exch: string; tsym: string }) => (isEquity(row.exch) ? Promise.resolve(stockName(row.tsym)) : nameOf(row.token));
+  const named = <T extends { token: string | null; exch: string; tsym: string }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
+    Promise.all(rows.map(async (row) => map(row, await nameOfRow(row))));
+  const holdings = async (account: TradingAccount) => (await calls.holdings(account)).flatMap((holding) => wireHoldingOfNoren(holding) ?? []);
 
-  async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced }: PlaceRequest) {
-    const what = kiteCalls.orderFor(intent.tradingsymbol);
+  /** Noren's symbol of an order's instrument: a stock's from the account's holdings (its series), a contract's from the scrip master. */
+  async function norenSymbolOf(account: TradingAccount, order: WireOrder): Promise<string> {
+    if (isEquity(order.exchange)) {
+      const held = (await holdings(account)).find((holding) => holding.exchange === order.exchange && holding.tradingsymbol === order.tradingsymbol);
+      return held?.key ?? order.tradingsymbol;
+    }
+    return (await contracts.entryOf(String(order.instrument_token)))?.tsym ?? order.tradingsymbol;
+  }
+
+  async function place(account: TradingAccount, request: PlaceRequest) {
+    const { intent, tag, instrumentToken, sliced } = request;
+    if (intent.product === 'CNC') return placeSale(account, request);
     const entry = await contracts.entryOf(String(instrumentToken));
     const contract = await contracts.contractOf(intent.exchange, intent.tradingsymbol, clock());
     if (entry === undefined || contract === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(intent.exchange, intent.tradingsymbol), { field: 'tradingsymbol' });
-    const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
-    const triggered = intent.orderType === 'SL' || intent.orderType === 'SL-M';
-    const placeOne = (quantity: number) =>
-      write(account, what, (session) => placeOrder(session.http, {
-        uid: session.accountNumber,
-        actid: session.accountNumber,
-        exch: intent.exchange,
-        tsym: entry.tsym,
-        qty: String(quantity),
-        prc: priced ? rupees(intent.pricePaise) : '0',
-        ...(triggered ? { trgprc: rupees(intent.triggerPaise) } : {}),
-        dscqty: '0',
-        prd: productOf(intent.product),
-        trantype: intent.side === 'SELL' ? 'S' : 'B',
-        prctyp: priceTypes[intent.orderType],
-        ret: 'DAY',
-        remarks: tag,
-        ordersource: 'API',
-        ...(variety === 'amo' ? { amo: 'Yes' as const } : {}),
-      }));
+    const placeOne = (quantity: number) => placeOneOf(account, { ...request, intent: { ...intent, quantity } }, entry.tsym);
     if (!sliced) {
       const id = await placeOne(intent.quantity);
       return { callId: id, parent: null, children: [{ order_id: id }] };
@@ -195,13 +217,44 @@ export function createNorenWire({ db, slug, calls, contracts, failures, clock }:
     return { callId: first?.order_id ?? tag, parent: null, children };
   }
 
+  /** One PlaceOrder of `request`'s order under Noren's trading symbol `tsym`: its order number. */
+  function placeOneOf(account: TradingAccount, { intent, tag, variety }: PlaceRequest, tsym: string): Promise<string> {
+    const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
+    const triggered = intent.orderType === 'SL' || intent.orderType === 'SL-M';
+    return write(account, kiteCalls.orderFor(intent.tradingsymbol), (session) => placeOrder(session.http, {
+      uid: session.accountNumber,
+      actid: session.accountNumber,
+      exch: intent.exchange,
+      tsym,
+      qty: String(intent.quantity),
+      prc: priced ? rupees(intent.pricePaise) : '0',
+      ...(triggered ? { trgprc: rupees(intent.triggerPaise) } : {}),
+      dscqty: '0',
+      prd: productOf(intent.product),
+      trantype: intent.side === 'SELL' ? 'S' : 'B',
+      prctyp: priceTypes[intent.orderType],
+      ret: 'DAY',
+      remarks: tag,
+      ordersource: 'API',
+      ...(variety === 'amo' ? { amo: 'Yes' as const } : {}),
+    }));
+  }
+
+  /** A CNC sale of holdings: one order under the holding's own symbol (its key), never sliced (no freeze quantity in cash). */
+  async function placeSale(account: TradingAccount, request: PlaceRequest) {
+    const { intent, holdingKey = null } = request;
+    if (holdingKey === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(intent.exchange, intent.tradingsymbol), { field: 'tradingsymbol' });
+    const id = await placeOneOf(account, request, holdingKey);
+    return { callId: id, parent: null, children: [{ order_id: id }] };
+  }
+
   async function modify(account: TradingAccount, order: WireOrder, _placedAs: string | null, changes: OrderChanges): Promise<void> {
     const orderType = changes.orderType ?? (order.order_type as OrderIntent['orderType']);
-    const entry = await contracts.entryOf(String(order.instrument_token));
+    const tsym = await norenSymbolOf(account, order);
     await write(account, kiteCalls.modification(order.order_id), (session) => modifyOrder(session.http, {
       uid: session.accountNumber,
       exch: order.exchange,
-      tsym: entry?.tsym ?? order.tradingsymbol,
+      tsym,
       norenordno: order.order_id,
       prctyp: priceTypes[orderType],
       prc: orderType === 'LIMIT' || orderType === 'SL' ? rupees(changes.pricePaise ?? order.price_paise) : '0',
@@ -220,7 +273,7 @@ export function createNorenWire({ db, slug, calls, contracts, failures, clock }:
     historyOrNull(
       async () => {
         const states = await calls.withSession(account, (session) => getOrderHistory(session.http, session.accountNumber, orderId));
-        return Promise.all(states.reverse().map(async (state) => wireOrderOfNoren(state, await nameOf(state.token))));
+        return Promise.all(states.reverse().map(async (state) => wireOrderOfNoren(state, await nameOfRow(state))));
       },
       isNoData,
       failures.failureOf,
@@ -240,6 +293,7 @@ export function createNorenWire({ db, slug, calls, contracts, failures, clock }:
     orders: async (account) => named(await calls.orders(account), wireOrderOfNoren),
     trades: async (account) => named(await calls.trades(account), wireTradeOfNoren),
     positions: async (account) => named(await calls.positions(account), wirePositionOfNoren),
+    holdings,
     orderHistory,
     place,
     modify,

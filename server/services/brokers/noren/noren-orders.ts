@@ -6,7 +6,7 @@
 import type { NorenHttp } from './noren-http.ts';
 import { isNoData, NorenError } from './noren-errors.ts';
 import type { Read, Shape } from '../live/json-shapes.ts';
-import { listAt, read } from './noren-json.ts';
+import { isObject, listAt, read } from './noren-json.ts';
 
 export type NorenPlacement = {
   uid: string;
@@ -18,7 +18,7 @@ export type NorenPlacement = {
   trgprc?: string;
   dscqty: '0';
   /** M: NRML (carried), I: MIS (intraday), C: CNC. */
-  prd: 'M' | 'I';
+  prd: 'M' | 'I' | 'C';
   /** B: buy, S: sell. */
   trantype: 'B' | 'S';
   prctyp: NorenPriceType;
@@ -119,6 +119,41 @@ export const getOrders = (http: NorenHttp, uid: string) => book(() => http.call(
 export const getTrades = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'TradeBook', data: { uid, actid: uid } }), 'trades', tradeShape, 'trade');
 
 export const getPositions = (http: NorenHttp, uid: string) => book(() => http.call({ name: 'PositionBook', data: { uid, actid: uid } }), 'positions', positionShape, 'position');
+
+/**
+ * One stock of the demat holdings (Holdings with prd C, NorenRestApiPy "get_holdings"): `exch_tsym` its listings
+ * (exchange, token, trading symbol: NSE's RELIANCE-EQ, BSE's RELIANCE; ISIN), the quantities as text (`holdqty`,
+ * `dpqty` and `npoadqty` held, `btstqty` bought and not yet delivered, `benqty`, `unplgdqty`, `brkcolqty`; `usedqty`
+ * sold today) and `upldprc` the average price. Noren answers no last price here.
+ */
+export type NorenHolding = Read<typeof holdingShape> & { listings: Read<typeof listingShape>[] };
+
+const holdingShape = {
+  holdqty: 'string?',
+  dpqty: 'string?',
+  npoadqty: 'string?',
+  btstqty: 'string?',
+  benqty: 'string?',
+  unplgdqty: 'string?',
+  brkcolqty: 'string?',
+  usedqty: 'string?',
+  upldprc: 'string?',
+} as const;
+const listingShape = { exch: 'string', token: 'string?', tsym: 'string', isin: 'string?' } as const;
+
+function readHolding(item: unknown): NorenHolding {
+  const listings = listAt(isObject(item) ? item.exch_tsym : null, 'exch_tsym').map((listing) => read(listing, listingShape, 'listing'));
+  return { ...read(item, holdingShape, 'holding'), listings };
+}
+
+export async function getHoldings(http: NorenHttp, uid: string): Promise<NorenHolding[]> {
+  try {
+    return listAt(await http.call({ name: 'Holdings', data: { uid, actid: uid, prd: 'C' } }), 'holdings').map(readHolding);
+  } catch (error) {
+    if (isNoData(error)) return [];
+    throw error;
+  }
+}
 
 /** One order's states, newest first as Noren answers them; an order Noren does not know is a "no data". */
 export async function getOrderHistory(http: NorenHttp, uid: string, norenordno: string): Promise<NorenOrder[]> {

@@ -3,13 +3,15 @@
 // (Upstox books one order per slice, each with the caller's tag and no parent: the core matches a lost
 // call's children by tag), `is_amo` for an after-market order, products I/D for MIS/NRML, instrument keys
 // (`NSE_FO|<token>`), lower-case statuses raised to the core's upper case ("cancelled after market order"
-// is CANCELLED), and modify/cancel by order id alone. Every order write carries X-Algo-Name (upstox-http.ts).
+// is CANCELLED), and modify/cancel by order id alone. Every order write carries X-Algo-Name (upstox-http.ts). The
+// demat holdings (long-term-holdings) and their sale (issue 63): product D on a stock (NSE_EQ|<ISIN>, the holding's
+// key) is CNC, as D on a contract is NRML.
 // https://upstox.com/developer/api-documentation/v3/place-order, .../v3/modify-order, .../v3/cancel-order
 import type { OrderChanges, Side, TradingAccount } from '../broker-trading.ts';
-import type { LiveWire, PlaceRequest, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
+import type { LiveWire, PlaceRequest, WireHolding, WireOrder, WirePosition, WireTrade } from '../live/live-wire.ts';
 import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts';
 import { UpstoxError, UpstoxOutcomeUnknownError } from '../upstox/upstox-errors.ts';
-import type { UpstoxPosition } from '../upstox/upstox-account.ts';
+import type { UpstoxHolding, UpstoxPosition } from '../upstox/upstox-account.ts';
 import { getBrokerage } from '../upstox/upstox-charges.ts';
 import { cancelOrder, getOrderHistory, modifyOrder, placeOrder, type UpstoxOrderType, type UpstoxProduct } from '../upstox/upstox-orders.ts';
 import type { UpstoxOrder, UpstoxTrade } from '../upstox/upstox-order-types.ts';
@@ -34,7 +36,8 @@ export function upstoxInstrumentKey(exchange: string, token: number): string {
 export const tokenOfKey = (key: string) => Number(key.split('|')[1]) || 0;
 
 const productOf = (product: string): UpstoxProduct => (product === 'MIS' ? 'I' : 'D');
-const ourProduct = (product: string) => ({ I: 'MIS', D: 'NRML' })[product] ?? product;
+/** Upstox's D is delivery: NRML on a contract, CNC on a stock (NSE, BSE). */
+const ourProduct = (product: string, exchange: string) => (product === 'D' && (exchange === 'NSE' || exchange === 'BSE') ? 'CNC' : (({ I: 'MIS', D: 'NRML' })[product] ?? product));
 
 /** Upstox's IST "YYYY-MM-DD HH:MM:SS", or null when absent or unreadable. */
 export function upstoxStamp(text: string | null): Date | null {
@@ -64,7 +67,7 @@ export function wireOrderOfUpstox(order: UpstoxOrder): WireOrder {
     instrument_token: tokenOfKey(order.instrument_token),
     transaction_type: order.transaction_type === 'SELL' ? 'SELL' : 'BUY',
     order_type: order.order_type,
-    product: ourProduct(order.product),
+    product: ourProduct(order.product, order.exchange),
     quantity: order.quantity,
     price_paise: paise(order.price),
     trigger_price_paise: paise(order.trigger_price),
@@ -89,7 +92,7 @@ export function wireTradeOfUpstox(trade: UpstoxTrade): WireTrade {
     instrument_token: tokenOfKey(trade.instrument_token),
     exchange: trade.exchange,
     tradingsymbol: trade.trading_symbol,
-    product: ourProduct(trade.product),
+    product: ourProduct(trade.product, trade.exchange),
     transaction_type: (trade.transaction_type === 'SELL' ? 'SELL' : 'BUY') satisfies Side,
     quantity: trade.quantity,
     price_paise: paise(trade.average_price),
@@ -126,7 +129,7 @@ function wirePositionOfUpstox(position: UpstoxPosition): WirePosition {
     exchange: position.exchange,
     tradingsymbol: position.trading_symbol,
     instrument_token: tokenOfKey(position.instrument_token),
-    product: ourProduct(position.product),
+    product: ourProduct(position.product, position.exchange),
     quantity: position.quantity,
     buy_quantity: carriedBuy + position.day_buy_quantity,
     buy_value_paise: carriedBuyPaise + dayBuyPaise,
@@ -141,14 +144,30 @@ function wirePositionOfUpstox(position: UpstoxPosition): WirePosition {
   };
 }
 
+/** An Upstox holding in the core's shape: shares held and not yet delivered (T+1), less what sales took today. */
+export function wireHoldingOfUpstox(holding: UpstoxHolding): WireHolding {
+  const shares = holding.quantity + (holding.t1_quantity ?? 0);
+  const last = holding.last_price ?? 0;
+  return {
+    exchange: holding.exchange,
+    tradingsymbol: holding.trading_symbol,
+    isin: holding.isin === null || holding.isin === '' ? null : holding.isin,
+    shares,
+    sellable: Math.max(0, shares - (holding.cnc_used_quantity ?? 0)),
+    average_paise: paise(holding.average_price),
+    last_paise: last > 0 ? paise(last) : null,
+    key: holding.instrument_token,
+  };
+}
+
 export function createUpstoxWire(calls: UpstoxCalls): LiveWire {
   const write = orderWriter(calls, domainErrorOf);
 
-  async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced }: PlaceRequest) {
+  async function place(account: TradingAccount, { intent, tag, variety, instrumentToken, sliced, holdingKey = null }: PlaceRequest) {
     const priced = intent.orderType === 'LIMIT' || intent.orderType === 'SL';
     const triggered = intent.orderType === 'SL' || intent.orderType === 'SL-M';
     const order = {
-      instrument_token: upstoxInstrumentKey(intent.exchange, instrumentToken),
+      instrument_token: intent.product === 'CNC' ? (holdingKey ?? '') : upstoxInstrumentKey(intent.exchange, instrumentToken),
       transaction_type: intent.side,
       order_type: intent.orderType satisfies UpstoxOrderType,
       product: productOf(intent.product),
@@ -205,13 +224,16 @@ export function createUpstoxWire(calls: UpstoxCalls): LiveWire {
     orders: async (account) => (await calls.orders(account)).map(wireOrderOfUpstox),
     trades: async (account) => (await calls.trades(account)).map(wireTradeOfUpstox),
     positions: async (account) => (await calls.positions(account)).map(wirePositionOfUpstox),
+    holdings: async (account) => (await calls.holdings(account)).map(wireHoldingOfUpstox),
     orderHistory,
     place,
     modify,
     cancel,
-    // Upstox's brokerage API prices one order at a time: each completed order at its average price.
+    // Upstox's brokerage API prices one order at a time: each completed order at its average price. A CNC sale's
+    // stock is named by its ISIN, which the order book does not keep: not priced, never guessed.
     chargesOf: (account, completed) =>
       Promise.all(completed.map(async (order) => {
+        if (order.product === 'CNC') return null;
         const charges = await calls.withBroker(account, 'read', kiteCalls.charges, (session) => getBrokerage(session.http, {
           instrument_token: upstoxInstrumentKey(order.exchange, order.instrument_token),
           quantity: order.filled_quantity,

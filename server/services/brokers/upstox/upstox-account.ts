@@ -63,6 +63,35 @@ function readPosition(value: unknown) {
   return read(value, positionShape, 'a position');
 }
 
+/**
+ * The demat holdings (GET /v2/portfolio/long-term-holdings, https://upstox.com/developer/api-documentation/get-holdings):
+ * `quantity` held and `t1_quantity` bought not yet delivered, `cnc_used_quantity` blocked by open or completed sales
+ * today, prices in rupees; `instrument_token` the stock's key (NSE_EQ|INE002A01018), which a sale is placed with.
+ */
+const holdingShape = {
+  exchange: 'string',
+  instrument_token: 'string',
+  trading_symbol: 'string',
+  isin: 'string?',
+  product: 'string?',
+  quantity: 'number',
+  t1_quantity: 'number?',
+  cnc_used_quantity: 'number?',
+  average_price: 'number',
+  last_price: 'number?',
+  close_price: 'number?',
+} as const;
+
+export type UpstoxHolding = ReturnType<typeof readHolding>;
+
+function readHolding(value: unknown) {
+  return read(value, holdingShape, 'a holding');
+}
+
+export async function getHoldings(http: UpstoxHttp): Promise<UpstoxHolding[]> {
+  return listAt(await http.data({ method: 'GET', path: '/v2/portfolio/long-term-holdings' }), 'the holdings').map(readHolding);
+}
+
 /** The day's and carried-forward F&O positions ("short term"; holdings are another call). */
 export async function getPositions(http: UpstoxHttp): Promise<UpstoxPosition[]> {
   return listAt(await http.data({ method: 'GET', path: '/v2/portfolio/short-term-positions' }), 'the positions').map(readPosition);
