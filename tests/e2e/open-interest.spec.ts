@@ -6,6 +6,7 @@ import { usePreferences } from './support/preferences';
 import { stockUdiffDay } from '../server/history/stock-udiff-days';
 import { signInReadyToTrade } from './support/trading';
 import { newUpstoxApp, registerUpstoxApp, upstoxPin } from './support/upstox';
+import { pickUnderlying } from './support/underlying-search';
 
 // Open interest over time (issue 40) through the real screens: two NSE bhavcopy days of a NIFTY expiry imported
 // in Market history, then /app/open_interest read at 1280 px in English and at 360 px in French, dark (and
@@ -100,12 +101,7 @@ test('charts an expiry\'s open interest from imported bhavcopies, in en and fr, 
 
   // Any index or F&O stock in the chain's search box (issue 63): RELIANCE picked by name opens its latest day's OI.
   const picker = page.getByRole('combobox', { name: 'Sous-jacent' });
-  await expect(async () => {
-    await picker.click();
-    await picker.fill('reliance');
-    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await pickUnderlying(page, picker, 'reliance', /^RELIANCE/);
   await expect(page).toHaveURL(/[?&]index=RELIANCE(&|$)/);
   // Across days first (the view kept from NIFTY), then through the day with its profile: the stock's strikes.
   await expect(page.getByTestId('oi-daily')).toContainText(/27\/08\/2026\u2069? au \u2068?28\/08\/2026/);

@@ -6,6 +6,7 @@ import { MarketHistoryPage } from './pages/market-history-page';
 import { usePreferences } from './support/preferences';
 import { signInReadyToTrade } from './support/trading';
 import { stockUdiffFile } from './support/stock-udiff';
+import { pickUnderlying } from './support/underlying-search';
 
 // Issue 40's implied volatility charts through the real screens: three days of NIFTY bhavcopies (UDiFF), their
 // near-month settlements priced at 13, 12 and 14.5 % as NSE's chain reads IV, imported in Market history; then the
@@ -167,12 +168,7 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   await page.goto('/app/volatility');
   await expect(page.getByRole('heading', { level: 1, name: 'Implied volatility' })).toBeVisible();
   const search = page.getByTestId('iv-pickers').getByRole('combobox', { name: 'Underlying' });
-  await expect(async () => {
-    await search.click();
-    await search.fill('RELIANCE');
-    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await pickUnderlying(page, search, 'RELIANCE', /^RELIANCE/);
   // The last bhavcopy day, picked: the shared server records RELIANCE's minutes today whenever another spec watched it,
   // and the latest day is then today's.
   const dayPicker = page.getByTestId('iv-pickers').getByLabel('Day', { exact: true });
@@ -199,12 +195,7 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/app/dashboards/live-trade');
   const chainSearch = page.getByRole('combobox', { name: 'Sous-jacent' });
-  await expect(async () => {
-    await chainSearch.click();
-    await chainSearch.fill('RELIANCE');
-    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await pickUnderlying(page, chainSearch, 'RELIANCE', /^RELIANCE/, 30_000);
   await page.keyboard.press('Escape');
   await page.getByTestId('rollover-toggle').click();
   const panel = page.getByTestId('rollover-panel');
@@ -230,12 +221,7 @@ test('charts a watched stock’s IV minute by minute from the minutes recorded w
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/app/dashboards/live-trade');
   const chainSearch = page.getByRole('combobox', { name: 'Underlying' });
-  await expect(async () => {
-    await chainSearch.click();
-    await chainSearch.fill('RELIANCE');
-    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await pickUnderlying(page, chainSearch, 'RELIANCE', /^RELIANCE/, 30_000);
   await page.keyboard.press('Escape');
 
   // The chain stays open (watched) while another tab reads the IV: the first whole minutes come within two or three.
