@@ -157,7 +157,7 @@ describe('the price feed', () => {
     let replayOpen = false;
     const { store, feed, advance, frame } = harness({
       openStream: () => (replayOpen ? Promise.reject(new Error('a replay has no price stream')) : Promise.resolve(live)),
-      poll: () => Promise.resolve(replayOpen ? { data: { [liveCall]: replayedAt10(547.95) } } : { data: {} }),
+      poll: () => Promise.resolve<MarketSnapshot>(replayOpen ? { data: { [liveCall]: replayedAt10(547.95) } } : { data: {} }),
     });
     feed.subscribe([liveCall]);
     await advance(0);
