@@ -28,12 +28,12 @@ const heartbeatMs = 5000;
 const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_-]{0,39}$/;
 
 export const marketRoutes: RoutePlugin = async (app, { context }) => {
-  const { market, marketFeed, brokerAccounts, brokerRegistry, streamNotices } = context.services;
+  const { market, marketFeed, followedInstruments, brokerAccounts, brokerRegistry, streamNotices } = context.services;
   /** Each trader's open streams, oldest first: each entry ends its stream. */
   const openStreams = new Map<number, Set<() => void>>();
   const closers = new Set<() => void>();
   const onError = (error: unknown) => app.log.error({ err: error }, 'the price stream failed to send');
-  const fanout = createPriceFanout({ market, feed: marketFeed, onError, heartbeatMs });
+  const fanout = createPriceFanout({ market, feed: marketFeed, onError, heartbeatMs, follow: followedInstruments.follow });
 
   /**
    * A named account's stream reads its broker's prices (a live account's ticker, never the simulator; a paper

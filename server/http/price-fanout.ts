@@ -16,11 +16,13 @@ type FanoutOptions = {
   feed: Pick<MarketFeed, 'subscribe'>;
   onError: (error: unknown) => void;
   heartbeatMs: number;
+  /** Notes each channel's instruments while it is open (the market recorder's watched stocks); answers the forgetting. */
+  follow?: (instruments: readonly string[]) => () => void;
 };
 
-type Entry = { channel: PriceChannel; instruments: readonly string[]; indexOf: ReadonlyMap<string, IndexName | null> };
+type Entry = { channel: PriceChannel; instruments: readonly string[]; indexOf: ReadonlyMap<string, IndexName | null>; unfollow: () => void };
 
-export function createPriceFanout({ market, feed, onError, heartbeatMs }: FanoutOptions) {
+export function createPriceFanout({ market, feed, onError, heartbeatMs, follow = () => () => undefined }: FanoutOptions) {
   const channels = new Map<string, Entry>();
   let unsubscribe: (() => void) | null = null;
 
@@ -66,7 +68,7 @@ export function createPriceFanout({ market, feed, onError, heartbeatMs }: Fanout
         let entry = channels.get(key);
         if (entry === undefined) {
           const channel = createPriceChannel({ format, loadSnapshot: () => loadSnapshot(instruments), onError, heartbeatMs, onQuiet: (quiet) => void quiet.heartbeat() });
-          entry = { channel, instruments, indexOf };
+          entry = { channel, instruments, indexOf, unfollow: follow(instruments) };
           channels.set(key, entry);
         }
         unsubscribe ??= feed.subscribe(onUpdate);
@@ -78,6 +80,7 @@ export function createPriceFanout({ market, feed, onError, heartbeatMs }: Fanout
             membership.leave();
             if (channel.size() > 0 || channels.get(key)?.channel !== channel) return;
             channels.delete(key);
+            entry.unfollow();
             channel.close();
             if (channels.size > 0) return;
             unsubscribe?.();

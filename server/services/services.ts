@@ -26,6 +26,8 @@ import { createAnalyticsService, type AnalyticsService } from './analytics/analy
 import { seedOf } from './market/simulator.ts';
 import { liveRecording } from './history/live-recording.ts';
 import { createMarketRecorder, simulatorRecording, type MarketRecorder, type MarketRecorderOptions } from './history/market-recorder.ts';
+import { watchedStocks } from './history/watched-stocks.ts';
+import { createFollowedInstruments, type FollowedInstruments } from './market/followed-instruments.ts';
 import type { RecordingSource } from './history/recorded-minutes-store.ts';
 import { createMarketFeed, type MarketFeed } from './market/market-feed.ts';
 import { createPaperTrading, type PaperTrading } from './brokers/paper/paper-trading.ts';
@@ -96,6 +98,8 @@ export type Services = {
   liveRecorder: MarketRecorder | null;
   /** Tells this instance's live price streams when the market moved. */
   marketFeed: MarketFeed;
+  /** What this instance's simulator price streams follow (the recorder's watched stocks read it). */
+  followedInstruments: FollowedInstruments;
   /** The paper broker's order engine (its fills run on the market's ticks). */
   paperTrading: PaperTrading;
   /** What traders' streams tell besides prices and orders (a session ended, an alert, a kill switch): read each pass. */
@@ -239,12 +243,15 @@ export function createServices(options: ServicesOptions): Services {
   const recordingDays = market.recordingDays ?? 30;
   const recorder = (source: RecordingSource, recording: Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'>) =>
     recordingDays > 0 ? createMarketRecorder({ db, clock, source, retentionDays: recordingDays, sampleEveryMs: market.recordingSampleMs, ...recording }) : null;
-  const marketRecorder = recorder('simulated', simulatorRecording(marketService));
   const liveFeeds = [kiteLive, upstoxLive, dhanLive, shoonyaLive, flattradeLive].map((live) => ({ prices: live.prices, contracts: live.trading.contracts }));
   const liveRecorder = recorder('recorded', liveRecording({ db, market: marketService, feeds: liveFeeds }));
   const feeds = createLiveFeeds({ db, clock, prices: { kite: kiteLive.prices, upstox: upstoxLive.prices, dhan: dhanLive.prices, shoonya: shoonyaLive.prices, flattrade: flattradeLive.prices } });
   const accountPrices = createAccountPrices({ db, simulator: priceSource, feeds });
   const paperTrading = createPaperTrading({ db, clock, prices: accountPrices, market: marketService, feed: marketFeed });
+  // The watched stocks' minutes too (issue 63): those held, a bot's, or followed by a stream here (watched-stocks.ts).
+  const followedInstruments = createFollowedInstruments();
+  const followed = () => [...paperTrading.followed(), ...followedInstruments.list()];
+  const marketRecorder = recorder('simulated', simulatorRecording(marketService, watchedStocks({ db, followed })));
   const paperBroker = createPaperBroker({ db, secrets, limits, trading: paperTrading, deviceTokens: createDeviceTokens(secretKey, 'paper-login') });
   const historyWait = wait ?? timerWait;
   // Every broker the server can talk to: the paper broker, Zerodha's Kite Connect, Upstox, Dhan, Shoonya and Flattrade.
@@ -274,6 +281,7 @@ export function createServices(options: ServicesOptions): Services {
     dailyBots,
     market: marketService,
     marketFeed,
+    followedInstruments,
     paperTrading,
     streamNotices: createStreamNotices({ db, clock }),
     trading,

@@ -3,14 +3,17 @@ import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { MarketHistoryPage } from './pages/market-history-page';
 import { OptionChainPage, plain } from './pages/option-chain-page';
 import { usePreferences } from './support/preferences';
+import { stockUdiffDay } from '../server/history/stock-udiff-days';
 import { signInReadyToTrade } from './support/trading';
 import { newUpstoxApp, registerUpstoxApp, upstoxPin } from './support/upstox';
+import { pickUnderlying } from './support/underlying-search';
 
 // Open interest over time (issue 40) through the real screens: two NSE bhavcopy days of a NIFTY expiry imported
 // in Market history, then /app/open_interest read at 1280 px in English and at 360 px in French, dark (and
 // right to left): the source and its time, the day's profile against the day before (PCR 1.17 against 1.12, max
 // pain 24,550), the note that a bhavcopy day has no minutes, and the chart across days. The chain's strikes
-// link to it. Screenshots in test-results/open-interest.
+// link to it. The picker is the chain's search box (issue 63): RELIANCE's options in the same files, picked by name,
+// chart the stock's OI at 360 px in French. Screenshots in test-results/open-interest.
 
 const shots = 'test-results/open-interest';
 const expiry = '2026-09-01';
@@ -36,6 +39,9 @@ function bhavcopy(day: string, oi: { callOi: number; bigCall: number; putOi: num
       );
     }
   }
+  // RELIANCE's September options the same day (issue 63: a stock's OI, picked in the search box), 5 lakh shares each.
+  const stock = stockUdiffDay({ day, symbol: 'RELIANCE', spot: 1420, lot: 500, futures: [], options: { expiry: '2026-09-29', strikes: [1380, 1400, 1420, 1440, 1460], sigma: 0.25 } });
+  rows.push(...stock.csv.trim().split('\n').slice(1));
   return { name: `BhavCopy_NSE_FO_0_0_0_${day.replaceAll('-', '')}_F_0000.csv`, mimeType: 'text/csv', buffer: Buffer.from(`${rows.join('\n')}\n`) };
 }
 
@@ -92,6 +98,20 @@ test('charts an expiry\'s open interest from imported bhavcopies, in en and fr, 
   await expect(page.getByTestId('oi-daily').getByTestId('oi-strikes-chart').locator('canvas').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${shots}/daily-fr-360-dark.png`, fullPage: true });
+
+  // Any index or F&O stock in the chain's search box (issue 63): RELIANCE picked by name opens its latest day's OI.
+  const picker = page.getByRole('combobox', { name: 'Sous-jacent' });
+  await pickUnderlying(page, picker, 'reliance', /^RELIANCE/);
+  await expect(page).toHaveURL(/[?&]index=RELIANCE(&|$)/);
+  // Across days first (the view kept from NIFTY), then through the day with its profile: the stock's strikes.
+  await expect(page.getByTestId('oi-daily')).toContainText(/27\/08\/2026\u2069? au \u2068?28\/08\/2026/);
+  await expect(page.getByTestId('oi-strike').first()).toContainText(/1\D?(3[89]|4[0-6])0/);
+  await page.getByText('Au fil de la séance', { exact: true }).click();
+  await expect(page.getByTestId('oi-profile')).toBeVisible();
+  await expect(picker).toHaveValue('RELIANCE');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: `${shots}/stock-fr-360-dark.png`, fullPage: true });
+  await page.goto(`/app/open_interest?index=NIFTY&day=2026-08-28&expiry=${expiry}`);
 
   await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'rtl' });
   await page.reload();

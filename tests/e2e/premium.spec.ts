@@ -6,6 +6,7 @@ import { screenshotAt } from './support/screenshots';
 import { signInReadyToTrade, type TradingUser } from './support/trading';
 import { stockUdiffFile } from './support/stock-udiff';
 import { MarketHistoryPage } from './pages/market-history-page';
+import { pickUnderlying } from './support/underlying-search';
 
 // The strategy premium chart through the real screens: the chain's ATM straddle opened in one tap, its candles
 // read from the minutes the server's simulator recorded (so the source line says simulated, with its time),
@@ -219,12 +220,7 @@ test('charts a stock’s ATM straddle picked in the search box in day candles, i
   await page.goto('/app/premium');
   await expect(page.getByRole('heading', { level: 1, name: 'Strategy premium' })).toBeVisible();
   const search = page.getByRole('combobox', { name: 'Underlying' });
-  await expect(async () => {
-    await search.click();
-    await search.fill('RELIANCE');
-    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await pickUnderlying(page, search, 'RELIANCE', /^RELIANCE/);
   // The latest day with RELIANCE's option prices: these days' 23 Sep (its 1,400 strike nearest to 1,392), or a later
   // day another spec of the suite imported (volatility.spec's January 2026); a sold straddle either way.
   await expect(page).toHaveURL(/legs=RELIANCE%3A(\d{4}-\d{2}-\d{2})%3A(\d+)%3ACE%3AS%3A1%2CRELIANCE%3A\1%3A\2%3APE%3AS%3A1&/);

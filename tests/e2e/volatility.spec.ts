@@ -6,6 +6,7 @@ import { MarketHistoryPage } from './pages/market-history-page';
 import { usePreferences } from './support/preferences';
 import { signInReadyToTrade } from './support/trading';
 import { stockUdiffFile } from './support/stock-udiff';
+import { pickUnderlying } from './support/underlying-search';
 
 // Issue 40's implied volatility charts through the real screens: three days of NIFTY bhavcopies (UDiFF), their
 // near-month settlements priced at 13, 12 and 14.5 % as NSE's chain reads IV, imported in Market history; then the
@@ -167,12 +168,7 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   await page.goto('/app/volatility');
   await expect(page.getByRole('heading', { level: 1, name: 'Implied volatility' })).toBeVisible();
   const search = page.getByTestId('iv-pickers').getByRole('combobox', { name: 'Underlying' });
-  await expect(async () => {
-    await search.click();
-    await search.fill('RELIANCE');
-    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await pickUnderlying(page, search, 'RELIANCE', /^RELIANCE/);
   // The last bhavcopy day, picked: the shared server records RELIANCE's minutes today whenever another spec watched it,
   // and the latest day is then today's.
   const dayPicker = page.getByTestId('iv-pickers').getByLabel('Day', { exact: true });
@@ -199,12 +195,7 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/app/dashboards/live-trade');
   const chainSearch = page.getByRole('combobox', { name: 'Sous-jacent' });
-  await expect(async () => {
-    await chainSearch.click();
-    await chainSearch.fill('RELIANCE');
-    await expect(page.getByRole('option', { name: /^RELIANCE/ })).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByRole('option', { name: /^RELIANCE/ }).click();
+  await pickUnderlying(page, chainSearch, 'RELIANCE', /^RELIANCE/, 30_000);
   await page.keyboard.press('Escape');
   await page.getByTestId('rollover-toggle').click();
   const panel = page.getByTestId('rollover-panel');
@@ -219,4 +210,30 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/volatility/rollover-fr-dark-360.png' });
+});
+
+// Issue 63, session 76: a stock watched is recorded minute by minute. RELIANCE's chain open on the desk (its stream
+// follows the stock), the demo market records its minutes (it trades at any hour); its IV day is then charted minute
+// by minute like an index's, with the note saying when a stock's minutes are recorded, in French, dark, at 360 px.
+test('charts a watched stock’s IV minute by minute from the minutes recorded while its chain is open', async ({ page, context }) => {
+  test.setTimeout(300_000);
+  await signInReadyToTrade(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/app/dashboards/live-trade');
+  const chainSearch = page.getByRole('combobox', { name: 'Underlying' });
+  await pickUnderlying(page, chainSearch, 'RELIANCE', /^RELIANCE/, 30_000);
+  await page.keyboard.press('Escape');
+
+  // The chain stays open (watched) while another tab reads the IV: the first whole minutes come within two or three.
+  const charts = await context.newPage();
+  await charts.setViewportSize({ width: 360, height: 740 });
+  await charts.goto('/app/volatility?index=RELIANCE');
+  await usePreferences(charts, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await expect(async () => {
+    await charts.reload();
+    await expect(charts.getByTestId('iv-day-chart').locator('canvas').first()).toBeVisible({ timeout: 8000 });
+  }).toPass({ timeout: 240_000, intervals: [15_000] });
+  await expect(charts.getByTestId('iv-stock-note')).toContainText('RELIANCE est une action : ses minutes sont enregistrées tant que des traders la suivent');
+  expect(await charts.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await charts.screenshot({ path: 'test-results/volatility/stock-minutes-fr-dark-360.png', fullPage: true });
 });

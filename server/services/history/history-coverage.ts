@@ -73,17 +73,18 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
   );
   const minutes = await db.query<DayRow>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
-     FROM history_index_minutes t WHERE ${range} AND source <> 'simulated' GROUP BY index_name, trade_date`,
-    [from, to],
+     FROM history_index_minutes t WHERE ${range} AND source <> 'simulated' AND index_name = ANY($3::text[]) GROUP BY index_name, trade_date`,
+    // The indices' minutes: a watched stock's recorded minutes (migration 132) are not an index's days.
+    [from, to, historyIndices],
   );
   // By source: a recorded day's minutes are rows while it is recorded, a contract-day's arrays after (047).
   const optionMinutes = await db.query<DayRow & { source: string }>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, source, count(*)::integer AS rows, sum(pg_column_size(t.*))::text AS bytes
-     FROM history_option_minutes t WHERE ${range} GROUP BY index_name, trade_date, source
+     FROM history_option_minutes t WHERE ${range} AND index_name = ANY($3::text[]) GROUP BY index_name, trade_date, source
      UNION ALL
      SELECT index_name, to_char(trade_date, 'YYYY-MM-DD'), source, sum(cardinality(minutes))::integer, sum(pg_column_size(t.*))::text
-     FROM history_recorded_option_days t WHERE ${range} GROUP BY index_name, trade_date, source`,
-    [from, to],
+     FROM history_recorded_option_days t WHERE ${range} AND index_name = ANY($3::text[]) GROUP BY index_name, trade_date, source`,
+    [from, to, historyIndices],
   );
   const indexDays = await db.query<DayRow>(
     `SELECT index_name, to_char(trade_date, 'YYYY-MM-DD') AS day, 1 AS rows, pg_column_size(t.*)::text AS bytes
@@ -94,6 +95,7 @@ export async function readCoverage(db: Queryable, from: string | null, to: strin
     `SELECT (pg_total_relation_size('history_option_days') + pg_total_relation_size('history_index_minutes')
       + pg_total_relation_size('history_index_days') + pg_total_relation_size('history_option_minutes')
       + pg_total_relation_size('history_option_minute_fetches') + pg_total_relation_size('history_recorded_option_days')
+      + pg_total_relation_size('history_future_minutes')
       + pg_total_relation_size('history_imports'))::text AS bytes`,
   );
   const calendar = await loadTradingCalendar(db, 'NSE');

@@ -51,6 +51,7 @@ export async function forgetEmptyImports(tx: Queryable): Promise<void> {
     `DELETE FROM history_imports i
      WHERE NOT EXISTS (SELECT 1 FROM history_option_days o WHERE o.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_future_days f WHERE f.import_id = i.id)
+       AND NOT EXISTS (SELECT 1 FROM history_future_minutes g WHERE g.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_index_minutes m WHERE m.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_index_days d WHERE d.import_id = i.id)
        AND NOT EXISTS (SELECT 1 FROM history_option_minutes c WHERE c.import_id = i.id)

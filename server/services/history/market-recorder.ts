@@ -1,22 +1,55 @@
 // Records each minute of the market the server streams into market history (issue 39): every index's minute
 // and every option of the watched expiries (the nearest expiry and the nearest monthly of each index market
-// history knows). Runs each market pass on every instance; whichever instance writes a minute first stores it
+// history knows), and (issue 63) the watched stocks' minutes: the stock, its near month's options and its three
+// futures, for the stocks traders watch (watched-stocks.ts), never the ~200 listed. Runs each market pass on every instance; whichever instance writes a minute first stores it
 // and the others' rows meet it with ON CONFLICT (recorded-minutes-store.ts), so the minute is stored once. A
 // minute is built in memory from the passes' samples (minute-book.ts): one in progress at a crash is absent.
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { istDate } from '../market/ist.ts';
 import type { LastPrice, MarketService } from '../market/market-service.ts';
-import { isHistoryIndex, type HistoryIndex } from './history-files.ts';
+import { DomainError } from '../domain-error.ts';
+import { isHistoryIndex } from './history-files.ts';
 import { createMinuteBook, type Sample } from './minute-book.ts';
-import { compactRecordedDays, pruneRecordings, storeRecordedMinute, type RecordedIndex, type RecordedOption, type RecordingSource } from './recorded-minutes-store.ts';
+import {
+  compactRecordedDays,
+  pruneRecordings,
+  storeRecordedMinute,
+  type RecordedFuture,
+  type RecordedIndex,
+  type RecordedOption,
+  type RecordingSource,
+} from './recorded-minutes-store.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const pruneEveryMs = 60 * 60 * 1000;
 
-type Contract = { index: HistoryIndex; expiry: string; strikePaise: number; optionType: 'CE' | 'PE' };
-/** What a market streams now: its indices' quote keys and the watched contracts', by key. */
-export type Watched = { indices: Map<string, HistoryIndex>; options: Map<string, Contract> };
+/**
+ * Contracts priced in one call of a sample. A quote call prices all it is given in one go, without the event loop
+ * turning (an implied volatility solve each, market-quotes.ts): the four indices' watched expiries are about 2,500
+ * contracts, and priced in one call they held every request of the server for 2.5–7 s every 5 s on a loaded machine
+ * (docs/testing.md, "session 77"). A slice of 250 holds it a tenth as long; the loop turns between slices.
+ */
+export const quotesPerSlice = 250;
+
+/** The quotes of `keys`, `quotesPerSlice` at a time, the event loop turning between two slices. */
+async function quotesInSlices(quotes: MarketRecorderOptions['quotes'], keys: readonly string[]): Promise<Record<string, LastPrice>> {
+  const found: Record<string, LastPrice> = {};
+  for (let from = 0; from < keys.length; from += quotesPerSlice) {
+    if (from > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    Object.assign(found, await quotes(keys.slice(from, from + quotesPerSlice)));
+  }
+  return found;
+}
+
+/** `index` names the underlying: a history index or (issue 63) a watched stock. */
+type Contract = { index: string; expiry: string; strikePaise: number; optionType: 'CE' | 'PE' };
+type FutureContract = { index: string; expiry: string };
+/**
+ * What a market streams now, by quote key: its indices' and watched stocks' own instruments (`indices`), the watched
+ * options, and the watched stocks' futures (absent where none is watched).
+ */
+export type Watched = { indices: Map<string, string>; options: Map<string, Contract>; futures?: Map<string, FutureContract> };
 
 export type MarketRecorderOptions = {
   db: Database;
@@ -78,24 +111,28 @@ export function createMarketRecorder({ db, clock, source, retentionDays, isOpen,
       // The watched contracts are listed again each minute (strikes follow the index), not each pass.
       const minute = Math.floor(now.getTime() / 60_000);
       if (watching?.minute !== minute) watching = { minute, keys: await watched(now) };
-      const { indices, options } = watching.keys;
-      const found = await quotes([...indices.keys(), ...options.keys()]);
+      const { indices, options, futures } = watching.keys;
+      // A sample's slices may straddle a tick: each contract's price is still one of the minute's (its OHLC's).
+      const found = await quotesInSlices(quotes, [...indices.keys(), ...options.keys(), ...(futures?.keys() ?? [])]);
       samples = new Map(Object.entries(found).filter(([, quote]) => quote.last_price > 0).map(([key, quote]) => [key, sampleOf(quote)]));
     }
     let added = 0;
     const closed = book.add(now, samples);
     if (closed.length > 0 && watching !== null) {
-      const { indices, options } = watching.keys;
+      const { indices, options, futures } = watching.keys;
       const indexRows: RecordedIndex[] = [];
       const optionRows: RecordedOption[] = [];
+      const futureRows: RecordedFuture[] = [];
       for (const row of closed) {
         const index = indices.get(row.key);
         const contract = options.get(row.key);
+        const future = futures?.get(row.key);
         if (index !== undefined) indexRows.push({ ...row, index });
         else if (contract !== undefined) optionRows.push({ ...row, ...contract });
+        else if (future !== undefined) futureRows.push({ ...row, ...future });
       }
       const day = istDate(closed[0]!.minute);
-      added = await db.transaction((tx) => storeRecordedMinute(tx, source, day, indexRows, optionRows, now));
+      added = await db.transaction((tx) => storeRecordedMinute(tx, source, day, indexRows, optionRows, now, futureRows));
     }
     // Hourly (and at start): past days move to a row per contract-day, then days past the retention go.
     if (now.getTime() - lastPruneMs > pruneEveryMs) {
@@ -114,20 +151,27 @@ export function createMarketRecorder({ db, clock, source, retentionDays, isOpen,
 export type MarketRecorder = ReturnType<typeof createMarketRecorder>;
 
 /**
- * The simulator's market as the recorder watches it: each history index, its nearest expiry and nearest monthly.
+ * The simulator's market as the recorder watches it: each history index, its nearest expiry and nearest monthly;
+ * and each stock `stocks` names (watched-stocks.ts): the stock, its near month's listed strikes and its futures.
  * Recorded whenever the simulator trades (issue 62): on the exchange's clock (`MARKET_DEMO=off`) NSE's session of
  * the day, and in demo mode at any hour, so today's charts fill in at 21:00 as the header says the market is open.
  * Those minutes are `simulated`, never read as real (a backtest reads none of them; a chart says so), pruned by
  * the retention like every recorded day; the charts read a day that holds real minutes without them.
  */
-export function simulatorRecording(market: MarketService): Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'> {
+export function simulatorRecording(
+  market: MarketService,
+  stocks: (now: Date) => Promise<readonly string[]> = async () => [],
+  /** Tests only: false records the stocks alone (a whole NIFTY chain costs each pass seconds). */
+  { indices: withIndices = true }: { indices?: boolean } = {},
+): Pick<MarketRecorderOptions, 'isOpen' | 'watched' | 'quotes'> {
   return {
     isOpen: async (now) => (await market.sessionState('NSE', now)).open,
     quotes: (keys) => market.quotes(keys),
     watched: async (now) => {
-      const indices = new Map<string, HistoryIndex>();
+      const indices = new Map<string, string>();
       const options = new Map<string, Contract>();
-      for (const state of (await market.states()).values()) {
+      const futures = new Map<string, FutureContract>();
+      for (const state of withIndices ? (await market.states()).values() : []) {
         const index = state.name;
         if (!isHistoryIndex(index)) continue;
         const { underlying, expiries } = await market.expiries(index, now);
@@ -140,7 +184,23 @@ export function simulatorRecording(market: MarketService): Pick<MarketRecorderOp
           }
         }
       }
-      return { indices, options };
+      for (const symbol of await stocks(now)) {
+        // A watched stock the simulator does not price (a live account's, beyond migration 116's) has no minute here.
+        const listed = await market.expiries(symbol, now).catch((error: unknown) => {
+          if (error instanceof DomainError && error.code === 'not_found') return null;
+          throw error;
+        });
+        if (listed === null) continue;
+        indices.set(listed.underlying, symbol);
+        const near = listed.expiries[0]?.date;
+        if (near !== undefined) {
+          for (const row of (await market.instruments(symbol, near, now)).instruments) {
+            options.set(row.instrument, { index: symbol, expiry: near, strikePaise: Math.round(row.strike * 100), optionType: row.instrument_type as 'CE' | 'PE' });
+          }
+        }
+        for (const future of listed.futures ?? []) futures.set(future.instrument, { index: symbol, expiry: future.expiry });
+      }
+      return { indices, options, futures };
     },
   };
 }

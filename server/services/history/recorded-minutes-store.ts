@@ -7,14 +7,16 @@
 // it is over (compactRecordedDays): a finished NIFTY day then takes a fraction of the space.
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
-import type { HistoryIndex } from './history-files.ts';
 import { forgetEmptyImports } from './history-store.ts';
 import type { BookMinute } from './minute-book.ts';
 
 export type RecordingSource = 'recorded' | 'simulated';
 
-export type RecordedOption = BookMinute & { index: HistoryIndex; expiry: string; strikePaise: number; optionType: 'CE' | 'PE' };
-export type RecordedIndex = BookMinute & { index: HistoryIndex };
+/** `index` names the underlying: one of the four history indices, or (issue 63, migration 132) a watched stock. */
+export type RecordedOption = BookMinute & { index: string; expiry: string; strikePaise: number; optionType: 'CE' | 'PE' };
+export type RecordedIndex = BookMinute & { index: string };
+/** A future's minute (a watched stock's month, migration 132). */
+export type RecordedFuture = BookMinute & { index: string; expiry: string };
 
 /** The one history_imports row a source's recorded day hangs on (made by whichever instance writes first). */
 async function recordingImport(tx: Queryable, source: RecordingSource, day: string, now: Date): Promise<number> {
@@ -38,6 +40,7 @@ export async function storeRecordedMinute(
   indices: readonly RecordedIndex[],
   options: readonly RecordedOption[],
   now: Date,
+  futures: readonly RecordedFuture[] = [],
 ): Promise<number> {
   const importId = await recordingImport(tx, source, day, now);
   // An index minute has one row whoever wrote it: a real one replaces a simulated one, nothing else is replaced.
@@ -81,7 +84,33 @@ export async function storeRecordedMinute(
       importId,
     ],
   );
-  const added = (index.rows[0]?.count ?? 0) + (option.rows[0]?.count ?? 0);
+  const future =
+    futures.length === 0
+      ? { rows: [{ count: 0 }] }
+      : await tx.query<{ count: number }>(
+          `WITH w AS (INSERT INTO history_future_minutes (index_name, trade_date, expiry, minute, open_paise, high_paise, low_paise, close_paise,
+             volume, open_interest, source, import_id)
+           SELECT i, $2::date, e, m, o, h, l, c, v, oi, $11, $12
+           FROM unnest($1::text[], $3::date[], $4::timestamptz[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
+             AS x (i, e, m, o, h, l, c, v, oi)
+           ON CONFLICT (index_name, trade_date, expiry, minute) DO UPDATE SET open_paise = excluded.open_paise, high_paise = excluded.high_paise,
+             low_paise = excluded.low_paise, close_paise = excluded.close_paise, volume = excluded.volume, open_interest = excluded.open_interest,
+             source = excluded.source, import_id = excluded.import_id
+           WHERE history_future_minutes.source = 'simulated' AND excluded.source = 'recorded' RETURNING 1)
+           SELECT count(*)::integer AS count FROM w`,
+          [
+            futures.map((r) => r.index),
+            day,
+            futures.map((r) => r.expiry),
+            futures.map((r) => r.minute),
+            ...ohlc(futures),
+            futures.map((r) => r.volume),
+            futures.map((r) => r.openInterest),
+            source,
+            importId,
+          ],
+        );
+  const added = (index.rows[0]?.count ?? 0) + (option.rows[0]?.count ?? 0) + (future.rows[0]?.count ?? 0);
   if (added > 0) await tx.query('UPDATE history_imports SET row_count = row_count + $2 WHERE id = $1', [importId, added]);
   return added;
 }
@@ -123,14 +152,15 @@ export async function compactRecordedDays(tx: Queryable, today: string): Promise
   return rows[0]?.count ?? 0;
 }
 
-/** Deletes recorded and simulated minutes of IST days before `firstKeptDay`; imported and fetched rows stay. */
+/** Deletes recorded and simulated minutes (futures' too) of IST days before `firstKeptDay`; imported and fetched rows stay. */
 export async function pruneRecordings(tx: Queryable, firstKeptDay: string): Promise<number> {
   const recorded = `import_id IN (${recordingsBefore('$1')}) AND source IN ('recorded', 'simulated')`;
   const { rows } = await tx.query<{ count: number }>(
     `WITH a AS (DELETE FROM history_option_minutes WHERE ${recorded} RETURNING 1),
           b AS (DELETE FROM history_index_minutes WHERE ${recorded} RETURNING 1),
-          c AS (DELETE FROM history_recorded_option_days WHERE ${recorded} RETURNING cardinality(minutes) AS n)
-     SELECT ((SELECT count(*) FROM a) + (SELECT count(*) FROM b) + (SELECT coalesce(sum(n), 0) FROM c))::integer AS count`,
+          c AS (DELETE FROM history_recorded_option_days WHERE ${recorded} RETURNING cardinality(minutes) AS n),
+          d AS (DELETE FROM history_future_minutes WHERE ${recorded} RETURNING 1)
+     SELECT ((SELECT count(*) FROM a) + (SELECT count(*) FROM b) + (SELECT coalesce(sum(n), 0) FROM c) + (SELECT count(*) FROM d))::integer AS count`,
     [firstKeptDay],
   );
   await forgetEmptyImports(tx);

@@ -32,18 +32,28 @@ export function useReplayBot(held: HeldReplay): ReplayBotRead {
   useEffect(() => {
     if (offline) return;
     let current = true;
-    const once = () =>
-      getReplayBot(id).then(
-        (bot) => {
-          if (!current) return;
-          setRead({ id, bot });
-          setFailed(false);
-        },
-        () => current && setFailed(true),
-      );
-    void once();
+    // One read at a time: while the book opens (a minute on a busy server) a read every 3 s piled up in the
+    // browser's six connections to the server, and every other request waited behind them (usePolled says more).
+    let reading = false;
+    const once = () => {
+      if (reading) return;
+      reading = true;
+      getReplayBot(id)
+        .finally(() => {
+          reading = false;
+        })
+        .then(
+          (bot) => {
+            if (!current) return;
+            setRead({ id, bot });
+            setFailed(false);
+          },
+          () => current && setFailed(true),
+        );
+    };
+    once();
     // A read that failed (the book's first opening can take seconds on a busy server) is tried again too.
-    const timer = playing || failed ? setInterval(() => void once(), replayBotReadMs) : undefined;
+    const timer = playing || failed ? setInterval(once, replayBotReadMs) : undefined;
     return () => {
       current = false;
       clearInterval(timer);

@@ -12,6 +12,10 @@ import { useReloadWhenOnline } from '@/lib/network/use-reload-when-online';
  * `load` is null while there is nothing to read (no account yet). A read that gives back the value already
  * shown (the order book when nothing changed: `load` returns the same object) is not kept again: writing a
  * day of 10,000 orders to IndexedDB clones them all on the main thread, a 70-150 ms task every poll (issue 37).
+ * The timer never starts a read while one is still unanswered: a server slower than `intervalMs` (a replay's book
+ * opening) otherwise got a new read every interval, each held up to the time-out, until they filled the browser's
+ * six connections to the server and every other request, the reachability probe too, waited behind them ("No answer
+ * from the server", session 77, docs/testing.md).
  */
 export function usePolled<T>(load: (() => Promise<T>) | null, key: string, intervalMs: number | null, snapshot?: string) {
   // What was read, for which key: after a change of key (another account or day) nothing of the old one shows.
@@ -21,11 +25,17 @@ export function usePolled<T>(load: (() => Promise<T>) | null, key: string, inter
   const reload = useCallback(() => setStamp((value) => value + 1), []);
   const snapshotName = snapshot === undefined ? null : `${snapshot}:${key}`;
   const kept = useRef<{ name: string; value: T } | null>(null);
+  /** Reads started and not yet settled (of any key): the timer waits while there is one. */
+  const unanswered = useRef(0);
 
   useEffect(() => {
     if (load === null) return;
     let current = true;
+    unanswered.current += 1;
     load()
+      .finally(() => {
+        unanswered.current -= 1;
+      })
       .then((value) => {
         if (!current) return;
         setRead((old) => (old !== null && old.key === key && old.value === value && old.asOf === null ? old : { key, value, asOf: null }));
@@ -51,7 +61,7 @@ export function usePolled<T>(load: (() => Promise<T>) | null, key: string, inter
   useEffect(() => {
     if (intervalMs === null) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) reload();
+      if (document.visibilityState === 'visible' && navigator.onLine && unanswered.current === 0) reload();
     }, intervalMs);
     return () => clearInterval(timer);
   }, [reload, intervalMs]);

@@ -23,7 +23,6 @@ export const oiMessages = {
         'Open interest comes from the minutes StrikeDesk records while a live feed (or the demo market) runs, from option candles fetched from Upstox, and from NSE’s F&O bhavcopies imported in Market history.',
     },
     import: { id: 'oi.import', defaultMessage: 'Import bhavcopies in Market history' },
-    index: { id: 'oi.index', defaultMessage: 'Index' },
     day: { id: 'oi.day', defaultMessage: 'Day' },
     expiry: { id: 'oi.expiry', defaultMessage: 'Expiry' },
     interval: { id: 'oi.interval', defaultMessage: 'Every' },

@@ -55,6 +55,7 @@ const tables = [
   'history_combined_oi',
   'history_day_claims',
   'history_future_days',
+  'history_future_minutes',
   'history_import_upload_files',
   'history_import_uploads',
   'history_imports',

@@ -6,7 +6,7 @@ import type { Database } from '../../../server/db/database.ts';
 import { historyPrices } from '../../../server/services/analysis/backtests/history-prices.ts';
 import { optionMinutePrices } from '../../../server/services/analysis/backtests/option-minute-prices.ts';
 import { readCoverage } from '../../../server/services/history/history-coverage.ts';
-import { createMarketRecorder, simulatorRecording, type Watched } from '../../../server/services/history/market-recorder.ts';
+import { createMarketRecorder, quotesPerSlice, simulatorRecording, type Watched } from '../../../server/services/history/market-recorder.ts';
 import { createMarketService } from '../../../server/services/market/market-service.ts';
 import { seedOf } from '../../../server/services/market/simulator.ts';
 import { storeOptionMinutes } from '../../../server/services/history/option-minutes-store.ts';
@@ -122,6 +122,49 @@ describe.each(testBackends)('market recorder on %s', (backend) => {
     for (current = open - 1000; current < open + 2 * minuteMs; current += 1000) await counting.pass(new Date(current));
     // 09:14:59, then 09:15:00, :05 … :55 and 09:16:00 … :55.
     expect(priced).toBe(1 + 2 * 12);
+  });
+
+  it('prices a sample a slice of contracts at a time, the event loop turning between slices, and records every contract of its minute', async () => {
+    // The four indices' watched expiries are ~2,500 contracts: priced in one call, the pass held every request of the
+    // server for seconds (session 77: the demo-evening replay's reads piled up in the browser behind it).
+    const strikes = Array.from({ length: 2 * quotesPerSlice + 10 }, (_, n) => 20_000 + 50 * n);
+    const chain: Watched = {
+      indices: new Map([['NSE:NIFTY 50', 'NIFTY']]),
+      options: new Map(strikes.map((strike) => [`NFO:NIFTY26DEC${strike}CE`, { index: 'NIFTY', expiry: '2026-12-01', strikePaise: strike * 100, optionType: 'CE' as const }])),
+    };
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns += 1;
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const calls: { keys: number; turns: number }[] = [];
+    const slicing = createMarketRecorder({
+      db,
+      clock: () => new Date(0),
+      source: 'simulated',
+      retentionDays: 30,
+      isOpen: async () => true,
+      watched: async () => chain,
+      quotes: async (keys) => {
+        calls.push({ keys: keys.length, turns });
+        return Object.fromEntries(keys.map((key) => [key, { last_price: 100, volume: 0, oi: 0 } as LastPrice]));
+      },
+    });
+    try {
+      await slicing.pass(new Date(open));
+      await slicing.pass(new Date(open + minuteMs));
+    } finally {
+      spinning = false;
+    }
+    // Each sample: three calls (250, 250, 11 keys), the loop turning before the second and the third.
+    expect(calls.map((call) => call.keys)).toEqual([quotesPerSlice, quotesPerSlice, 11, quotesPerSlice, quotesPerSlice, 11]);
+    expect(calls[1]!.turns).toBeGreaterThan(calls[0]!.turns);
+    expect(calls[2]!.turns).toBeGreaterThan(calls[1]!.turns);
+    // The 09:15 minute closed by the 09:16 pass holds every contract and the index.
+    expect(await minutes('history_option_minutes')).toHaveLength(strikes.length);
+    expect(await minutes('history_index_minutes')).toHaveLength(1);
   });
 
   it('two instances record each minute once', async () => {

@@ -2,9 +2,12 @@
 // and January options and futures, each at its file's lot of 500) is imported through the import API; the day is then
 // in the replay's day list with its path modelled from the near future's range ('ohlc': a stock has no index close
 // file), a replay of it lists the December expiry's chain at the file's strike step (20) and lot, quotes the stock
-// where its path stands, and fills a future and a put bought as a hedge at the replayed minute's prices.
+// where its path stands, and fills a future and a put bought as a hedge at the replayed minute's prices. A day the
+// recorder kept of RELIANCE while it was watched (its minutes, migration 132) replays on those minutes: the stock's
+// path and its options' prices are the recorded ones, not modelled from a day's figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
+import { storeRecordedMinute } from '../../../server/services/history/recorded-minutes-store.ts';
 import { uploadBhavcopy } from '../history/bhavcopy-upload.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
@@ -83,5 +86,43 @@ describe.each(testBackends)("a stock's day replayed on %s", (backend) => {
     expect(future.quantity).toBe(500);
     expect(future.average_price).toBeGreaterThan(1546);
     expect(future.average_price).toBeLessThan(1548);
+  }, 180_000);
+
+  it('replays a day the recorder kept of the stock on its minutes: the stock and its options at their recorded prices', async () => {
+    const recordedDay = '2025-12-26';
+    // Six minutes from 09:15 IST a live feed recorded: the stock at 1,540 + m, the 1520 put at 20 − m/10, the call at 40 + m/10.
+    const minuteAt = (m: number) => new Date(Date.parse(`${recordedDay}T03:45:00Z`) + m * 60_000);
+    const candle = (m: number, paise: number) => ({ key: '', minute: minuteAt(m), openPaise: paise, highPaise: paise, lowPaise: paise, closePaise: paise, volume: 100 * m, openInterest: 5000, ivBp: null, bidPaise: null, askPaise: null });
+    const minutes = [0, 1, 2, 3, 4, 5];
+    await server.db.transaction((tx) =>
+      storeRecordedMinute(
+        tx,
+        'recorded',
+        recordedDay,
+        minutes.map((m) => ({ ...candle(m, 154_000 + 100 * m), index: 'RELIANCE' })),
+        minutes.flatMap((m) => [
+          { ...candle(m, 2000 - 10 * m), index: 'RELIANCE', expiry: '2025-12-30', strikePaise: 152_000, optionType: 'PE' as const },
+          { ...candle(m, 4000 + 10 * m), index: 'RELIANCE', expiry: '2025-12-30', strikePaise: 152_000, optionType: 'CE' as const },
+        ]),
+        minuteAt(6),
+        minutes.map((m) => ({ ...candle(m, 154_500 + 100 * m), index: 'RELIANCE', expiry: '2025-12-30' })),
+      ),
+    );
+    const days = await call<Schemas['ReplayDaysResponse']>('getReplayDays', { token, query: { index: 'RELIANCE' } });
+    expect(days.status, JSON.stringify(days.body)).toBe(200);
+    expect(days.body.days.find((listed) => listed.day === recordedDay)).toMatchObject({ index_path: 'minutes', prices: 'real', real_contracts: 2, bhavcopy: false, origin: 'history' });
+
+    const created = await call<{ replay: Schemas['Replay'] }>('createReplay', { token, body: { index: 'RELIANCE', day: recordedDay, start: '09:18', replace: true } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.replay.id;
+    const index = await call<Schemas['ReplayQuotesResponse']>('getReplayIndex', { token, params: { id } });
+    expect(index.status, JSON.stringify(index.body)).toBe(200);
+    // At 09:18 the stock stands at its 09:18 minute's recorded close, its day so far the minutes before.
+    expect(Object.values(index.body.data)[0]).toMatchObject({ last_price: 1543, open: 1540, high: 1543, low: 1540, source: 'real' });
+
+    const chain = await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry: '2025-12-30' } });
+    expect(chain.status, JSON.stringify(chain.body)).toBe(200);
+    expect(chain.body.data['NFO:RELIANCE25DEC1520PE']).toMatchObject({ last_price: 19.7, source: 'real' });
+    expect(chain.body.data['NFO:RELIANCE25DEC1520CE']).toMatchObject({ last_price: 40.3, source: 'real' });
   }, 180_000);
 });

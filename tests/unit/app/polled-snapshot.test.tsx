@@ -41,3 +41,32 @@ describe('usePolled keeps its snapshot', () => {
     expect(saved[2]).toEqual({ name: 'order-book:PA2/', value: changed });
   });
 });
+
+describe('usePolled on a slow server', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts no timed read while one is unanswered, and polls again once it is answered', async () => {
+    // A replay's book opening took a minute: a read every 3 s, each held until its time-out, filled the browser's six
+    // connections to the server, and the reachability probe waited behind them (session 77).
+    vi.useFakeTimers();
+    let answer: (value: unknown) => void = () => undefined;
+    const load = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const { result } = renderHook(() => usePolled(load, 'PA1/', 3_000));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      answer({ book: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(result.current.data).toEqual({ book: 1 });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_000);
+    });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

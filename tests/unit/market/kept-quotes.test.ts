@@ -10,6 +10,11 @@ import type * as Snapshots from '@/lib/persist/snapshot';
 import { readSnapshot, saveSnapshot } from '@/lib/persist/snapshot';
 import { removeValue } from '@/lib/persist/idb-storage';
 import { tokenAtom } from '@/lib/session/auth-atoms';
+import { openReplayAtom } from '@/lib/replay/replay-atom';
+import { store as appStore } from '@/lib/store';
+import type { components } from '@openapi/main';
+
+type Replay = components['schemas']['Replay'];
 
 // The device's store stays real; its writes are watched.
 vi.mock('@/lib/persist/snapshot', async (importOriginal) => {
@@ -109,5 +114,21 @@ describe('keeping the quotes on the device', () => {
     const shown = feed.atomFor(nifty);
     await restoreKeptQuotes(feed);
     expect(store.get(shown)).toEqual(quote(26_048.54));
+  });
+
+  it("never restores the live market's copy into a replay that opened while it was read", async () => {
+    saveSnapshot(keptQuotesName, { [nifty]: quote(26_048.54) });
+    await vi.waitFor(async () => expect(await readSnapshot(keptQuotesName)).not.toBeNull());
+    const { store, feed } = offlineFeed();
+    const shown = feed.atomFor(nifty);
+    const reading = restoreKeptQuotes(feed);
+    // The replay opens (its desk's feed cleared) before the device answers.
+    appStore.set(openReplayAtom, { replay: { id: 7 } as Replay, readAt: 0, asOf: null, move: 0 });
+    try {
+      await reading;
+      expect(store.get(shown)).toBeNull();
+    } finally {
+      appStore.set(openReplayAtom, null);
+    }
   });
 });

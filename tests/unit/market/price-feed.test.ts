@@ -143,6 +143,59 @@ describe('the price feed', () => {
     expect(store.get(held)).toBeNull();
   });
 
+  // Session 77: a replay of today's demo-recorded day showed the live stream's quotes in its chain. The live stream
+  // stayed open until the restart's reconnect ran and a live tick read in between was kept; every replayed quote,
+  // being older (10:00 against 11:00 of the same day), was then refused as "back in time", for good.
+  const liveCall = 'NFO:NIFTY25DEC25550CE';
+  const liveAt11 = (last_price: number) => ({ last_price, timestamp: '2026-12-01T05:30:00.000Z' });
+  const replayedAt10 = (last_price: number) => ({ last_price, timestamp: '2026-12-01T04:30:00.000Z', source: 'simulated' as const });
+
+  it("a replay's chain shows the replay's quotes, not a live tick the live stream still delivered after the replay opened", async () => {
+    const encoder = new TextEncoder();
+    let send: (chunk: string) => void = () => undefined;
+    const live = new ReadableStream<Uint8Array>({ start: (controller) => void (send = (chunk) => controller.enqueue(encoder.encode(chunk))) });
+    let replayOpen = false;
+    const { store, feed, advance, frame } = harness({
+      openStream: () => (replayOpen ? Promise.reject(new Error('a replay has no price stream')) : Promise.resolve(live)),
+      poll: () => Promise.resolve<MarketSnapshot>(replayOpen ? { data: { [liveCall]: replayedAt10(547.95) } } : { data: {} }),
+    });
+    feed.subscribe([liveCall]);
+    await advance(0);
+    send(`event: snapshot\ndata: ${JSON.stringify({ data: { [liveCall]: liveAt11(543.1) } })}\n\n`);
+    await advance(0);
+    frame();
+    // The live stream's next tick has arrived, not yet read, as the replay opens.
+    send(`event: ticks\ndata: ${JSON.stringify({ data: { [liveCall]: liveAt11(543.4) } })}\n\n`);
+    replayOpen = true;
+    feed.restart(true);
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    await advance(0);
+    frame();
+    expect(store.get(feed.atomFor(liveCall))).toEqual(replayedAt10(547.95));
+  });
+
+  it("a replay's chain shows the replay's quotes, not a live poll that answered after the replay opened", async () => {
+    let replayOpen = false;
+    let answerLivePoll: (snapshot: MarketSnapshot) => void = () => undefined;
+    const { store, feed, advance, frame } = harness({
+      poll: () =>
+        replayOpen ? Promise.resolve({ data: { [liveCall]: replayedAt10(547.95) } }) : new Promise<MarketSnapshot>((resolve) => void (answerLivePoll = resolve)),
+    });
+    feed.subscribe([liveCall]);
+    await advance(0);
+    replayOpen = true;
+    feed.restart(true);
+    await advance(0);
+    frame();
+    // The live market_data call asked before the replay opened answers now (its fetch was not cut in time).
+    answerLivePoll({ data: { [liveCall]: liveAt11(543.4) } });
+    await advance(0);
+    frame();
+    await advance(1_000);
+    frame();
+    expect(store.get(feed.atomFor(liveCall))).toEqual(replayedAt10(547.95));
+  });
+
   it('polls market_data once a second while the stream is refused, and retries the stream with back-off', async () => {
     let opens = 0;
     let polls = 0;

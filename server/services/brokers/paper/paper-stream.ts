@@ -28,6 +28,8 @@ export function createPaperStream({ db, clock, market, feed }: PaperStreamOption
   const told = new Map<number, number>();
   /** The previous pass's time (the first subscriber's arrival when none is listening). */
   let readFrom = clock();
+  /** The instruments each open stream follows (what the market recorder records of the stocks, market-recorder.ts). */
+  const following = new Map<symbol, readonly string[]>();
 
   /** Tells each state read that was not told yet (the read is awaited before any is marked: passes may overlap). */
   function tell(states: Awaited<ReturnType<typeof statesSince>>, now: Date): void {
@@ -68,6 +70,8 @@ export function createPaperStream({ db, clock, market, feed }: PaperStreamOption
       listeners.set(account.id, own);
     }
     let open = true;
+    const followedBy = Symbol('stream');
+    if (instruments.length > 0) following.set(followedBy, instruments);
     const indexOf = instruments.length === 0 ? new Map<string, IndexName | null>() : await market.indicesOfInstruments(instruments);
     // Ticks are priced one after the other, so a slow one never overtakes the next.
     let pricing = Promise.resolve();
@@ -93,6 +97,7 @@ export function createPaperStream({ db, clock, market, feed }: PaperStreamOption
       close: () => {
         if (!open) return;
         open = false;
+        following.delete(followedBy);
         stopTicks();
         const own = listeners.get(account.id);
         own?.delete(listener);
@@ -101,7 +106,10 @@ export function createPaperStream({ db, clock, market, feed }: PaperStreamOption
     };
   }
 
-  return { pass, passFor, subscribe };
+  /** Every instrument an open stream on this instance follows, once. */
+  const followed = (): string[] => [...new Set([...following.values()].flat())];
+
+  return { pass, passFor, subscribe, followed };
 }
 
 export type PaperStream = ReturnType<typeof createPaperStream>;

@@ -211,7 +211,7 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     return done;
   }
 
-  return { ...trading, onTick, catchUp };
+  return { ...trading, onTick, catchUp, followed: stream.followed };
 }
 
 /** The paper broker's trading: the broker-neutral interface and the fill engine's pass. */

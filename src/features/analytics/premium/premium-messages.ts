@@ -89,4 +89,8 @@ export const premiumMessages = {
     id: 'premium.stockNote',
     defaultMessage: '{symbol} is a stock: its options are in market history by their daily bhavcopies, so its premium is charted in day candles.',
   }),
+  stockMinutesNote: defineMessage<{ symbol: MessageValue }>({
+    id: 'premium.stockMinutesNote',
+    defaultMessage: "{symbol} is a stock: its minutes are recorded while traders watch it (its chain open, a position or a bot); on other days its premium is charted from its daily bhavcopies, in day candles.",
+  }),
 };

@@ -86,4 +86,8 @@ export const ivMessages = {
     id: 'volatility.stockNote',
     defaultMessage: "{symbol} is a stock: its IVs are read at each day's close from its imported bhavcopies (NSE's daily F&O file, Market history), not minute by minute.",
   }),
+  stockMinutesNote: defineMessage<{ symbol: MessageValue }>({
+    id: 'volatility.stockMinutesNote',
+    defaultMessage: "{symbol} is a stock: its minutes are recorded while traders watch it (its chain open, a position or a bot); other days' IVs are read at their close from its imported bhavcopies.",
+  }),
 };

@@ -142,7 +142,7 @@ function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction
         )}
         {gaps > 0 && <p data-testid="iv-day-gaps">{intl.formatMessage(m.gapsMinutes, { count: gaps })}</p>}
       </div>
-      {/* An IV alert watches the recorder's minutes, which it keeps of the indices only: none on a stock. */}
+      {/* An IV alert watches the recorder's minutes, which it keeps of a stock only while it is watched: none on a stock. */}
       {day.expiry !== null && isIndex(day.index) && alertAction?.(day.index, day.expiry)}
       {day.minutes.length > 0 && day.day !== null && day.expiry !== null && (
         <IvChartBox content={content} testId="iv-day-chart" label={intl.formatMessage(m.dayLabel, { date: formatDate(day.day), expiry: formatDate(day.expiry) })} />
@@ -315,7 +315,7 @@ export function VolatilityScreen({ alertAction, underlyingPicker }: { alertActio
         </div>
         {!isIndex(index) && (
           <p className="mt-2 text-sm text-fg-muted" data-testid="iv-stock-note">
-            {intl.formatMessage(m.stockNote, { symbol: index })}
+            {intl.formatMessage((shownDay?.minutes.length ?? 0) > 0 ? m.stockMinutesNote : m.stockNote, { symbol: index })}
           </p>
         )}
         {empty ? (

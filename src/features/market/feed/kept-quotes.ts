@@ -59,7 +59,10 @@ export function keepQuotes(feed: Pick<PriceFeed, 'quotesHeld' | 'lastPriceAtAtom
 
 /** Reads the device's quotes back into the feed. */
 export async function restoreKeptQuotes(feed: Pick<PriceFeed, 'restore'>): Promise<void> {
-  const kept = await readSnapshot<Record<string, Quote>>(keptQuotesNameNow());
+  const name = keptQuotesNameNow();
+  const kept = await readSnapshot<Record<string, Quote>>(name);
+  // A replay opened or ended while the device answered: that copy is another market's.
+  if (keptQuotesNameNow() !== name) return;
   if (kept !== null && typeof kept.value === 'object' && kept.value !== null) feed.restore(kept.value);
 }
 

@@ -353,7 +353,10 @@ export function createPriceFeed({
   async function pollUntilAborted(instruments: string[], signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
-        receive(await transport.poll(instruments, signal));
+        const snapshot = await transport.poll(instruments, signal);
+        // Answered after its market was left (a replay opened or ended meanwhile): another market's prices.
+        if (signal.aborted) return;
+        receive(snapshot);
       } catch {
         // No answer this second: the age badges and the delayed banner say so.
       }
@@ -442,9 +445,12 @@ export function createPriceFeed({
   /**
    * Another market now (a replay opened, ended, reset or moved back, issue 39): with `clear`, every quote held
    * is dropped (a replayed quote is older than a live one, and a later one than the minute sought back to, so
-   * neither may stand in for the other), then the transport reads again at once.
+   * neither may stand in for the other), then the transport reads again at once. The old market's stream or poll
+   * is cut here, not when the reconnect runs: a live tick read in between was kept after the clear, and being
+   * newer than every replayed quote of the same day it refused them all (session 77: live prices in a replay's chain).
    */
   function restart(clear: boolean): void {
+    stop();
     if (clear) {
       pending.clear();
       lastKnown.clear();

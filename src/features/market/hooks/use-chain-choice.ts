@@ -45,6 +45,9 @@ async function expiriesOfTheMarket(index: string): Promise<{ index: string; mark
   return { index, market, list: answer.expiries, underlying: answer.underlying, futures: answer.futures ?? [] };
 }
 
+/** How long a replay's chain waits before asking again for expiries that got no answer. */
+export const replayExpiriesRetryMs = 3_000;
+
 /**
  * Which chain the trader looks at: underlying (an index or a stock), expiry and strike range. Held apart from the chain itself, so a
  * screen can put the pickers where it has room for them (the phone desk folds them into a sheet, with the
@@ -71,6 +74,15 @@ export function useChainChoice(): ChainChoice {
     if (listed === undefined) void run(index);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `listed` is read as of the change, not followed
   }, [index, run, market, another]);
+  // A replay's book opens with its first read, which on a busy server outlasted the app's time-out (62 s at a load
+  // of 30, session 77): the chain then said "could not be loaded" until tapped. A replay's expiries that got no
+  // answer in time are asked again, as its bot is; a refusal is not.
+  const unanswered = market !== null && !expiries.loading && (expiries.error?.kind === 'time_out' || expiries.error?.kind === 'network');
+  useEffect(() => {
+    if (!unanswered) return;
+    const timer = setTimeout(() => void run(index), replayExpiriesRetryMs);
+    return () => clearTimeout(timer);
+  }, [unanswered, run, index]);
   return {
     index,
     setIndex: (symbol) => {

@@ -6,9 +6,11 @@ import type { components } from '@openapi/main';
 export type OpenInterestDay = components['schemas']['OpenInterestDay'];
 export type OpenInterestDays = components['schemas']['OpenInterestDays'];
 export type OiSource = components['schemas']['OiSource'];
-export type OiIndex = components['schemas']['HistoryIndex'];
+/** An index or (issue 63) a listed F&O stock: the server answers 404 for a symbol it does not list. */
+export type OiIndex = components['schemas']['ChartUnderlying'];
 
-export const oiIndices: readonly OiIndex[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY'];
+/** A symbol as NSE spells one (M&M, BAJAJ-AUTO): the server's ChartUnderlying pattern. */
+const underlyingPattern = /^[A-Z0-9][A-Z0-9&_-]{0,19}$/;
 export const oiIntervals = [1, 3, 5, 15, 30, 60] as const;
 export type OiInterval = (typeof oiIntervals)[number];
 /** The server's limit of strikes on one chart. */
@@ -18,7 +20,8 @@ export type OiChoice = { index: OiIndex; day: string | null; expiry: string | nu
 
 /** The choice read from the address (`?index=NIFTY&expiry=2026-10-06&strikes=25000`); anything unreadable is left to the server's default. */
 export function choiceFromSearch(search: URLSearchParams): OiChoice {
-  const index = oiIndices.find((name) => name === search.get('index')) ?? 'NIFTY';
+  const asked = search.get('index');
+  const index = asked !== null && underlyingPattern.test(asked) ? asked : 'NIFTY';
   const date = (value: string | null) => (value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
   const strikes = (search.get('strikes') ?? '')
     .split(',')

@@ -12,7 +12,6 @@ import {
   gapCount,
   intradayTimes,
   maxOiStrikes,
-  oiIndices,
   oiIntervals,
   searchOfChoice,
   sourcesOf,
@@ -25,6 +24,7 @@ import {
 import { oiMessages as m } from '@/features/open-interest/oi-messages';
 import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
 import { MarketHistoryEmptyState, ReadAgainButton } from '@/components/trading/market-history-empty-state';
+import { UnderlyingSearch } from '@/components/trading/underlying-search';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -80,13 +80,7 @@ function Pickers({ answer, choice, onChoice }: { answer: OpenInterestDay; choice
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-4">
-        <SelectField label={intl.formatMessage(m.index)} value={choice.index} onChange={(event) => onChoice({ index: event.target.value as OiChoice['index'], day: null, expiry: null, strikes: [] })}>
-          {oiIndices.map((index) => (
-            <option key={index} value={index}>
-              {index}
-            </option>
-          ))}
-        </SelectField>
+        <UnderlyingPicker choice={choice} onChoice={onChoice} className="col-span-2 sm:col-span-1" />
         <SelectField label={intl.formatMessage(m.interval)} value={choice.interval} onChange={(event) => onChoice({ interval: Number(event.target.value) as OiChoice['interval'] })}>
           {oiIntervals.map((minutes) => (
             <option key={minutes} value={minutes}>
@@ -303,17 +297,9 @@ function OiView({ answer, choice, onChoice }: { answer: OpenInterestDay; choice:
   );
 }
 
-function IndexPicker({ choice, onChoice }: { choice: OiChoice; onChoice: (next: Partial<OiChoice>) => void }) {
-  const intl = useIntl();
-  return (
-    <SelectField label={intl.formatMessage(m.index)} value={choice.index} onChange={(event) => onChoice({ index: event.target.value as OiChoice['index'], day: null, expiry: null, strikes: [] })} className="sm:w-44">
-      {oiIndices.map((index) => (
-        <option key={index} value={index}>
-          {index}
-        </option>
-      ))}
-    </SelectField>
-  );
+/** Any index or F&O stock (issue 63), found by name or symbol in the chain's search box; picking one opens its latest day. */
+function UnderlyingPicker({ choice, onChoice, className = 'sm:w-72' }: { choice: OiChoice; onChoice: (next: Partial<OiChoice>) => void; className?: string }) {
+  return <UnderlyingSearch value={choice.index} onPick={(row) => onChoice({ index: row.symbol, day: null, expiry: null, strikes: [] })} className={className} />;
 }
 
 /**
@@ -343,7 +329,7 @@ export function OiRefusal({ refusal, choice, onChoice }: { refusal: ApiError; ch
           : { title: sayServerText(intl, refusal.text, refusal.message), description: intl.formatMessage(m.refusedDay), ...latest };
   return (
     <div className="flex flex-col gap-4" data-testid="oi-refusal">
-      <IndexPicker choice={choice} onChoice={onChoice} />
+      <UnderlyingPicker choice={choice} onChoice={onChoice} />
       <EmptyState
         icon={ChartBarIcon}
         title={said.title}
@@ -386,7 +372,7 @@ export function OpenInterestScreen() {
           <LoadStatus loadingText={intl.formatMessage(m.loading)} failedText={intl.formatMessage(m.failed)} failed={failed} onRetry={reload} />
         ) : answer.day === null ? (
           <div className="flex flex-col gap-4">
-            <IndexPicker choice={choice} onChoice={onChoice} />
+            <UnderlyingPicker choice={choice} onChoice={onChoice} />
             <MarketHistoryEmptyState
               icon={ChartBarIcon}
               title={intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}

@@ -13,7 +13,9 @@ describe('the open-interest model', () => {
       strikes: [52000, 52100],
       interval: 15,
     });
-    expect(choiceFromSearch(new URLSearchParams('index=SENSEX&day=yesterday&strikes=abc,-5&interval=2'))).toEqual({ index: 'NIFTY', day: null, expiry: null, strikes: [], interval: 5 });
+    expect(choiceFromSearch(new URLSearchParams('index=nifty 50&day=yesterday&strikes=abc,-5&interval=2'))).toEqual({ index: 'NIFTY', day: null, expiry: null, strikes: [], interval: 5 });
+    // Any underlying's symbol (issue 63: a stock's OI from its bhavcopies and recorded minutes); the server says whether it lists it.
+    expect(choiceFromSearch(new URLSearchParams('index=M%26M&expiry=2026-12-29')).index).toBe('M&M');
     expect(searchOfChoice({ index: 'NIFTY', day: '2026-10-05', expiry: null, strikes: [25000], interval: 5 })).toEqual({ index: 'NIFTY', day: '2026-10-05', strikes: '25000' });
   });
 

@@ -1,7 +1,8 @@
 // The premium chart opened on an underlying picked in its search box (issue 63): that underlying's at-the-money
 // straddle on the latest day market history holds its option prices, read from the IV day the volatility screen
-// reads (its ATM strike at the bhavcopy's settlement, else at its last minute). A stock's options are in market
-// history by its daily bhavcopies only, so its straddle is charted as day candles over the month up to that day.
+// reads (its ATM strike at the bhavcopy's settlement, else at its last minute). A stock's minutes are recorded only
+// while traders watch it (its chain open, a position, a bot): a day with them is charted in minutes as an index's;
+// a day with its daily bhavcopy only, as day candles over the month up to that day.
 import { getIvDay, type IvDay } from '@/features/analytics/volatility/iv-reads';
 import { lastDayPoint } from '@/features/analytics/volatility/iv-series';
 import { straddleLegs, premiumLegsText } from '@/lib/charts/premium-link';
@@ -19,7 +20,7 @@ export function straddleQuery(picked: PickedUnderlying, day: IvDay): URLSearchPa
   const strike = day.settlement?.strike ?? lastDayPoint(day)?.strike;
   if (day.day === null || day.expiry === null || strike === undefined) return null;
   const query = new URLSearchParams({ legs: premiumLegsText(straddleLegs(picked.symbol, day.expiry, strike)) });
-  if (picked.kind === 'stock') {
+  if (picked.kind === 'stock' && day.minutes.length === 0) {
     query.set('interval', '1d');
     query.set('from', daysBefore(day.day, stockRangeDays));
     query.set('to', day.day);

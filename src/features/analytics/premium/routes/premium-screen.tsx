@@ -201,7 +201,7 @@ export function PremiumScreen({
     );
   };
   const symbol = legs?.[0]?.index;
-  // The recorder keeps minutes of the four indices; any other symbol is a stock, charted from its bhavcopies.
+  // Any symbol but the four indices is a stock: its minutes are recorded only while it is watched, else day candles.
   const stock = symbol !== undefined && !isIvIndex(symbol);
   const [answeredDay, setAnsweredDay] = useState<string | undefined>(undefined);
   const from = params.get('from') ?? undefined;
@@ -232,7 +232,7 @@ export function PremiumScreen({
       )}
       {stock && legs !== null && (
         <p className="text-sm text-fg-muted" data-testid="premium-stock-note">
-          {intl.formatMessage(m.stockNote, { symbol })}
+          {intl.formatMessage(premiumQueryOf(params).interval === '1d' ? m.stockNote : m.stockMinutesNote, { symbol })}
         </p>
       )}
       {legs === null ? (
@@ -254,7 +254,7 @@ export function PremiumScreen({
       ) : (
         <>
           <PremiumLegs key={legsText} legs={legs} onStrikes={(edited) => change({ legs: edited })} />
-          {/* A premium alert watches the recorder's minutes, which it keeps of the indices only: none on a stock. */}
+          {/* A premium alert watches the recorder's minutes, which it keeps of a stock only while it is watched: none on a stock. */}
           {!stock && alertAction?.(legsText)}
           <PremiumRange from={from} to={to ?? (from === undefined ? answeredDay : undefined)} interval={interval} intervals={intervals} onChange={change} />
           <PremiumRead key={JSON.stringify(query)} query={query} legs={legs} onDay={setAnsweredDay} />

@@ -1,5 +1,6 @@
 // The premium chart opened on an underlying picked in its search box (issue 63): its sold ATM straddle on the latest
-// day market history holds; a stock's (bhavcopies only) in day candles over the 30 days up to that day.
+// day market history holds; a stock's in minutes on a day its minutes were recorded (watched), else (bhavcopies only)
+// in day candles over the 30 days up to that day.
 import { describe, expect, it } from 'vitest';
 import type { IvDay } from '@/features/analytics/volatility/iv-reads';
 import { straddleQuery } from '@/features/analytics/premium/model/underlying-straddle';
@@ -36,6 +37,11 @@ describe('straddleQuery', () => {
   it("charts an index's at its last minute's ATM strike, the server choosing the day and interval", () => {
     const minutes = day({ index: 'NIFTY', minutes: ['09:15', '09:16'], iv: [12, 12.5], call_iv: [12, 12.4], put_iv: [12, 12.6], strike: [25_950, 26_000], spot: [25_960, 25_990], source: ['simulated', 'simulated'] });
     expect(Object.fromEntries(straddleQuery({ symbol: 'NIFTY', kind: 'index' }, minutes)!)).toEqual({ legs: 'NIFTY:2026-01-27:26000:CE:S:1,NIFTY:2026-01-27:26000:PE:S:1' });
+  });
+
+  it("charts a watched stock's recorded day in minutes, as an index's", () => {
+    const recorded = day({ minutes: ['03:15', '03:16'], iv: [26, 26.5], call_iv: [26, 26.4], put_iv: [26, 26.6], strike: [1280, 1290], spot: [1284, 1288], source: ['simulated', 'simulated'] });
+    expect(Object.fromEntries(straddleQuery({ symbol: 'RELIANCE', kind: 'stock' }, recorded)!)).toEqual({ legs: 'RELIANCE:2026-01-27:1290:CE:S:1,RELIANCE:2026-01-27:1290:PE:S:1' });
   });
 
   it('finds none where market history holds no option prices of the underlying', () => {
