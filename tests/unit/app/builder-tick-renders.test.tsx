@@ -113,7 +113,6 @@ describe('a price tick in the strategy builder', () => {
       expect(screen.getAllByTestId('leg-card')).toHaveLength(4);
     }, { timeout: 5000 });
     const legs = screen.getAllByTestId('leg-card');
-    const symbols = legs.map((card) => `NFO:${within(card).getByTitle(/^NIFTY26D01/).getAttribute('title')}`);
     const firstPrice = () => within(legs[0]!).getByText(/^Entry|₹/).textContent;
     const before = firstPrice();
 
