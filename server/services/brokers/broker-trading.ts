@@ -273,6 +273,11 @@ export type PositionEntry = {
   priced: boolean;
   /** Some of its trades' charges leave the brokerage out, not priced (a live broker with no tariff dated: Flattrade). */
   brokerageNotPriced?: boolean;
+  /**
+   * Some of its fills have no charges figure (0 counted for them): fills the broker reports but StrikeDesk did not
+   * price (a live position placed outside StrikeDesk, an order its broker has not priced yet or could not).
+   */
+  chargesNotPriced?: boolean;
 };
 
 /** A physically settled position's last trading days (issue 63): what it delivers if held, its delivery margin now and each day left. */

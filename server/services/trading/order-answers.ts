@@ -182,6 +182,7 @@ export function toPosition(entry: PositionEntry, day: boolean): Position {
     lot_size: entry.contract.lotSize,
     expiry: entry.contract.expiry,
     portfolio_id: entry.portfolioId,
+    charges_status: entry.chargesNotPriced === true ? 'not_priced' : 'priced',
     ...(entry.brokerageNotPriced === true ? { brokerage_status: 'not_priced' as const } : {}),
   };
 }

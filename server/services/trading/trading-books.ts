@@ -219,6 +219,8 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         unrealised: sum((f) => f.unrealisedPaise),
         pnl: sum((f) => f.pnlPaise),
         charges: sum((f) => f.chargesPaise),
+        // `charges` count only what is priced: a position's fills without a figure, or its brokerage not priced, make the total not whole.
+        charges_status: entries.some((entry) => entry.chargesNotPriced === true || entry.brokerageNotPriced === true) ? 'not_priced' : 'priced',
         net_pnl: sum((f) => f.netPnlPaise),
         // A closed position's P&L needs no price; an open one marked at its last trade's makes the totals not live.
         priced: entries.every((entry, i) => entry.priced || figures[i]?.quantity === 0),

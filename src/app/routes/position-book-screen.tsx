@@ -16,6 +16,7 @@ import { PositionActions, SquareOffAll } from '@/features/orders/components/posi
 import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { BrokerageNotPricedNote } from '@/features/positions/components/brokerage-not-priced';
+import { ChargesNotPricedNote, useChargesTotal } from '@/app/trading/charges-not-priced';
 import { BrokerHoldings } from '@/features/positions/components/broker-holdings';
 import { DeliveredHoldings } from '@/features/positions/components/delivered-holdings';
 import { DeliveryRecords } from '@/features/positions/components/delivery-warning';
@@ -66,6 +67,7 @@ export function PositionBookScreen() {
   // The totals line adds up the rows below at the same live prices (position-marks.ts).
   const rows = markPositions(positions, live);
   const totals = totalsOf(rows);
+  const chargesTotal = useChargesTotal();
   const account = desk.account;
   // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
   const afterMarket = useMarketClosed();
@@ -101,10 +103,11 @@ export function PositionBookScreen() {
                 { label: intl.formatMessage(summaryMessages.margin), value: formatInr(book.margins.used, two), field: 'margin' },
                 { label: intl.formatMessage(summaryMessages.realised), value: formatSignedInr(totals.realised, two), field: 'realised' },
                 { label: intl.formatMessage(summaryMessages.unrealised), value: formatSignedInr(totals.unrealised, two), field: 'unrealised' },
-                { label: intl.formatMessage(summaryMessages.charges), value: formatInr(totals.charges, two), field: 'charges' },
+                { label: intl.formatMessage(summaryMessages.charges), value: chargesTotal(totals.charges, positions), field: 'charges' },
               ]}
             />
             <BrokerageNotPricedNote positions={book.net} />
+            <ChargesNotPricedNote positions={positions} />
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
               <NotLiveTotal count={totals.notLive} />
               <SquareOffAll {...common} positions={book.net} />

@@ -27,6 +27,7 @@ import { PortfolioProtection as PositionsProtection } from '@/app/trading/portfo
 import { PositionGroups } from '@/features/positions/components/position-groups';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { BrokerageNotPricedNote } from '@/features/positions/components/brokerage-not-priced';
+import { ChargesNotPricedNote, useChargesTotal } from '@/app/trading/charges-not-priced';
 import { groupMessages } from '@/features/positions/group-messages';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
 import { positionMessages, summaryMessages } from '@/features/positions/position-messages';
@@ -103,6 +104,7 @@ export function PositionsScreen() {
   // The P&L tiles add up the very rows the tables show, at the same live prices (position-marks.ts): the
   // server's summary was marked at the price of its read and drifted from the table between two reads.
   const totals = totalsOf(markPositions(positions, live));
+  const chargesTotal = useChargesTotal();
   // The tiles that move with the price point to the note saying one of the prices behind them is not live.
   const notLiveOf = (field: string) => (totals.notLive > 0 && (field === 'net-pnl' || field === 'unrealised') ? notLiveId : undefined);
   const describedBy = (field: string) => (field === 'drawdown' ? drawdownId : notLiveOf(field));
@@ -111,7 +113,7 @@ export function PositionsScreen() {
         [messages.netPnl, formatSignedInr(totals.net, two), 'net-pnl'],
         [summaryMessages.realised, formatSignedInr(totals.realised, two), 'realised'],
         [summaryMessages.unrealised, formatSignedInr(totals.unrealised, two), 'unrealised'],
-        [summaryMessages.charges, formatInr(totals.charges, two), 'charges'],
+        [summaryMessages.charges, chargesTotal(totals.charges, positions), 'charges'],
         [summaryMessages.margin, formatInr(summary.margin_used, two), 'margin'],
         [messages.open, formatNumber(totals.open), 'open'],
         [messages.drawdown, formatInr(summary.max_drawdown, two), 'drawdown'],
@@ -156,6 +158,7 @@ export function PositionsScreen() {
               />
               <NotLiveTotal id={notLiveId} count={totals.notLive} className="self-start" />
               <BrokerageNotPricedNote positions={positions} />
+              <ChargesNotPricedNote positions={positions} />
               <p id={drawdownId} className="text-xs text-fg-muted">
                 {intl.formatMessage(messages.drawdownHelp)}
               </p>

@@ -43,6 +43,8 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     ]));
     expect(net).toHaveLength(2);
     expect(book.body.position_book.status).toBe('OK');
+    // Neither was placed through StrikeDesk, so no fill of theirs is priced: ₹0 that says it is not a figure.
+    for (const position of book.body.position_book.net) expect(position).toMatchObject({ charges: 0, charges_status: 'not_priced' });
 
     // The order from the broker's app is in the day's book under StrikeDesk's symbol, without a tag.
     const orders = await stack.call<Schemas['OrderBookResponse']>('getOrderBook', { token: desk.token, params: { accountNumber: desk.account.account_number } });
@@ -83,7 +85,15 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     const positions = await stack.call<Schemas['PositionsResponse']>('getPositions', { token: desk.token, params: { portfolioId: portfolio.id } });
     expect(positions.status, JSON.stringify(positions.body)).toBe(200);
     const position = positions.body.data.positions.find((row) => row.tradingsymbol === 'NIFTY26JAN26000PE')!;
-    expect(position).toMatchObject({ charges: 9.2, ...notPriced });
+    expect(position).toMatchObject({ charges: 9.2, charges_status: 'priced', ...notPriced });
+    // The account's book is the broker's positions: this one is all StrikeDesk's fills, so it carries their charges.
+    const book = await stack.call<Schemas['PositionBookResponse']>('getPositionBook', { token: desk.token, params: { accountNumber: desk.account.account_number } });
+    const held = book.body.position_book.net.find((row) => row.tradingsymbol === 'NIFTY26JAN26000PE')!;
+    expect(held).toMatchObject({ quantity: -65, charges: 9.2, charges_status: 'priced', ...notPriced });
+    // The summary's total says whether it is whole: Flattrade's leaves its brokerage out.
+    const summary = await stack.call<Schemas['PositionSummaryResponse']>('getPositionSummary', { token: desk.token, params: { id: portfolio.id } });
+    expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+    expect(summary.body.data).toMatchObject({ charges: 9.2, charges_status: flavor === 'flattrade' ? 'not_priced' : 'priced' });
   });
 
   it('reads the end of the session as logged out: books UNKNOWN (not empty), the bot paused, one alert', async () => {

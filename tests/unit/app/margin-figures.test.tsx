@@ -64,6 +64,7 @@ const server = setupServer(
         unrealised: -260,
         pnl: -260,
         charges: 40,
+        charges_status: 'priced',
         net_pnl: -300,
         priced: true,
         margin_used: margins.used,

@@ -34,6 +34,7 @@ const position: Position = {
   realised: 0,
   unrealised: -107.25,
   charges: 20,
+  charges_status: 'priced',
   net_pnl: -127.25,
   lot_size: 65,
   expiry: '2026-12-01',

@@ -52,6 +52,7 @@ const server = setupServer(
         unrealised: -260,
         pnl: -260,
         charges: 40,
+        charges_status: 'priced',
         net_pnl: -300,
         priced: byBot.every((group) => group.positions.every((position) => position.priced)),
         margin_used: 0,

@@ -51,6 +51,7 @@ const leg: Schemas['Position'] = {
   realised: 0,
   unrealised: 156.25,
   charges: 30,
+  charges_status: 'priced',
   net_pnl: 126.25,
   lot_size: 25,
   expiry: '2024-07-11',

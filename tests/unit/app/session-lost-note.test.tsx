@@ -52,6 +52,7 @@ const position: Schemas['Position'] = {
   day_sell_quantity: 0,
   close_price: 0,
   charges: 0,
+  charges_status: 'priced',
   net_pnl: 0,
   lot_size: 65,
   expiry: '2026-12-01',

@@ -35,6 +35,7 @@ const position = (tradingsymbol: string, over: Partial<Position> = {}): Position
   unrealised: 1500,
   realised: 0,
   charges: 40,
+  charges_status: 'priced',
   net_pnl: 1460,
   portfolio_id: 21,
   priced: true,

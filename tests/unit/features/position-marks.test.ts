@@ -32,6 +32,7 @@ const base: Position = {
   unrealised: 650,
   realised: 0,
   charges: 21.37,
+  charges_status: 'priced',
   net_pnl: 628.63,
   portfolio_id: 3,
   priced: true,
@@ -64,6 +65,7 @@ describe('marking positions', () => {
       average_price: 120,
       realised: 1300,
       charges: 50,
+      charges_status: 'priced',
     };
     const [row] = markPositions([short], new Map([['NFO:NIFTY26D0126000CE', tick(90)]]));
     // Gross 15,600 − 6,500 − 65 × 90 = 3,250; unrealised 65 × (120 − 90) = 1,950 = 3,250 − 1,300.

@@ -222,6 +222,7 @@ describe('a position row', () => {
     realised: 0,
     unrealised: 130,
     charges: 20,
+    charges_status: 'priced',
     net_pnl: 110,
     lot_size: 65,
     expiry: '2026-12-01',

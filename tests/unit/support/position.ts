@@ -20,6 +20,7 @@ export function positionOf(tradingsymbol: string, quantity: number, over: Partia
     realised: 0,
     unrealised: -130,
     charges: 20,
+    charges_status: 'priced',
     net_pnl: -150,
     lot_size: 65,
     expiry: '2026-12-01',

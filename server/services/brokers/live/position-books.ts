@@ -18,6 +18,7 @@ type TotalsRow = {
   bot_kind: OrderBot['kind'] | null;
   bot_id: number | null;
   brokerage_not_priced: boolean;
+  charges_not_priced: boolean;
 } & Record<'buy_quantity' | 'buy_value' | 'sell_quantity' | 'sell_value' | 'day_buy_quantity' | 'day_buy_value' | 'day_sell_quantity' | 'day_sell_value' | 'charges' | 'day_charges' | 'last_trade_price', string | null>;
 
 /** A fill's share of its order's charges (known once the order completed). */
@@ -39,7 +40,8 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
          sum(t.quantity * t.price_paise) FILTER (WHERE t.transaction_type = 'SELL' AND t.trading_day = $2::date) AS day_sell_value,
          round(sum(${chargeShare})) AS charges, round(sum(${chargeShare}) FILTER (WHERE t.trading_day = $2::date)) AS day_charges,
          (array_agg(t.price_paise ORDER BY t.filled_at DESC, t.id DESC))[1] AS last_trade_price,
-         coalesce(bool_or(o.brokerage_priced = false), false) AS brokerage_not_priced
+         coalesce(bool_or(o.brokerage_priced = false), false) AS brokerage_not_priced,
+         coalesce(bool_or(o.charges_paise IS NULL), false) AS charges_not_priced
        FROM kite_trades t JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
        WHERE t.broker_account_id = $1 AND t.trading_day <= $2::date ${byPortfolio ? 'AND t.portfolio_id = $3' : ''}
        GROUP BY t.instrument_token, t.exchange, t.tradingsymbol, ${byPortfolio ? 't.portfolio_id, ' : ''}${byBot ? 'o.bot_kind, o.bot_id, ' : ''}t.product
@@ -78,15 +80,31 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
         closePaise: mark === undefined ? lastPaise : mark.close_paise,
         priced: mark !== undefined,
         ...(row.brokerage_not_priced ? { brokerageNotPriced: true } : {}),
+        ...(row.charges_not_priced ? { chargesNotPriced: true } : {}),
       });
     }
     return entries;
   }
 
-  async function fromBroker(positions: readonly WirePosition[]): Promise<PositionEntry[]> {
+  /**
+   * The broker's positions carry no charges. A position is priced from the mirror when StrikeDesk's fills of it
+   * are all of its fills (the same bought and sold quantities, today's and in all): each fill's share of its
+   * order's charges, as the portfolio's positions count them. Otherwise (fills placed in the broker's own app,
+   * carried from before StrikeDesk), its charges are 0 and said not priced, never a figure of StrikeDesk's own.
+   */
+  async function fromBroker(account: TradingAccount, day: string, positions: readonly WirePosition[]): Promise<PositionEntry[]> {
     const now = clock();
     const entries: PositionEntry[] = [];
+    const mirrored = new Map((await mirroredTotals(account, day, null, false)).map((row) => [`${row.exchange}:${row.tradingsymbol}:${row.product}`, row]));
     for (const position of positions) {
+      const row = mirrored.get(`${position.exchange}:${position.tradingsymbol}:${position.product}`);
+      const n = (value: string | null) => Number(value ?? 0);
+      const whole =
+        row !== undefined &&
+        n(row.buy_quantity) === position.buy_quantity &&
+        n(row.sell_quantity) === position.sell_quantity &&
+        n(row.day_buy_quantity) === position.day_buy_quantity &&
+        n(row.day_sell_quantity) === position.day_sell_quantity;
       const contract = await contracts.contractOf(position.exchange, position.tradingsymbol, now, position.instrument_token);
       if (contract === null) continue;
       entries.push({
@@ -98,12 +116,15 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
           buyQuantity: position.buy_quantity, buyValuePaise: position.buy_value_paise, sellQuantity: position.sell_quantity,
           sellValuePaise: position.sell_value_paise, dayBuyQuantity: position.day_buy_quantity, dayBuyValuePaise: position.day_buy_value_paise,
           daySellQuantity: position.day_sell_quantity, daySellValuePaise: position.day_sell_value_paise,
-          // A broker's positions carry no charges; they are priced per order (order-updates.ts).
-          chargesPaise: 0, dayChargesPaise: 0,
+          // Priced per order (order-updates.ts) and kept on the mirror's orders.
+          chargesPaise: whole ? n(row.charges) : 0,
+          dayChargesPaise: whole ? n(row.day_charges) : 0,
         },
         lastPaise: position.last_paise,
         closePaise: position.close_paise,
         priced: true,
+        ...(whole && row.brokerage_not_priced ? { brokerageNotPriced: true } : {}),
+        ...(!whole || row.charges_not_priced ? { chargesNotPriced: true } : {}),
       });
     }
     return entries;
@@ -112,7 +133,7 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
   async function positionTotals(account: TradingAccount, day: string, portfolioId: number | null, { byBot = false }: { byBot?: boolean } = {}): Promise<PositionEntry[]> {
     const live = day === istDate(clock()) && (await wire.hasSession(account));
     const positions = live ? await brokerPositions(account) : [];
-    if (portfolioId === null && live) return fromBroker(positions);
+    if (portfolioId === null && live) return fromBroker(account, day, positions);
     const marks = new Map(positions.map((position) => [`${position.exchange}:${position.tradingsymbol}`, position]));
     return fromMirror(account, day, portfolioId, byBot, marks);
   }

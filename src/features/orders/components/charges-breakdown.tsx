@@ -14,7 +14,8 @@ const lineMessages = defineMessages({
 });
 
 const summaryText = defineMessage({ id: 'orders.charges.summary', defaultMessage: 'Charges line by line' });
-const notPricedText = defineMessage({ id: 'orders.charges.notPriced', defaultMessage: 'Not priced' });
+/** The ticket's words for a figure the server could not price (reused wherever a charge is not priced). */
+export const notPricedText = defineMessage({ id: 'orders.charges.notPriced', defaultMessage: 'Not priced' });
 
 // Call & trade is Zerodha's ₹50 (+ GST) on each order the broker squares off itself: 0 on an order the trader
 // places, listed so that the cost of leaving an MIS position to the 15:25 square-off is in sight.

@@ -24,6 +24,7 @@ const position = (tradingsymbol: string, quantity: number, average: number): Sch
   realised: 0,
   unrealised: 0,
   charges: 0,
+  charges_status: 'priced',
   net_pnl: 0,
   lot_size: 65,
   expiry,

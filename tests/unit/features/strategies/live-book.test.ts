@@ -51,6 +51,7 @@ const position = (symbol: string, quantity: number, average: number, realised = 
   realised,
   unrealised: 0,
   charges: 0,
+  charges_status: 'priced',
   net_pnl: realised,
   lot_size: 65,
   expiry,
