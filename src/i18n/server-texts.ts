@@ -93,6 +93,15 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Markets are closed, and this broker places an order now only as an after-market order (AMO), held until the next open. Choose "After market order" to place it as one, or place it when the market opens.',
   },
+  'order.amo_time_not_taken': {
+    id: 'server.order.amo_time_not_taken',
+    defaultMessage:
+      'This broker takes no time for an after-market order: leave "AMO time" out. Only Dhan lets an AMO go at the pre-open, at the open, or 30 or 60 minutes after it.',
+  },
+  'order.amo_time_without_amo': {
+    id: 'server.order.amo_time_without_amo',
+    defaultMessage: 'An AMO time is for an after-market order: choose "After market order" too, or leave the time out.',
+  },
   'order.amo_closed': {
     id: 'server.order.amo_closed',
     defaultMessage:

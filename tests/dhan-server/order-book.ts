@@ -143,6 +143,8 @@ export function createOrderBook(market: Market, clock: () => Date, stockOf: (sec
     const quantity = Number(body.quantity);
     if (!Number.isSafeInteger(quantity) || quantity <= 0) throw inputException('Invalid quantity');
     if (typeof body.correlationId === 'string' && !/^[A-Za-z0-9 _-]{1,30}$/.test(body.correlationId)) throw inputException('Invalid correlationId');
+    // DhanHQ v2 Orders: an AMO names when it goes, amoTime PRE_OPEN, OPEN, OPEN_30 or OPEN_60.
+    if (body.afterMarketOrder === true && !['PRE_OPEN', 'OPEN', 'OPEN_30', 'OPEN_60'].includes(String(body.amoTime))) throw inputException('Invalid amoTime');
     return quantity;
   }
 

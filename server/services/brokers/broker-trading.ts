@@ -15,7 +15,7 @@
 // so that it is placed at most once.
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
-import { killSwitchText } from '../texts/order-texts.ts';
+import { killSwitchText, orderTexts } from '../texts/order-texts.ts';
 import { holdingTexts } from '../texts/holding-texts.ts';
 import type { LocalText, Said } from '../texts/said.ts';
 import type { IndexName } from '../market/index-config.ts';
@@ -49,6 +49,12 @@ export type TradingAccount = {
   paperRulesOf?: string | null;
 };
 
+/** Dhan's AMO times (DhanHQ v2 Orders, `amoTime`): at the pre-open, at the open, 30 or 60 minutes after it. */
+export const afterMarketTimes = ['PRE_OPEN', 'OPEN', 'OPEN_30', 'OPEN_60'] as const;
+export type AfterMarketTime = (typeof afterMarketTimes)[number];
+/** The brokers whose API takes an AMO's time: an order naming one on any other account is refused before anything is sent. */
+export const brokersTakingAfterMarketTime: readonly string[] = ['dhan'];
+
 export type OrderIntent = {
   exchange: string;
   tradingsymbol: string;
@@ -60,6 +66,8 @@ export type OrderIntent = {
   triggerPaise: number;
   /** The trader chose an after-market order (AMO): where the broker asks for that choice (LiveWire.afterMarketByChoice). */
   afterMarket?: boolean;
+  /** When the chosen AMO goes to the exchange, on a broker that takes it (Dhan's `amoTime`; after-market-times.ts). */
+  afterMarketTime?: AfterMarketTime;
 };
 
 /** An order as the broker last reported it (Kite's fields, money in paise). */
@@ -356,6 +364,18 @@ export type BrokerHolding = {
 
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
 export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
+
+/**
+ * An AMO time is refused, before anything is planned or sent, on an order that is no AMO and on a broker whose API
+ * takes none (every one but Dhan, paper included): never dropped in silence.
+ */
+export function checkAfterMarketTime(brokerSlug: string, intents: readonly OrderIntent[]): void {
+  for (const intent of intents) {
+    if (intent.afterMarketTime === undefined) continue;
+    if (intent.afterMarket !== true) throw DomainError.said('validation_failed', orderTexts.amoTimeWithoutAmo, { field: 'after_market_time' });
+    if (!brokersTakingAfterMarketTime.includes(brokerSlug)) throw DomainError.said('validation_failed', orderTexts.amoTimeNotTaken, { field: 'after_market_time' });
+  }
+}
 
 /** An F&O order's product: CNC (a sale of holdings, its own path) is refused where only MIS or NRML can be. */
 export function foProduct(product: OrderProduct): Product {

@@ -24,6 +24,12 @@ export const orderTexts = {
     {},
     'Markets are closed, and this broker places an order now only as an after-market order (AMO), held until the next open. Choose "After market order" to place it as one, or place it when the market opens.',
   ),
+  amoTimeNotTaken: said(
+    'order.amo_time_not_taken',
+    {},
+    'This broker takes no time for an after-market order: leave "AMO time" out. Only Dhan lets an AMO go at the pre-open, at the open, or 30 or 60 minutes after it.',
+  ),
+  amoTimeWithoutAmo: said('order.amo_time_without_amo', {}, 'An AMO time is for an after-market order: choose "After market order" too, or leave the time out.'),
   nothingLeftToClose: said('order.nothing_left_to_close', {}, 'Not placed: the position is already closed, or another exit working on it closes it.'),
 } as const;
 

@@ -11,7 +11,7 @@ type Order = Schemas['Order'];
 type Trade = Schemas['Trade'];
 type Position = Schemas['Position'];
 
-type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price' | 'after_market'>;
+type OrderRequestBody = Pick<Schemas['OrderRequest'], 'tradingsymbol' | 'exchange' | 'transaction_type' | 'order_type' | 'product' | 'quantity' | 'price' | 'trigger_price' | 'after_market' | 'after_market_time'>;
 
 export function intentOf(body: OrderRequestBody): OrderIntent {
   return {
@@ -24,6 +24,7 @@ export function intentOf(body: OrderRequestBody): OrderIntent {
     pricePaise: toPaise(body.price ?? 0),
     triggerPaise: toPaise(body.trigger_price ?? 0),
     ...(body.after_market === true ? { afterMarket: true } : {}),
+    ...(body.after_market_time === undefined ? {} : { afterMarketTime: body.after_market_time }),
   };
 }
 

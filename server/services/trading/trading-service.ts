@@ -10,7 +10,7 @@ import type { BrokerRegistry } from '../brokers/broker-adapter.ts';
 import type { Clock, Wait } from '../clock.ts';
 import { DomainError } from '../domain-error.ts';
 import { toPaise } from '../brokers/paper/paise.ts';
-import type { BrokerOrder, BrokerTrading, IntentPlan, OrderIntent } from '../brokers/broker-trading.ts';
+import { checkAfterMarketTime, type BrokerOrder, type BrokerTrading, type IntentPlan, type OrderIntent } from '../brokers/broker-trading.ts';
 import type { Execution } from '../execution/execution.ts';
 import type { Policy } from '../execution/execution-policy.ts';
 import type { ProtectShare } from '../brokers/protective-shares.ts';
@@ -125,17 +125,21 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks, 
   const change: Intent = { entry: false, portfolioId: null };
 
   function placeTrades(userId: number, key: string, body: Schemas['PlaceTradesRequest']) {
-    return plannedOrders({ userId, key, operation: 'placeTrades', body }, entry(body, body.orders[0]?.tag), (found, tx) =>
-      found.broker.planOrders(found.account, body.orders.map(intentOf), { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx }),
-    );
+    return plannedOrders({ userId, key, operation: 'placeTrades', body }, entry(body, body.orders[0]?.tag), (found, tx) => {
+      const intents = body.orders.map(intentOf);
+      checkAfterMarketTime(found.brokerSlug, intents);
+      return found.broker.planOrders(found.account, intents, { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx });
+    });
   }
 
   function executeOrder(userId: number, key: string, body: Schemas['ExecuteOrderRequest']) {
     const call = { userId, key, operation: 'executeOrder', body };
     if (body.action === 'open') {
-      return plannedOrders(call, entry(body, body.tag), (found, tx) =>
-        found.broker.planOrders(found.account, [intentOf(body)], { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx }),
-      );
+      return plannedOrders(call, entry(body, body.tag), (found, tx) => {
+        const intents = [intentOf(body)];
+        checkAfterMarketTime(found.brokerSlug, intents);
+        return found.broker.planOrders(found.account, intents, { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx });
+      });
     }
     const position = { exchange: body.exchange, tradingsymbol: body.tradingsymbol, product: body.product, quantity: body.quantity };
     return squareOff(call, exit(body), [position]);

@@ -82,7 +82,7 @@ export async function openDhanDesk(stack: Pick<DhanStack, 'call' | 'dhan'>, opti
   return { token, input, account, clientId, link, exchange, logIn };
 }
 
-type Order = { tradingsymbol: string; transaction_type: 'BUY' | 'SELL'; order_type: 'LIMIT' | 'MARKET'; product: 'NRML' | 'MIS'; quantity: number; price?: number; after_market?: boolean };
+type Order = { tradingsymbol: string; transaction_type: 'BUY' | 'SELL'; order_type: 'LIMIT' | 'MARKET'; product: 'NRML' | 'MIS'; quantity: number; price?: number; after_market?: boolean; after_market_time?: 'PRE_OPEN' | 'OPEN' | 'OPEN_30' | 'OPEN_60' };
 
 /** Places orders through StrikeDesk's API for the desk's account. */
 export function placeOn(stack: Pick<DhanStack, 'call'>, desk: Pick<DhanDesk, 'token' | 'account'>, orders: Order[], key: string = randomUUID()) {

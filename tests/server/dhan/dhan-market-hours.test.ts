@@ -63,6 +63,30 @@ describe.each(testBackends)('a Dhan account in and out of market hours on %s', (
     expect(placed.body.orders.map((order) => order.tag)).toEqual([tag]);
   });
 
+  it.each(['PRE_OPEN', 'OPEN', 'OPEN_30', 'OPEN_60'] as const)('sends the AMO time the trader chose, %s, on Dhan’s wire', async (time) => {
+    await standAt(ist('2026-01-17', '10:30'));
+    const tag = `amot${time.replace('_', '')}${stack.clock.now().getTime() % 1e6}`;
+    const placed = await placeOn(stack, desk, [{ ...buy, after_market: true, after_market_time: time }], tag);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(sentWith(tag).map((write) => [write.body.afterMarketOrder, write.body.amoTime])).toEqual([[true, time]]);
+  });
+
+  it('refuses a bad AMO time, one without an AMO, and any time inside market hours goes as no AMO', async () => {
+    await standAt(ist('2026-01-17', '10:40'));
+    const bad = await placeOn(stack, desk, [{ ...buy, after_market: true, after_market_time: 'OPEN_15' as 'OPEN' }], 'amotbad');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'validation_failed' });
+    const alone = await placeOn(stack, desk, [{ ...buy, after_market_time: 'OPEN_30' }], 'amotalone');
+    expect(alone.status).toBe(400);
+    expect(alone.body).toMatchObject({ code: 'validation_failed', details: { text: { code: 'order.amo_time_without_amo' } } });
+    expect([...sentWith('amotbad'), ...sentWith('amotalone')]).toEqual([]);
+    // In the session the order is no AMO: the time chosen for one is not sent.
+    await standAt(ist('2026-01-19', '10:00'));
+    const open = await placeOn(stack, desk, [{ ...buy, after_market: true, after_market_time: 'OPEN_60' }], 'amotopen');
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(sentWith('amotopen').map((write) => [write.body.afterMarketOrder, write.body.amoTime])).toEqual([[false, undefined]]);
+  });
+
   it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to Dhan', async () => {
     await standAt(ist('2026-01-17', '11:00'));
     await expectUnchosenAmoRefused(`unchosen${stack.clock.now().getTime() % 1e8}`, (tag) => placeOn(stack, desk, [buy], tag), sentWith);

@@ -90,7 +90,7 @@ export async function openNorenDesk(stack: Pick<NorenStack, 'call' | 'noren' | '
   return { token, input, account, userId, link, exchange, logIn };
 }
 
-type Order = { tradingsymbol: string; transaction_type: 'BUY' | 'SELL'; order_type: 'LIMIT' | 'MARKET'; product: 'NRML' | 'MIS'; quantity: number; price?: number; after_market?: boolean };
+type Order = { tradingsymbol: string; transaction_type: 'BUY' | 'SELL'; order_type: 'LIMIT' | 'MARKET'; product: 'NRML' | 'MIS'; quantity: number; price?: number; after_market?: boolean; after_market_time?: 'PRE_OPEN' | 'OPEN' | 'OPEN_30' | 'OPEN_60' };
 
 /** Places orders through StrikeDesk's API for the desk's account. */
 export function placeOn(stack: Pick<NorenStack, 'call'>, desk: Pick<NorenDesk, 'token' | 'account'>, orders: Order[], key: string = randomUUID()) {

@@ -59,6 +59,15 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     expect(placed.body.orders.map((order) => order.tag)).toEqual([tag]);
   });
 
+  it('refuses an AMO time, which only Dhan takes, sending nothing to the broker', async () => {
+    await standAt(ist('2026-01-17', '10:30'));
+    const tag = `amot${stack.clock.now().getTime() % 1e8}`;
+    const refused = await placeOn(stack, desk, [{ ...buy, after_market: true, after_market_time: 'OPEN_30' }], tag);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed', field: 'after_market_time', details: { text: { code: 'order.amo_time_not_taken' } } });
+    expect(sentWith(tag)).toEqual([]);
+  });
+
   it('refuses an order out of hours that the trader did not choose as an AMO, sending nothing to the broker', async () => {
     await standAt(ist('2026-01-17', '11:00'));
     await expectUnchosenAmoRefused(`unchosen${stack.clock.now().getTime() % 1e8}`, (tag) => placeOn(stack, desk, [buy], tag), sentWith);

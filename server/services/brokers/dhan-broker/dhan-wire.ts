@@ -186,7 +186,8 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
         price: priced ? rupees(intent.pricePaise) : 0,
         triggerPrice: triggered ? rupees(intent.triggerPaise) : 0,
         afterMarketOrder: variety === 'amo',
-        ...(variety === 'amo' ? { amoTime: 'OPEN' as const } : {}),
+        // The trader's AMO time where chosen (the ticket's), else Dhan's open.
+        ...(variety === 'amo' ? { amoTime: intent.afterMarketTime ?? 'OPEN' } : {}),
       };
       return sliced ? placeSlicedOrder(session.http, order) : placeOrder(session.http, order);
     });

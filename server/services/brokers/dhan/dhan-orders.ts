@@ -2,6 +2,7 @@
 // place sliced at the freeze quantity (POST /v2/orders/slicing: one order a slice, each with the correlationId),
 // modify (PUT /v2/orders/{id}), cancel (DELETE /v2/orders/{id}); the day's orders, one order, the orders of a
 // correlationId, the day's trades. Every write names the account's `dhanClientId`.
+import type { AfterMarketTime } from '../broker-trading.ts';
 import type { DhanHttp } from './dhan-http.ts';
 import { DhanError } from './dhan-errors.ts';
 import { read } from './dhan-json.ts';
@@ -23,7 +24,8 @@ export type DhanPlacement = {
   price: number;
   triggerPrice: number;
   afterMarketOrder: boolean;
-  amoTime?: 'OPEN';
+  /** When Dhan sends the AMO to the exchange: PRE_OPEN, OPEN, OPEN_30 or OPEN_60 (DhanHQ v2, Orders). */
+  amoTime?: AfterMarketTime;
 };
 
 export type DhanModification = { dhanClientId: string; orderId: string; orderType: DhanOrderType; legName: ''; quantity: number; price: number; triggerPrice: number; validity: 'DAY' };
