@@ -229,12 +229,50 @@ describe('the ticket of a Dhan, Shoonya or Flattrade account while the market is
     const firstToday = await screen.findByRole('button', { name: 'Send with real money' }, { timeout: 500 }).catch(() => null);
     if (firstToday !== null) await userEvent.click(firstToday);
     await waitFor(() => expect(sent).toMatchObject({ action: 'open', account_number: 'PA1234', after_market: true }));
+    // Dhan sends the AMO's time, the open unless chosen otherwise; the Noren brokers take none.
+    if (broker === 'dhan') expect(sent).toMatchObject({ after_market_time: 'OPEN' });
+    else expect(sent).not.toHaveProperty('after_market_time');
     view.unmount();
 
     renderTicket({ ...closed, broker, locale: 'fr' });
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Ordre hors séance (AMO)' })).toBeTruthy());
     expect(submit().disabled).toBe(true);
     expect(screen.getAllByRole('status').some((status) => plainText(status.textContent).startsWith('Le marché est fermé : cochez « Ordre hors séance (AMO) »'))).toBe(true);
+  });
+
+  it('on Dhan, offers the AMO time once the AMO is ticked, and sends the time chosen (en and fr)', async () => {
+    let sent: Record<string, unknown> | null = null;
+    server.use(
+      http.post(`${API}/api/order-book/order-book/execute_order/`, async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ message: '1 order placed', orders: [{ ...filled('amo'), status: 'OPEN', variety: 'amo', exchange_order_id: null, filled_quantity: 0, pending_quantity: 65 }] } satisfies Schemas['OrdersResponse']);
+      }),
+    );
+    const view = renderTicket({ ...closed, broker: 'dhan' });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'After market order (AMO)' })).toBeTruthy());
+    expect(screen.queryByRole('combobox', { name: 'AMO time' })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'After market order (AMO)' }));
+    const time = (await screen.findByRole('combobox', { name: 'AMO time' })) as HTMLSelectElement;
+    expect(time.value).toBe('OPEN');
+    expect([...time.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['PRE_OPEN', 'At the pre-open'],
+      ['OPEN', 'At the open'],
+      ['OPEN_30', '30 minutes after the open'],
+      ['OPEN_60', '60 minutes after the open'],
+    ]);
+    expect(screen.getByText('When Dhan sends the order to the exchange on the next trading day.')).toBeTruthy();
+    await userEvent.selectOptions(time, 'OPEN_30');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await userEvent.click(submit());
+    const firstToday = await screen.findByRole('button', { name: 'Send with real money' }, { timeout: 500 }).catch(() => null);
+    if (firstToday !== null) await userEvent.click(firstToday);
+    await waitFor(() => expect(sent).toMatchObject({ action: 'open', after_market: true, after_market_time: 'OPEN_30' }));
+    view.unmount();
+
+    renderTicket({ ...closed, broker: 'dhan', locale: 'fr' });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Ordre hors séance (AMO)' }));
+    const heure = (await screen.findByRole('combobox', { name: 'Moment de l’AMO' })) as HTMLSelectElement;
+    expect([...heure.options].map((option) => option.textContent)).toEqual(['À la pré-ouverture', 'À l’ouverture', '30 minutes après l’ouverture', '60 minutes après l’ouverture']);
   });
 
   it('on Kite, sends as an AMO with no choice to make, as before', async () => {

@@ -1,5 +1,7 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageValue, useIntl } from 'react-intl';
 import { CheckboxField } from '@/components/ui/checkbox-field';
+import { SelectField } from '@/components/ui/select-field';
+import { afterMarketTimes, type AfterMarketTime } from '@/features/orders/model/after-market-choice';
 import { useFormat } from '@/lib/format/use-format';
 
 /**
@@ -66,4 +68,33 @@ export const afterMarketNeeded = choice.needed;
 export function AfterMarketChoice({ chosen, onChange }: { chosen: boolean; onChange: (chosen: boolean) => void }) {
   const intl = useIntl();
   return <CheckboxField name="after_market" label={intl.formatMessage(choice.label)} hint={intl.formatMessage(choice.hint)} checked={chosen} onChange={onChange} />;
+}
+
+const timeMessages = defineMessages({
+  label: { id: 'orders.afterMarket.time', defaultMessage: 'AMO time' },
+  hint: { id: 'orders.afterMarket.timeHint', defaultMessage: 'When Dhan sends the order to the exchange on the next trading day.' },
+  PRE_OPEN: { id: 'orders.afterMarket.time.preOpen', defaultMessage: 'At the pre-open' },
+  OPEN: { id: 'orders.afterMarket.time.open', defaultMessage: 'At the open' },
+  OPEN_30: { id: 'orders.afterMarket.time.open30', defaultMessage: '30 minutes after the open' },
+  OPEN_60: { id: 'orders.afterMarket.time.open60', defaultMessage: '60 minutes after the open' },
+});
+
+/** A Dhan AMO's time (Dhan's `amoTime`), chosen once the AMO is ticked; the open unless the trader picks another. */
+export function AfterMarketTimeField({ time, onChange }: { time: AfterMarketTime; onChange: (time: AfterMarketTime) => void }) {
+  const intl = useIntl();
+  return (
+    <SelectField
+      name="after_market_time"
+      label={intl.formatMessage(timeMessages.label)}
+      hint={intl.formatMessage(timeMessages.hint)}
+      value={time}
+      onChange={(event) => onChange(event.target.value as AfterMarketTime)}
+    >
+      {afterMarketTimes.map((value) => (
+        <option key={value} value={value}>
+          {intl.formatMessage(timeMessages[value])}
+        </option>
+      ))}
+    </SelectField>
+  );
 }

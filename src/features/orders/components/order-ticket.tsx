@@ -2,8 +2,8 @@ import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNod
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
-import { AfterMarketChoice, AfterMarketNotice, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
-import { asksForAfterMarket } from '@/features/orders/model/after-market-choice';
+import { AfterMarketChoice, AfterMarketNotice, AfterMarketTimeField, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
+import { asksForAfterMarket, takesAfterMarketTime, type AfterMarketTime } from '@/features/orders/model/after-market-choice';
 import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown';
 import { SliceHint } from '@/features/orders/components/slice-hint';
 import { TicketAction } from '@/features/orders/components/ticket-action';
@@ -142,6 +142,9 @@ export function OrderTicket({
   // until then the ticket speaks of the order as of any other, and does not send it.
   const asksAmo = afterMarket !== null && live && asksForAfterMarket(account?.broker);
   const [amoChosen, setAmoChosen] = useState(false);
+  // Dhan alone takes when its AMO goes (amoTime); the open unless chosen otherwise.
+  const [amoTime, setAmoTime] = useState<AfterMarketTime>('OPEN');
+  const asksAmoTime = asksAmo && amoChosen && takesAfterMarketTime(account?.broker);
   const amo = asksAmo && !amoChosen ? null : afterMarket;
   // An AMO meets the market at the next open: the last close is the price there is until then.
   const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs && (feedAge === null || feedAge * 1000 > staleAfterMs);
@@ -206,7 +209,7 @@ export function OrderTicket({
     if (request === null || accountNumber === null) return;
     setReviewing(false);
     focusOutcome.current = true;
-    const body = { action: 'open' as const, account_number: accountNumber, ...(portfolioId === null ? {} : { portfolio_id: portfolioId }), ...request, ...(asksAmo && amoChosen ? { after_market: true } : {}) };
+    const body = { action: 'open' as const, account_number: accountNumber, ...(portfolioId === null ? {} : { portfolio_id: portfolioId }), ...request, ...(asksAmo && amoChosen ? { after_market: true } : {}), ...(asksAmoTime ? { after_market_time: amoTime } : {}) };
     const outcome = await intent.run((key) => executeOrder(key, body));
     if (outcome !== null && (outcome.kind === 'answered' || outcome.kind === 'found')) onPlaced?.();
   };
@@ -293,6 +296,7 @@ export function OrderTicket({
         {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} stale={!margins.current} />}
 
         {asksAmo && blocked === null && <AfterMarketChoice chosen={amoChosen} onChange={edit(setAmoChosen)} />}
+        {asksAmoTime && blocked === null && <AfterMarketTimeField time={amoTime} onChange={edit(setAmoTime)} />}
         {amo !== null && blocked === null && <AfterMarketNotice afterMarket={amo} />}
       </div>
 

@@ -7,3 +7,12 @@
 const brokersAskingForAfterMarket: ReadonlySet<string> = new Set(['dhan', 'shoonya', 'flattrade']);
 
 export const asksForAfterMarket = (broker: string | undefined): boolean => broker !== undefined && brokersAskingForAfterMarket.has(broker);
+
+/**
+ * When a Dhan AMO goes to the exchange (Dhan's `amoTime`, the request's `after_market_time`): at the pre-open, at the
+ * open (Dhan's default), 30 or 60 minutes after it. No other broker's API takes a time: the server refuses one there.
+ */
+export const afterMarketTimes = ['PRE_OPEN', 'OPEN', 'OPEN_30', 'OPEN_60'] as const;
+export type AfterMarketTime = (typeof afterMarketTimes)[number];
+
+export const takesAfterMarketTime = (broker: string | undefined): boolean => broker === 'dhan';
