@@ -29,6 +29,8 @@ export function createHoldings() {
       for (const row of rows) stocks.set(row.tsym, { token: row.token, tsym: row.tsym });
     },
     stockOfTsym: (tsym: string) => stocks.get(tsym),
+    /** A held stock by its NSE token (GetQuotes on NSE). */
+    stockOfToken: (token: string) => [...stocks.values()].find((stock) => stock.token === token),
     /** `soldToday`: the shares of a stock (by its NSE token) the user's CNC sells took today. */
     json: (uid: string, soldToday: (token: string) => number) =>
       (byUser.get(uid) ?? []).map((row) => {

@@ -69,6 +69,9 @@ function createState(flavor: Flavor, clock: () => Date, contracts: readonly Serv
     writes: [] as Array<{ name: string; data: Record<string, unknown> }>,
     /** Every TPSeries and EODChartData call's jData, oldest first. */
     chartCalls: [] as Array<{ name: string; data: Record<string, unknown> }>,
+    quoteCalls: [] as Array<Record<string, unknown>>,
+    /** NSE tokens whose GetQuotes is refused (Not_Ok "no data"), as for a stock with no trade. */
+    unquoted: new Set<string>(),
     /** Every token exchange's body, as the server read it (tests check the checksum travelled). */
     exchanges: [] as Array<Record<string, unknown>>,
   };
@@ -120,6 +123,10 @@ function controlOf(state: State) {
     placeFromApp: (uid: string, data: Record<string, unknown>) => state.book.place(uid, { exch: 'NFO', ret: 'DAY', ...data }),
     orders: (uid: string) => state.book.orders(uid),
     orderWrites: () => [...state.writes],
+    /** Every GetQuotes asked (its jData). */
+    quoteCalls: () => [...state.quoteCalls],
+    /** GetQuotes of this NSE token answers Not_Ok "no data" from now on. */
+    refuseQuote: (token: string) => void state.unquoted.add(token),
     tokens: () => [...state.sessions.keys()],
     exchanges: () => [...state.exchanges],
     chartCalls: () => [...state.chartCalls],
@@ -264,6 +271,14 @@ async function handleApi(state: State, request: IncomingMessage, response: Serve
       state.spanCalcs.push(data);
       return ok(spanCalc(data, book.contracts(), (underlying) => state.indices.get(indexKeys[underlying] ?? '') ?? 0));
     case 'GetQuotes': {
+      state.quoteCalls.push(data);
+      // A held stock on NSE (NorenRestApiPy get_quotes('NSE', token)): its last price, `lp`, as for a contract.
+      if (data.exch === 'NSE') {
+        const token = String(data.token ?? '');
+        const stock = state.holdings.stockOfToken(token);
+        if (!stock || state.unquoted.has(token)) throw new NotOk('no data');
+        return ok({ exch: 'NSE', tsym: stock.tsym, token, lp: book.last(token).toFixed(2) });
+      }
       const contract = book.contracts().find((c) => c.token === String(data.token ?? ''));
       if (!contract) throw new NotOk('Invalid Input : no such token');
       return ok({ exch: 'NFO', tsym: tsymOf(contract), token: contract.token, lp: book.last(contract.token).toFixed(2) });

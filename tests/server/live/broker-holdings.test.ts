@@ -56,14 +56,11 @@ type Broker = {
   start: (backend: TestBackend) => Promise<Rig>;
   /** The sale of RELIANCE as the broker books it: its CNC product, equity segment and key. */
   relianceSale: Omit<AtBroker, 'side' | 'quantity' | 'price'>;
-  /** Whether the broker's holdings carry a last price (Noren's do not: value and P&L unknown). */
-  priced: boolean;
 };
 
 const dhan: Broker = {
   name: 'Dhan',
   relianceSale: { product: 'CNC', segment: 'NSE_EQ', key: '2885' },
-  priced: true,
   async start(backend) {
     const stack = await startDhanStack(backend);
     const desk = await openDhanDesk(stack);
@@ -90,7 +87,6 @@ const dhan: Broker = {
 const noren = (flavor: 'shoonya' | 'flattrade', name: string): Broker => ({
   name,
   relianceSale: { product: 'C', segment: 'NSE', key: 'RELIANCE-EQ' },
-  priced: false,
   async start(backend) {
     const stack = await startNorenStack(backend, flavor);
     const desk = await openNorenDesk(stack);
@@ -116,7 +112,6 @@ const noren = (flavor: 'shoonya' | 'flattrade', name: string): Broker => ({
 const upstox: Broker = {
   name: 'Upstox',
   relianceSale: { product: 'D', segment: 'NSE', key: 'NSE_EQ|INE002A01018' },
-  priced: true,
   async start(backend) {
     const stack = await startUpstoxStack(backend);
     const desk = await openUpstoxDesk(stack);
@@ -174,10 +169,9 @@ describe.each(testBackends.flatMap((backend) => brokers.map((broker) => [broker.
     rig.holdRelianceAndSail();
     const before = await brokerHoldings();
     expect(before?.status).toBe('OK');
-    const priced = (value: number) => (broker.priced ? value : null);
     expect(before?.holdings).toEqual([
-      { exchange: 'NSE', tradingsymbol: 'RELIANCE', isin: 'INE002A01018', shares: 500, sellable: 500, average_price: 1520, last_price: priced(1600), value: priced(800_000), pnl: priced(40_000) },
-      { exchange: 'NSE', tradingsymbol: 'SAIL', isin: 'INE114A01011', shares: 5, sellable: 5, average_price: 97.35, last_price: priced(121.55), value: priced(607.75), pnl: priced(121) },
+      { exchange: 'NSE', tradingsymbol: 'RELIANCE', isin: 'INE002A01018', shares: 500, sellable: 500, average_price: 1520, last_price: 1600, value: 800_000, pnl: 40_000 },
+      { exchange: 'NSE', tradingsymbol: 'SAIL', isin: 'INE114A01011', shares: 5, sellable: 5, average_price: 97.35, last_price: 121.55, value: 607.75, pnl: 121 },
     ]);
 
     const sold = await sell({ symbol: 'RELIANCE', side: 'SELL', quantity: 300, order_type: 'LIMIT', price: 1590 }, 'cnc-sale-1');

@@ -96,6 +96,29 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     expect(summary.body.data).toMatchObject({ charges: 9.2, charges_status: flavor === 'flattrade' ? 'not_priced' : 'priced' });
   });
 
+  it('prices its holdings at their NSE last price from GetQuotes, a stock Noren does not quote left unpriced', async () => {
+    const desk = await openNorenDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    stack.noren.control.setHoldings(desk.userId, [
+      { tsym: 'RELIANCE-EQ', token: '2885', bseToken: '500325', isin: 'INE002A01018', holdqty: 450, btstqty: 50, upldprc: 1520, last: 1600 },
+      { tsym: 'SAIL-EQ', token: '2963', isin: 'INE114A01011', holdqty: 5, upldprc: 97.35, last: 121.55 },
+    ]);
+    stack.noren.control.refuseQuote('2963');
+    const before = stack.noren.control.quoteCalls().length;
+    const book = await stack.call<Schemas['PositionBookResponse']>('getPositionBook', { token: desk.token, params: { accountNumber: desk.account.account_number } });
+    expect(book.status, JSON.stringify(book.body)).toBe(200);
+    const held = book.body.position_book.broker_holdings!;
+    expect(held.status).toBe('OK');
+    expect(held.holdings?.map((h) => [h.tradingsymbol, h.last_price, h.value, h.pnl])).toEqual([
+      ['RELIANCE', 1600, 800_000, 40_000],
+      ['SAIL', null, null, null],
+    ]);
+    // Asked on the NSE listing (BSE is listed first) by its token, in the session's user's name.
+    const asked = stack.noren.control.quoteCalls().slice(before);
+    expect(asked).toEqual(expect.arrayContaining([{ uid: desk.userId, exch: 'NSE', token: '2885' }, { uid: desk.userId, exch: 'NSE', token: '2963' }]));
+    expect(asked.every((quote) => quote.exch === 'NSE')).toBe(true);
+  });
+
   it('reads the end of the session as logged out: books UNKNOWN (not empty), the bot paused, one alert', async () => {
     const desk = await openNorenDesk(stack);
     expect((await desk.logIn()).status).toBe(200);

@@ -24,7 +24,7 @@ import { BrokerOutcomeUnknownError } from '../outcome-unknown.ts';
 import { isNoData } from '../noren/noren-errors.ts';
 import { amount } from '../noren/noren-json.ts';
 import type { NorenHolding, NorenOrder, NorenPosition, NorenPriceType, NorenTrade } from '../noren/noren-orders.ts';
-import { cancelOrder, getOrderHistory, modifyOrder, placeOrder } from '../noren/noren-orders.ts';
+import { cancelOrder, getOrderHistory, getQuote, modifyOrder, placeOrder } from '../noren/noren-orders.ts';
 import type { NorenCalls } from './noren-calls.ts';
 import type { NorenContracts } from './noren-contracts.ts';
 import type { NorenFailures } from './noren-failures.ts';
@@ -43,13 +43,17 @@ const isEquity = (exch: string) => exch === 'NSE' || exch === 'BSE';
 /** A stock's name on StrikeDesk from Noren's equity symbol: NSE's carries its series (RELIANCE-EQ, -BE), BSE's none. */
 export const stockName = (tsym: string) => tsym.replace(/-(EQ|BE|BZ)$/, '');
 
+/** The listing a holding is shown, quoted and sold on: NSE's where Noren lists it there. */
+export const holdingListing = (holding: NorenHolding) => holding.listings.find((candidate) => candidate.exch === 'NSE') ?? holding.listings[0];
+
 /**
  * A Noren holding in the core's shape, on its NSE listing where it has one: shares are what is held in demat
  * (holdqty, the larger of dpqty and npoadqty, benqty, unplgdqty, brkcolqty) and bought not yet delivered (btstqty);
- * what was sold today (usedqty) is not sellable. Noren's holdings carry no last price.
+ * what was sold today (usedqty) is not sellable. Noren's holdings carry no last price: `lastPaise` is the listing's
+ * GetQuotes `lp`, null when it could not be read.
  */
-export function wireHoldingOfNoren(holding: NorenHolding): WireHolding | null {
-  const listing = holding.listings.find((candidate) => candidate.exch === 'NSE') ?? holding.listings[0];
+export function wireHoldingOfNoren(holding: NorenHolding, lastPaise: number | null = null): WireHolding | null {
+  const listing = holdingListing(holding);
   if (listing === undefined) return null;
   const q = (field: Exclude<keyof NorenHolding, 'listings'>) => amount(holding[field], field);
   const shares = q('holdqty') + Math.max(q('dpqty'), q('npoadqty')) + q('benqty') + q('unplgdqty') + q('brkcolqty') + q('btstqty');
@@ -60,7 +64,7 @@ export function wireHoldingOfNoren(holding: NorenHolding): WireHolding | null {
     shares,
     sellable: Math.max(0, shares - q('usedqty')),
     average_paise: paise(q('upldprc')),
-    last_paise: null,
+    last_paise: lastPaise,
     key: listing.tsym,
   };
 }
@@ -175,12 +179,32 @@ export function createNorenWire({ db, slug, calls, contracts, failures, clock }:
   const nameOfRow = (row: { token: string | null; exch: string; tsym: string }) => (isEquity(row.exch) ? Promise.resolve(stockName(row.tsym)) : nameOf(row.token));
   const named = <T extends { token: string | null; exch: string; tsym: string }, W>(rows: readonly T[], map: (row: T, name: string | null) => W) =>
     Promise.all(rows.map(async (row) => map(row, await nameOfRow(row))));
-  const holdings = async (account: TradingAccount) => (await calls.holdings(account)).flatMap((holding) => wireHoldingOfNoren(holding) ?? []);
+  /**
+   * A holding's last price: Noren's Holdings answer none, so its listing's GetQuotes `lp` (NorenRestApiPy
+   * get_quotes(exchange, token)), shared for a second like the other reads. A quote Noren does not give (no
+   * token, "no data", a stock not traded, a failed call) leaves that holding unpriced, never the holdings unknown.
+   */
+  async function lastPaiseOf(account: TradingAccount, holding: NorenHolding): Promise<number | null> {
+    const listing = holdingListing(holding);
+    if (listing === undefined || listing.token === null || listing.token === '') return null;
+    const token = listing.token;
+    try {
+      const quote = await calls.cachedRead(account, `quote:${listing.exch}:${token}`, kiteCalls.lastPrices, (session) => getQuote(session.http, session.accountNumber, listing.exch, token));
+      const last = paise(amount(quote.lp, 'lp'));
+      return last > 0 ? last : null;
+    } catch {
+      return null;
+    }
+  }
+  const holdings = async (account: TradingAccount) =>
+    (await Promise.all((await calls.holdings(account)).map(async (holding) => wireHoldingOfNoren(holding, await lastPaiseOf(account, holding))))).flatMap((holding) => holding ?? []);
+  /** The holdings without their prices: enough to name a stock's Noren symbol. */
+  const heldStocks = async (account: TradingAccount) => (await calls.holdings(account)).flatMap((holding) => wireHoldingOfNoren(holding) ?? []);
 
   /** Noren's symbol of an order's instrument: a stock's from the account's holdings (its series), a contract's from the scrip master. */
   async function norenSymbolOf(account: TradingAccount, order: WireOrder): Promise<string> {
     if (isEquity(order.exchange)) {
-      const held = (await holdings(account)).find((holding) => holding.exchange === order.exchange && holding.tradingsymbol === order.tradingsymbol);
+      const held = (await heldStocks(account)).find((holding) => holding.exchange === order.exchange && holding.tradingsymbol === order.tradingsymbol);
       return held?.key ?? order.tradingsymbol;
     }
     return (await contracts.entryOf(String(order.instrument_token)))?.tsym ?? order.tradingsymbol;
