@@ -4339,6 +4339,7 @@ export interface components {
          *       "m2m": 1446.25,
          *       "close_price": 131.4,
          *       "charges": 27.68,
+         *       "charges_status": "priced",
          *       "net_pnl": 1418.57,
          *       "lot_size": 65,
          *       "expiry": "2025-01-30",
