@@ -1,7 +1,9 @@
 import { expect, test } from './support/test';
 import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { expectLiveAccountAt360 } from './support/live-narrow';
-import { buyAtmCallLiveAtNoren, holdAtNoren, linkAndLogInNoren } from './support/noren';
+import { deskContracts } from './support/desk-contracts';
+import { buyAtmCallLiveAtNoren, holdAtNoren, linkAndLogInNoren, placeFromNorenApp } from './support/noren';
+import { readStoredValue } from './support/session';
 import { usePreferences } from './support/preferences';
 import { screenshotAt } from './support/screenshots';
 
@@ -36,7 +38,8 @@ test('a Shoonya account: log in through Noren’s page, a live order from the ch
 });
 
 // Issue 63: the account's demat holdings at Shoonya (its Holdings answer, prd C) in the position book, each with a Sell
-// action; Noren gives no last price, so value and P&L are not shown. At 360 px in English and French.
+// action, priced at Noren's GetQuotes `lp` (session 80): value and P&L shown. A position sold in the broker's own app
+// carries no charges StrikeDesk priced: the Charges tile says "Not priced", never ₹0 (session 80). At 360 px in English and French.
 test('a Shoonya account: its holdings at the broker in the position book with a Sell action, at 360 px in en and fr', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const { app } = await linkAndLogInNoren(page, 'shoonya', 'Shoonya holdings', String(baseURL));
@@ -44,14 +47,20 @@ test('a Shoonya account: its holdings at the broker in the position book with a 
     { tsym: 'RELIANCE-EQ', token: '2885', isin: 'INE002A01018', holdqty: 450, btstqty: 50, upldprc: 1520, last: 1600 },
     { tsym: 'SAIL-EQ', token: '2963', isin: 'INE114A01011', holdqty: 5, upldprc: 97.35, last: 121.55 },
   ]);
+  const { lotSize, contracts } = await deskContracts(page.request, String(await readStoredValue(page, 'auth_token')));
+  await placeFromNorenApp(page.request, app, String(contracts[0]!.instrument_token), { trantype: 'S', qty: lotSize, last: 100 });
   for (const locale of ['en', 'fr'] as const) {
     await usePreferences(page, { locale, theme: 'light', direction: 'ltr' });
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/app/position_book');
+    await expect(page.locator('[data-summary="charges"]')).toHaveText(locale === 'en' ? 'Not priced' : 'Non chiffré');
+    await expect(page.locator('[data-field="charges-not-priced"]')).toBeVisible();
+    await screenshotAt(page, 360, `test-results/shoonya-live/charges-not-priced-${locale}-360.png`, page.locator('[data-summary="charges"]'));
     const holdings = page.getByTestId('broker-holdings');
     await expect(holdings).toHaveAttribute('data-status', 'OK');
     await expect(holdings.locator('[data-holding="RELIANCE"]')).toContainText('RELIANCE');
     await expect(holdings.locator('[data-holding="RELIANCE"]')).toContainText('500');
+    if (locale === 'en') await expect(holdings.locator('[data-holding="RELIANCE"]')).toContainText(/value\W*\+\W*₹8,00,000\.00/);
     await expect(holdings.getByTestId('broker-holding-sell-RELIANCE')).toBeVisible();
     await expect(holdings.getByTestId('broker-holding-sell-SAIL')).toBeVisible();
     // Nothing wider than the screen at 360 px.

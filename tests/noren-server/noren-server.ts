@@ -121,6 +121,12 @@ function controlOf(state: State) {
     },
     /** An order placed in the broker's own app (no remarks). */
     placeFromApp: (uid: string, data: Record<string, unknown>) => state.book.place(uid, { exch: 'NFO', ret: 'DAY', ...data }),
+    /** The same, naming the contract by its token (a browser test knows the desk's tokens, not Noren's symbols). */
+    placeFromAppByToken: (uid: string, token: string, data: Record<string, unknown>) => {
+      const contract = state.book.contracts().find((c) => c.token === token);
+      if (!contract) throw new NotOk(`No contract ${token}`);
+      return state.book.place(uid, { exch: 'NFO', ret: 'DAY', tsym: tsymOf(contract), ...data });
+    },
     orders: (uid: string) => state.book.orders(uid),
     orderWrites: () => [...state.writes],
     /** Every GetQuotes asked (its jData). */

@@ -65,6 +65,12 @@ export async function listDeskContractsAtNoren(request: APIRequestContext, broke
   });
 }
 
+/** A MARKET order placed in the broker's own app (no StrikeDesk tag) on the desk's contract `token`, filled at the broker's last price. */
+export async function placeFromNorenApp(request: APIRequestContext, app: NorenApp, token: string, order: { trantype: 'B' | 'S'; qty: number; last: number }): Promise<void> {
+  await control(request, app.broker, 'last', { token, price: order.last });
+  await control(request, app.broker, 'from-app', { uid: app.userId, token, trantype: order.trantype, qty: String(order.qty) });
+}
+
 /** A stock the user holds in demat at the broker (tests/noren-server/holdings.ts HoldingSeed). */
 export type NorenHoldingSeed = { tsym: string; token: string; isin: string; holdqty: number; btstqty?: number; upldprc: number; last: number };
 
