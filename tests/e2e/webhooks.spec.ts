@@ -102,6 +102,8 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(form.getByRole('option', { name: /^RELIANCE/ })).toBeVisible();
     await fromAlert.click();
     await expect(underlying).toHaveValue(fr ? 'Action nommée dans l’alerte' : 'Stock named in the alert');
+    // The cap on the stocks it holds at once, asked of this bot alone (session 80): 5 unless changed.
+    await expect(form.getByRole('spinbutton', { name: fr ? /^Actions détenues à la fois/ : /^Stocks held at once/ })).toHaveValue('5');
     await page.screenshot({ path: `test-results/stock-alert-bot-form-360-${locale}.png` });
     await form.getByRole('button', { name: fr ? 'Créer le bot' : 'Create bot' }).click();
     const card = page.getByRole('article', { name: `Scan ${locale}` });

@@ -20,6 +20,7 @@ export const botFormMessages = defineMessages({
     id: 'portfolios.botForm.stockFromAlertNote',
     defaultMessage: 'ChartInk or TradingView names F&O stocks; each trades its own contract',
   },
+  maxStockPositions: { id: 'portfolios.botForm.maxStockPositions', defaultMessage: 'Stocks held at once' },
   lots: { id: 'portfolios.botForm.lots', defaultMessage: 'Lots per leg' },
   stopLoss: { id: 'portfolios.botForm.stopLoss', defaultMessage: 'Stop-loss (%)' },
   stopLossHint: {
@@ -80,6 +81,10 @@ export const intoPortfolio = defineMessage<{ portfolio: MessageValue }>({
 export const lotsHint = defineMessage<{ min: MessageValue; max: MessageValue }>({
   id: 'portfolios.botForm.lotsHint',
   defaultMessage: '{min, number} to {max, number}, within the index’s freeze limit',
+});
+export const maxStockPositionsHint = defineMessage<{ min: MessageValue; max: MessageValue }>({
+  id: 'portfolios.botForm.maxStockPositionsHint',
+  defaultMessage: '{min, number} to {max, number}: one position a stock; an alert’s stocks past this many are left out',
 });
 export const timeHint = defineMessage<{ open: MessageValue; close: MessageValue }>({
   id: 'portfolios.botForm.timeHint',

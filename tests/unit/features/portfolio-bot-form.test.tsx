@@ -11,6 +11,7 @@ import {
   findCard,
   renderPortfolioScreen,
   server,
+  straddleBot,
   usePortfolioBackend,
 } from './portfolio-harness';
 
@@ -209,6 +210,61 @@ describe('a bot’s underlying, found in the chain’s search (issue 63)', () =>
     await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
     await findCard('Stock bot');
     expect(backend.changes).toMatchObject([{ method: 'POST', body: { name: 'Stock bot', underlying: 'RELIANCE', stock_from_alert: false } }]);
+  });
+
+  it('asks a stock-alert bot how many stocks it holds at once (1 to 20, 5 by default), and no other bot', async () => {
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Short straddle', 'Scanner');
+    const cap = () => within(dialog).queryByLabelText(/^Stocks held at once/);
+    // An index or a stock traded by its own rules: the cap does not apply, so it is not asked.
+    expect(cap()).toBeNull();
+    await pickUnderlying(user, 'REL', /^RELIANCE/);
+    expect(cap()).toBeNull();
+    await pickUnderlying(user, 'REL', /^Stock named in the alert/);
+    expect([field(/^Stocks held at once/).value, field(/^Stocks held at once/).min, field(/^Stocks held at once/).max]).toEqual(['5', '1', '20']);
+    expect(description(field(/^Stocks held at once/))).toBe('1 to 20: one position a stock; an alert’s stocks past this many are left out');
+    // Out of range or not whole: refused on the field, nothing sent.
+    for (const typed of ['21', '2.5', '0']) {
+      await user.clear(field(/^Stocks held at once/));
+      await user.type(field(/^Stocks held at once/), typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+      expect(description(field(/^Stocks held at once/))).toMatch(/^Stocks held at once must be (between 1 and 20|a whole number)/);
+      expect(document.activeElement).toBe(field(/^Stocks held at once/));
+    }
+    expect(backend.changes).toEqual([]);
+    await user.clear(field(/^Stocks held at once/));
+    await user.type(field(/^Stocks held at once/), '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    await findCard('Scanner');
+    expect(backend.changes).toMatchObject([{ method: 'POST', body: { underlying: 'NIFTY', stock_from_alert: true, max_stock_positions: 3 } }]);
+  });
+
+  it('sends no cap for a bot that holds no stocks from alerts, even after an out-of-range value typed there', async () => {
+    const { user, dialog } = await openNewBot('Trading bots', 'New trading bot');
+    await fillCommon(user, 'Short straddle', 'Index bot');
+    await pickUnderlying(user, 'REL', /^Stock named in the alert/);
+    await user.clear(field(/^Stocks held at once/));
+    await user.type(field(/^Stocks held at once/), '50');
+    await pickUnderlying(user, 'BANK', /^BANKNIFTY/);
+    expect(within(dialog).queryByLabelText(/^Stocks held at once/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Create bot' }));
+    await findCard('Index bot');
+    const body = backend.changes[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ underlying: 'BANKNIFTY', stock_from_alert: false });
+    expect(Object.keys(body)).not.toContain('max_stock_positions');
+  });
+
+  it('edits a stock-alert bot’s saved cap', async () => {
+    const user = userEvent.setup();
+    backend.tradingBots = [{ ...straddleBot, stock_from_alert: true, max_stock_positions: 8 }];
+    renderPortfolioScreen();
+    await user.click(await screen.findByRole('button', { name: 'Edit Tuesday straddle' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit “Tuesday straddle”' });
+    expect(field(/^Stocks held at once/).value).toBe('8');
+    await user.clear(field(/^Stocks held at once/));
+    await user.type(field(/^Stocks held at once/), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save bot' }));
+    await waitFor(() => expect(backend.changes).toMatchObject([{ method: 'PUT', body: { stock_from_alert: true, max_stock_positions: 12 } }]));
   });
 
   it('offers a daily bot no stock from an alert (it has no webhook)', async () => {

@@ -11,9 +11,6 @@ const messages = defineMessages({
 });
 const oiLinkText = defineMessage<{ strike: MessageValue }>({ id: 'market.chain.oiLink', defaultMessage: 'Open interest of the {strike} strike over time' });
 
-/** The indices whose option OI market history keeps (the OI charts' indices). */
-const oiIndices = new Set(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']);
-
 type LadderRowProps = {
   row: ChainRow;
   /** The row's place in the ladder (0 first), for the virtualizer and, when `virtual`, aria-rowindex. */
@@ -28,9 +25,11 @@ type LadderRowProps = {
   measure: (element: HTMLTableRowElement | null) => void;
   /** Set to the at-the-money row, which the ladder scrolls to the middle. */
   atmRow: RefObject<HTMLTableRowElement | null>;
-  /** The chain's index and expiry: the strike links to its open interest over time (/app/open_interest). */
+  /** The chain's underlying and expiry: the strike links to its open interest over time (/app/open_interest). */
   underlying: string;
   expiry: string;
+  /** Whether the OI charts keep this underlying's option OI (option-chain.tsx, `hasOiCharts`): else the strike is plain text. */
+  oiLinks: boolean;
 };
 
 /**
@@ -38,7 +37,7 @@ type LadderRowProps = {
  * spot, which re-renders the ladder to move the spot's line, or a scroll step re-renders none of the rows
  * already on screen (issue 37: every row re-rendered on each, with every strike in the page).
  */
-export const LadderRow = memo(function LadderRow({ row, index, isAtm, columns, alerts, onPick, onAlert, virtual, measure, atmRow, underlying, expiry }: LadderRowProps) {
+export const LadderRow = memo(function LadderRow({ row, index, isAtm, columns, alerts, onPick, onAlert, virtual, measure, atmRow, underlying, expiry, oiLinks }: LadderRowProps) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
   return (
@@ -54,9 +53,9 @@ export const LadderRow = memo(function LadderRow({ row, index, isAtm, columns, a
     >
       <SideCells instrument={row.ce} side="CE" columns={columns} alerts={alerts} onPick={onPick} onAlert={onAlert} />
       <th scope="row" className="px-1 py-1 text-center font-semibold tabular-nums text-fg sm:px-2 sm:py-0.5">
-        {oiIndices.has(underlying) ? (
+        {oiLinks ? (
           <Link
-            to={`/app/open_interest?index=${underlying}&expiry=${expiry}&strikes=${row.strike}`}
+            to={`/app/open_interest?${new URLSearchParams({ index: underlying, expiry, strikes: String(row.strike) }).toString()}`}
             title={intl.formatMessage(oiLinkText, { strike: formatNumber(row.strike) })}
             className="underline decoration-dotted decoration-fg-muted underline-offset-4 hover:text-brand"
             data-testid="chain-oi-link"

@@ -46,6 +46,8 @@ type ChainTableProps = {
   scrollKey: string;
   onPick: PickContract;
   onAlert: AlertContract;
+  /** Each strike links to its OI charts (an index whose OI market history keeps, or an F&O stock). */
+  oiLinks: boolean;
 };
 
 /**
@@ -61,7 +63,7 @@ const rowHeight = 32;
  * The ladder: calls on the left, puts on the right, strikes in the middle, the at-the-money strike marked and
  * the spot shown at its place. It scrolls inside its own box to the money.
  */
-export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, scrollKey, onPick, onAlert }: ChainTableProps) {
+export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, scrollKey, onPick, onAlert, oiLinks }: ChainTableProps) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -158,6 +160,7 @@ export function ChainTable({ index, expiry, rows, spot, atm, columns, alerts, sc
                   atmRow={atmRow}
                   underlying={index}
                   expiry={expiry}
+                  oiLinks={oiLinks}
                 />
               </Fragment>
             );

@@ -49,6 +49,14 @@ export function isStockChain(chain: { index: string; underlying: string }): bool
   return chain.underlying === `NSE:${chain.index}`;
 }
 
+/** The indices whose option OI market history keeps (NSE's bhavcopy; the OI charts' indices). */
+const oiIndices = new Set(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']);
+
+/** Whether the OI charts (/app/open_interest) chart this chain's strikes: the indices above and any F&O stock (issue 63). */
+export function hasOiCharts(chain: { index: string; underlying: string }): boolean {
+  return oiIndices.has(chain.index) || isStockChain(chain);
+}
+
 type ChainProps = { onPick?: PickContract; onAlert?: AlertContract; onPickFuture?: ((future: FutureInstrument) => void) | undefined };
 
 /**
@@ -167,7 +175,7 @@ export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: Ch
       ) : (
         <>
           <ChainSummary rows={rows} atm={atm} index={index} expiry={expiry} />
-          <ChainTable index={index} expiry={expiry} rows={rows} spot={spot} atm={atm} columns={columns} alerts={alerts} scrollKey={windowKey} onPick={onPick} onAlert={onAlert} />
+          <ChainTable index={index} expiry={expiry} rows={rows} spot={spot} atm={atm} columns={columns} alerts={alerts} scrollKey={windowKey} onPick={onPick} onAlert={onAlert} oiLinks={hasOiCharts(chain.data)} />
         </>
       )}
       {/* Under the chain, not over it: a laptop's first screen keeps its strikes around the money (the chain's own

@@ -26,6 +26,10 @@ export const MAX_CAPITAL = 10_000_000_000;
 /** BotLots: 1–1000 (the server also checks the index's freeze limit). */
 export const MIN_LOTS = 1;
 export const MAX_LOTS = 1000;
+/** TradingBot.max_stock_positions: a stock-alert bot holds at most this many stocks at once, 1–20, 5 by default. */
+export const MIN_STOCK_POSITIONS = 1;
+export const MAX_STOCK_POSITIONS = 20;
+export const DEFAULT_STOCK_POSITIONS = 5;
 /** StopLossPct: 0.01 to 100; TargetPct: 0.01 to 1000; both in hundredths (numeric(7, 2) columns). */
 export const MIN_PCT = 0.01;
 export const MAX_STOP_LOSS_PCT = 100;

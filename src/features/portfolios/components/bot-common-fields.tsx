@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { UnderlyingSearch } from '@/components/trading/underlying-search';
 import { TextField } from '@/components/ui/text-field';
-import { MAX_LOTS, MAX_STOP_LOSS_PCT, MAX_TARGET_PCT, MIN_LOTS } from '@/features/portfolios/api/portfolio-types';
-import { botFormMessages as m, lotsHint } from '@/features/portfolios/bot-form-messages';
+import { MAX_LOTS, MAX_STOCK_POSITIONS, MAX_STOP_LOSS_PCT, MAX_TARGET_PCT, MIN_LOTS, MIN_STOCK_POSITIONS } from '@/features/portfolios/api/portfolio-types';
+import { botFormMessages as m, lotsHint, maxStockPositionsHint } from '@/features/portfolios/bot-form-messages';
 import type { BoundField } from '@/features/portfolios/hooks/use-bot-form';
 import { STOCK_FROM_ALERT } from '@/features/portfolios/model/bot-form-values';
 
@@ -36,6 +36,20 @@ export function BotCommonFields({ alertStock, bind, choose }: BotCommonFieldsPro
         onPick={(row) => choose('underlying', row.symbol)}
         lead={alertStock ? { label: t(m.stockFromAlert), note: t(m.stockFromAlertNote), onPick: () => choose('underlying', STOCK_FROM_ALERT) } : undefined}
       />
+      {/* The cap on a stock-alert bot's stocks (issue 63): shown only where it applies. */}
+      {alertStock && fromAlert && (
+        <TextField
+          label={t(m.maxStockPositions)}
+          hint={t(maxStockPositionsHint, { min: MIN_STOCK_POSITIONS, max: MAX_STOCK_POSITIONS })}
+          type="number"
+          inputMode="numeric"
+          min={MIN_STOCK_POSITIONS}
+          max={MAX_STOCK_POSITIONS}
+          step={1}
+          required
+          {...bind('max_stock_positions')}
+        />
+      )}
       <TextField
         label={t(m.lots)}
         hint={t(lotsHint, { min: MIN_LOTS, max: MAX_LOTS })}

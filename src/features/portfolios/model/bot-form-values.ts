@@ -4,12 +4,15 @@
  * parameters come from its JSON Schema (param-schema.ts).
  */
 import {
+  DEFAULT_STOCK_POSITIONS,
   MAX_LOTS,
   MAX_NAME_LENGTH,
+  MAX_STOCK_POSITIONS,
   MAX_STOP_LOSS_PCT,
   MAX_TARGET_PCT,
   MIN_LOTS,
   MIN_PCT,
+  MIN_STOCK_POSITIONS,
   type BaseStrategy,
   type IndexName,
 } from '@/features/portfolios/api/portfolio-types';
@@ -136,6 +139,14 @@ export const DEFAULT_WINDOW = { entry_from: '09:30', entry_until: '14:30', exit_
 export function botFormSchema(kind: BotKind, params: readonly ParamField[]): FormSchema<BotFormValues> {
   const schema: Record<string, FormSchema<BotFormValues>[string]> = { ...commonSchema };
   schema.underlying = { label: m.underlying, rules: [{ kind: 'required' }] };
+  // Only a trading bot trading the stock its alert names holds stocks (the cap is read by no other bot).
+  if (kind === 'trading') {
+    schema.max_stock_positions = {
+      label: m.maxStockPositions,
+      rules: [{ kind: 'required' }, { kind: 'type', type: 'integer' }, { kind: 'range', min: MIN_STOCK_POSITIONS, max: MAX_STOCK_POSITIONS }],
+      when: (values) => values.underlying === STOCK_FROM_ALERT,
+    };
+  }
   for (const field of params) {
     const rules = paramSchema(field);
     schema[paramName(field.key)] =
@@ -186,6 +197,7 @@ export function initialBotValues(
     values.entry_from = window.entry_from;
     values.entry_until = window.entry_until;
     values.exit_time = window.exit_time;
+    values.max_stock_positions = String((bot && !isDailyBot(bot) ? bot.max_stock_positions : undefined) ?? DEFAULT_STOCK_POSITIONS);
   }
   return values;
 }
@@ -225,6 +237,12 @@ export function botFieldsFrom(
     fields.entry_until = parseClockTime(values.entry_until) ?? textOf(values.entry_until);
     fields.exit_time = parseClockTime(values.exit_time) ?? textOf(values.exit_time);
     fields.stock_from_alert = fromAlert;
+    // The cap is sent only where it applies: another bot keeps the value it has.
+    const cap = toNumber(values.max_stock_positions);
+    if (fromAlert) {
+      if (cap === null) return null;
+      fields.max_stock_positions = cap;
+    }
   }
   return fields;
 }

@@ -96,4 +96,63 @@ describe('the Market facts screen', () => {
     );
     expect(textOf(itemOf(screen.getByRole('region', { name: 'NIFTY : contrats' }), 'expiry_weekday'))).toContain('Mardi');
   });
+
+  it('labels a futures segment’s charges as rates of the turnover, not the premium, with the paper broker’s brokerage rate (issue 63)', async () => {
+    const charge = (subject: string, detail: string, value: string, unit: Fact['unit'] = 'fraction') =>
+      fact({ kind: 'charge', subject, detail, value, unit, effective_from: '2026-04-01', source: 'Union Budget 2026' });
+    server.use(
+      http.get(`${API}/api/market/facts/`, () =>
+        HttpResponse.json({
+          day: '2026-11-29',
+          as_of: '2026-11-29T05:00:00.000Z',
+          facts: [
+            charge('NFO-OPT', 'stt_sell', '0.0015'),
+            charge('NFO-OPT', 'brokerage_per_order', '2000', 'paise'),
+            charge('NFO-FUT', 'stt_sell_futures', '0.0005'),
+            charge('NFO-FUT', 'exchange_futures', '0.0000183'),
+            charge('NFO-FUT', 'sebi_futures', '0.000001'),
+            charge('NFO-FUT', 'stamp_buy_futures', '0.00002'),
+            charge('NFO-FUT', 'gst', '0.18'),
+            charge('NFO-FUT', 'brokerage_per_order', '2000', 'paise'),
+            charge('NFO-FUT', 'brokerage_rate', '0.0003'),
+          ],
+        }),
+      ),
+    );
+    renderScreen('en');
+    const futures = await screen.findByRole('region', { name: 'Charges on NFO-FUT' });
+    const lines = [...futures.querySelectorAll('[data-testid="market-fact"]')].map((item) => textOf(item.querySelector('.font-medium')!) + ' = ' + textOf(within(item as HTMLElement).getByTestId('market-fact-value')));
+    expect(lines).toEqual([
+      'STT on futures sales (turnover) = 0.05%',
+      'Exchange transaction charge (turnover) = 0.00183%',
+      'SEBI turnover fee (turnover) = 0.0001%',
+      'Stamp duty on buys (turnover) = 0.002%',
+      'GST (on brokerage and charges) = 18%',
+      'Brokerage (paper broker) = ₹20.00 an order',
+      'Brokerage, share of the order’s value (paper broker, at most the flat fee) = 0.03%',
+    ]);
+    expect(textOf(futures)).not.toMatch(/option|premium/i);
+    // The options' card keeps the options' words.
+    expect(textOf(screen.getByRole('region', { name: 'Charges on NFO-OPT' }))).toContain('STT on option sales (premium)0.15%');
+  });
+
+  it('labels the futures lines in French', async () => {
+    server.use(
+      http.get(`${API}/api/market/facts/`, () =>
+        HttpResponse.json({
+          day: '2026-11-29',
+          as_of: '2026-11-29T05:00:00.000Z',
+          facts: [
+            fact({ kind: 'charge', subject: 'NFO-FUT', detail: 'stt_sell_futures', value: '0.0005', unit: 'fraction' }),
+            fact({ kind: 'charge', subject: 'NFO-FUT', detail: 'brokerage_rate', value: '0.0003', unit: 'fraction' }),
+          ],
+        }),
+      ),
+    );
+    renderScreen('fr');
+    const futures = await screen.findByRole('region', { name: /NFO-FUT/ });
+    expect(textOf(itemOf(futures, 'charge'))).toContain('STT sur les ventes de futures (montant négocié)');
+    expect(textOf(futures)).toContain('Courtage, part de la valeur de l’ordre');
+    expect(textOf(futures)).toMatch(/0,03\s?%/);
+  });
 });
