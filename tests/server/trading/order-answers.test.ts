@@ -221,6 +221,7 @@ describe('a position as the contract answers it', () => {
       // Today's 7,800 − 7,150 + 65 × 125 − the 65 carried at yesterday's 110.
       m2m: 1625,
       charges: 40,
+      charges_status: 'priced',
       net_pnl: 2235,
       buy_quantity: 130,
       buy_price: 105,
@@ -235,6 +236,10 @@ describe('a position as the contract answers it', () => {
       portfolio_id: 3,
       priced: true,
     });
+  });
+
+  it('says when some of its fills carry no charges, rather than a bare 0', () => {
+    expect(toPosition({ ...entry, chargesNotPriced: true }, false).charges_status).toBe('not_priced');
   });
 
   it('says when the price it is marked at is not a current quote', () => {
