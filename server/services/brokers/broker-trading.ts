@@ -13,6 +13,7 @@
 // caller sends the planned orders in as many calls as the rate limits need (10 a second per account, counted
 // by the caller in trading/order-rate.ts, on the broker's own timestamps), each order numbered in its intent
 // so that it is placed at most once.
+import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DomainError } from '../domain-error.ts';
 import { killSwitchText, orderTexts } from '../texts/order-texts.ts';
@@ -49,9 +50,8 @@ export type TradingAccount = {
   paperRulesOf?: string | null;
 };
 
-/** Dhan's AMO times (DhanHQ v2 Orders, `amoTime`): at the pre-open, at the open, 30 or 60 minutes after it. */
-export const afterMarketTimes = ['PRE_OPEN', 'OPEN', 'OPEN_30', 'OPEN_60'] as const;
-export type AfterMarketTime = (typeof afterMarketTimes)[number];
+/** Dhan's AMO times (DhanHQ v2 Orders, `amoTime`): at the pre-open, at the open, 30 or 60 minutes after it; the API's enum. */
+export type AfterMarketTime = NonNullable<components['schemas']['OrderRequest']['after_market_time']>;
 /** The brokers whose API takes an AMO's time: an order naming one on any other account is refused before anything is sent. */
 export const brokersTakingAfterMarketTime: readonly string[] = ['dhan'];
 

@@ -3,100 +3,19 @@
 // the table's total, a phone's total) says it includes one, in English and in French. The price stream
 // stays down, so no tick makes it live.
 import { render, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { IntlProvider } from 'react-intl';
-import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { components } from '@openapi/main';
-import { PositionsScreen } from '@/app/routes/positions-screen';
 import { PositionGroups } from '@/features/positions/components/position-groups';
-import { frMessages } from '@/i18n/locales/fr/index';
-import { configureApiClients } from '@/lib/api/clients';
-import { clearStoredValues } from '@/lib/persist/idb-storage';
-import { selectedAccountAtom, selectedPortfolioAtom, userDataAtom } from '@/lib/session/user-profile-atoms';
-import { store } from '@/lib/store';
 import { positionOf } from '../support/position.ts';
+import { intlOf, positionsScreenHarness } from '../support/positions-screen.tsx';
 
 type Schemas = components['schemas'];
-const API = 'http://api.test';
-
-const account: Schemas['BrokerAccount'] = {
-  id: 21,
-  broker: 'paper',
-  name: 'Paper desk',
-  account_number: 'PA1234',
-  api_key: 'paper_key',
-  capital: 500000,
-  is_logged_in: true,
-  session_expires_at: '2099-01-17T06:00:00+05:30',
-};
-const portfolio = { id: 4, broker_account: 21, name: 'Weekly', description: '', capital: 300000 };
 
 const quoted = positionOf('NIFTY26D0126000CE', 65);
 const unquoted = positionOf('NIFTY26D0126000PE', 65, { priced: false });
 
-let byBot: Schemas['BotPositionGroup'][] = [];
-const server = setupServer(
-  http.get(`${API}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: [account] })),
-  http.get(`${API}/api/portfolios/all-portfolios/:accountId/`, () => HttpResponse.json({ portfolios: [portfolio] })),
-  http.get(`${API}/api/position/by-bot/:portfolioId/`, () =>
-    HttpResponse.json({ data: { groups: byBot, status: 'OK', as_of: '2026-11-24T04:00:00Z' } } satisfies Schemas['PositionsByBotResponse']),
-  ),
-  http.get(`${API}/api/position/summary/:id/`, () =>
-    HttpResponse.json({
-      data: {
-        portfolio_id: 4,
-        capital: 300000,
-        realised: 0,
-        unrealised: -260,
-        pnl: -260,
-        charges: 40,
-        charges_status: 'priced',
-        net_pnl: -300,
-        priced: byBot.every((group) => group.positions.every((position) => position.priced)),
-        margin_used: 0,
-        open_positions: 2,
-        days: [],
-        max_drawdown: 0,
-        status: 'OK',
-        as_of: '2026-11-24T04:00:00Z',
-      },
-    } satisfies Schemas['PositionSummaryResponse']),
-  ),
-  http.get(`${API}/api/order-book/order-book/:accountNumber`, () => HttpResponse.json({ order_book: [], trades: [], status: 'OK', as_of: '2026-11-24T04:00:00Z' })),
-  http.post(`${API}/analytics/functions/v1/market_data`, () => HttpResponse.json({ data: {} })),
-  http.post(`${API}/api/market/stream/`, () => new HttpResponse(null, { status: 503 })),
-);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(async () => {
-  // A desk wide enough for the positions table (jsdom has no media queries: below 768 px it shows cards).
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
-  byBot = [{ bot: null, positions: [quoted, unquoted], pnl: -260 }];
-  configureApiClients({ apiBaseUrl: API, analyticsUrl: `${API}/analytics`, analyticsAnonKey: 'k' });
-  store.set(userDataAtom, null);
-  store.set(selectedAccountAtom, null);
-  store.set(selectedPortfolioAtom, null);
-  await clearStoredValues();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
-const intlOf = (locale: 'en' | 'fr') => ({ locale, defaultLocale: 'en', messages: locale === 'fr' ? frMessages : undefined });
-
-function renderScreen(locale: 'en' | 'fr' = 'en') {
-  render(
-    <IntlProvider {...intlOf(locale)}>
-      <MemoryRouter>
-        <PositionsScreen />
-      </MemoryRouter>
-    </IntlProvider>,
-  );
-}
+const { renderScreen, setGroups } = positionsScreenHarness(() => [{ bot: null, positions: [quoted, unquoted], pnl: -260 }]);
 
 const rowOf = (symbol: string) => screen.getByRole('rowheader', { name: new RegExp(`^${symbol}`) }).closest('tr')!;
 
@@ -123,7 +42,7 @@ describe('a position without a live price on the positions screen', () => {
   });
 
   it('says nothing of the kind when every price is live', async () => {
-    byBot = [{ bot: null, positions: [quoted], pnl: -130 }];
+    setGroups([{ bot: null, positions: [quoted], pnl: -130 }]);
     renderScreen();
     await screen.findByRole('rowheader', { name: 'NIFTY 01 Dec 26000 CE' });
     expect(screen.queryByText('No live price')).toBeNull();

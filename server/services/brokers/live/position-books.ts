@@ -24,6 +24,9 @@ type TotalsRow = {
 /** A fill's share of its order's charges (known once the order completed). */
 const chargeShare = `CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 THEN 0 ELSE o.charges_paise::numeric * t.quantity / o.filled_quantity END`;
 
+/** A sum or count the database answers as text (null where no row counted). */
+const n = (value: string | null) => Number(value ?? 0);
+
 export function createPositionBooks({ db, clock, wire, contracts }: { db: Database; clock: Clock; wire: LiveWire; contracts: LiveContracts }) {
   async function mirroredTotals(account: TradingAccount, day: string, portfolioId: number | null, byBot: boolean): Promise<TotalsRow[]> {
     const byPortfolio = portfolioId !== null;
@@ -63,7 +66,6 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
     for (const row of await mirroredTotals(account, day, portfolioId, byBot)) {
       const contract = await contracts.contractOf(row.exchange, row.tradingsymbol, now, Number(row.instrument_token));
       if (contract === null) continue;
-      const n = (value: string | null) => Number(value ?? 0);
       const mark = marks.get(`${row.exchange}:${row.tradingsymbol}`);
       const lastPaise = mark === undefined ? n(row.last_trade_price) : mark.last_paise;
       entries.push({
@@ -98,7 +100,6 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
     const mirrored = new Map((await mirroredTotals(account, day, null, false)).map((row) => [`${row.exchange}:${row.tradingsymbol}:${row.product}`, row]));
     for (const position of positions) {
       const row = mirrored.get(`${position.exchange}:${position.tradingsymbol}:${position.product}`);
-      const n = (value: string | null) => Number(value ?? 0);
       const whole =
         row !== undefined &&
         n(row.buy_quantity) === position.buy_quantity &&
