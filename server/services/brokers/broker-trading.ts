@@ -66,7 +66,7 @@ export type OrderIntent = {
   triggerPaise: number;
   /** The trader chose an after-market order (AMO): where the broker asks for that choice (LiveWire.afterMarketByChoice). */
   afterMarket?: boolean;
-  /** When the chosen AMO goes to the exchange, on a broker that takes it (Dhan's `amoTime`; after-market-times.ts). */
+  /** When the chosen AMO goes to the exchange, on a broker that takes it (Dhan's `amoTime`; checkAfterMarketTime below). */
   afterMarketTime?: AfterMarketTime;
 };
 
