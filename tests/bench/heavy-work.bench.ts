@@ -1,6 +1,6 @@
 /**
  * The heavy-work benchmark (issue 61): what a trader's safety path costs while other traders' analysis runs on the
- * same server. Per sample (support/heavy-work-desk.ts, one process each): `--replays` replays opening their books
+ * same server. Per sample (support/heavy-work-desk.ts, the server in a process of its own, called over HTTP): `--replays` replays opening their books
  * and a daily iron condor backtesting over `--days` days, while every 250 ms the kill switch is armed, an order
  * placed and health read, each timed from the instant it was due. With `--before <ref>` the code at that ref is
  * measured beside this checkout's in the same run, the two alternated (a shared machine moves figures a lot).
@@ -39,7 +39,7 @@ const before = values.before === undefined ? null : codeBefore(values.before);
 const codes: Code[] = before === null ? [codeNow] : [before, codeNow];
 
 type Calls = { arm: number[]; order: number[]; health: number[] };
-type Sample = Calls & { idle?: Calls; idleMb?: number; seek?: number[]; heavyS?: number; rssMb: number };
+type Sample = Calls & { idle?: Calls; idleMb?: number; deskLagP99Ms?: number; seek?: number[]; heavyS?: number; rssMb: number };
 type BookSample = { books: number; beforeMb: number; openMb: number; perBookMb: number; closedMb: number };
 const samples = new Map<string, { taken: Sample[]; loads: number[]; books: BookSample[] }>(codes.map((code) => [code.name, { taken: [], loads: [], books: [] }]));
 /**
@@ -96,11 +96,12 @@ const rows = [...samples].map(([name, { taken, loads }]) => [
   taken.map((sample) => `${sample.heavyS ?? '?'} s`).join(', '),
   `${Math.max(...taken.map((sample) => sample.rssMb))} MB (idle ${Math.max(...taken.map((sample) => sample.idleMb ?? Number.NaN))} MB)`,
   String(taken.reduce((sum, sample) => sum + sample.arm.length, 0)),
+  taken.map((sample) => `${sample.deskLagP99Ms ?? '?'} ms`).join(', '),
   `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
 ]);
 const playing = Number(values.speed) > 0 ? ` playing at ${values.speed}×` : ' opening';
 console.log(`${values.replays} replays${playing}, ${values.backtests} ${values.days}-day backtest(s) and ${values.imports} import(s); a kill switch arm, an order and a health read every 250 ms meanwhile (${values.runs} rounds):`);
-console.log(table(['code', 'kill switch arm p99', 'order p99: loaded / idle', 'health p99', 'seek p99 (seeks)', 'heavy work took', 'server RSS peak, threads included', 'arms timed', 'load average'], rows));
+console.log(table(['code', 'kill switch arm p99', 'order p99: loaded / idle', 'health p99', 'seek p99 (seeks)', 'heavy work took', 'server RSS peak, threads included', 'arms timed', "the desk's own delay p99", 'load average'], rows));
 console.log('Goals (issue 61): kill switch p99 ≤ 300 ms, order p99 within 1.5× of idle, health p99 ≤ 100 ms, seek ≤ 300 ms, server ≤ 1 GB.');
 const bookRows = [...samples].map(([name, { books }]) => [
   name,
