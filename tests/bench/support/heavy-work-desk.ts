@@ -17,6 +17,7 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -60,15 +61,29 @@ const serverRss = (): number => {
 };
 const origin = `http://127.0.0.1:${server.port}`;
 type Answer = { status: number; body: string };
-const call = async (method: 'GET' | 'POST', url: string, token?: string, payload?: object | Uint8Array, headers: Record<string, string> = {}): Promise<Answer> => {
-  const bytes = payload instanceof Uint8Array;
-  const res = await fetch(`${origin}${url}`, {
-    method,
-    headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...(payload === undefined || bytes ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(payload === undefined ? {} : { body: bytes ? (payload as Uint8Array<ArrayBuffer>) : JSON.stringify(payload) }),
+const agent = new Agent({ keepAlive: true });
+/** One call as a trader's app makes it (node:http, connections kept alive): its status and body. */
+const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object | Uint8Array, headers: Record<string, string> = {}): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const body = payload === undefined ? undefined : payload instanceof Uint8Array ? payload : Buffer.from(JSON.stringify(payload));
+    const request = httpRequest(`${origin}${url}`, {
+      method,
+      agent,
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(payload === undefined || payload instanceof Uint8Array ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-length': String(body.length) }),
+        ...headers,
+      },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
   });
-  return { status: res.status, body: await res.text() };
-};
 const ms = (since: number) => performance.now() - since;
 const { buyer, arms, traders, importers, day, expiries } = server;
 const order = () =>
@@ -119,9 +134,15 @@ try {
     if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
     return answer;
   };
-  /** A replay played at `speed` until the rest is done: its chain read each second, a seek every fourth. */
-  const play = async (trader: Trader, id: number) => {
-    if (speed === 0) return;
+  /**
+   * A replay played at `speed` until the rest is done: its chain read each second, a seek every fourth. `played`
+   * is told after its second seek: the heavy work counts as under way until every replay has seeked twice (the
+   * backtests and imports could otherwise end before any replay seeked, and no seek was timed).
+   */
+  const seeksPerReplay = 2;
+  const play = async (trader: Trader, id: number, played: () => void) => {
+    if (speed === 0) return played();
+    let seeked = 0;
     ok('replay speed', await call('POST', `/api/replays/${id}/speed/`, trader.token, { speed }));
     for (let second = 0, minute = 9 * 60 + 30; !done; second += 1) {
       if (second % 4 === 3 && minute < 15 * 60) {
@@ -130,6 +151,7 @@ try {
         const seek = await call('POST', `/api/replays/${id}/seek/`, trader.token, { minute: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}` });
         seeks.push(ms(at));
         ok('replay seek', seek);
+        if (++seeked === seeksPerReplay) played();
       }
       ok('replay chain', await call('GET', `/api/replays/${id}/chain/?expiry=${expiries[1]}`, trader.token));
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -146,7 +168,11 @@ try {
       const created = ok('replay', await call('POST', '/api/replays/', trader.token, { index: 'NIFTY', day, start: '09:15' }));
       const id = (JSON.parse(created.body) as { replay: { id: number } }).replay.id;
       ok('replay chain', await call('GET', `/api/replays/${id}/chain/?expiry=${expiries[1]}`, trader.token));
-      playing.push(play(trader, id));
+      await new Promise<void>((played, failed) => {
+        const run = play(trader, id, played);
+        playing.push(run);
+        run.catch(failed);
+      });
     }),
     ...Array.from({ length: Number(values.backtests) }, (_, n) => backtest(n)),
     ...importers.map(async (importer, n) => {
