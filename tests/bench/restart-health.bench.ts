@@ -164,7 +164,7 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-type Start = { health: number; cpu: number; firstRead: number };
+type Start = { health: number; cpu: number; firstRead: number; reads?: string };
 
 /** From the spawn to the first answered health check on a copy of the folder; then the replay's first read. */
 async function restartToHealth(code: Code, command: string[] | undefined, folder: string, distDir: string, replay: Replay): Promise<Start> {
@@ -181,6 +181,7 @@ async function restartToHealth(code: Code, command: string[] | undefined, folder
     }
     const cpu = cpuSeconds(served.pid);
     const readAt = performance.now();
+    const reads: string[] = [];
     for (const path of [`${replay.id}/`, `${replay.id}/index/`, `${replay.id}/chain/?expiry=${replayExpiries[1]}`]) {
       // A read longer than the server's request time-out (30 s) is closed unanswered: counted as failed, not thrown.
       const answer = await fetch(`${served.url}/api/replays/${path}`, { headers: { authorization: `Bearer ${replay.token}` } }).catch((error: unknown) => {
@@ -189,8 +190,10 @@ async function restartToHealth(code: Code, command: string[] | undefined, folder
       });
       if (answer === null) return { health, cpu, firstRead: Number.POSITIVE_INFINITY };
       if (answer.status !== 200) throw new Error(`${code.name}: the replay's ${path} answered ${answer.status} ${await answer.text()}`);
+      await answer.arrayBuffer();
+      reads.push(((performance.now() - readAt) / 1000).toFixed(2));
     }
-    return { health, cpu, firstRead: performance.now() - readAt };
+    return { health, cpu, firstRead: performance.now() - readAt, reads: reads.join(' / ') };
   } finally {
     await served.stop();
   }
@@ -226,7 +229,7 @@ try {
     for (const code of codes) {
       const start = await restartToHealth(code, commands.get(code), join(folder, 'data'), distDir, replay);
       starts.get(code)!.push(start);
-      console.log(`${code.name}: health ${(start.health / 1000).toFixed(1)} s (CPU ${start.cpu.toFixed(1)} s), first replay read ${shown(start.firstRead)} s; load ${loadavg()[0]!.toFixed(1)}`);
+      console.log(`${code.name}: health ${(start.health / 1000).toFixed(1)} s (CPU ${start.cpu.toFixed(1)} s), first replay read ${shown(start.firstRead)} s (replay / index / chain answered at ${start.reads ?? '?'} s); load ${loadavg()[0]!.toFixed(1)}`);
     }
   }
   const seconds = (s: Spread) => `${shown(s.median)} (${shown(s.min)}–${shown(s.max)})`;
