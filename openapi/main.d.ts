@@ -4384,10 +4384,13 @@ export interface components {
              * @description `not_priced`: some of this position's fills have no charges figure and `charges` (and `net_pnl`) count
              *     only those that have one, possibly none (₹0 that is not a figure): a live account's position as its broker
              *     reports it with fills StrikeDesk did not place or price (placed in the broker's own app, or an order the
-             *     broker has not priced yet). `priced`: every fill's charges are counted (see `brokerage_status`).
+             *     broker has not priced yet). `partial`: a live account's position of which only some fills were placed
+             *     through StrikeDesk today (the rest in the broker's own app, or carried): `charges` are those fills'
+             *     charges, every one priced, a lower bound, and `net_pnl` subtracts those alone (what the trader keeps is
+             *     less). `priced`: every fill's charges are counted (see `brokerage_status`).
              * @enum {string}
              */
-            charges_status: "priced" | "not_priced";
+            charges_status: "priced" | "partial" | "not_priced";
             /**
              * @description `not_priced`: `charges` leave the brokerage out (statutory charges alone), the broker's brokerage not
              *     priced (a live Flattrade account: no tariff dated, docs/live-trading.md). Absent: the charges are whole.
@@ -5048,10 +5051,11 @@ export interface components {
             /**
              * @description `not_priced`: `charges` (and `net_pnl`) leave out something not priced: a position's fills without a
              *     charges figure (its `charges_status`) or its broker's brokerage (its `brokerage_status`, Flattrade).
-             *     `priced`: the total is whole.
+             *     `partial`: some position is `partial` and none leaves anything else out: `charges` count every fill
+             *     placed through StrikeDesk, a lower bound. `not_priced` wins over `partial`. `priced`: the total is whole.
              * @enum {string}
              */
-            charges_status: "priced" | "not_priced";
+            charges_status: "priced" | "partial" | "not_priced";
             /** @description Net P&L, after charges. */
             net_pnl: components["schemas"]["Pnl"];
             /** @description False when an open position had no current quote (its Position.priced is false), so unrealised, pnl and net_pnl include a figure marked at its last trade's price. */

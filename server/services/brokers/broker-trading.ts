@@ -281,12 +281,18 @@ export type PositionEntry = {
   priced: boolean;
   /** Some of its trades' charges leave the brokerage out, not priced (a live broker with no tariff dated: Flattrade). */
   brokerageNotPriced?: boolean;
-  /**
-   * Some of its fills have no charges figure (0 counted for them): fills the broker reports but StrikeDesk did not
-   * price (a live position placed outside StrikeDesk, an order its broker has not priced yet or could not).
-   */
-  chargesNotPriced?: boolean;
+  /** How much of its fills' charges are counted; absent: all of them (`priced`). */
+  chargesStatus?: Exclude<ChargesStatus, 'priced'>;
 };
+
+/**
+ * - `priced`: every fill's charges counted.
+ * - `partial`: the charges of StrikeDesk's own fills of it today, every one priced; the rest of its fills (placed
+ *   in the broker's own app, carried) have none: a lower bound (live-position charges, broker-position-charges.ts).
+ * - `not_priced`: some fills have no charges figure and 0 is counted for them, possibly for all: fills the broker
+ *   reports but StrikeDesk did not price (placed outside StrikeDesk, an order its broker has not priced yet).
+ */
+export type ChargesStatus = 'priced' | 'partial' | 'not_priced';
 
 /** A physically settled position's last trading days (issue 63): what it delivers if held, its delivery margin now and each day left. */
 export type PositionDeliveryOutlook = {

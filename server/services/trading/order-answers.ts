@@ -1,7 +1,7 @@
 // The trading contract's shapes from the broker's records: an order request as an intent, and orders,
 // trades and positions as the contract's Order, Trade and Position (paise to rupees at this edge).
 import type { components } from '../../../openapi/main.d.ts';
-import type { BrokerOrder, BrokerTrade, HoldingTradeRecord, OrderIntent, PositionEntry, Product } from '../brokers/broker-trading.ts';
+import type { BrokerOrder, BrokerTrade, ChargesStatus, HoldingTradeRecord, OrderIntent, PositionEntry, Product } from '../brokers/broker-trading.ts';
 import { toPaise, toRupees } from '../brokers/paper/paise.ts';
 import { averagePaise, dayTotals, positionFigures } from '../brokers/paper/position-math.ts';
 import { tagOfKey } from './idempotency.ts';
@@ -152,6 +152,17 @@ export function ordersMessage(orders: readonly Order[], verb: string): string {
   return parts.join(', ');
 }
 
+/**
+ * A total's charges status from its positions'. `not_priced` wins over `partial`: `partial` promises that every
+ * fill placed through StrikeDesk is counted, which a position with a fill of its own not priced yet (or a
+ * brokerage left out) breaks, and the not-priced words (fills outside StrikeDesk or not priced yet) cover the
+ * partial positions' outside fills too. `partial` when some position is, and none is not priced.
+ */
+export function totalChargesStatus(entries: readonly Pick<PositionEntry, 'chargesStatus' | 'brokerageNotPriced'>[]): ChargesStatus {
+  if (entries.some((entry) => entry.chargesStatus === 'not_priced' || entry.brokerageNotPriced === true)) return 'not_priced';
+  return entries.some((entry) => entry.chargesStatus === 'partial') ? 'partial' : 'priced';
+}
+
 export function toPosition(entry: PositionEntry, day: boolean): Position {
   const totals = day ? dayTotals(entry.totals) : entry.totals;
   const figures = positionFigures(totals, entry.lastPaise, entry.closePaise);
@@ -183,7 +194,7 @@ export function toPosition(entry: PositionEntry, day: boolean): Position {
     lot_size: entry.contract.lotSize,
     expiry: entry.contract.expiry,
     portfolio_id: entry.portfolioId,
-    charges_status: entry.chargesNotPriced === true ? 'not_priced' : 'priced',
+    charges_status: entry.chargesStatus ?? 'priced',
     ...(entry.brokerageNotPriced === true ? { brokerage_status: 'not_priced' as const } : {}),
   };
 }

@@ -11,7 +11,7 @@ import { DomainError } from '../domain-error.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { istDate } from '../market/ist.ts';
 import { checkPortfolio } from '../portfolios/portfolio-check.ts';
-import { holdingFill, holdingOrder, intentOf, toOrder, toPosition, toTrade } from './order-answers.ts';
+import { holdingFill, holdingOrder, intentOf, toOrder, toPosition, toTrade, totalChargesStatus } from './order-answers.ts';
 import { repricingOf } from '../execution/repricing-book.ts';
 import type { TradingAccounts } from './trading-accounts.ts';
 import { brokerHoldingsOf } from './live-holdings.ts';
@@ -220,7 +220,7 @@ export function createTradingBooks({ db, clock, accounts }: { db: Database; cloc
         pnl: sum((f) => f.pnlPaise),
         charges: sum((f) => f.chargesPaise),
         // `charges` count only what is priced: a position's fills without a figure, or its brokerage not priced, make the total not whole.
-        charges_status: entries.some((entry) => entry.chargesNotPriced === true || entry.brokerageNotPriced === true) ? 'not_priced' : 'priced',
+        charges_status: totalChargesStatus(entries),
         net_pnl: sum((f) => f.netPnlPaise),
         // A closed position's P&L needs no price; an open one marked at its last trade's makes the totals not live.
         priced: entries.every((entry, i) => entry.priced || figures[i]?.quantity === 0),

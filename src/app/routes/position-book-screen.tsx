@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { AccountChoice } from '@/app/trading/account-choice';
 import { BrokerDataNote } from '@/app/trading/broker-data-note';
@@ -16,7 +16,7 @@ import { PositionActions, SquareOffAll } from '@/features/orders/components/posi
 import { getPositionBook } from '@/features/positions/api/position-calls';
 import { PositionsTable } from '@/features/positions/components/positions-table';
 import { BrokerageNotPricedNote } from '@/features/positions/components/brokerage-not-priced';
-import { ChargesNotPricedNote, useChargesTotal } from '@/app/trading/charges-not-priced';
+import { ChargesStatusNote, chargesStatusOf, useChargesTotal } from '@/app/trading/charges-status';
 import { BrokerHoldings } from '@/features/positions/components/broker-holdings';
 import { DeliveredHoldings } from '@/features/positions/components/delivered-holdings';
 import { DeliveryRecords } from '@/features/positions/components/delivery-warning';
@@ -68,6 +68,7 @@ export function PositionBookScreen() {
   const rows = markPositions(positions, live);
   const totals = totalsOf(rows);
   const chargesTotal = useChargesTotal();
+  const chargesNoteId = useId();
   const account = desk.account;
   // Closed market: a square-off goes as an after-market order (AMO), which its buttons say.
   const afterMarket = useMarketClosed();
@@ -103,11 +104,16 @@ export function PositionBookScreen() {
                 { label: intl.formatMessage(summaryMessages.margin), value: formatInr(book.margins.used, two), field: 'margin' },
                 { label: intl.formatMessage(summaryMessages.realised), value: formatSignedInr(totals.realised, two), field: 'realised' },
                 { label: intl.formatMessage(summaryMessages.unrealised), value: formatSignedInr(totals.unrealised, two), field: 'unrealised' },
-                { label: intl.formatMessage(summaryMessages.charges), value: chargesTotal(totals.charges, positions), field: 'charges' },
+                {
+                  label: intl.formatMessage(summaryMessages.charges),
+                  value: chargesTotal(totals.charges, positions),
+                  field: 'charges',
+                  describedBy: chargesStatusOf(positions) === 'priced' ? undefined : chargesNoteId,
+                },
               ]}
             />
             <BrokerageNotPricedNote positions={book.net} />
-            <ChargesNotPricedNote positions={positions} />
+            <ChargesStatusNote id={chargesNoteId} positions={positions} />
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-fg-muted">
               <NotLiveTotal count={totals.notLive} />
               <SquareOffAll {...common} positions={book.net} />

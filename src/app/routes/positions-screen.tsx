@@ -27,7 +27,7 @@ import { PortfolioProtection as PositionsProtection } from '@/app/trading/portfo
 import { PositionGroups } from '@/features/positions/components/position-groups';
 import { NotLiveTotal } from '@/features/positions/components/price-not-live';
 import { BrokerageNotPricedNote } from '@/features/positions/components/brokerage-not-priced';
-import { ChargesNotPricedNote, useChargesTotal } from '@/app/trading/charges-not-priced';
+import { ChargesStatusNote, chargesStatusOf, useChargesTotal } from '@/app/trading/charges-status';
 import { groupMessages } from '@/features/positions/group-messages';
 import { markPositions, totalsOf } from '@/features/positions/model/position-marks';
 import { positionMessages, summaryMessages } from '@/features/positions/position-messages';
@@ -69,6 +69,7 @@ export function PositionsScreen() {
   const [date, setDate] = useState('');
   const notLiveId = useId();
   const drawdownId = useId();
+  const chargesNoteId = useId();
   const portfolioId = desk.portfolio?.id ?? null;
   const accountNumber = desk.account?.account_number ?? null;
   const day = date === '' ? undefined : date;
@@ -107,7 +108,9 @@ export function PositionsScreen() {
   const chargesTotal = useChargesTotal();
   // The tiles that move with the price point to the note saying one of the prices behind them is not live.
   const notLiveOf = (field: string) => (totals.notLive > 0 && (field === 'net-pnl' || field === 'unrealised') ? notLiveId : undefined);
-  const describedBy = (field: string) => (field === 'drawdown' ? drawdownId : notLiveOf(field));
+  // Net P&L subtracts only the charges known: where they are not whole, it and the Charges tile point to the note saying so.
+  const chargesNoteOf = (field: string) => (chargesStatusOf(positions) !== 'priced' && (field === 'net-pnl' || field === 'charges') ? chargesNoteId : undefined);
+  const describedBy = (field: string) => (field === 'drawdown' ? drawdownId : [notLiveOf(field), chargesNoteOf(field)].filter((id) => id !== undefined).join(' ') || undefined);
   const tiles = summary
     ? [
         [messages.netPnl, formatSignedInr(totals.net, two), 'net-pnl'],
@@ -158,7 +161,7 @@ export function PositionsScreen() {
               />
               <NotLiveTotal id={notLiveId} count={totals.notLive} className="self-start" />
               <BrokerageNotPricedNote positions={positions} />
-              <ChargesNotPricedNote positions={positions} />
+              <ChargesStatusNote id={chargesNoteId} positions={positions} />
               <p id={drawdownId} className="text-xs text-fg-muted">
                 {intl.formatMessage(messages.drawdownHelp)}
               </p>

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { BrokerOrder, BrokerTrade, PositionEntry } from '../../../server/services/brokers/broker-trading.ts';
-import { intentOf, ordersMessage, toOrder, toPosition, toTrade } from '../../../server/services/trading/order-answers.ts';
+import { intentOf, ordersMessage, toOrder, toPosition, toTrade, totalChargesStatus } from '../../../server/services/trading/order-answers.ts';
 
 type Order = components['schemas']['Order'];
 
@@ -239,7 +239,22 @@ describe('a position as the contract answers it', () => {
   });
 
   it('says when some of its fills carry no charges, rather than a bare 0', () => {
-    expect(toPosition({ ...entry, chargesNotPriced: true }, false).charges_status).toBe('not_priced');
+    expect(toPosition({ ...entry, chargesStatus: 'not_priced' }, false).charges_status).toBe('not_priced');
+  });
+
+  it('says when its charges are those of the fills placed through StrikeDesk only, and Net P&L subtracts those alone', () => {
+    const partial = toPosition({ ...entry, chargesStatus: 'partial' }, false);
+    expect(partial).toMatchObject({ charges_status: 'partial', charges: 40, net_pnl: 2235 });
+  });
+
+  it('totals the charges status with not priced over partly priced over priced', () => {
+    const partial = { chargesStatus: 'partial' as const };
+    expect(totalChargesStatus([{}, {}])).toBe('priced');
+    expect(totalChargesStatus([{}, partial])).toBe('partial');
+    expect(totalChargesStatus([partial, { chargesStatus: 'not_priced' }])).toBe('not_priced');
+    // A brokerage left out breaks the partial promise (every StrikeDesk fill's charges counted) as much.
+    expect(totalChargesStatus([partial, { brokerageNotPriced: true }])).toBe('not_priced');
+    expect(totalChargesStatus([])).toBe('priced');
   });
 
   it('says when the price it is marked at is not a current quote', () => {

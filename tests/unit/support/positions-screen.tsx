@@ -52,7 +52,12 @@ export function positionsScreenHarness(groups: () => Groups) {
           unrealised: -260,
           pnl: -260,
           charges: 40,
-          charges_status: positions().some((position) => position.charges_status === 'not_priced') ? 'not_priced' : 'priced',
+          // Not priced over partly priced over priced, as trading-books.ts totals them.
+          charges_status: positions().some((position) => position.charges_status === 'not_priced')
+            ? 'not_priced'
+            : positions().some((position) => position.charges_status === 'partial')
+              ? 'partial'
+              : 'priced',
           net_pnl: -300,
           priced: positions().every((position) => position.priced),
           margin_used: 0,

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
 import type { LedgerTrade, OrderBot, PositionEntry, Product, Side, TradingAccount } from '../broker-trading.ts';
+import { brokerPositionCharges, type MirroredFills } from './broker-position-charges.ts';
 import type { LiveContracts, LiveWire, WirePosition } from './live-wire.ts';
 import { isShown } from './order-mapping.ts';
 
@@ -19,6 +20,8 @@ type TotalsRow = {
   bot_id: number | null;
   brokerage_not_priced: boolean;
   charges_not_priced: boolean;
+  day_brokerage_not_priced: boolean;
+  day_charges_not_priced: boolean;
 } & Record<'buy_quantity' | 'buy_value' | 'sell_quantity' | 'sell_value' | 'day_buy_quantity' | 'day_buy_value' | 'day_sell_quantity' | 'day_sell_value' | 'charges' | 'day_charges' | 'last_trade_price', string | null>;
 
 /** A fill's share of its order's charges (known once the order completed). */
@@ -26,6 +29,19 @@ const chargeShare = `CASE WHEN o.charges_paise IS NULL OR o.filled_quantity = 0 
 
 /** A sum or count the database answers as text (null where no row counted). */
 const n = (value: string | null) => Number(value ?? 0);
+
+const mirroredFills = (row: TotalsRow): MirroredFills => ({
+  buyQuantity: n(row.buy_quantity),
+  sellQuantity: n(row.sell_quantity),
+  dayBuyQuantity: n(row.day_buy_quantity),
+  daySellQuantity: n(row.day_sell_quantity),
+  chargesPaise: n(row.charges),
+  dayChargesPaise: n(row.day_charges),
+  chargesNotPriced: row.charges_not_priced,
+  dayChargesNotPriced: row.day_charges_not_priced,
+  brokerageNotPriced: row.brokerage_not_priced,
+  dayBrokerageNotPriced: row.day_brokerage_not_priced,
+});
 
 export function createPositionBooks({ db, clock, wire, contracts }: { db: Database; clock: Clock; wire: LiveWire; contracts: LiveContracts }) {
   async function mirroredTotals(account: TradingAccount, day: string, portfolioId: number | null, byBot: boolean): Promise<TotalsRow[]> {
@@ -44,7 +60,9 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
          round(sum(${chargeShare})) AS charges, round(sum(${chargeShare}) FILTER (WHERE t.trading_day = $2::date)) AS day_charges,
          (array_agg(t.price_paise ORDER BY t.filled_at DESC, t.id DESC))[1] AS last_trade_price,
          coalesce(bool_or(o.brokerage_priced = false), false) AS brokerage_not_priced,
-         coalesce(bool_or(o.charges_paise IS NULL), false) AS charges_not_priced
+         coalesce(bool_or(o.charges_paise IS NULL), false) AS charges_not_priced,
+         coalesce(bool_or(o.brokerage_priced = false) FILTER (WHERE t.trading_day = $2::date), false) AS day_brokerage_not_priced,
+         coalesce(bool_or(o.charges_paise IS NULL) FILTER (WHERE t.trading_day = $2::date), false) AS day_charges_not_priced
        FROM kite_trades t JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
        WHERE t.broker_account_id = $1 AND t.trading_day <= $2::date ${byPortfolio ? 'AND t.portfolio_id = $3' : ''}
        GROUP BY t.instrument_token, t.exchange, t.tradingsymbol, ${byPortfolio ? 't.portfolio_id, ' : ''}${byBot ? 'o.bot_kind, o.bot_id, ' : ''}t.product
@@ -82,17 +100,15 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
         closePaise: mark === undefined ? lastPaise : mark.close_paise,
         priced: mark !== undefined,
         ...(row.brokerage_not_priced ? { brokerageNotPriced: true } : {}),
-        ...(row.charges_not_priced ? { chargesNotPriced: true } : {}),
+        ...(row.charges_not_priced ? { chargesStatus: 'not_priced' as const } : {}),
       });
     }
     return entries;
   }
 
   /**
-   * The broker's positions carry no charges. A position is priced from the mirror when StrikeDesk's fills of it
-   * are all of its fills (the same bought and sold quantities, today's and in all): each fill's share of its
-   * order's charges, as the portfolio's positions count them. Otherwise (fills placed in the broker's own app,
-   * carried from before StrikeDesk), its charges are 0 and said not priced, never a figure of StrikeDesk's own.
+   * The broker's positions carry no charges: what StrikeDesk's own fills of each say of them, all, part (a lower
+   * bound) or nothing, is decided by brokerPositionCharges, never a figure of StrikeDesk's own making.
    */
   async function fromBroker(account: TradingAccount, day: string, positions: readonly WirePosition[]): Promise<PositionEntry[]> {
     const now = clock();
@@ -100,12 +116,7 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
     const mirrored = new Map((await mirroredTotals(account, day, null, false)).map((row) => [`${row.exchange}:${row.tradingsymbol}:${row.product}`, row]));
     for (const position of positions) {
       const row = mirrored.get(`${position.exchange}:${position.tradingsymbol}:${position.product}`);
-      const whole =
-        row !== undefined &&
-        n(row.buy_quantity) === position.buy_quantity &&
-        n(row.sell_quantity) === position.sell_quantity &&
-        n(row.day_buy_quantity) === position.day_buy_quantity &&
-        n(row.day_sell_quantity) === position.day_sell_quantity;
+      const charges = brokerPositionCharges(row === undefined ? undefined : mirroredFills(row), position);
       const contract = await contracts.contractOf(position.exchange, position.tradingsymbol, now, position.instrument_token);
       if (contract === null) continue;
       entries.push({
@@ -117,15 +128,14 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
           buyQuantity: position.buy_quantity, buyValuePaise: position.buy_value_paise, sellQuantity: position.sell_quantity,
           sellValuePaise: position.sell_value_paise, dayBuyQuantity: position.day_buy_quantity, dayBuyValuePaise: position.day_buy_value_paise,
           daySellQuantity: position.day_sell_quantity, daySellValuePaise: position.day_sell_value_paise,
-          // Priced per order (order-updates.ts) and kept on the mirror's orders.
-          chargesPaise: whole ? n(row.charges) : 0,
-          dayChargesPaise: whole ? n(row.day_charges) : 0,
+          chargesPaise: charges.chargesPaise,
+          dayChargesPaise: charges.dayChargesPaise,
         },
         lastPaise: position.last_paise,
         closePaise: position.close_paise,
         priced: true,
-        ...(whole && row.brokerage_not_priced ? { brokerageNotPriced: true } : {}),
-        ...(!whole || row.charges_not_priced ? { chargesNotPriced: true } : {}),
+        ...(charges.brokerageNotPriced ? { brokerageNotPriced: true } : {}),
+        ...(charges.status === 'priced' ? {} : { chargesStatus: charges.status }),
       });
     }
     return entries;
