@@ -19,6 +19,7 @@ import { configRoutes } from './config-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { kiteRoutes } from './kite-routes.ts';
 import { upstoxRoutes } from './upstox-routes.ts';
+import { dhanRoutes } from './dhan-routes.ts';
 import { ivRoutes } from './iv-routes.ts';
 import { marketHistoryRoutes } from './market-history-routes.ts';
 import { openInterestRoutes } from './open-interest-routes.ts';
@@ -61,7 +62,7 @@ export type RoutePlugin = FastifyPluginAsync<RoutePluginOptions>;
  */
 export const apiRoutes: RoutePlugin = async (app, { context }) => {
   const plugins: RoutePlugin[] = [
-    healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
+    healthRoutes, authRoutes, profileRoutes, brokerAccountRoutes, kiteRoutes, upstoxRoutes, dhanRoutes, portfolioRoutes, botRoutes, marketRoutes, tradingRoutes, alertRoutes,
     inAnalysisLane([marketHistoryRoutes, openInterestRoutes, ivRoutes, premiumRoutes, backtestRoutes, replayRoutes, replayBotRoutes, replayChartRoutes]),
     webhookRoutes, approvalRoutes, marketFactsRoutes, underlyingRoutes, banListRoutes,
   ];

@@ -234,8 +234,8 @@ export function createServices(options: ServicesOptions): Services {
   const marketFeed = createMarketFeed(marketService);
   const kiteLive = createKiteLive({ db, clock, secrets, wait, ...kite });
   // A paper account may trade on a live account's feed instead of the simulator (issue 38).
-  const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, ...upstox });
-  const dhanLive = createDhanLive({ db, clock, secrets, wait, ...dhan });
+  const upstoxLive = createUpstoxLive({ db, clock, secrets, wait, postbackReads: limits.postbackReadsPerClient, ...upstox });
+  const dhanLive = createDhanLive({ db, clock, secrets, wait, postbackReads: limits.postbackReadsPerClient, ...dhan });
   const shoonyaLive = createNorenLive({ kind: shoonya, db, clock, secrets, wait, endpoints: noren?.shoonya, feed: noren?.feed });
   const flattradeLive = createNorenLive({ kind: flattrade, db, clock, secrets, wait, endpoints: noren?.flattrade, feed: noren?.feed });
   // The market recorded into market history (issue 39): the simulator's minutes as simulated, the live

@@ -26,6 +26,8 @@ export type ThrottleLimits = {
   brokerLoginTokensPerIp: LimitRule;
   /** Deliveries to one bot's webhook address, whoever sends them (issue 41). */
   webhookPerToken: LimitRule;
+  /** Broker reads caused by the order pushes (Upstox's webhooks, Dhan's postbacks) naming one client of a broker. */
+  postbackReadsPerClient: LimitRule;
 };
 
 const second = 1000;
@@ -55,4 +57,8 @@ export const defaultThrottleLimits: ThrottleLimits = {
   // A strategy that alerts on every bar of a one-minute chart, across a few symbols, stays far below this;
   // a sender looping on the address is cut off within a second.
   webhookPerToken: { limit: 30, windowMs: minute },
+  // Half of the tighter broker's read rate (Dhan's 20 non-trading requests a second), so a flood of pushes
+  // naming a trader leaves the book, positions and funds reads their room. A real burst past it (a sliced
+  // order's every state) loses only hints: the order socket and the periodic book read find those changes.
+  postbackReadsPerClient: { limit: 10, windowMs: second },
 };

@@ -44,7 +44,8 @@ export type ThrottleScope =
   | 'broker_login_failed_network'
   | 'broker_login_token_account'
   | 'broker_login_token_ip'
-  | 'webhook_token';
+  | 'webhook_token'
+  | 'postback_client';
 
 export type ThrottleCheck = { scope: ThrottleScope; key: string; rule: ThrottleRule };
 

@@ -750,6 +750,10 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
       'Upstox allows {count} {limit, select, quotes_second {quotes a second} orders_burst {orders a second: send at most {count} at once} orders_second {orders a second} orders_minute {orders a minute} other {orders in 30 minutes}} per account: nothing was sent. Try again in {seconds, plural, one {a second} other {{seconds} seconds}}.',
   },
   // Dhan's error code is for the French, which says what kind of refusal Dhan's English words are.
+  'dhan.postback_refused': {
+    id: 'server.dhan.postback_refused',
+    defaultMessage: '{reason, select, not_order {The postback is not a Dhan order update} other {Dhan does not confirm this order for a logged-in Dhan account}}',
+  },
   'dhan.refused': { id: 'server.dhan.refused', defaultMessage: 'Dhan refused {what} ({code}): {message}{kind, select, other {}}' },
   'dhan.unavailable': {
     id: 'server.dhan.unavailable',

@@ -1,7 +1,7 @@
 // A Dhan-compatible server for tests, on 127.0.0.1 only: the API key consent flow (generate consent, the login
 // page, consume consent), the v2 REST API's orders (place, slicing, modify, cancel, by id and by correlationId),
 // trades, positions, fund limit and profile, the kill switch, the indices' historical candles (charts.ts), the scrip master CSV, the live market feed
-// (binary, feed.ts) and the order update socket (order-updates.ts), and `control` to move prices, expire tokens
+// (binary, feed.ts), the order update socket (order-updates.ts) and the postbacks' bodies (postbacks.ts), and `control` to move prices, expire tokens
 // and inject faults. Built from DhanHQ v2's published documentation (https://dhanhq.co/docs/v2/: each route names
 // its page); see README.md beside this file.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,6 +16,7 @@ import { createMarket, defaultContracts, scripMaster, type FeedFacts, type Serve
 import { type Carried, createOrderBook } from './order-book.ts';
 import { createHoldings, type HoldingSeed } from './holdings.ts';
 import { createOrderUpdates } from './order-updates.ts';
+import { createPostbacks } from './postbacks.ts';
 
 /** `heartbeatMs`: the feed's and the 20-level depth's ping period (Dhan's is 10 s); 0, the default, pings only when a test asks. */
 export type DhanServerOptions = { port?: number; clock?: () => Date; apps?: AppConfig[]; contracts?: ServerContract[]; heartbeatMs?: number };
@@ -70,6 +71,8 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     announceOrder: (clientId: string, message: Record<string, unknown>) => orderUpdates.announce(clientId, message),
     orderUpdateLogins: () => orderUpdates.logins(),
     orderUpdateConnections: () => orderUpdates.connections(),
+    /** Every postback body Dhan would have sent (one per change of an order), oldest first. */
+    postbacks: () => state.postbacks.sent(),
     /** Every order update socket closes at once, as a network cut does. */
     dropOrderUpdates: () => orderUpdates.dropConnections(),
     /** What 20-level depth clients sent (their JSON requests), oldest first. */
@@ -122,7 +125,10 @@ function createState(clock: () => Date, contracts: readonly ServerContract[], he
   const book = createOrderBook(market, clock, holdings.stock);
   const orderUpdates = createOrderUpdates(accounts);
   book.onChange(orderUpdates.orderChanged);
+  const postbacks = createPostbacks();
+  book.onChange(postbacks.orderChanged);
   return {
+    postbacks,
     accounts,
     market,
     book,

@@ -4,7 +4,7 @@
 // (https://dhanhq.co/docs/v2/annexure, "Trading API Error": DH-901 to DH-910). The call named ("the order for
 // …") is the same words as Kite's (kiteCalls: kite.call).
 import type { KiteCall } from './kite-texts.ts';
-import { liveFailureTexts, type LiveLimit } from './live-texts.ts';
+import { liveFailureTexts, type LiveLimit, type PostbackRefusal } from './live-texts.ts';
 import { said, type Said } from './said.ts';
 
 /** The kinds of Dhan refusal a trader can act on, by Dhan's error code. */
@@ -23,7 +23,14 @@ export const dhanRefusalKind = (code: string): DhanRefusalKind => kinds[code] ??
 /** Dhan's order windows as StrikeDesk counts them before sending (../brokers/live/rate-limits.ts). */
 export type DhanLimit = Extract<LiveLimit, 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_hour' | 'orders_day'>;
 
+/** Why a postback proves nothing. Dhan reads the answer, not a trader; it is coded like every refusal. */
+const postbackRefusals: Record<PostbackRefusal, string> = {
+  not_order: 'The postback is not a Dhan order update',
+  unconfirmed: 'Dhan does not confirm this order for a logged-in Dhan account',
+};
+
 export const dhanTexts = {
+  postbackRefused: (reason: PostbackRefusal): Said => said('dhan.postback_refused', { reason }, postbackRefusals[reason]),
   /** Dhan's refusal with its own words and code. */
   refused: (what: KiteCall, code: string, message: string): Said =>
     said('dhan.refused', { what: what.i18n, code, kind: dhanRefusalKind(code), message }, `Dhan refused ${what.text} (${code}): ${message}`),

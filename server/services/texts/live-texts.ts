@@ -16,6 +16,9 @@ const limitWords = (limit: LiveLimit, count: number): string =>
     orders_day: `${count} orders a day`,
   })[limit];
 
+/** Why a broker's unsigned order push proves nothing (../brokers/live/order-postbacks.ts): no order update at all, or an order the broker does not confirm for a held account. */
+export type PostbackRefusal = 'not_order' | 'unconfirmed';
+
 const brokerNames = { kite: 'Kite', upstox: 'Upstox', dhan: 'Dhan', shoonya: 'Shoonya', flattrade: 'Flattrade' } as const;
 
 /**

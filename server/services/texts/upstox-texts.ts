@@ -4,7 +4,7 @@
 // it names (https://upstox.com/developer/api-documentation/error-codes). The call named ("the order for …")
 // is the same words as Kite's (kiteCalls: kite.call).
 import type { KiteCall } from './kite-texts.ts';
-import { liveFailureTexts, type LiveLimit } from './live-texts.ts';
+import { liveFailureTexts, type LiveLimit, type PostbackRefusal } from './live-texts.ts';
 import { said, type Said } from './said.ts';
 
 /** The kinds of Upstox refusal a trader can act on, by Upstox's error code. */
@@ -23,15 +23,13 @@ export const upstoxRefusalKind = (code: string): UpstoxRefusalKind => kinds[code
 export type UpstoxLimit = Extract<LiveLimit, 'quotes_second' | 'orders_burst' | 'orders_second' | 'orders_minute' | 'orders_30_minutes'>;
 
 /** Why a webhook proves nothing. Upstox reads the answer, not a trader; it is coded like every refusal. */
-export type UpstoxWebhookRefusal = 'not_order' | 'unconfirmed';
-
-const webhookRefusals: Record<UpstoxWebhookRefusal, string> = {
+const webhookRefusals: Record<PostbackRefusal, string> = {
   not_order: 'The webhook is not an Upstox order update',
   unconfirmed: 'Upstox does not confirm this order for a logged-in Upstox account',
 };
 
 export const upstoxTexts = {
-  webhookRefused: (reason: UpstoxWebhookRefusal): Said => said('upstox.webhook_refused', { reason }, webhookRefusals[reason]),
+  webhookRefused: (reason: PostbackRefusal): Said => said('upstox.webhook_refused', { reason }, webhookRefusals[reason]),
   /** Upstox's refusal with its own words and code. */
   refused: (what: KiteCall, code: string, message: string): Said =>
     said('upstox.refused', { what: what.i18n, code, kind: upstoxRefusalKind(code), message }, `Upstox refused ${what.text} (${code}): ${message}`),

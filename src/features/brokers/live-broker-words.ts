@@ -47,7 +47,7 @@ const dhan = defineMessages({
   consoleSteps: {
     id: 'brokers.dhan.steps',
     defaultMessage:
-      'On web.dhan.co, under My Profile, Access DhanHQ APIs, generate an API key and secret with this redirect URL, then enter the key (app id) and secret below. Dhan sends you back to the redirect URL after you log in. StrikeDesk reads your orders itself: the postback URL is not used yet.',
+      'On web.dhan.co, under My Profile, Access DhanHQ APIs, generate an API key and secret with these two URLs, then enter the key (app id) and secret below. Dhan sends you back to the redirect URL after you log in, and your order updates to the postback URL.',
   },
 });
 
@@ -114,7 +114,7 @@ const dhanRedirectWarning = defineMessage<{ problem: AddressProblem }>({
 const dhanPostbackWarning = defineMessage<{ problem: AddressProblem }>({
   id: 'brokers.dhan.postbackWarning',
   defaultMessage:
-    'StrikeDesk does not take Dhan’s postbacks yet: {problem, select, local {this address is reachable only from this computer or its network anyway.} other {this address is not https anyway.}} Order updates come from StrikeDesk’s own reads of your orders.',
+    'Dhan needs a public https address here: it posts your order updates from the internet. {problem, select, local {This one is reachable only from this computer or its network, so no postback will arrive.} other {This one is not https.}} Until StrikeDesk is served at one, order updates come only from Dhan’s order socket and StrikeDesk’s own reads of your orders.',
 });
 
 const words: Readonly<Record<string, LiveBrokerWords>> = {

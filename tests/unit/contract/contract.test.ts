@@ -50,6 +50,7 @@ const expectedOperations: Record<ApiDocument['name'], string[]> = {
     'POST /api/backtests/',
     'POST /api/brokers/kite/postback/',
     'POST /api/brokers/upstox/postback/',
+    'POST /api/brokers/dhan/postback/',
     'GET /api/accounts/account-compliance/{accountId}/',
     'GET /api/accounts/account-execution/{accountId}/',
     'PUT /api/accounts/account-execution/{accountId}/',

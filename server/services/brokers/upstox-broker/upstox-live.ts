@@ -4,6 +4,8 @@
 // hints confirmed by Upstox's order read, upstox-order-hints.ts; the leader's periodic book read), and the
 // accounts' live prices (Upstox's market feed v3, upstox-feed.ts) on the same sessions and instrument keys.
 import type { Wait } from '../../clock.ts';
+import { defaultThrottleLimits } from '../../throttle-limits.ts';
+import type { LimitRule } from '../../throttle.ts';
 import { productionUpstoxEndpoints, type UpstoxEndpoints } from '../upstox/upstox-endpoints.ts';
 import { createUpstoxHttp, type UpstoxHttp } from '../upstox/upstox-http.ts';
 import { createLiveSessions, type LiveAdapter, type LiveAdapterOptions, type LiveSessions } from '../live/live-sessions.ts';
@@ -31,6 +33,8 @@ export type UpstoxLiveOptions = LiveAdapterOptions<UpstoxEndpoints> & {
   feed?: FeedTuning | undefined;
   /** Tests only: the portfolio stream's watchdog stepped by hand. */
   orderStream?: FeedTuning | undefined;
+  /** Upstox's reads one UCC's webhooks may cause (throttle-limits.ts). */
+  postbackReads?: LimitRule | undefined;
 };
 
 export type UpstoxLive = LiveAdapter<UpstoxEndpoints, UpstoxTrading> & {
@@ -40,7 +44,7 @@ export type UpstoxLive = LiveAdapter<UpstoxEndpoints, UpstoxTrading> & {
   prices: LivePrices;
 };
 
-export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait, feed, orderStream }: UpstoxLiveOptions): UpstoxLive {
+export function createUpstoxLive({ db, clock, secrets, endpoints = productionUpstoxEndpoints, fetch, timeoutMs, wait, feed, orderStream, postbackReads = defaultThrottleLimits.postbackReadsPerClient }: UpstoxLiveOptions): UpstoxLive {
   // Upstox's REST calls name no api_key: the token is the account's.
   const sessions = createLiveSessions({
     db,
@@ -64,7 +68,7 @@ export function createUpstoxLive({ db, clock, secrets, endpoints = productionUps
     endpoints,
     trading,
     orderSync: createOrderSync({ db, clock, trading }),
-    webhooks: createUpstoxWebhooks({ db, hints }),
+    webhooks: createUpstoxWebhooks({ db, clock, readsPerClient: postbackReads, hints }),
     orderStreams: createUpstoxOrderStreams({ db, clock, sessions, hints, books: trading, tuning: orderStream }),
     prices,
   };

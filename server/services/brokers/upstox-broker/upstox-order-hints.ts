@@ -5,14 +5,13 @@
 // streams hear the change). The same change hinted by both ways is read twice and recorded once.
 import { kiteCalls } from '../../texts/kite-texts.ts';
 import type { TradingAccount } from '../broker-trading.ts';
+import type { ConfirmedOrder } from '../live/order-postbacks.ts';
 import type { OrderUpdates } from '../live/order-updates.ts';
 import { UpstoxError } from '../upstox/upstox-errors.ts';
 import { getOrderDetails } from '../upstox/upstox-orders.ts';
 import type { UpstoxCalls } from './upstox-calls.ts';
 import { domainErrorOf } from './upstox-failures.ts';
 import { wireOrderOfUpstox } from './upstox-wire.ts';
-
-export type ConfirmedOrder = { status: string; changed: boolean };
 
 export function createUpstoxOrderHints({ calls, updates }: { calls: UpstoxCalls; updates: OrderUpdates }) {
   /** The order as Upstox reads it for this account, applied; null when Upstox does not know it for this account. */
