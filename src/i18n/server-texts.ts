@@ -313,6 +313,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Closed {legs, plural, one {# leg} other {# legs}}.{pnl_known, select, yes { Net P&L today {pnl, number, ::currency/INR}.} other {}}',
   },
+  'alert.bot_partial_entry_closed_title': { id: 'server.alert.bot_partial_entry_closed_title', defaultMessage: '{bot}: closed what its refused entry filled' },
+  'alert.bot_partial_entry_closed_body': {
+    id: 'server.alert.bot_partial_entry_closed_body',
+    defaultMessage: 'Closed {closed}, what the entry filled before it was refused.{holds, select, yes { Still held: {held}.} other {}}',
+  },
   'alert.bot_stopped_title': { id: 'server.alert.bot_stopped_title', defaultMessage: '{bot} stopped' },
   'alert.bot_stopped_body': { id: 'server.alert.bot_stopped_body', defaultMessage: '{reason} The bot stays stopped until you resume it.' },
   'alert.bot_leg_stop_body': {

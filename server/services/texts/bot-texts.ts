@@ -29,6 +29,15 @@ export const botTexts = {
     const reason = failure ?? refusedByBroker;
     return said('bot.entry_partly_refused', { reason: reason.i18n }, `Entry partly refused (${reason.text}): exiting what filled`);
   },
+  /** A stock-alert bot's exit of what a partly refused entry filled, its other stocks kept (issue 63): the alert's title. */
+  partialEntryClosedTitle: (bot: string): Said => said('alert.bot_partial_entry_closed_title', { bot }, `${bot}: closed what its refused entry filled`),
+  /** The contracts that exit closed, and those the bot still holds. */
+  partialEntryClosedBody: (closed: readonly string[], held: readonly string[]): Said =>
+    said(
+      'alert.bot_partial_entry_closed_body',
+      { closed: closed.join(', '), holds: held.length > 0 ? 'yes' : 'no', held: held.join(', ') },
+      `Closed ${closed.join(', ')}, what the entry filled before it was refused.${held.length > 0 ? ` Still held: ${held.join(', ')}.` : ''}`,
+    ),
   /** An order of the action the broker refused or cancelled, with the broker's reason. */
   orderRefused: (tradingsymbol: string, reason: Said): Said =>
     said('bot.order_refused', { tradingsymbol, reason: reason.i18n }, `${tradingsymbol}: ${reason.text}`),

@@ -2,7 +2,8 @@
 // stock's own contract, chosen around that stock's money on its own strike step, month and lot. A ChartInk scan
 // firing "buy" on RELIANCE buys RELIANCE's at-the-money call once (ChartInk's resend places nothing new); a scan
 // naming two stocks trades both in one entry; a stock with no F&O contracts, or one in the F&O ban, is refused with
-// its reason in the bot's alert log. The desk's day is Monday 23 November 2026: the November stock contracts
+// its reason in the bot's alert log; an entry on one more stock that the broker refuses in part exits only what it
+// filled, never the stocks already held. The desk's day is Monday 23 November 2026: the November stock contracts
 // expire today (Tuesday the 24th is a holiday), so the near month is November's, trading until the close.
 import { describe, expect, it } from 'vitest';
 import { testBackends } from '../support/test-database.ts';
@@ -207,5 +208,59 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     const stockRefused = onStock.body as { code?: string; field?: string; message?: string };
     expect([onStock.status, stockRefused.code, stockRefused.field]).toEqual([400, 'validation_failed', 'underlying']);
     expect(stockRefused.message).toContain('RELIANCE is a stock');
+  });
+
+  it('exits only what a partly refused entry on another stock filled, leaving the stock it held, and says so', async () => {
+    // The entry window closes at 14:30 (a trading bot's default).
+    t.at(monday, '14:05');
+    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('TCS', 2156);
+    t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
+    t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1 });
+    // Nobody quotes TCS's 2180 call: the spread's sold leg is refused once its bought leg has filled.
+    t.market.unset('TCS26DEC2180CE');
+    const { bot, token } = await stockBot('Partly refused');
+    expect((await w().deliver(token, scan('RELIANCE', '2:05 pm'))).status).toBe(200);
+
+    const spread = { action: 'enter', alert_id: 'tcs-spread', stocks: 'TCS', legs: [{ strike: 'ATM', option_type: 'CE', side: 'BUY' }, { strike: 'ATM+1', option_type: 'CE', side: 'SELL' }] };
+    const refused = await w().deliver(token, spread);
+    expect([refused.status, refused.body.code], JSON.stringify(refused.body)).toEqual([422, 'order_refused']);
+    // Read once the entries listed the contracts (a test run alone lists TCS's here).
+    const [reliance, tcs] = [await lotOf('RELIANCE26DEC1180CE'), await lotOf('TCS26DEC2160CE')];
+    // The call TCS's entry bought is sold again at once; RELIANCE's is not touched.
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.quantity, order.status])).toEqual([
+      ['RELIANCE26DEC1180CE', 'BUY', reliance, 'COMPLETE'],
+      ['TCS26DEC2160CE', 'BUY', tcs, 'COMPLETE'],
+      ['TCS26DEC2180CE', 'SELL', tcs, 'REJECTED'],
+      ['TCS26DEC2160CE', 'SELL', tcs, 'COMPLETE'],
+    ]);
+    const { rows: holdings } = await t.server.db.query<{ tradingsymbol: string; quantity: string }>(
+      `SELECT tradingsymbol, quantity FROM bot_holdings WHERE bot_kind = 'trading' AND bot_id = $1 AND quantity <> 0 ORDER BY id`,
+      [bot.id],
+    );
+    expect(holdings.map((row) => [row.tradingsymbol, Number(row.quantity)])).toEqual([['RELIANCE26DEC1180CE', reliance]]);
+    // An adjustment that names what it closed, under the refused entry's sequence: the day's exit of the rest is still to come.
+    const { rows: actions } = await t.server.db.query<{ action: string; sequence: number; phase: string; leg: string | null; status: string }>(
+      `SELECT action, sequence, phase, leg, status FROM bot_actions WHERE bot_kind = 'trading' AND bot_id = $1 ORDER BY id`,
+      [bot.id],
+    );
+    expect(actions.map((action) => [action.action, Number(action.sequence), action.phase, action.leg, action.status])).toEqual([
+      ['enter', 1, 'entry', null, 'completed'],
+      ['re_enter', 2, 'entry', null, 'failed'],
+      ['exit', 2, 'adjust', 'TCS26DEC2160CE', 'completed'],
+    ]);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 2, reason_i18n: { code: 'bot.entry_partly_refused' } });
+    // The bot's feed: the refusal, then what was closed and what it still holds.
+    const said = (await t.alerts(bot.id)).slice(1).map((alert) => [alert.event, alert.body]);
+    expect(said).toEqual([
+      ['bot_rejected', expect.stringMatching(/^TCS26DEC2180CE: No price for/)],
+      ['bot_exited', 'Closed TCS26DEC2160CE, what the entry filled before it was refused. Still held: RELIANCE26DEC1180CE.'],
+    ]);
+
+    // RELIANCE's exit is the bot's whole exit, claimed under the same sequence as ever.
+    const exit = await w().deliver(token, scan('RELIANCE', '2:10 pm', 'exit'));
+    expect(exit.status, JSON.stringify(exit.body)).toBe(200);
+    expect((await t.orders('trading', bot.id)).slice(4).map((order) => [order.tradingsymbol, order.transaction_type, order.quantity])).toEqual([['RELIANCE26DEC1180CE', 'SELL', reliance]]);
+    expect((await t.run('trading', bot.id))?.state).not.toBe('in_position');
   });
 });

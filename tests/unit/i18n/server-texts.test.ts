@@ -15,6 +15,7 @@ import { orderAlert, type FinalOrder } from '../../../server/services/alerts/wat
 import { marketFill, orderRefusal, slmRefusal, type OrderShape, type Quote } from '../../../server/services/brokers/paper/order-rules.ts';
 import { parseBhavcopy } from '../../../server/services/history/bhavcopy-parser.ts';
 import { FileRefusal } from '../../../server/services/history/history-files.ts';
+import { botTexts } from '../../../server/services/texts/bot-texts.ts';
 import { historyTexts } from '../../../server/services/texts/history-texts.ts';
 import { cancelledOco, notSent, orderTexts } from '../../../server/services/texts/order-texts.ts';
 import { words, type Said } from '../../../server/services/texts/said.ts';
@@ -100,6 +101,9 @@ describe("the app's English is the server's English", () => {
     ['a history header missing columns', historyTexts.headerLacks(['SttlmPric', 'OpnIntrst'])],
     ['a history file with more bad lines', historyTexts.moreLines(5)],
     ['a history file of an unknown kind', historyTexts.unknownFile],
+    ["a partly refused entry's exit, the bot's title", botTexts.partialEntryClosedTitle('Scanner')],
+    ["a partly refused entry's exit, other stocks held", botTexts.partialEntryClosedBody(['TCS26DEC2160CE'], ['RELIANCE26DEC1180CE', 'INFY26DEC1020CE'])],
+    ["a partly refused entry's exit, nothing else held", botTexts.partialEntryClosedBody(['TCS26DEC2160CE', 'TCS26DEC2180CE'], [])],
     ['a contract listed twice in a bhavcopy (ISO days in the English)', { ...historyTexts.contractTwice('NIFTY', '2024-07-11', 24300, 'CE', '2024-07-08'), text: 'NIFTY 11 Jul 2024 24300 CE appears twice for 08 Jul 2024' }],
   ];
   it.each(written)('%s', (_, said) => {

@@ -12,6 +12,7 @@ import { actionColumns, toAction } from './engine-store.ts';
 import { changeRun, flatDayPnl } from './bot-runs.ts';
 import type { ActionRow, BotRunRow, EngineBot, RunLeg } from './engine-types.ts';
 import { num, signalStrategies } from './rules.ts';
+import { isPartialEntryExit } from './partial-entry.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
 
 /**
@@ -90,8 +91,9 @@ export function createBotCompletion({ db }: { db: Database }) {
     const failure: Said | null = closedNote ?? outcome.failure ?? (refused.length > 0 ? refusalOf(refused[0]!) : null);
     // A leg stop has done its job once the sold leg is bought back: a hedge that could not be sold (a far wing
     // with no bid) stays with the position until its exit, and the action says why in its message.
-    // A stock-alert bot's exit of some stocks (an adjustment named by its stocks, issue 63) is done as any exit is.
-    const legStop = action.phase === 'adjust' && action.action !== 'signal_exit';
+    // A stock-alert bot's exit of some stocks (an adjustment named by its stocks, issue 63), or of what a partly
+    // refused entry filled (partial-entry.ts), is done as any exit is.
+    const legStop = action.phase === 'adjust' && action.action === 'leg_stop_loss';
     const ok = legStop ? filled.some((order) => order.tradingsymbol === action.leg) : failure === null && filled.length > 0;
     const pnl = action.phase === 'exit' && ok ? await flatDayPnl(db, bot, day) : null;
     return db.transaction(async (tx) => {
@@ -162,6 +164,12 @@ export function createBotCompletion({ db }: { db: Database }) {
         }), now);
         if (!ok) {
           await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_leg_exit_refused_title', { bot: bot.name }, `${bot.name}: leg exit refused`), retrying(failure), now);
+          return { settled: true, partial: false };
+        }
+        if (isPartialEntryExit(action)) {
+          // What a partly refused entry filled, closed; the stock-alert bot's other stocks stay held (issue 63).
+          const held = next.legs.filter((leg) => leg.exitPricePaise === undefined).map((leg) => leg.tradingsymbol);
+          await alert(tx, bot, action, 'bot_exited', 'info', botTexts.partialEntryClosedTitle(bot.name), botTexts.partialEntryClosedBody([...exitPrices.keys()], held), now);
           return { settled: true, partial: false };
         }
         if (action.action === 'signal_exit') {

@@ -50,6 +50,7 @@ import { keyOf } from '../../brokers/paper/contracts.ts';
 import { recordBotsNotice } from '../../notices/stream-notices.ts';
 import type { Execution } from '../../execution/execution.ts';
 import { withoutReplaced } from '../../execution/repricing-store.ts';
+import { isPartialEntryExit, openedBy, partialEntryExit } from './partial-entry.ts';
 
 /**
  * `failed`: bots whose action broke off with an unexpected error (its claim is reconciled on a later tick), `errors`
@@ -162,10 +163,12 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     const outcome = action.phase === 'entry' ? await closeLate(bot, replacedOut) : replacedOut;
     const { settled, partial } = await complete(bot, action, outcome, now, signalAt);
     if (partial) {
-      // A partly refused entry: exit what filled at once, under the entry's sequence.
+      // A partly refused entry: exit what filled at once, under the entry's sequence; a stock-alert bot's other
+      // stocks stay held (partial-entry.ts).
       const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
-      const exit = held.length === 0 ? null : await claimAction(db, bot, action.day, 'exit', action.sequence, 'exit', now);
-      if (exit !== null) await complete(bot, exit, await brokerCall(bot, exit, exitIntents(held)), now, null);
+      const closing = partialEntryExit(bot, held, outcome.orders);
+      const exit = closing === null ? null : await claimAction(db, bot, action.day, 'exit', action.sequence, closing.part === null ? 'exit' : 'adjust', now, closing.part);
+      if (closing !== null && exit !== null) await complete(bot, exit, await brokerCall(bot, exit, exitIntents(closing.legs)), now, null);
     }
     return settled;
   }
@@ -208,6 +211,13 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
     ]);
     if (rows.length === 0) return false;
     const taken = { ...action, claimedAt: now };
+    if (isPartialEntryExit(action)) {
+      // What the partly refused entry of this sequence filled, read again from its orders in the book by its tag.
+      const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
+      const entry = (await loadActions(db, action.day, [bot])).find((row) => row.kind === bot.kind && row.botId === bot.id && row.phase === 'entry' && row.sequence === action.sequence);
+      await carryOut(bot, taken, exitIntents(entry === undefined ? [] : openedBy(held, await broker.ordersByTag(bot.account, entry.key))), now, null);
+      return true;
+    }
     if (action.phase !== 'entry') {
       const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
       const run = action.phase === 'adjust' ? (await loadRuns(db, action.day, { bots: [bot] })).get(botKey(bot.kind, bot.id)) : undefined;
