@@ -57,6 +57,20 @@ describe.each(testBackends)('claiming a bot action on %s', (backend) => {
     expect(retry).toMatchObject({ id: exit!.id, status: 'claimed', attempts: 2, key: `BD${bot.id}-261123-X1.2`, completedAt: null, message: null });
   });
 
+  it('stores a partial exit naming many contracts within the leg column, and finds it again to retry', async () => {
+    const bot = newBot();
+    // An exit alert naming four stocks' contracts: 87 characters, the column takes 64.
+    const leg = { index: 0, tradingsymbol: ['HINDUNILVR26DEC2400CE', 'HINDUNILVR26DEC2500CE', 'BAJFINANCE26DEC7000PE', 'BAJFINANCE26DEC6900PE'].join(',') };
+    const exit = await claimAction(db, bot, day, 'signal_exit', 1, 'adjust', at('11:00'), leg);
+    expect(exit).toMatchObject({ status: 'claimed' });
+    const [row] = await rowsOf(bot);
+    expect(row!.leg).toHaveLength(64);
+    expect(row!.leg!.startsWith('HINDUNILVR26DEC2400CE,HINDUNILVR26DEC2500CE,')).toBe(true);
+    const failedAt = at('11:00', 1000);
+    await fail(exit!.id, failedAt);
+    expect(await claimAction(db, bot, day, 'signal_exit', 1, 'adjust', new Date(failedAt.getTime() + minute), leg)).toMatchObject({ id: exit!.id, attempts: 2 });
+  });
+
   it("retries a failed leg stop on that leg alone, under the leg's letter, and as the exit of the rest when asked", async () => {
     const bot = newBot();
     const first = { index: 0, tradingsymbol: 'NIFTY26D0126100CE' };

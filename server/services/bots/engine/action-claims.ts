@@ -25,13 +25,24 @@ export async function claimStillHeld(db: Database, action: ActionRow): Promise<b
 /** A failed exit is tried again after this long (its cause, a closed market or a missing price, may pass). */
 const exitRetryMs = 60_000;
 
+/** The bot_actions.leg column's bound (migration 015). */
+const legLength = 64;
+
+/**
+ * What bot_actions.leg stores of a leg: its tradingsymbol, or the contracts a partial exit names (an exit alert
+ * naming several stocks, a partly refused entry's fills) cut to the column's bound, so a long list is stored
+ * shortened rather than refused by the database. The same value is written and looked up.
+ */
+const legColumn = (leg: StoppedLeg | null): string | null =>
+  leg === null ? null : leg.tradingsymbol.length <= legLength ? leg.tradingsymbol : `${leg.tradingsymbol.slice(0, legLength - 1)}…`;
+
 /** `leg`: the stopped leg of a per-leg stop (its phase 'adjust', or 'exit' when it closes the rest). */
 export async function claimAction(db: Database, bot: EngineBot, day: string, action: BotActionName, sequence: number, phase: ActionPhase, now: Date, leg: StoppedLeg | null = null): Promise<ActionRow | null> {
   const keyFor = (attempt: number) => actionKey(bot.kind, bot.id, day, action, sequence, attempt, leg?.index ?? null);
   const { rows } = await db.query<Parameters<typeof toAction>[0]>(
     `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
      VALUES ($1, $2, $3::date, $4, $5, $6, $7, 'claimed', $8, $9) ON CONFLICT DO NOTHING RETURNING ${actionColumns}`,
-    [bot.kind, bot.id, day, action, sequence, phase, leg?.tradingsymbol ?? null, now, keyFor(1)],
+    [bot.kind, bot.id, day, action, sequence, phase, legColumn(leg), now, keyFor(1)],
   );
   if (rows[0] !== undefined) return toAction(rows[0]);
   if (phase === 'entry') return null;
@@ -39,7 +50,7 @@ export async function claimAction(db: Database, bot: EngineBot, day: string, act
   const { rows: failed } = await db.query<{ id: string; attempts: number }>(
     `SELECT id, attempts FROM bot_actions WHERE bot_kind = $1 AND bot_id = $2 AND trading_day = $3::date AND action = $4 AND sequence = $5
        AND leg IS NOT DISTINCT FROM $6 AND status = 'failed' AND completed_at <= $7`,
-    [bot.kind, bot.id, day, action, sequence, leg?.tradingsymbol ?? null, new Date(now.getTime() - exitRetryMs)],
+    [bot.kind, bot.id, day, action, sequence, legColumn(leg), new Date(now.getTime() - exitRetryMs)],
   );
   const row = failed[0];
   if (row === undefined) return null;

@@ -41,9 +41,6 @@ function heldBeyond(held: readonly HeldLeg[], opened: readonly HeldLeg[]): HeldL
   });
 }
 
-/** The bot_actions.leg column's bound (migration 015). */
-const legLength = 64;
-
 /**
  * What a partly refused entry's exit closes: `legs`, and `part` the adjustment's leg when that leaves other holdings
  * (null: the legs are all the bot holds, the whole position's exit). Null when nothing is to be closed. Only a
@@ -56,8 +53,7 @@ export function partialEntryExit(bot: { stockFromAlert?: boolean }, held: readon
   if (heldBeyond(held, opened).length === 0 || bot.stockFromAlert !== true) return { legs: [...held], part: null };
   if (opened.length === 0) return null;
   // One such exit per entry: the entry's sequence keeps it apart from every other adjustment of the day.
-  const named = opened.map((leg) => leg.tradingsymbol).join(',');
-  return { legs: opened, part: { index: 0, tradingsymbol: named.length <= legLength ? named : `${named.slice(0, legLength - 1)}…` } };
+  return { legs: opened, part: { index: 0, tradingsymbol: opened.map((leg) => leg.tradingsymbol).join(',') } };
 }
 
 /** Whether an action is a partly refused entry's exit of what it filled, leaving the bot's other holdings (partialEntryExit). */
