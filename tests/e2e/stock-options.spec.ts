@@ -176,8 +176,8 @@ test('a stock’s chain links each strike to that stock’s open interest over t
   const linked = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams;
   const strike = Number(linked.get('strikes'));
   const expiry = linked.get('expiry') ?? '';
-  // The strike as the row shows it (1,020), the figure its link charts.
-  const strikeText = strike.toLocaleString('en-IN');
+  // The strike as the row shows it (1,020, isolated for right to left), the figure its link charts.
+  const strikeText = new RegExp(`^\u2068?${strike.toLocaleString('en-IN')}\u2069?$`);
   await expect(link).toHaveText(strikeText);
   await fitsThePhone(page);
   await page.screenshot({ path: 'test-results/stock-options/chain-oi-link-en-360.png' });
