@@ -64,8 +64,8 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(futures.getByTestId('market-fact').first()).toContainText('Source: Union Budget 2026');
   await expect(futures).not.toContainText(/option|premium/i);
   await fitsThePhone(page);
-  await futures.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/360-en-light-futures.png` });
+  // The whole screen down to the card, which is taller than the phone's (an element's shot stitched the bar into it).
+  await page.screenshot({ path: `${shots}/360-en-light-futures.png`, fullPage: true });
   await freeze.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/360-en-light.png`, fullPage: false });
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
@@ -97,8 +97,7 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(fact(page, 'NSE : séances et règles de la bourse', 'session_hours').getByTestId('market-fact-value')).toHaveText(/09:15–15:40/);
   await fitsThePhone(page);
   await page.screenshot({ path: `${shots}/360-fr-rtl.png` });
-  await card(page, 'Frais sur NFO-FUT').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/360-fr-rtl-futures.png` });
+  await page.screenshot({ path: `${shots}/360-fr-rtl-futures.png`, fullPage: true });
 });
 
 test.describe('offline', () => {

@@ -207,6 +207,8 @@ test('a stock’s chain links each strike to that stock’s open interest over t
   await page.reload();
   await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
   await shownStock();
+  // The symbol, typed left to right, still sits at the start of the box, under its label (it was at the far end).
+  expect(await page.getByRole('combobox', { name: 'Underlying' }).evaluate((box) => getComputedStyle(box).textAlign)).toBe('right');
   await page.screenshot({ path: 'test-results/stock-options/oi-stock-en-360-rtl.png', fullPage: true });
 
   await openInfyChainOnThePhone(page);
