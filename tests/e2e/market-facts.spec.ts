@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { usePreferences } from './support/preferences';
 import { waitForControl } from './support/service-worker';
 import { readStoredValue, signInAsNewUser } from './support/session';
@@ -14,6 +14,15 @@ const shots = 'test-results/market-facts';
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const fact = (page: Page, region: string, kind: string) => card(page, region).locator(`[data-testid="market-fact"][data-kind="${kind}"]`);
+
+/** A card whole, however tall, cut from the full page: a card's own shot is stitched from scrolled views, with the sticky bar in them. */
+async function shootCard(page: Page, region: Locator, path: string) {
+  const clip = await region.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+  });
+  await page.screenshot({ path, fullPage: true, clip });
+}
 
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -64,8 +73,7 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(futures.getByTestId('market-fact').first()).toContainText('Source: Union Budget 2026');
   await expect(futures).not.toContainText(/option|premium/i);
   await fitsThePhone(page);
-  // The whole screen down to the card, which is taller than the phone's (an element's shot stitched the bar into it).
-  await page.screenshot({ path: `${shots}/360-en-light-futures.png`, fullPage: true });
+  await shootCard(page, futures, `${shots}/360-en-light-futures.png`);
   await freeze.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/360-en-light.png`, fullPage: false });
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
@@ -97,7 +105,7 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(fact(page, 'NSE : séances et règles de la bourse', 'session_hours').getByTestId('market-fact-value')).toHaveText(/09:15–15:40/);
   await fitsThePhone(page);
   await page.screenshot({ path: `${shots}/360-fr-rtl.png` });
-  await page.screenshot({ path: `${shots}/360-fr-rtl-futures.png`, fullPage: true });
+  await shootCard(page, card(page, 'Frais sur NFO-FUT'), `${shots}/360-fr-rtl-futures.png`);
 });
 
 test.describe('offline', () => {
