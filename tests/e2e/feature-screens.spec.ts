@@ -116,7 +116,7 @@ for (const width of [360, 1280]) {
     // others are opened inside the app, as a trader moves, each reached with its name in the tab.
     await openInApp(page, '/app/broker', { title: 'Comptes de courtage' });
     await expect(page.getByText(/Connecté jusqu’au .* à \u206806:00\u2069 IST/)).toBeVisible();
-    await expect(page.getByText('Courtier fictif (simulé)')).toBeVisible();
+    await expect(page.getByText('Courtier papier (simulé)')).toBeVisible();
     await page.screenshot({ path: `${shots}/brokers-${width}.png`, fullPage: true });
 
     await openInApp(page, '/app/portfolio', { title: 'Portefeuilles' });

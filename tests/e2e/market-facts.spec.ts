@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { usePreferences } from './support/preferences';
 import { waitForControl } from './support/service-worker';
 import { readStoredValue, signInAsNewUser } from './support/session';
@@ -7,12 +7,22 @@ import { readStoredValue, signInAsNewUser } from './support/session';
 // (light), in French (dark) and right to left. The e2e server's day is in late 2026, after NSE moved the F&O
 // close to 15:40 (NSE circular 74/2026) and more than two months after the last freeze-limit circular the table
 // holds (NSE/FAOP/75521, in force 3 Aug 2026), so NSE's hours show with their circular and every NSE freeze
-// quantity is marked as possibly out of date. Screenshots in test-results/market-facts.
+// quantity is marked as possibly out of date. The futures' charges have a card of their own (issue 63), in both
+// languages. Screenshots in test-results/market-facts.
 
 const shots = 'test-results/market-facts';
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const fact = (page: Page, region: string, kind: string) => card(page, region).locator(`[data-testid="market-fact"][data-kind="${kind}"]`);
+
+/** A card whole, however tall, cut from the full page: a card's own shot is stitched from scrolled views, with the sticky bar in them. */
+async function shootCard(page: Page, region: Locator, path: string) {
+  const clip = await region.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+  });
+  await page.screenshot({ path, fullPage: true, clip });
+}
 
 async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -46,7 +56,24 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(lot.getByTestId('market-fact-value')).toHaveText(/65/);
   await expect(lot.getByTestId('market-fact-stale')).toHaveCount(0);
   await expect(fact(page, 'Charges on NFO-OPT', 'charge').first()).toContainText('STT on option sales');
+  // Issue 63: futures (index and stock) are charged on their turnover at rates of their own, on a card of their own:
+  // STT 0.05 % on sales since 1 Apr 2026 (migration 120), and the paper broker's 0.03 % capped at ₹20 an order.
+  const futures = card(page, 'Charges on NFO-FUT');
+  // Each line starts with its name, in the futures' words.
+  await expect(futures.getByTestId('market-fact')).toHaveText([
+    /^STT on futures sales \(turnover\)/,
+    /^Exchange transaction charge \(turnover\)/,
+    /^SEBI turnover fee \(turnover\)/,
+    /^Stamp duty on buys \(turnover\)/,
+    /^GST \(on brokerage and charges\)/,
+    /^Brokerage \(paper broker\)/,
+    /^Brokerage, share of the order’s value \(paper broker, at most the flat fee\)/,
+  ]);
+  await expect(futures.getByTestId('market-fact-value')).toHaveText([/0\.05\s?%/, /0\.00183\s?%/, /0\.0001\s?%/, /0\.002\s?%/, /18\s?%/, /₹\s?20\.00\u2069? an order/, /0\.03\s?%/]);
+  await expect(futures.getByTestId('market-fact').first()).toContainText('Source: Union Budget 2026');
+  await expect(futures).not.toContainText(/option|premium/i);
   await fitsThePhone(page);
+  await shootCard(page, futures, `${shots}/360-en-light-futures.png`);
   await freeze.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/360-en-light.png`, fullPage: false });
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
@@ -63,6 +90,12 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(gel.getByTestId('market-fact-value')).toHaveText(/1\s800/);
   await expect(gel.getByTestId('market-fact-stale')).toHaveText('Peut-être périmée : plus ancienne que sa révision habituelle (62 jours).');
   await expect(fact(page, 'NIFTY : contrats', 'expiry_weekday').getByTestId('market-fact-value')).toHaveText('Mardi');
+  // The paper broker named as everywhere in French (courtier papier), on the futures' card as on the options'.
+  const futuresFr = card(page, 'Frais sur NFO-FUT');
+  await expect(futuresFr.getByTestId('market-fact').first()).toContainText('STT sur les ventes de futures (montant négocié)');
+  await expect(futuresFr).toContainText('Courtage (courtier papier)');
+  await expect(card(page, 'Frais sur NFO-OPT')).toContainText('Courtage (courtier papier)');
+  await expect(page.getByRole('main')).not.toContainText('fictif');
   await fitsThePhone(page);
   await gel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/360-fr-dark.png` });
@@ -72,6 +105,7 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(fact(page, 'NSE : séances et règles de la bourse', 'session_hours').getByTestId('market-fact-value')).toHaveText(/09:15–15:40/);
   await fitsThePhone(page);
   await page.screenshot({ path: `${shots}/360-fr-rtl.png` });
+  await shootCard(page, card(page, 'Frais sur NFO-FUT'), `${shots}/360-fr-rtl-futures.png`);
 });
 
 test.describe('offline', () => {

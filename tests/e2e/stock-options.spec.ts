@@ -1,6 +1,8 @@
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
+import { OptionChainPage } from './pages/option-chain-page';
 import { usePreferences } from './support/preferences';
 import { signInReadyToTrade } from './support/trading';
+import { pickUnderlying } from './support/underlying-search';
 
 // Issue 63 in the app: a stock found by its name in the one search box, its chain with its futures months above it
 // (price, basis, OI, the roll spread), and a hedge (a bought future and a bought put) placed from the strategy
@@ -142,4 +144,75 @@ test('on the desk a stock future opens the order ticket with its lot and the ser
   await expect(ticket.getByTestId('contract-name')).toHaveText(/^TCS \d{2} Dec FUT$/);
   await expect(ticket.getByTestId('margin-block')).toContainText(/₹/);
   await margins;
+});
+
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+/** The desk's chain of INFY, picked by the company's name on a laptop (a phone's pickers are in a sheet), then read at 360 px. */
+async function openInfyChainOnThePhone(page: Page): Promise<OptionChainPage> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/app/dashboards/live-trade');
+  await pickUnderlying(page, page.getByRole('combobox', { name: 'Underlying' }), 'Infosys', /^INFY/);
+  await page.keyboard.press('Escape');
+  const chain = new OptionChainPage(page, /INFY/);
+  await expect(chain.atmRow).toHaveCount(1);
+  await page.setViewportSize({ width: 360, height: 780 });
+  return chain;
+}
+
+// Session 80 linked a stock's strikes to its OI over time (hasOiCharts, option-chain.tsx); here through the real
+// server. INFY, which no other spec imports or trades: whatever ran before, nothing of it is stored but the minutes
+// the demo market records while its chain is open (watched-stocks.ts), so the OI screen opens on the stock's empty
+// state, or on its recorded minute of that strike if this test spanned a whole minute. Never a refusal. At 360 px,
+// then right to left. Screenshots in test-results/stock-options.
+test('a stock’s chain links each strike to that stock’s open interest over time, at 360 px and right to left', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInReadyToTrade(page);
+  const chain = await openInfyChainOnThePhone(page);
+  const link = chain.atmRow.getByTestId('chain-oi-link');
+  await expect(link).toHaveAttribute('href', /^\/app\/open_interest\?index=INFY&expiry=\d{4}-\d{2}-\d{2}&strikes=\d+$/);
+  const linked = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams;
+  const strike = Number(linked.get('strikes'));
+  const expiry = linked.get('expiry') ?? '';
+  // The strike as the row shows it (1,020, isolated for right to left), the figure its link charts.
+  const strikeText = new RegExp(`^\u2068?${strike.toLocaleString('en-IN')}\u2069?$`);
+  await expect(link).toHaveText(strikeText);
+  await fitsThePhone(page);
+  await page.screenshot({ path: 'test-results/stock-options/chain-oi-link-en-360.png' });
+
+  const read = page.waitForResponse((response) => response.url().includes('/api/market-history/open-interest/?') && response.url().includes('index=INFY'));
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/app/open_interest\\?index=INFY&expiry=${expiry}&strikes=${strike}$`));
+  // The server was asked for that stock's expiry and strike, and answered (nothing stored is an answer, not a 404).
+  const answer = await read;
+  expect(answer.status()).toBe(200);
+  expect(Object.fromEntries(new URL(answer.url()).searchParams)).toMatchObject({ index: 'INFY', expiry, strikes: String(strike) });
+  /** The OI screen of INFY: its empty state naming it, or its stored minutes charting the linked strike. */
+  const shownStock = async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Open interest' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Underlying' })).toHaveValue('INFY');
+    const stored = page.getByTestId('oi-strike');
+    await expect(page.getByRole('region', { name: 'No open interest of INFY stored yet' }).or(stored.first())).toBeVisible();
+    if ((await stored.count()) > 0) await expect(stored).toHaveText([strikeText]);
+    await expect(page.getByTestId('oi-refusal')).toHaveCount(0);
+    await expect(page.getByText('Open interest could not be loaded.')).toHaveCount(0);
+    await fitsThePhone(page);
+  };
+  await shownStock();
+  await page.screenshot({ path: 'test-results/stock-options/oi-stock-en-360.png', fullPage: true });
+
+  await usePreferences(page, { locale: 'en', theme: 'light', direction: 'rtl' });
+  await page.reload();
+  await expect(page.locator('body')).toHaveAttribute('dir', 'rtl');
+  await shownStock();
+  // The symbol, typed left to right, still sits at the start of the box, under its label (it was at the far end).
+  expect(await page.getByRole('combobox', { name: 'Underlying' }).evaluate((box) => getComputedStyle(box).textAlign)).toBe('right');
+  await page.screenshot({ path: 'test-results/stock-options/oi-stock-en-360-rtl.png', fullPage: true });
+
+  await openInfyChainOnThePhone(page);
+  await expect(link).toBeVisible();
+  await fitsThePhone(page);
+  await page.screenshot({ path: 'test-results/stock-options/chain-oi-link-en-360-rtl.png' });
 });

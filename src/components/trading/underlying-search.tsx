@@ -141,7 +141,8 @@ export function UnderlyingSearch({ value, onPick, className, lead, name, require
           setActive(-1);
         }}
         onKeyDown={onKeyDown}
-        className="min-h-11 w-full rounded-md border border-line bg-surface px-3 text-base text-fg placeholder:text-fg-muted"
+        // A symbol is typed left to right (dir), yet in a right-to-left layout it sits at the start, under its label.
+        className="min-h-11 w-full rounded-md border border-line bg-surface px-3 text-base text-fg placeholder:text-fg-muted rtl:text-right"
       />
       {/* The message line every field reserves (FieldShell), so the row of pickers lines up. */}
       <div className="min-h-5 text-sm">

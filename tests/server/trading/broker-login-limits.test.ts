@@ -147,7 +147,7 @@ describe('the paper login page in French', () => {
   it('follows Accept-Language, and a lang in the link wins', async () => {
     const french = await page('api_key=k1', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' });
     expect(french.body).toContain('<html lang="fr">');
-    expect(french.body).toContain('<h1>Courtier fictif — connexion</h1>');
+    expect(french.body).toContain('<h1>Courtier papier — connexion</h1>');
     expect(french.body).toContain('<label for="client_id">Identifiant client</label>');
     expect(french.body).toContain('<input type="hidden" name="lang" value="fr">');
     expect(french.body).toContain('<a href="/broker-login/paper?api_key=k1&#38;lang=en" lang="en" hreflang="en">English</a>');
@@ -170,8 +170,8 @@ describe('the paper login page in French', () => {
       payload: new URLSearchParams({ api_key: 'k1', client_id: '', password: '123', lang: 'fr' }).toString(),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('<title>Erreur : Courtier fictif — connexion</title>');
+    expect(res.body).toContain('<title>Erreur : Courtier papier — connexion</title>');
     expect(res.body).toContain('<p class="field-error" id="client_id-error">Saisissez votre identifiant client.</p>');
-    expect(res.body).toContain('<p class="field-error" id="password-error">Les comptes fictifs demandent un mot de passe d’au moins 6 caractères.</p>');
+    expect(res.body).toContain('<p class="field-error" id="password-error">Les comptes papier demandent un mot de passe d’au moins 6 caractères.</p>');
   });
 });

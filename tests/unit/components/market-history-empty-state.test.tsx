@@ -3,7 +3,8 @@
  * with nothing imported each say so with their own words and the same link to Market history, where the files are
  * imported; the participants' empty range puts "Show the last year" before it. In English and in French (the
  * screens' own strings). While the demo market is open, open interest and volatility wait for its first whole
- * minute instead (issue 62), with "Read again now" before the link. HTTP mocked with MSW, the app's real clients.
+ * minute instead (issue 62), with "Read again now" before the link; a stock's open interest (issue 63) says when a
+ * stock's minutes are recorded instead. HTTP mocked with MSW, the app's real clients.
  */
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -91,6 +92,25 @@ describe('the charts\' empty state with its way to Market history', () => {
       oi.unmount();
       renderAt('/app/volatility', <VolatilityScreen />, locale);
       expect((await emptyState(String(title))).actions[0]).toBe(again);
+    } finally {
+      store.set(demoMarketOpenAtom, false);
+    }
+  });
+
+  it.each([
+    ['en', 'No open interest of INFY stored yet', 'INFY is a stock: its minutes are recorded while traders watch it'],
+    ['fr', 'Aucun intérêt ouvert de INFY enregistré pour l’instant', 'INFY est une action : ses minutes sont enregistrées tant que des traders la suivent'],
+  ] as const)('a stock with nothing stored (the chain’s link, issue 63) says when its minutes are recorded, not that the demo market’s come within two, in %s', async (locale, title, words) => {
+    store.set(demoMarketOpenAtom, true);
+    try {
+      answerNothing();
+      renderAt('/app/open_interest?index=INFY&expiry=2026-12-29&strikes=1020', <OpenInterestScreen />, locale);
+      const state = await emptyState(title);
+      // Read again, still: a stock held or traded by a bot is recorded each minute.
+      expect(state.actions).toEqual([locale === 'en' ? 'Read again now' : frMessages['oi.readAgain'], locale === 'en' ? 'Import bhavcopies in Market history' : frMessages['oi.import']]);
+      const region = screen.getByRole('region', { name: title });
+      expect(region.textContent).toContain(words);
+      expect(region.textContent).not.toMatch(/demo|démonstration/);
     } finally {
       store.set(demoMarketOpenAtom, false);
     }

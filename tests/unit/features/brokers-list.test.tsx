@@ -98,7 +98,7 @@ describe('broker accounts list', () => {
     serveAccounts([main, swing, { ...swing, id: 13, broker: 'upstox', name: 'Other', account_number: 'UP1' }]);
     renderBrokers('/app/broker', { locale: 'fr' });
     const first = await screen.findByRole('listitem', { name: 'Main paper account' });
-    expect(within(first).getByText('Courtier fictif (simulé)')).toBeTruthy();
+    expect(within(first).getByText('Courtier papier (simulé)')).toBeTruthy();
     expect(within(first).getByText('Simulé')).toBeTruthy();
     expect(within(row('Swing')).getByText('Zerodha (Kite Connect)')).toBeTruthy();
     expect(within(row('Swing')).getByText('Réel')).toBeTruthy();

@@ -156,7 +156,7 @@ describe('broker login return', () => {
   it('names the broker in French too', async () => {
     rememberLogin();
     renderBrokers('/app/broker/paper/callback?status=cancelled', { locale: 'fr' });
-    expect(screen.getByText('Courtier : Courtier fictif (simulé)')).toBeTruthy();
+    expect(screen.getByText('Courtier : Courtier papier (simulé)')).toBeTruthy();
   });
 
   it('sends the same token again after a failure that may not have reached the server', async () => {

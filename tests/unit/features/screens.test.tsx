@@ -117,7 +117,7 @@ describe('broker screens', () => {
   it('BrokerLoginReturnScreen names the broker of the URL and says a cancelled login was cancelled', () => {
     renderScreen(BrokerLoginReturnScreen, '/app/broker/:broker/*', '/app/broker/paper/callback?status=cancelled');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connexion au courtier');
-    expect(screen.getByText('Courtier : Courtier fictif (simulé)')).toBeTruthy();
+    expect(screen.getByText('Courtier : Courtier papier (simulé)')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Connexion au courtier annulée');
     const back = screen.getByRole('link', { name: 'Retour aux comptes de courtage' });
     expect(back.getAttribute('href')).toBe('/app/broker');

@@ -132,6 +132,13 @@ describe('message catalogues', () => {
     expect(dated(parse('due {day, date, short}'))).toBe(true);
   });
 
+  it('French names paper trading one way, "papier" (the word most of the app used), never also "fictif"', () => {
+    const fictif = Object.entries(frSource)
+      .filter(([, text]) => /fictif/i.test(String(text)))
+      .map(([id]) => id);
+    expect(fictif).toEqual([]);
+  });
+
   it('the argument check sees nested plural and select arguments', () => {
     expect(argumentNames('{n, plural, one {# {unit}} other {# {unit}s}} by <b>{who}</b>')).toEqual([
       '<b>',

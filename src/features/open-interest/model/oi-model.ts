@@ -11,6 +11,9 @@ export type OiIndex = components['schemas']['ChartUnderlying'];
 
 /** A symbol as NSE spells one (M&M, BAJAJ-AUTO): the server's ChartUnderlying pattern. */
 const underlyingPattern = /^[A-Z0-9][A-Z0-9&_-]{0,19}$/;
+/** The indices whose option OI the charts keep; any other underlying they chart is an F&O stock (ChartUnderlying). */
+const oiIndices: ReadonlySet<string> = new Set(['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY']);
+export const isOiStock = (index: OiIndex): boolean => !oiIndices.has(index);
 export const oiIntervals = [1, 3, 5, 15, 30, 60] as const;
 export type OiInterval = (typeof oiIntervals)[number];
 /** The server's limit of strikes on one chart. */

@@ -11,6 +11,7 @@ import {
   figureLine,
   gapCount,
   intradayTimes,
+  isOiStock,
   maxOiStrikes,
   oiIntervals,
   searchOfChoice,
@@ -361,6 +362,8 @@ export function OpenInterestScreen() {
   // Nothing stored yet while the demo market is open: its first whole minute comes within two, read each minute.
   const demoWait = useDemoMarketOpen() && answer !== null && answer.day === null;
   useReadAgainEachMinute(demoWait, reload);
+  // A stock's minutes are recorded only while it is watched, demo market or not: its empty state says so (oi-messages.ts).
+  const stock = isOiStock(choice.index);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={intl.formatMessage(m.title)} description={intl.formatMessage(m.description)} />
@@ -375,8 +378,8 @@ export function OpenInterestScreen() {
             <UnderlyingPicker choice={choice} onChoice={onChoice} />
             <MarketHistoryEmptyState
               icon={ChartBarIcon}
-              title={intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}
-              description={intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
+              title={stock ? intl.formatMessage(m.emptyStockTitle, { symbol: choice.index }) : intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}
+              description={stock ? intl.formatMessage(m.emptyStock, { symbol: choice.index }) : intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
               importText={intl.formatMessage(m.import)}
               before={
                 demoWait ? <ReadAgainButton text={intl.formatMessage(m.readAgain)} onClick={reload} /> : undefined
