@@ -10,6 +10,7 @@ import { testBackends } from '../support/test-database.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import { openDesk } from '../support/paper-desk.ts';
 import { listStocks, watchedKeys } from '../support/stock-listing.ts';
+import type * as StockPath from '../../../server/services/market/stocks/stock-path.ts';
 import { guardedClient } from '../support/trading.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import { manualClock, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -19,7 +20,7 @@ type Expiries = components['schemas']['ExpiriesResponse'];
 // Every stock price the simulator computes, by symbol: the tick's cost test counts them.
 const pricedStocks = vi.hoisted(() => new Set<string>());
 vi.mock('../../../server/services/market/stocks/stock-path.ts', async (original) => {
-  const path = await original<typeof import('../../../server/services/market/stocks/stock-path.ts')>();
+  const path = await original<typeof StockPath>();
   return {
     ...path,
     stockSpotPaise: (...args: Parameters<typeof path.stockSpotPaise>) => {
