@@ -91,7 +91,7 @@ function AfterMarketTimeField({ times, time, onChange }: { times: readonly After
       label={intl.formatMessage(timeMessages.label)}
       hint={intl.formatMessage(timeMessages.hint)}
       value={time}
-      onChange={(event) => onChange(event.target.value as AfterMarketTime)}
+      onChange={(event) => onChange(times.find((value) => value === event.target.value) ?? time)}
     >
       {times.map((value) => (
         <option key={value} value={value}>
