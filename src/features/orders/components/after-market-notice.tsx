@@ -114,10 +114,12 @@ export function AfterMarketQuestion({ choice, orders = 1, onEdit }: { choice: Af
     set(value);
     onEdit?.();
   };
+  // Never shrunk: in the ticket's scrolling body the checkbox's row (its min-h-11 overrides a flex item's automatic
+  // minimum) was squeezed under its own hint at 360 px, the hint drawn over the time's label.
   return (
-    <>
+    <div className="flex shrink-0 flex-col gap-3">
       <AfterMarketChoice chosen={choice.chosen} orders={orders} onChange={edited(choice.choose)} />
       {choice.times.length > 0 && <AfterMarketTimeField times={choice.times} time={choice.time} onChange={edited(choice.chooseTime)} />}
-    </>
+    </div>
   );
 }
