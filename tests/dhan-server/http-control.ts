@@ -3,7 +3,7 @@
 //   apps {appId, appSecret, redirectUrl, clientId} · contracts {contracts: ServerContract[]} (lists more) ·
 //   last {security_id, price} · orders {client_id} · issue-token {client_id} (a token as web.dhan.co generates it) ·
 //   expire-tokens {client_id?} · kill-switch {client_id} · silence-depth {on} (the 20-level depth sends nothing while on) ·
-//   holdings {client_id, holdings: HoldingSeed[]} (the client's demat holdings)
+//   holdings {client_id, holdings: HoldingSeed[]} (the client's demat holdings) · order-writes {} (every order write, as sent)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DhanControl } from './dhan-server.ts';
 import { inputException, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
@@ -31,6 +31,7 @@ export async function handleControl(control: DhanControl, request: IncomingMessa
       'expire-tokens': () => control.expireAllTokens(typeof body.client_id === 'string' ? body.client_id : undefined),
       'kill-switch': () => control.killSwitch(text(body, 'client_id')),
       'silence-depth': () => control.silenceDepth(body.on === true),
+      'order-writes': () => control.orderWrites(),
       holdings: () => {
         if (!Array.isArray(body.holdings)) throw inputException('holdings (securityId, tradingSymbol, isin, totalQty, avgCostPrice, lastTradedPrice) is required');
         control.setHoldings(text(body, 'client_id'), body.holdings as HoldingSeed[]);

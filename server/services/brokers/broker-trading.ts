@@ -52,8 +52,6 @@ export type TradingAccount = {
 
 /** Dhan's AMO times (DhanHQ v2 Orders, `amoTime`): at the pre-open, at the open, 30 or 60 minutes after it; the API's enum. */
 export type AfterMarketTime = NonNullable<components['schemas']['OrderRequest']['after_market_time']>;
-/** The brokers whose API takes an AMO's time: an order naming one on any other account is refused before anything is sent. */
-export const brokersTakingAfterMarketTime: readonly string[] = ['dhan'];
 
 export type OrderIntent = {
   exchange: string;
@@ -66,7 +64,7 @@ export type OrderIntent = {
   triggerPaise: number;
   /** The trader chose an after-market order (AMO): where the broker asks for that choice (LiveWire.afterMarketByChoice). */
   afterMarket?: boolean;
-  /** When the chosen AMO goes to the exchange, on a broker that takes it (Dhan's `amoTime`; checkAfterMarketTime below). */
+  /** When the chosen AMO goes to the exchange, on a broker that takes it (BrokerTrading.afterMarketTimes; checkAfterMarketTime below). */
   afterMarketTime?: AfterMarketTime;
 };
 
@@ -373,13 +371,14 @@ export type LedgerTrade = { day: string; key: string; side: Side; quantity: numb
 
 /**
  * An AMO time is refused, before anything is planned or sent, on an order that is no AMO and on a broker whose API
- * takes none (every one but Dhan, paper included): never dropped in silence.
+ * does not take that time (BrokerTrading.afterMarketTimes: none on any broker but Dhan, paper included): never
+ * dropped in silence.
  */
-export function checkAfterMarketTime(brokerSlug: string, intents: readonly OrderIntent[]): void {
+export function checkAfterMarketTime(broker: Pick<BrokerTrading, 'afterMarketTimes'>, intents: readonly OrderIntent[]): void {
   for (const intent of intents) {
     if (intent.afterMarketTime === undefined) continue;
     if (intent.afterMarket !== true) throw DomainError.said('validation_failed', orderTexts.amoTimeWithoutAmo, { field: 'after_market_time' });
-    if (!brokersTakingAfterMarketTime.includes(brokerSlug)) throw DomainError.said('validation_failed', orderTexts.amoTimeNotTaken, { field: 'after_market_time' });
+    if (!(broker.afterMarketTimes ?? []).includes(intent.afterMarketTime)) throw DomainError.said('validation_failed', orderTexts.amoTimeNotTaken, { field: 'after_market_time' });
   }
 }
 
@@ -477,6 +476,12 @@ export type BrokerTrading = {
    * (the paper broker), the network's margin for one that stamps it on arrival (Kite).
    */
   rateMarginMs: number;
+  /**
+   * The times an after-market order may name for going to the exchange (the order's `afterMarketTime`), as the
+   * broker's API takes them (its live wire's, LiveWire.afterMarketTimes: Dhan's `amoTime`). Absent: the broker takes
+   * none, and an order naming one is refused (checkAfterMarketTime).
+   */
+  afterMarketTimes?: readonly AfterMarketTime[];
   /**
    * What intents go out as, placing nothing: each sliced at the freeze quantity (an order of more than 20
    * slices refused with too_many_orders), unknown contracts refused; entries refused while the kill switch

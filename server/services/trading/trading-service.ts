@@ -127,7 +127,7 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks, 
   function placeTrades(userId: number, key: string, body: Schemas['PlaceTradesRequest']) {
     return plannedOrders({ userId, key, operation: 'placeTrades', body }, entry(body, body.orders[0]?.tag), (found, tx) => {
       const intents = body.orders.map(intentOf);
-      checkAfterMarketTime(found.brokerSlug, intents);
+      checkAfterMarketTime(found.broker, intents);
       return found.broker.planOrders(found.account, intents, { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx });
     });
   }
@@ -137,7 +137,7 @@ export function createTradingService({ db, clock, brokers, limits, wait, hooks, 
     if (body.action === 'open') {
       return plannedOrders(call, entry(body, body.tag), (found, tx) => {
         const intents = [intentOf(body)];
-        checkAfterMarketTime(found.brokerSlug, intents);
+        checkAfterMarketTime(found.broker, intents);
         return found.broker.planOrders(found.account, intents, { portfolioId: portfolioOf(body), purpose: 'entry', guards: found.guards, tx });
       });
     }

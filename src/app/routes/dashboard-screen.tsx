@@ -6,6 +6,7 @@ import { dayPnl, loadDashboard, openPositionCount, type DashboardData } from '@/
 import { GettingStartedSteps } from '@/app/getting-started/getting-started-steps';
 import { setupSummary } from '@/app/getting-started/setup-summary';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
+import { ChargesNotPricedNote, useChargesTotal } from '@/app/trading/charges-not-priced';
 import { usePolled } from '@/app/trading/use-polled';
 import { sayServerText } from '@/i18n/say-server-text';
 import { ChangeText } from '@/components/ui/change-text';
@@ -73,6 +74,7 @@ function Tile({ title, children, wide = false }: { title: string; children: Reac
 function AccountsTile({ data }: { data: DashboardData }) {
   const intl = useIntl();
   const { formatSignedInr, formatInr } = useFormat();
+  const chargesTotal = useChargesTotal();
   if (data.accounts.length === 0) return <p className="text-sm text-fg-muted">{intl.formatMessage(messages.noAccounts)}</p>;
   return (
     <ul className="flex flex-col divide-y divide-line">
@@ -96,7 +98,9 @@ function AccountsTile({ data }: { data: DashboardData }) {
                   <p className={`text-lg font-semibold tabular-nums ${pnl.net > 0 ? 'text-profit' : pnl.net < 0 ? 'text-loss' : 'text-fg'}`}>
                     {formatSignedInr(pnl.net, two)} <span className="text-xs font-normal text-fg-muted">{intl.formatMessage(messages.netLabel)}</span>
                   </p>
-                  <p className="text-xs text-fg-muted">{intl.formatMessage(grossAndCharges, { gross: formatSignedInr(pnl.gross, two), charges: formatInr(pnl.charges, two) })}</p>
+                  <p className="text-xs text-fg-muted">{intl.formatMessage(grossAndCharges, { gross: formatSignedInr(pnl.gross, two), charges: chargesTotal(pnl.charges, known.day) })}</p>
+                  {/* Today's charges are the day positions' (dayPnl): where some are not priced, net is not exact, and says so as Positions does. */}
+                  <ChargesNotPricedNote positions={known.day} />
                   {/* The broker's figures as the server computes them (the position book's), never summed here. */}
                   <p className="text-xs text-fg-muted" data-field="margins">
                     {intl.formatMessage(marginsText, { available: formatInr(known.margins.available, two), used: formatInr(known.margins.used, two) })}

@@ -3,9 +3,10 @@ import { useIntl } from 'react-intl';
 import { placeTrades, squareoffTrades } from '@/features/orders/api/trading-calls';
 import type { Product, TradingAccount } from '@/features/orders/api/trading-types';
 import { useOrderSentence } from '@/features/orders/components/intent-outcome';
-import { AfterMarketNotice, afterMarketLabel, type AfterMarket } from '@/features/orders/components/after-market-notice';
+import { AfterMarketNotice, AfterMarketQuestion, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
+import { useAfterMarketChoice } from '@/features/orders/hooks/use-after-market-choice';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
 import { intentMessages, productMessages } from '@/features/orders/order-messages';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
@@ -27,7 +28,11 @@ type BasketTradeProps = {
   /** Why trading is not possible now (offline, no session, a snapshot), already translated; null when it is. */
   blocked: string | null;
   onFilled: (fills: ReadonlyMap<string, LegResult & { status: 'filled' }>) => void;
-  /** Set while the exchange is closed: the server sends each leg as an after-market order (AMO), which the basket says. */
+  /**
+   * Set while the exchange is closed: each leg goes as an after-market order (AMO), which the basket says; on a
+   * live account whose broker makes the AMO the trader's choice (Dhan, Shoonya, Flattrade) only once chosen,
+   * with Dhan's AMO time, as the order ticket asks (useAfterMarketChoice).
+   */
   afterMarket?: AfterMarket | null;
 };
 
@@ -47,8 +52,10 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
   const [results, setResults] = useState<ReadonlyMap<string, LegResult>>(new Map());
   const [exited, setExited] = useState(false);
   const enabled = legs.filter((leg) => leg.enabled);
-  // Another basket is another intent: a new key, even when the last outcome was unknown.
-  const ordersKey = JSON.stringify(basketOrders(legs, product).map((item) => item.order));
+  const amoChoice = useAfterMarketChoice(account, afterMarket);
+  // Another basket is another intent: a new key, even when the last outcome was unknown. Another AMO choice or
+  // time is another basket, as on the ticket.
+  const ordersKey = JSON.stringify([basketOrders(legs, product).map((item) => item.order), amoChoice.fields]);
   const [intended, setIntended] = useState(ordersKey);
   if (intended !== ordersKey) {
     setIntended(ordersKey);
@@ -59,9 +66,9 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
   const send = async (toSend: readonly BuilderLeg[]) => {
     if (accountNumber === null) return;
     const items = basketOrders(toSend, product);
-    // Out of hours its buttons say "as AMO": pressing one is the trader's choice of after-market orders (Dhan and Noren ask for it).
-    const amo = afterMarket === null ? {} : { after_market: true };
-    const outcome = await basket.run((key) => placeTrades(key, { account_number: accountNumber, ...portfolio, orders: items.map((item) => ({ ...item.order, ...amo })) }));
+    // Every leg carries the trader's AMO choice and time where the broker asks for them (nothing elsewhere: Kite and
+    // Upstox make every order out of hours an AMO, and the buttons say so).
+    const outcome = await basket.run((key) => placeTrades(key, { account_number: accountNumber, ...portfolio, orders: items.map((item) => ({ ...item.order, ...amoChoice.fields })) }));
     if (outcome === null) return;
     const found = legResults(
       items.map((item) => item.leg),
@@ -87,18 +94,23 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
   };
 
   const outcome = basket.outcome;
-  const amo = (action: string) => afterMarketLabel(intl, afterMarket, action);
+  // The entries' buttons say "as AMO" once they will go as one; the exit's always do out of hours (an exit needs no
+  // choice: the broker holds it as an AMO, as the square-off's does).
+  const amo = (action: string) => afterMarketLabel(intl, amoChoice.goesAs, action);
+  const exitAmo = (action: string) => afterMarketLabel(intl, afterMarket, action);
+  const amoNeeded = amoChoice.needed && blocked === null ? intl.formatMessage(afterMarketNeeded, { count: enabled.length }) : null;
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-3 sm:p-4" aria-labelledby="basket-title">
       <h2 id="basket-title" className="text-lg font-semibold text-fg">{intl.formatMessage(basketMessages.title)}</h2>
       {account !== null && <OrderAccount account={account} />}
+      {blocked === null && <AfterMarketQuestion choice={amoChoice} orders={enabled.length} />}
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => setConfirming('trade')} disabled={blocked !== null || enabled.length === 0} busy={basket.pending}>
+        <Button onClick={() => setConfirming('trade')} disabled={blocked !== null || amoNeeded !== null || enabled.length === 0} busy={basket.pending}>
           {amo(intl.formatMessage(tradeAllText, { count: enabled.length }))}
         </Button>
-        {blocked !== null && <p className="text-sm text-fg-muted">{blocked}</p>}
+        {(blocked ?? amoNeeded) !== null && <p className="text-sm text-fg-muted">{blocked ?? amoNeeded}</p>}
       </div>
-      {afterMarket !== null && blocked === null && <AfterMarketNotice afterMarket={afterMarket} orders={enabled.length} />}
+      {amoChoice.goesAs !== null && blocked === null && <AfterMarketNotice afterMarket={amoChoice.goesAs} orders={enabled.length} />}
       {basket.checking && <p role="status" className="text-sm font-medium text-warn">{intl.formatMessage(intentMessages.checking)}</p>}
       {outcome?.kind === 'not_placed' && <p role="status" className="text-sm text-fg">{intl.formatMessage(intentMessages.notPlaced)}</p>}
       {outcome?.kind === 'unknown' && <p role="alert" className="text-sm text-loss">{intl.formatMessage(intentMessages.unknown)}</p>}
@@ -124,8 +136,8 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
           <p className="font-semibold text-loss">{intl.formatMessage(basketMessages.partialTitle)}</p>
           <p className="text-sm text-fg">{intl.formatMessage(basketMessages.partialBody)}</p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void send(failedLegs)} busy={basket.pending} disabled={blocked !== null}>{amo(intl.formatMessage(basketMessages.retry))}</Button>
-            <Button variant="danger" onClick={() => setConfirming('exit')} busy={exit.pending} disabled={blocked !== null}>{amo(intl.formatMessage(basketMessages.exit))}</Button>
+            <Button onClick={() => void send(failedLegs)} busy={basket.pending} disabled={blocked !== null || amoNeeded !== null}>{amo(intl.formatMessage(basketMessages.retry))}</Button>
+            <Button variant="danger" onClick={() => setConfirming('exit')} busy={exit.pending} disabled={blocked !== null}>{exitAmo(intl.formatMessage(basketMessages.exit))}</Button>
           </div>
         </div>
       )}
@@ -150,7 +162,7 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
         open={confirming === 'exit'}
         title={intl.formatMessage(basketMessages.exitTitle)}
         description={intl.formatMessage(basketMessages.exitBody)}
-        confirmLabel={amo(intl.formatMessage(basketMessages.exit))}
+        confirmLabel={exitAmo(intl.formatMessage(basketMessages.exit))}
         busy={exit.pending}
         onConfirm={() => void exitFilled()}
         onClose={() => setConfirming(null)}

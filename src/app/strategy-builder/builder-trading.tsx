@@ -26,7 +26,8 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
   const intl = useIntl();
   const online = useOnlineStatus();
   const account = desk.account;
-  // Closed market: the server sends the basket's legs as after-market orders (AMO), which the basket says.
+  // Closed market: the basket's legs go as after-market orders (AMO), which the basket says (and asks for, on the
+  // brokers that make it the trader's choice).
   const afterMarket = useMarketClosed();
   // MIS or NRML for every leg: the trade defaults' until the trader picks, NRML once MIS closes for the day.
   const mis = useMisWindow();

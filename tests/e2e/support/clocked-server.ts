@@ -6,7 +6,8 @@
  * keeps the demo market and the real clock for every other spec.
  *
  * It prints "listening <url>" once up. Each line "at <ISO instant>" on its stdin moves its clock there (it
- * runs on from that instant at the real pace) and is answered "clock <ISO instant>".
+ * runs on from that instant at the real pace) and is answered "clock <ISO instant>". CLOCKED_SHOONYA_PORT and
+ * CLOCKED_DHAN_PORT start a broker's test server on the same clock, for a live account's hours.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +32,14 @@ try {
   const { startNorenServer } = await import('../../noren-server/noren-server.ts');
   const shoonya = shoonyaPort === undefined ? null : await startNorenServer({ flavor: 'shoonya', port: Number(shoonyaPort), clock });
   const shoonyaEnv = shoonya === null ? {} : { SHOONYA_API_ROOT: shoonya.apiRoot, SHOONYA_SCRIP_MASTER_URL: shoonya.scripMasterUrl };
+  // CLOCKED_DHAN_PORT: a Dhan test server on the same clock (its feed pinging every second, as the shared suite's).
+  const dhanPort = process.env.CLOCKED_DHAN_PORT;
+  const { startDhanServer } = await import('../../dhan-server/dhan-server.ts');
+  const dhan = dhanPort === undefined ? null : await startDhanServer({ port: Number(dhanPort), clock, heartbeatMs: 1000 });
+  const dhanEnv = dhan === null ? {} : { DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl };
   const running = await startServer({
     // CLOCKED_DEMO=on: the demo market (open at any hour) on the spec's clock, for the specs about a demo evening.
-    env: { ...process.env, ...shoonyaEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: process.env.CLOCKED_DEMO === 'on' ? 'on' : 'off' },
+    env: { ...process.env, ...shoonyaEnv, ...dhanEnv, DATA_DIR: dataDir, ...databaseEnv, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'loopback', MARKET_DEMO: process.env.CLOCKED_DEMO === 'on' ? 'on' : 'off' },
     clock,
     scryptCost: testScryptCost,
     print: (line) => {

@@ -4,9 +4,16 @@ import { createInterface } from 'node:readline';
 /** A reference server on a clock the spec sets (clocked-server.ts), in exchange-hours mode (or demo mode, asked). */
 export type ClockedServer = { url: string; setClock: (instant: Date) => Promise<void>; now: () => Date; stop: () => Promise<void> };
 
-export async function startClockedServer(startAt: Date, { demo = false, shoonyaPort }: { demo?: boolean; shoonyaPort?: number } = {}): Promise<ClockedServer> {
+export async function startClockedServer(startAt: Date, { demo = false, shoonyaPort, dhanPort }: { demo?: boolean; shoonyaPort?: number; dhanPort?: number } = {}): Promise<ClockedServer> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/clocked-server.ts'], {
-    env: { ...process.env, CLOCK_START: startAt.toISOString(), LOG_LEVEL: 'warn', CLOCKED_DEMO: demo ? 'on' : 'off', ...(shoonyaPort === undefined ? {} : { CLOCKED_SHOONYA_PORT: String(shoonyaPort) }) },
+    env: {
+      ...process.env,
+      CLOCK_START: startAt.toISOString(),
+      LOG_LEVEL: 'warn',
+      CLOCKED_DEMO: demo ? 'on' : 'off',
+      ...(shoonyaPort === undefined ? {} : { CLOCKED_SHOONYA_PORT: String(shoonyaPort) }),
+      ...(dhanPort === undefined ? {} : { CLOCKED_DHAN_PORT: String(dhanPort) }),
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines = createInterface({ input: child.stdout });

@@ -8,7 +8,8 @@ import { BrokerAccountsPage, type KiteConsoleUrls } from '../pages/broker-accoun
 import { deskContracts } from './desk-contracts';
 import { readStoredValue, signInAsNewUser } from './session';
 
-export const dhanURL = `http://127.0.0.1:${process.env.E2E_DHAN_PORT ?? Number(process.env.E2E_PORT ?? '4780') + 3}`;
+/** Where the Dhan test server is: the shared suite's, or a spec's own on a clocked server (which sets `url`). */
+export const dhanServer = { url: `http://127.0.0.1:${process.env.E2E_DHAN_PORT ?? Number(process.env.E2E_PORT ?? '4780') + 3}` };
 
 /** A Dhan app (API key and secret) of a trader's own and the client ID that logs in to it. */
 export type DhanApp = { clientId: string; appId: string; appSecret: string };
@@ -26,7 +27,7 @@ export function newDhanApp(): DhanApp {
 }
 
 async function control(request: APIRequestContext, name: string, body: object = {}): Promise<unknown> {
-  const response = await request.post(`${dhanURL}/__control/${name}`, { data: body });
+  const response = await request.post(`${dhanServer.url}/__control/${name}`, { data: body });
   expect(response.status(), `/__control/${name}: ${await response.text()}`).toBe(200);
   return ((await response.json()) as { data: unknown }).data;
 }
@@ -46,6 +47,13 @@ export type DhanOrder = { orderId: string; orderStatus: string; correlationId: s
 /** Dhan's own record of one client's orders (the test server's book). */
 export async function dhanOrders(request: APIRequestContext, app: DhanApp): Promise<DhanOrder[]> {
   return (await control(request, 'orders', { client_id: app.clientId })) as DhanOrder[];
+}
+
+export type DhanOrderWrite = { method: string; path: string; body: Record<string, unknown> };
+
+/** Every order write that reached the test server (method, path, body as sent), oldest first. */
+export async function dhanOrderWrites(request: APIRequestContext): Promise<DhanOrderWrite[]> {
+  return (await control(request, 'order-writes')) as DhanOrderWrite[];
 }
 
 /**

@@ -13,7 +13,7 @@ import { historyOrNull, orderWriter, sessionParts } from '../live/wire-parts.ts'
 import { DhanError, DhanOutcomeUnknownError } from '../dhan/dhan-errors.ts';
 import type { DhanHolding } from '../dhan/dhan-account.ts';
 import type { DhanOrder, DhanPosition, DhanTrade } from '../dhan/dhan-order-types.ts';
-import { cancelOrder, getOrder, modifyOrder, placeOrder, placeSlicedOrder, type DhanOrderType, type DhanPlacement } from '../dhan/dhan-orders.ts';
+import { cancelOrder, dhanAfterMarketTimes, getOrder, modifyOrder, placeOrder, placeSlicedOrder, type DhanOrderType, type DhanPlacement } from '../dhan/dhan-orders.ts';
 import { kiteCalls } from '../../texts/kite-texts.ts';
 import type { DhanCalls } from './dhan-calls.ts';
 import type { DhanContracts } from './dhan-contracts.ts';
@@ -234,6 +234,8 @@ export function createDhanWire(calls: DhanCalls, contracts: DhanContracts): Live
     childrenNameParent: false,
     // Dhan's `afterMarketOrder` is the order form's AMO switch (DhanHQ v2, Orders): sent only when the trader chose it.
     afterMarketByChoice: true,
+    // Its `amoTime`: when Dhan sends the AMO to the exchange (DhanHQ v2, Orders).
+    afterMarketTimes: dhanAfterMarketTimes,
     maxSlicesPerCall: maxDhanSlices,
     // Dhan takes MARKET orders as they are: no protection to send.
     marketProtection: () => null,

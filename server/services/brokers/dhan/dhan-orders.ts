@@ -28,6 +28,9 @@ export type DhanPlacement = {
   amoTime?: AfterMarketTime;
 };
 
+/** Dhan's `amoTime`s (DhanHQ v2, Orders): the times its API takes for an AMO, and so the ones StrikeDesk lets an order name. */
+export const dhanAfterMarketTimes: readonly AfterMarketTime[] = ['PRE_OPEN', 'OPEN', 'OPEN_30', 'OPEN_60'];
+
 export type DhanModification = { dhanClientId: string; orderId: string; orderType: DhanOrderType; legName: ''; quantity: number; price: number; triggerPrice: number; validity: 'DAY' };
 
 const placedShape = { orderId: 'string', orderStatus: 'string?' } as const;

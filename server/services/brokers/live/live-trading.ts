@@ -88,6 +88,8 @@ export function createLiveTrading({ db, clock, wire, contracts, hours, limits, o
     lastPrices: own.lastPrices,
     marketStatus: () => hours.marketStatus(clock()),
   };
+  // What the broker's API takes, told by its wire: the order requests are checked against it before any plan.
+  if (wire.afterMarketTimes !== undefined) trading.afterMarketTimes = wire.afterMarketTimes;
   const readHoldings = wire.holdings;
   if (readHoldings !== undefined) {
     trading.brokerHoldings = async (account) =>

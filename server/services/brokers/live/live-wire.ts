@@ -11,7 +11,7 @@
 import type { DomainError } from '../../domain-error.ts';
 import type { MarketStatus } from '../../market/market-service.ts';
 import type { Said } from '../../texts/said.ts';
-import type { Instrument, OrderChanges, OrderIntent, Product, Side, TradingAccount } from '../broker-trading.ts';
+import type { AfterMarketTime, Instrument, OrderChanges, OrderIntent, Product, Side, TradingAccount } from '../broker-trading.ts';
 
 /**
  * A broker's order in the mirror's columns. `status` is the broker's own word in upper case (Kite's as it
@@ -144,6 +144,12 @@ export type LiveWire = {
    * AMO window goes as one (Kite's and Upstox's tickets say so on the send button).
    */
   afterMarketByChoice?: boolean;
+  /**
+   * The times an AMO may name for going to the exchange, as the broker's API takes them (Dhan's `amoTime`), sent with
+   * the order's `afterMarketTime`. Absent: the broker's API takes none, and an order naming one is refused before
+   * anything is sent (BrokerTrading.afterMarketTimes, checkAfterMarketTime).
+   */
+  afterMarketTimes?: readonly AfterMarketTime[];
   /** Percent of market protection sent with a MARKET or SL-M order, null when the broker takes none. */
   marketProtection: (orderType: OrderIntent['orderType']) => number | null;
   /** The session to call with, or "log in again". */

@@ -1,7 +1,8 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageValue, useIntl } from 'react-intl';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField } from '@/components/ui/select-field';
-import { afterMarketTimes, type AfterMarketTime } from '@/features/orders/model/after-market-choice';
+import type { AfterMarketChoiceState } from '@/features/orders/hooks/use-after-market-choice';
+import type { AfterMarketTime } from '@/features/orders/model/after-market-choice';
 import { useFormat } from '@/lib/format/use-format';
 
 /**
@@ -49,25 +50,27 @@ export function AfterMarketNotice({ afterMarket, orders = 1 }: { afterMarket: Af
   );
 }
 
-const choice = defineMessages({
-  label: { id: 'orders.afterMarket.choice', defaultMessage: 'After market order (AMO)' },
-  hint: {
-    id: 'orders.afterMarket.choiceHint',
-    defaultMessage: 'The market is closed. Ticked, the broker holds the order and sends it to the exchange at the next open.',
-  },
-  needed: {
-    id: 'orders.afterMarket.choiceNeeded',
-    defaultMessage: 'The market is closed: tick “After market order (AMO)” to have the broker hold this order until the next open, or place it once the market opens.',
-  },
+const choiceLabel = defineMessage({ id: 'orders.afterMarket.choice', defaultMessage: 'After market order (AMO)' });
+const choiceHint = defineMessage<{ count: MessageValue }>({
+  id: 'orders.afterMarket.choiceHint',
+  defaultMessage:
+    'The market is closed. Ticked, the broker holds {count, plural, one {the order and sends it} other {the orders and sends them}} to the exchange at the next open.',
 });
 
-/** Why a ticket whose broker asks for the choice (Dhan, Shoonya, Flattrade) does not send out of hours until it is made. */
-export const afterMarketNeeded = choice.needed;
+/**
+ * Why a ticket or basket whose broker asks for the choice (Dhan, Shoonya, Flattrade) does not send out of hours until
+ * it is made; `count`: how many orders it sends.
+ */
+export const afterMarketNeeded = defineMessage<{ count: MessageValue }>({
+  id: 'orders.afterMarket.choiceNeeded',
+  defaultMessage:
+    'The market is closed: tick “After market order (AMO)” to have the broker hold {count, plural, one {this order} other {these orders}} until the next open, or place {count, plural, one {it} other {them}} once the market opens.',
+});
 
-/** The ticket's choice of an after-market order, out of hours on a broker that asks for it (model/after-market-choice.ts). */
-export function AfterMarketChoice({ chosen, onChange }: { chosen: boolean; onChange: (chosen: boolean) => void }) {
+/** The choice of an after-market order, out of hours on a broker that asks for it (model/after-market-choice.ts). */
+function AfterMarketChoice({ chosen, orders, onChange }: { chosen: boolean; orders: number; onChange: (chosen: boolean) => void }) {
   const intl = useIntl();
-  return <CheckboxField name="after_market" label={intl.formatMessage(choice.label)} hint={intl.formatMessage(choice.hint)} checked={chosen} onChange={onChange} />;
+  return <CheckboxField name="after_market" label={intl.formatMessage(choiceLabel)} hint={intl.formatMessage(choiceHint, { count: orders })} checked={chosen} onChange={onChange} />;
 }
 
 const timeMessages = defineMessages({
@@ -80,7 +83,7 @@ const timeMessages = defineMessages({
 });
 
 /** A Dhan AMO's time (Dhan's `amoTime`), chosen once the AMO is ticked; the open unless the trader picks another. */
-export function AfterMarketTimeField({ time, onChange }: { time: AfterMarketTime; onChange: (time: AfterMarketTime) => void }) {
+function AfterMarketTimeField({ times, time, onChange }: { times: readonly AfterMarketTime[]; time: AfterMarketTime; onChange: (time: AfterMarketTime) => void }) {
   const intl = useIntl();
   return (
     <SelectField
@@ -88,13 +91,35 @@ export function AfterMarketTimeField({ time, onChange }: { time: AfterMarketTime
       label={intl.formatMessage(timeMessages.label)}
       hint={intl.formatMessage(timeMessages.hint)}
       value={time}
-      onChange={(event) => onChange(event.target.value as AfterMarketTime)}
+      onChange={(event) => onChange(times.find((value) => value === event.target.value) ?? time)}
     >
-      {afterMarketTimes.map((value) => (
+      {times.map((value) => (
         <option key={value} value={value}>
           {intl.formatMessage(timeMessages[value])}
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/**
+ * What the ticket and the strategy builder's basket ask out of hours where the broker makes the AMO the trader's
+ * choice (useAfterMarketChoice): the choice, and once ticked the time where the broker takes one (Dhan).
+ * `orders`: how many orders it is for; `onEdit`: told after either changes (the ticket leaves its review step and
+ * starts a new intent).
+ */
+export function AfterMarketQuestion({ choice, orders = 1, onEdit }: { choice: AfterMarketChoiceState; orders?: number; onEdit?: () => void }) {
+  if (!choice.asks) return null;
+  const edited = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    onEdit?.();
+  };
+  // Never shrunk: in the ticket's scrolling body the checkbox's row (its min-h-11 overrides a flex item's automatic
+  // minimum) was squeezed under its own hint at 360 px, the hint drawn over the time's label.
+  return (
+    <div className="flex shrink-0 flex-col gap-3">
+      <AfterMarketChoice chosen={choice.chosen} orders={orders} onChange={edited(choice.choose)} />
+      {choice.times.length > 0 && <AfterMarketTimeField times={choice.times} time={choice.time} onChange={edited(choice.chooseTime)} />}
+    </div>
   );
 }

@@ -2,8 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNod
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
 import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
-import { AfterMarketChoice, AfterMarketNotice, AfterMarketTimeField, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
-import { asksForAfterMarket, takesAfterMarketTime, type AfterMarketTime } from '@/features/orders/model/after-market-choice';
+import { AfterMarketNotice, AfterMarketQuestion, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown';
 import { SliceHint } from '@/features/orders/components/slice-hint';
 import { TicketAction } from '@/features/orders/components/ticket-action';
@@ -21,6 +20,7 @@ import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog'
 import { MarginLines } from '@/features/orders/components/margin-lines';
 import { ticketMessages as messages, ticketText as t } from '@/features/orders/components/order-ticket-messages';
 import { OrderAccount } from '@/features/orders/components/order-account';
+import { useAfterMarketChoice } from '@/features/orders/hooks/use-after-market-choice';
 import { useOrderIntent } from '@/features/orders/hooks/use-order-intent';
 import { useOrderMargins } from '@/features/orders/hooks/use-order-margins';
 import { useSecondsSince } from '@/features/orders/hooks/use-seconds-since';
@@ -138,14 +138,10 @@ export function OrderTicket({
   const replay = account !== null && tradingModeOf(account) === 'replay';
   const age = useSecondsSince(quote?.timestamp ?? null);
   const feedAge = useSecondsSince(feedHeardAt === null ? null : new Date(feedHeardAt).toISOString());
-  // Out of hours on Dhan, Shoonya or Flattrade the trader chooses the AMO (the server refuses one not chosen);
-  // until then the ticket speaks of the order as of any other, and does not send it.
-  const asksAmo = afterMarket !== null && live && asksForAfterMarket(account?.broker);
-  const [amoChosen, setAmoChosen] = useState(false);
-  // Dhan alone takes when its AMO goes (amoTime); the open unless chosen otherwise.
-  const [amoTime, setAmoTime] = useState<AfterMarketTime>('OPEN');
-  const asksAmoTime = asksAmo && amoChosen && takesAfterMarketTime(account?.broker);
-  const amo = asksAmo && !amoChosen ? null : afterMarket;
+  // Out of hours on Dhan, Shoonya or Flattrade the trader chooses the AMO (the server refuses one not chosen), and
+  // on Dhan its time; until then the ticket speaks of the order as of any other, and does not send it.
+  const amoChoice = useAfterMarketChoice(account, afterMarket);
+  const amo = amoChoice.goesAs;
   // An AMO meets the market at the next open: the last close is the price there is until then.
   const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs && (feedAge === null || feedAge * 1000 > staleAfterMs);
 
@@ -175,10 +171,13 @@ export function OrderTicket({
 
   const margins = useOrderMargins(requestKey, accountNumber, online, portfolioId);
 
-  const edit = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
+  const edited = () => {
     setReviewing(false);
     intent.changed();
+  };
+  const edit = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    edited();
   };
   const change = (changes: Partial<TicketValues>) => edit(setValues)(changes);
 
@@ -191,7 +190,7 @@ export function OrderTicket({
         : killSwitchOn
           ? intl.formatMessage(messages.killSwitchOn)
           : null);
-  const amoNeeded = asksAmo && !amoChosen && blocked === null ? intl.formatMessage(afterMarketNeeded) : null;
+  const amoNeeded = amoChoice.needed && blocked === null ? intl.formatMessage(afterMarketNeeded, { count: 1 }) : null;
   const canSend = blocked === null && amoNeeded === null && request !== null && slicing?.tooMany !== true && !intent.pending && !stale;
 
   // Focus follows the order: it stays on the send button while it is sending (busy, not disabled, which
@@ -209,7 +208,7 @@ export function OrderTicket({
     if (request === null || accountNumber === null) return;
     setReviewing(false);
     focusOutcome.current = true;
-    const body = { action: 'open' as const, account_number: accountNumber, ...(portfolioId === null ? {} : { portfolio_id: portfolioId }), ...request, ...(asksAmo && amoChosen ? { after_market: true } : {}), ...(asksAmoTime ? { after_market_time: amoTime } : {}) };
+    const body = { action: 'open' as const, account_number: accountNumber, ...(portfolioId === null ? {} : { portfolio_id: portfolioId }), ...request, ...amoChoice.fields };
     const outcome = await intent.run((key) => executeOrder(key, body));
     if (outcome !== null && (outcome.kind === 'answered' || outcome.kind === 'found')) onPlaced?.();
   };
@@ -295,8 +294,7 @@ export function OrderTicket({
         )}
         {blocked === null && request !== null && margins.value !== null && <ChargesBreakdown margins={margins.value} stale={!margins.current} />}
 
-        {asksAmo && blocked === null && <AfterMarketChoice chosen={amoChosen} onChange={edit(setAmoChosen)} />}
-        {asksAmoTime && blocked === null && <AfterMarketTimeField time={amoTime} onChange={edit(setAmoTime)} />}
+        {blocked === null && <AfterMarketQuestion choice={amoChoice} onEdit={edited} />}
         {amo !== null && blocked === null && <AfterMarketNotice afterMarket={amo} />}
       </div>
 

@@ -1,6 +1,7 @@
 // "Trade all" against a mocked broker: one basket, hedges first, one key per intent; a basket where a
 // sold leg is rejected after the wings filled is shown loudly, with the two ways out: retrying only the
-// failed leg (a new intent, a new key) or squaring off what filled.
+// failed leg (a new intent, a new key) or squaring off what filled. Out of hours on Dhan, Shoonya or Flattrade the
+// basket asks for the AMO as the order ticket does, and sends the choice (and Dhan's AMO time) on every leg.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -217,5 +218,72 @@ describe('Trade all while the market is closed', () => {
     renderBasket();
     expect(screen.queryByTestId('after-market-notice')).toBeNull();
     expect(screen.getByRole('button', { name: 'Trade all (4 legs)' })).toBeTruthy();
+  });
+});
+
+describe('Trade all out of hours on a broker that makes the AMO the trader\'s choice', () => {
+  // Friday 19:00 IST, as above: Dhan, Shoonya and Flattrade take an after-market order only when the trader asks for one.
+  const closed = { nextOpen: '2026-11-23T03:45:00.000Z' };
+  const liveAccount = (broker: string) => ({ id: 9, name: 'Options', account_number: 'DH1001', broker });
+  const renderClosed = (broker: string, locale: 'en-IN' | 'fr' = 'en-IN') =>
+    render(
+      <IntlProvider locale={locale} defaultLocale="en-IN" messages={locale === 'fr' ? frMessages : undefined}>
+        <BasketTrade legs={ironCondor()} account={liveAccount(broker)} portfolioId={7} product="NRML" blocked={null} onFilled={vi.fn()} afterMarket={closed} />
+      </IntlProvider>,
+    );
+  const placed = () => (sent[0]?.body as Schemas['PlaceTradesRequest']).orders;
+
+  // Each test starts a new day: its basket is the day's first live order, confirmed once more before it goes.
+  beforeEach(() => clearStoredValues());
+
+  async function confirmBasket(send: string, confirm: string) {
+    await userEvent.click(screen.getByRole('button', { name: send }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: confirm }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: /First live order today/ })).getByRole('button', { name: 'Send with real money' }));
+    await waitFor(() => expect(sent.map((item) => item.path)).toEqual(['place_trades']));
+  }
+
+  it('on Dhan, sends nothing until the AMO is ticked, then every leg with the AMO time chosen', async () => {
+    renderClosed('dhan');
+    const trade = screen.getByRole('button', { name: 'Trade all (4 legs)' }) as HTMLButtonElement;
+    expect(trade.disabled).toBe(true);
+    expect(screen.getByText('The market is closed: tick “After market order (AMO)” to have the broker hold these orders until the next open, or place them once the market opens.')).toBeTruthy();
+    expect(screen.queryByTestId('after-market-notice')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'AMO time' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'After market order (AMO)' }));
+    const time = screen.getByRole('combobox', { name: 'AMO time' }) as HTMLSelectElement;
+    expect(time.value).toBe('OPEN');
+    await userEvent.selectOptions(time, 'OPEN_30');
+    expect(screen.getByTestId('after-market-notice')).toBeTruthy();
+    await confirmBasket('Trade all (4 legs) as AMO', 'Place the orders as AMO');
+    expect(placed()).toHaveLength(4);
+    for (const order of placed()) expect(order).toMatchObject({ after_market: true, after_market_time: 'OPEN_30' });
+  });
+
+  it.each(['shoonya', 'flattrade'])('on %s, sends every leg as the AMO chosen, with no time (its API takes none)', async (broker) => {
+    renderClosed(broker);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'After market order (AMO)' }));
+    expect(screen.queryByRole('combobox', { name: 'AMO time' })).toBeNull();
+    await confirmBasket('Trade all (4 legs) as AMO', 'Place the orders as AMO');
+    for (const order of placed()) {
+      expect(order.after_market).toBe(true);
+      expect(order).not.toHaveProperty('after_market_time');
+    }
+  });
+
+  it('on Kite, asks nothing: its buttons say "as AMO" and the legs carry no choice', async () => {
+    renderClosed('kite');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await confirmBasket('Trade all (4 legs) as AMO', 'Place the orders as AMO');
+    for (const order of placed()) expect(order).not.toHaveProperty('after_market');
+  });
+
+  it('asks in French', async () => {
+    renderClosed('dhan', 'fr');
+    expect(screen.getByText(/^Le marché est fermé : cochez « Ordre hors séance \(AMO\) » pour que le courtier garde ces ordres/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ordre hors séance (AMO)' }));
+    expect(screen.getByRole('combobox', { name: 'Moment de l’AMO' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tout trader (4 jambes) en AMO' })).toBeTruthy();
   });
 });
