@@ -6,7 +6,7 @@ import { dayPnl, loadDashboard, openPositionCount, type DashboardData } from '@/
 import { GettingStartedSteps } from '@/app/getting-started/getting-started-steps';
 import { setupSummary } from '@/app/getting-started/setup-summary';
 import { useSetupProgress } from '@/app/getting-started/use-setup-progress';
-import { ChargesNotPricedNote, useChargesTotal } from '@/app/trading/charges-not-priced';
+import { ChargesStatusNote, useChargesTotal } from '@/app/trading/charges-status';
 import { usePolled } from '@/app/trading/use-polled';
 import { sayServerText } from '@/i18n/say-server-text';
 import { ChangeText } from '@/components/ui/change-text';
@@ -99,8 +99,8 @@ function AccountsTile({ data }: { data: DashboardData }) {
                     {formatSignedInr(pnl.net, two)} <span className="text-xs font-normal text-fg-muted">{intl.formatMessage(messages.netLabel)}</span>
                   </p>
                   <p className="text-xs text-fg-muted">{intl.formatMessage(grossAndCharges, { gross: formatSignedInr(pnl.gross, two), charges: chargesTotal(pnl.charges, known.day) })}</p>
-                  {/* Today's charges are the day positions' (dayPnl): where some are not priced, net is not exact, and says so as Positions does. */}
-                  <ChargesNotPricedNote positions={known.day} />
+                  {/* Today's charges are the day positions' (dayPnl): where some are not priced or partly priced, net is not exact, and says so as Positions does. */}
+                  <ChargesStatusNote positions={known.day} />
                   {/* The broker's figures as the server computes them (the position book's), never summed here. */}
                   <p className="text-xs text-fg-muted" data-field="margins">
                     {intl.formatMessage(marginsText, { available: formatInr(known.margins.available, two), used: formatInr(known.margins.used, two) })}

@@ -97,6 +97,13 @@ describe('the dashboard\'s P&L line when charges are not priced', () => {
     expect(within(tile).getByText(note)).toBeTruthy();
   });
 
+  it('reads the known figure as partly priced when only some of a position\'s fills were placed here', async () => {
+    renderDashboard([positionOf('NIFTY26D0126000CE', 130, { charges: 20, charges_status: 'partial', m2m: 260 })]);
+    const { tile, grossLine } = await pnlRow(/^P&L today$/);
+    expect(grossLine).toBe('Gross +₹260.00 · charges ₹20.00 (partly priced)');
+    expect(within(tile).getByText(/^Partly priced: charges of the fills placed here only/)).toBeTruthy();
+  });
+
   it('says nothing of the kind when every trade is priced', async () => {
     renderDashboard([priced]);
     const { tile, grossLine } = await pnlRow(/^P&L today$/);
