@@ -41,6 +41,7 @@ export function createMarketService(options: MarketOptions) {
     indicesOfInstruments,
     /** A simulated stock's spot at an instant, in paise (null for a symbol the simulator does not price). */
     stockSpotPaiseAt: stocks.spotAt,
+    stocksPricedThisTick: stocks.stocksPricedThisTick,
     pruneCandles: ticks.pruneCandles,
     candles: ticks.candles,
     tickMs: options.tickMs,

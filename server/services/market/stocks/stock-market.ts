@@ -64,6 +64,15 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     return snap;
   }
 
+  /**
+   * The stocks priced at the NSE clock's last tick: those a stream, a poll or a listing asked for since it (the
+   * cost of the tick grows with these, not with the stocks listed; tests and the stock-market bench read it).
+   */
+  async function stocksPricedThisTick(): Promise<string[]> {
+    const nse = nseClockOf((await core.states()).get(nseClockIndex), clock());
+    return [...snapshots].filter(([, kept]) => kept.seq === nse.seq && kept.tickedAtMs === nse.tickedAtMs).map(([symbol]) => symbol);
+  }
+
   /** An underlying's futures months on a day, kept per day. */
   const monthsKept = new Map<string, string[]>();
   async function termsOf(symbol: string, q: Queryable = db): Promise<UnderlyingTerms | null> {
@@ -339,7 +348,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     return { spot, rate, nowMs, volatility, tickPaise: optionTickOn(stock, day) };
   }
 
-  return { data, stockModel, stockExpiries, listStockStrikes, futures, quote, stockNow, optionTickOn, spotAt, pricing };
+  return { data, stockModel, stockExpiries, listStockStrikes, futures, quote, stockNow, optionTickOn, spotAt, pricing, stocksPricedThisTick };
 }
 
 function indexTick(rows: ReadonlyArray<{ effectiveFrom: string; tickPaise: number }>, day: string): number {
