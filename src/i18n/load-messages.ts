@@ -50,9 +50,14 @@ async function importCatalogue(locale: Locale): Promise<Messages> {
     case 'en':
       return {};
     case 'fr': {
-      // Two chunks fetched side by side: the screens' words and the server's texts (each under the chunk budget).
-      const [screens, server] = await Promise.all([import('@/i18n/locales/fr/screens'), import('@/i18n/locales/fr/server-catalogue')]);
-      return Object.assign({}, screens.frScreenMessages, server.frServerMessages);
+      // Three chunks fetched side by side: the screens' words in two halves and the server's texts (each under the
+      // chunk budget).
+      const [aToM, nToZ, server] = await Promise.all([
+        import('@/i18n/locales/fr/screens-a-to-m'),
+        import('@/i18n/locales/fr/screens-n-to-z'),
+        import('@/i18n/locales/fr/server-catalogue'),
+      ]);
+      return Object.assign({}, aToM.frScreenMessagesAToM, nToZ.frScreenMessagesNToZ, server.frServerMessages);
     }
   }
 }
