@@ -66,7 +66,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
 
   /**
    * The stocks priced at the NSE clock's last tick: those a stream, a poll or a listing asked for since it (the
-   * cost of the tick grows with these, not with the stocks listed; tests and the stock-market bench read it).
+   * cost of the tick grows with these, not with the stocks listed; stock-simulation.test reads it).
    */
   async function stocksPricedThisTick(): Promise<string[]> {
     const nse = nseClockOf((await core.states()).get(nseClockIndex), clock());
