@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { isEntryPoint } from './paths.ts';
 import { buildServer, startupSeedsDecorator } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { prepareBookTemplates } from './services/analysis/index.ts';
+import { prepareBookTemplates, startBookThreadAhead } from './services/analysis/index.ts';
 import { demoAccount } from './services/accounts/demo-account.ts';
 import type { ScryptCost } from './services/accounts/passwords.ts';
 import type { Clock } from './services/clock.ts';
@@ -29,7 +29,8 @@ export type StartOptions = {
   scryptCost?: ScryptCost;
   /**
    * Whether the replay and backtest books' templates are made after the start, in their thread, when none is kept
-   * for these migrations (default true; in-process tests that never open a book say false).
+   * for these migrations, and a book's thread started ahead (default true; in-process tests that never open a book
+   * say false).
    */
   prepareBookTemplates?: boolean;
 };
@@ -86,6 +87,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const print = options.print ?? ((line: string) => console.log(line));
   const config = loadConfig(options.env ?? process.env);
   await mkdir(config.dataDir, { recursive: true });
+  // On the data folder's PGlite, whose own start is seconds, a replay's book thread starts beside it (a restart's
+  // first replay read waited for it after health: issue 61). PostgreSQL opens in milliseconds: there the book is
+  // warmed at listen when the install has replays (app.ts), as early.
+  if (config.databaseUrl === undefined && (options.prepareBookTemplates ?? true)) {
+    startBookThreadAhead().catch((error: unknown) => print(`A replay book's thread could not start ahead: ${String(error)}`));
+  }
   const app = await buildServer({
     distDir: config.distDir,
     dataDir: config.dataDir,

@@ -31,7 +31,7 @@ export { seedSampleReplayDay } from './replay/replay-sample.ts';
 export { indexQuote, replayChain, replayExpiries } from './replay/replay-market.ts';
 export { replayCandles } from './replay/replay-candles.ts';
 export { runBacktestThread } from './backtests/thread-run.ts';
-export { prepareBookTemplates } from './backtests/paper-book.ts';
+export { prepareBookTemplates, startBookThreadAhead } from './backtests/paper-book.ts';
 
 export type AnalysisOptions = {
   db: Database;

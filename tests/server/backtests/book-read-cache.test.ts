@@ -6,7 +6,7 @@
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { preparedPglite } from '../../../server/services/analysis/backtests/prepared-pglite.ts';
+import { preparedPglite, sharedSession } from '../../../server/services/analysis/backtests/prepared-pglite.ts';
 import { emptyClusterTemplate } from '../support/test-database.ts';
 
 describe('the book’s cache of repeated reads', () => {
@@ -229,6 +229,33 @@ describe('the book’s cache of repeated reads', () => {
       }),
     ).rejects.toBeInstanceOf(TransactionAbortedError);
     expect((await db.query('SELECT id FROM other WHERE id >= $1 ORDER BY id', [1])).rows).toEqual([{ id: 7 }]);
+  });
+
+  it('reads the catalogue and a statement’s effect once for every book sharing the connection', async () => {
+    // The simple queries reaching Postgres: the catalogue's read and each statement's EXPLAIN go as such.
+    const asked: string[] = [];
+    const execProtocolRawStream = pg.execProtocolRawStream.bind(pg);
+    pg.execProtocolRawStream = (message, options) => {
+      if (String.fromCharCode(message[0]!) === 'Q') asked.push(new TextDecoder().decode(message.subarray(5, message.indexOf(0, 5))));
+      return execProtocolRawStream(message, options);
+    };
+    const explained = () => asked.filter((sql) => sql.startsWith('EXPLAIN')).length;
+    const cataloguesRead = () => asked.filter((sql) => sql.includes('pg_trigger')).length;
+    // Two books on one connection, as a book thread's schemas are (book-schemas.ts): each schema is migrated alike,
+    // so what one book learnt of the catalogue and of a statement holds for the other.
+    await pg.exec(`DROP SCHEMA IF EXISTS second CASCADE; CREATE SCHEMA second; CREATE TABLE second.t (id integer PRIMARY KEY, note text);
+      INSERT INTO second.t VALUES (1, 'second')`);
+    const session = sharedSession(pg);
+    const first = preparedPglite(pg, { session, schema: 'public' });
+    const second = preparedPglite(pg, { session, schema: 'second' });
+    const read = 'SELECT id, note FROM t WHERE id >= $1 ORDER BY id';
+    expect((await first.query(read, [0])).rows).toEqual([{ id: 1, note: 'first' }]);
+    expect([cataloguesRead(), explained()]).toEqual([1, 1]);
+    // Its own schema's rows, its effect known from the first book's EXPLAIN.
+    expect((await second.query(read, [0])).rows).toEqual([{ id: 1, note: 'second' }]);
+    expect([cataloguesRead(), explained()]).toEqual([1, 1]);
+    await Promise.all([first.close(), second.close()]);
+    await pg.exec('SET search_path TO public; DROP SCHEMA second CASCADE');
   });
 
   it('always asks a read that depends on more than its rows: the time, a volatile function', async () => {

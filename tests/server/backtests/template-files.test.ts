@@ -7,7 +7,8 @@ import { pgliteModules } from '../../../server/db/pglite-modules.ts';
 import { bookSchemaNames, bookTemplateTar } from '../../../server/services/analysis/backtests/book-template.ts';
 import { schemasPerThread } from '../../../server/services/analysis/backtests/paper-book.ts';
 import { readPristine } from '../../../server/services/analysis/backtests/schema-reset.ts';
-import { pristineFile, readTar, TemplateFS, templateTar } from '../../../server/services/analysis/backtests/template-files.ts';
+import { catalogueFile, pristineFile, readTar, TemplateFS, templateTar } from '../../../server/services/analysis/backtests/template-files.ts';
+import { catalogueSql, type CatalogueRow } from '../../../server/services/analysis/backtests/book-read-cache.ts';
 import { emptyClusterTemplate } from '../support/test-database.ts';
 
 describe('a PGlite started from a template’s files', () => {
@@ -63,7 +64,7 @@ describe('a PGlite started from a template’s files', () => {
     expect(() => readTar(tar)).toThrow(/damaged/);
   });
 
-  it('carries its books’ pristine schema (read as it was made), started on the process’s compiled PGlite', async () => {
+  it('carries its books’ pristine schema and catalogue (read as it was made), started on the process’s compiled PGlite', async () => {
     // The books' own template (a thread's), read as a thread reads it: its unzipped tar's file.
     const tar = await bookTemplateTar(schemasPerThread);
     expect(readTar(tar).files.map((file) => file.path)).toContain(`/${pristineFile}`);
@@ -81,7 +82,14 @@ describe('a PGlite started from a template’s files', () => {
     const last = await readPristine(pg);
     expect(last.tables).toEqual(fs.pristine!.tables);
     expect(last.seeded.map(({ table, columns }) => ({ table, columns }))).toEqual(fs.pristine!.seeded.map(({ table, columns }) => ({ table, columns })));
+    // The catalogue the books' read cache reads (book-read-cache.ts), read as the template was made: what the
+    // first schema answers now, in any order.
+    expect(readTar(tar).files.map((file) => file.path)).toContain(`/${catalogueFile}`);
+    await pg.exec(`SET search_path TO ${bookSchemaNames(schemasPerThread)[0]!}`);
+    const sorted = (rows: readonly CatalogueRow[]) => rows.map((row) => JSON.stringify(row)).sort();
+    expect(fs.catalogue).not.toBeNull();
+    expect(sorted(fs.catalogue!)).toEqual(sorted((await pg.query<CatalogueRow>(catalogueSql)).rows));
     // Not laid into the data directory: Postgres's files only.
-    expect(pg.Module.FS.analyzePath(`/pglite/data/${pristineFile}`).exists).toBe(false);
+    for (const file of [pristineFile, catalogueFile]) expect(pg.Module.FS.analyzePath(`/pglite/data/${file}`).exists).toBe(false);
   }, 180_000);
 });

@@ -13,6 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../../../db/database.ts';
 import type { PgliteModules } from '../../../db/pglite-modules.ts';
 import type { DatabaseHost } from '../../../db/worker-host.ts';
+import { catalogueFacts } from './book-read-cache.ts';
 import { bookSchemaNames } from './book-template.ts';
 import { preparedPglite, sharedSession } from './prepared-pglite.ts';
 import { readPristine, restorePristine } from './schema-reset.ts';
@@ -39,6 +40,8 @@ export async function openBookSchemas(tar: Uint8Array, schemas: number, modules?
   // Every schema was migrated alike: what one holds untouched is what each is put back to (read as the template
   // was made, else here).
   const pristine = fs.pristine ?? (await session.turn('public', () => readPristine(pg)));
+  // Read as the template was made (the same for every schema): else the first book's first statement reads it.
+  if (fs.catalogue !== null) session.catalogue = Promise.resolve(catalogueFacts(fs.catalogue));
   const free = bookSchemaNames(schemas);
   let closed = 0;
 

@@ -30,7 +30,8 @@ import { syncBaseStrategies } from '../../strategies/strategies-service.ts';
 import { startWorker } from '../../../db/worker-start.ts';
 import { readPristine } from './schema-reset.ts';
 import type { TemplateThreadData, TemplateThreadMessage } from './template-thread.ts';
-import { ownBytes, pristineFile, templateTar } from './template-files.ts';
+import { catalogueFile, ownBytes, pristineFile, templateTar } from './template-files.ts';
+import { catalogueSql, type CatalogueRow } from './book-read-cache.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 
@@ -42,7 +43,7 @@ export function templateKey(dir: string = migrationsDir, schemas = 1): string {
   const pglite = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
   hash.update(`pglite ${pglite.version}\n`);
   hash.update(`initdb ${JSON.stringify(initdbArgs)}, no template databases, no WAL ahead\n`);
-  if (schemas > 1) hash.update(`schemas ${bookSchemaNames(schemas).join(' ')}, ${pristineFile}\n`);
+  if (schemas > 1) hash.update(`schemas ${bookSchemaNames(schemas).join(' ')}, ${pristineFile}, ${catalogueFile}\n`);
   for (const file of readdirSync(dir).sort()) hash.update(`${file}\n`).update(readFileSync(join(dir, file))).update('\n');
   hash.update(JSON.stringify(baseStrategyCatalogue));
   return hash.digest('hex').slice(0, 24);
@@ -130,7 +131,10 @@ export async function makeTemplate(schemas: number, migrations: string = migrati
   await pg.exec('SET search_path TO public');
   // What every schema holds as migrated, read once here rather than by each book thread as it starts
   // (template-files.ts). A backtest's book (one schema, never put back) does without: 188 KB less of its memory.
-  if (schemas > 1) pg.Module.FS.writeFile(`${dataDir}/${pristineFile}`, JSON.stringify(await readPristine(pg)));
+  if (schemas > 1) {
+    pg.Module.FS.writeFile(`${dataDir}/${pristineFile}`, JSON.stringify(await readPristine(pg)));
+    pg.Module.FS.writeFile(`${dataDir}/${catalogueFile}`, JSON.stringify((await pg.query<CatalogueRow>(catalogueSql)).rows));
+  }
   // One statement each: DROP DATABASE refuses to run in a transaction block.
   for (const database of ['template0', 'template1']) {
     await pg.exec(`ALTER DATABASE ${database} IS_TEMPLATE false`);
@@ -215,6 +219,16 @@ export async function prepareBookTemplate(schemas: number, { tar }: { tar: boole
   }
   if (tar) await bookTemplateTar(schemas);
   else await bookTemplate(schemas);
+}
+
+/** Whether the template of `schemas` books is kept on disk as its tar (what a book thread starts from). */
+export async function bookTemplateKept(schemas: number): Promise<boolean> {
+  try {
+    await access(keptTemplatePath(schemas, 'tar'));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const tars = new Map<number, Promise<void>>();

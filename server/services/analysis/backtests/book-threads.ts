@@ -13,6 +13,11 @@ type BookThread = { host: Promise<WorkerHost>; held: number; idle: ReturnType<ty
 
 export type BookThreads = {
   open(): Promise<Database>;
+  /**
+   * Starts a thread now, before any book asks for one, unless one is started: the next book opens in it in
+   * milliseconds. Left without a book it ends after `idleMs`, as any thread. Answers when it has started.
+   */
+  startAhead(): Promise<void>;
   /** Threads started (tests, benches). */
   count(): number;
 };
@@ -61,6 +66,12 @@ export function createBookThreads({ entry, template, schemas, idleMs }: { entry:
 
   return {
     count: () => threads.length,
+    async startAhead(): Promise<void> {
+      if (threads.length > 0) return;
+      const thread = start();
+      const host = await thread.host;
+      if (thread.held === 0 && threads.includes(thread)) rest(thread, host);
+    },
     async open(): Promise<Database> {
       const thread = pick();
       try {

@@ -76,7 +76,18 @@ async function exchange(pg: PGlite, message: Uint8Array, throwOnError: boolean):
 export type PgliteSession = {
   /** Runs `fn` when the statements and transactions before it are done, with the search_path at `schema` (null: left as it is). */
   turn<T>(schema: string | null, fn: () => Promise<T>): Promise<T>;
+  /**
+   * What the read cache needs of the catalogue, and each statement's effect, by its text: the same in every book
+   * on this PGlite (each schema migrated alike, book-schemas.ts), so read once a thread, not once a book. Reading
+   * them was most of a book's first statement (0.5-1.2 s on a loaded machine: a replay's first read after a
+   * restart, issue 61).
+   */
+  catalogue: Promise<CatalogueFacts> | undefined;
+  effects: Map<string, Promise<StatementEffect>>;
 };
+
+/** Statement texts whose effect a session keeps (the books' own are a few hundred). */
+const keptEffects = 4096;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -85,6 +96,8 @@ export function sharedSession(pg: PGlite): PgliteSession {
   let queue: Promise<unknown> = Promise.resolve();
   let current: string | null = null;
   return {
+    catalogue: undefined,
+    effects: new Map(),
     turn<T>(schema: string | null, fn: () => Promise<T>): Promise<T> {
       const step = async () => {
         if (schema !== null && current !== schema) {
@@ -148,7 +161,6 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   // error until the rollback, so nothing is answered from the cache then.
   let inTransaction = false;
   let aborted = false;
-  let facts: Promise<CatalogueFacts> | undefined;
 
   /** The statement's effect on the cache, from its generic plan; inside a transaction under a savepoint, so a failure changes nothing. */
   async function effectOfStatement(sql: string): Promise<StatementEffect> {
@@ -159,14 +171,14 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     const savepoint = inTransaction;
     if (savepoint) await simple('SAVEPOINT book_read_cache');
     try {
-      facts ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as CatalogueRow[]));
-      const known = await facts;
+      session.catalogue ??= simple(catalogueSql).then((results) => catalogueFacts((results[0]?.rows ?? []) as CatalogueRow[]));
+      const known = await session.catalogue;
       const results = await simple(`EXPLAIN (GENERIC_PLAN, VERBOSE, FORMAT JSON) ${sql}`);
       const cell = (results[0]?.rows[0] as Record<string, unknown> | undefined)?.['QUERY PLAN'];
       const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan: Parameters<typeof effectOf>[0] }>;
       return effectOf(plan[0]!.Plan, JSON.stringify(plan), known);
     } catch {
-      facts = undefined;
+      session.catalogue = undefined;
       if (savepoint) await simple('ROLLBACK TO SAVEPOINT book_read_cache');
       throw new Error('unknown effect');
     } finally {
@@ -176,9 +188,15 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
 
   async function effectOfPrepared(sql: string, prepared: Prepared): Promise<StatementEffect> {
     if (prepared.effect === undefined) {
-      prepared.effect = effectOfStatement(sql);
+      const known = session.effects.get(sql);
+      const effect = known ?? effectOfStatement(sql);
+      prepared.effect = effect;
+      if (known === undefined && session.effects.size < keptEffects) session.effects.set(sql, effect);
       // Not known this time (an aborted transaction): asked again next time.
-      prepared.effect.catch(() => (prepared.effect = undefined));
+      effect.catch(() => {
+        if (prepared.effect === effect) prepared.effect = undefined;
+        if (session.effects.get(sql) === effect) session.effects.delete(sql);
+      });
     }
     return prepared.effect.catch(() => unknownEffect);
   }

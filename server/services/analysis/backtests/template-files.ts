@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { MemoryFS } from '@electric-sql/pglite';
 import type { Pristine } from './schema-reset.ts';
+import type { CatalogueRow } from './book-read-cache.ts';
 
 const unzip = promisify(gunzip);
 
@@ -74,6 +75,13 @@ const dataDir = '/pglite/data';
 export const pristineFile = 'strikedesk-pristine.json';
 
 /**
+ * What the books' read cache reads of the catalogue (book-read-cache.ts catalogueSql), read once as the template
+ * is made: each thread read it again before its first book's first statement (1-4 s of the thread on a loaded
+ * machine, which a replay's first read after a restart waited for: issue 61). Not laid into the file system.
+ */
+export const catalogueFile = 'strikedesk-catalogue.json';
+
+/**
  * PGlite's in-memory file system holding a template's files before Postgres starts: PGlite calls initialSyncFs
  * between the WebAssembly module's start and its look for a data directory. Each file is the tar's bytes
  * themselves (the file system owns them: no second copy of 49 MB), so `tar` must be this database's alone: a
@@ -83,6 +91,8 @@ export class TemplateFS extends MemoryFS {
   #tar: Uint8Array | null;
   /** The template's pristine schema (pristineFile), once its files are laid; null when the template has none. */
   pristine: Pristine | null = null;
+  /** The catalogue's rows the read cache reads (catalogueFile); null when the template has none. */
+  catalogue: CatalogueRow[] | null = null;
 
   constructor(tar: Uint8Array) {
     super();
@@ -98,6 +108,7 @@ export class TemplateFS extends MemoryFS {
     for (const folder of folders) if (!fs.analyzePath(`${dataDir}${folder}`).exists) fs.mkdir(`${dataDir}${folder}`);
     for (const { path, bytes } of files) {
       if (path === `/${pristineFile}`) this.pristine = JSON.parse(decoder.decode(bytes)) as Pristine;
+      else if (path === `/${catalogueFile}`) this.catalogue = JSON.parse(decoder.decode(bytes)) as CatalogueRow[];
       else fs.writeFile(`${dataDir}${path}`, bytes, { canOwn: true });
     }
   }
