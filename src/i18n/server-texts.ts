@@ -93,6 +93,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Markets are closed, and this broker places an order now only as an after-market order (AMO), held until the next open. Choose "After market order" to place it as one, or place it when the market opens.',
   },
+  'order.amo_held_last_price': {
+    id: 'server.order.amo_held_last_price',
+    defaultMessage:
+      "Market closed: held as an after-market order (AMO) until the next open ({open_time} IST on {open_day}). Checked on the feed's last price ({last, number, ::currency/INR}); it fills at the prices of the open.",
+  },
   'order.amo_time_not_taken': {
     id: 'server.order.amo_time_not_taken',
     defaultMessage:

@@ -16,7 +16,12 @@ import type { LivePrices, Warn } from './live/live-prices.ts';
 /** `live`: open and talking; `delayed`: connecting, or silent past the threshold; `logged_out`: no session. */
 export type FeedState = 'live' | 'delayed' | 'logged_out';
 
-export type FeedRead = { state: FeedState; quotes: Record<string, LastPrice> };
+/**
+ * `quotes`: the fresh ones (none unless live). `last`: what the feed last gave of each key whatever its state (none
+ * when logged out, or before its first tick on this instance): what an after-market order is checked against while
+ * a feed that goes quiet out of hours says nothing (feed-prices.ts).
+ */
+export type FeedRead = { state: FeedState; quotes: Record<string, LastPrice>; last: Record<string, LastPrice> };
 
 export type LiveFeeds = {
   /**
@@ -86,12 +91,13 @@ export function createLiveFeeds({ db, clock, prices, warn = () => undefined }: {
   return {
     async read(accountId, keys, q) {
       const feed = await pricesOf(accountId, q);
-      if (feed === null || !(await loggedIn(q, accountId))) return { state: 'logged_out', quotes: {} };
+      if (feed === null || !(await loggedIn(q, accountId))) return { state: 'logged_out', quotes: {}, last: {} };
       void follow(accountId, keys);
-      const status = feed.status(accountId);
-      if (status === null || status.delayed) return { state: 'delayed', quotes: {} };
       // What the feed holds, whoever made it follow the instrument (a price stream of the chain, or this).
-      return { state: 'live', quotes: feed.quotesOf(accountId, keys) };
+      const last = feed.quotesOf(accountId, keys);
+      const status = feed.status(accountId);
+      if (status === null || status.delayed) return { state: 'delayed', quotes: {}, last };
+      return { state: 'live', quotes: last, last };
     },
     follow,
     keepOnly(accountIds) {

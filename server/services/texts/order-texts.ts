@@ -1,5 +1,6 @@
 // The status messages StrikeDesk itself writes on orders (cancellations it made, orders it did not send), in
 // English and as codes (said.ts). The exchange's refusals live with their rules (brokers/paper/order-rules.ts).
+import { formatPaise, toRupees } from '../brokers/paper/paise.ts';
 import { istClock } from '../market/ist.ts';
 import { said, type Said } from './said.ts';
 
@@ -30,6 +31,13 @@ export const orderTexts = {
     'This broker takes no time for an after-market order: leave "AMO time" out. Only Dhan lets an AMO go at the pre-open, at the open, or 30 or 60 minutes after it.',
   ),
   amoTimeWithoutAmo: said('order.amo_time_without_amo', {}, 'An AMO time is for an after-market order: choose "After market order" too, or leave the time out.'),
+  /** An AMO of a paper account on a live feed quiet out of hours: held for the open, checked on the feed's last price. */
+  amoHeldOnLastPrice: (openTime: string, openDay: string, lastPaise: number): Said =>
+    said(
+      'order.amo_held_last_price',
+      { open_time: openTime, open_day: openDay, last: toRupees(lastPaise) },
+      `Market closed: held as an after-market order (AMO) until the next open (${openTime} IST on ${openDay}). Checked on the feed's last price (${formatPaise(lastPaise)}); it fills at the prices of the open.`,
+    ),
   nothingLeftToClose: said('order.nothing_left_to_close', {}, 'Not placed: the position is already closed, or another exit working on it closes it.'),
 } as const;
 

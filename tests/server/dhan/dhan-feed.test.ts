@@ -9,6 +9,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { liveStreamSource, openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
 import { chooseMarket, fillsAtTheFeedsTouch, loggedInPaper, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
+import { holdsAfterMarketOnQuietFeed } from '../support/paper-feed-hours.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openDhanDesk, startDhanStack, type DhanDesk, type DhanStack } from './dhan-desk.ts';
 
@@ -116,5 +117,48 @@ describe.each(testBackends)("A Dhan account's market feed on %s", (backend) => {
     const loggedOut = await placePaper('BUY');
     expect(loggedOut.status).toBe(422);
     expect(textCode(loggedOut.body)).toBe('refusal.paper_feed_logged_out');
+  });
+});
+
+// Out of hours Dhan's feed sends the contract's last price on subscribing, then nothing until the open: a paper order
+// after the close meets the after-market rules as on the simulator (support/paper-feed-hours.ts), held as an AMO on
+// that price from 15:45 and filled at the open, never refused as "prices delayed" (issue 64).
+describe.each(testBackends)('A paper account on a quiet Dhan feed after the close on %s', (backend) => {
+  const scheduler = manualScheduler();
+  let stack: DhanStack;
+  let desk: DhanDesk;
+  let paper: Paper;
+  let small: Paper;
+
+  beforeAll(async () => {
+    stack = await startDhanStack(backend, { feed: { scheduler, staleAfterMs: 15_000, backoff: { initialMs: 1000, maxMs: 4000 } } });
+    // Friday 16 Jan 2026, 15:35 IST: five minutes after F&O's close.
+    stack.clock.advance(new Date('2026-01-16T15:35:00+05:30').getTime() - stack.clock.now().getTime());
+    desk = await openDhanDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    await stack.services.dhan.prices.pass(() => undefined);
+    paper = await loggedInPaper(stack, desk.token);
+    small = await loggedInPaper(stack, desk.token, 5000);
+    const listed = await stack.call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: '2026-01-27' } });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    for (const account of [paper, small]) expect((await chooseMarket(stack, desk.token, account.id, desk.account.id)).status).toBe(200);
+  });
+  afterAll(async () => stack.close());
+
+  it('refuses with the after-market rules just after the close, then holds an AMO on the last price, filled at the open', async () => {
+    const prices = stack.services.dhan.prices;
+    await settle(() => prices.status(desk.account.id)?.state === 'open');
+    await holdsAfterMarketOnQuietFeed(stack, desk.token, paper, small, symbol, {
+      setLast: (price) => stack.dhan.control.setLast(securityId, price),
+      silence: (on) => stack.dhan.control.silenceFeed(on),
+      goStale: () => scheduler.advance(15_000),
+      heldLast: () => prices.quotesOf(desk.account.id, [contract])[contract]?.last_price,
+      delayed: () => prices.status(desk.account.id)?.delayed === true,
+      logInAgain: async () => {
+        expect((await desk.logIn()).status).toBe(200);
+        await prices.pass(() => undefined);
+      },
+      orderWrites: () => stack.dhan.control.orderWrites(),
+    });
   });
 });

@@ -7,6 +7,7 @@ import type { components } from '../../../openapi/main.d.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
 import { openPriceStream, priceOf, settle } from '../kite-live/price-stream-client.ts';
 import { chooseMarket, fillsAtTheFeedsTouch, loggedInPaper, placePaperOrder, textCode, type Paper } from '../support/paper-feed.ts';
+import { holdsAfterMarketOnQuietFeed } from '../support/paper-feed-hours.ts';
 import { testBackends } from '../support/test-database.ts';
 import { flavors, openNorenDesk, startNorenStack, type NorenDesk, type NorenStack } from './noren-desk.ts';
 
@@ -80,8 +81,9 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
   });
 });
 
-// Out of the exchange's hours a Noren feed goes quiet: the paper account's order is refused because the market is
-// closed (with the next open), never as "prices delayed" (issue 64: the desk's stream already says "Market closed").
+// Out of the exchange's hours a Noren feed goes quiet. Silent before it gave the contract any price, there is nothing to
+// check an AMO on: the paper account's order is refused because the market is closed (with the next open), never as
+// "prices delayed" (issue 64: the desk's stream already says "Market closed").
 describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend, flavor] as const)))("A paper account on a Noren account's feed out of market hours on %s, %s", (backend, flavor) => {
   const scheduler = manualScheduler();
   let stack: NorenStack;
@@ -101,7 +103,7 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
   });
   afterAll(async () => stack.close());
 
-  it('says the market is closed until the next open, not that prices are delayed', async () => {
+  it('says the market is closed until the next open when the feed gave no price, not that prices are delayed', async () => {
     expect((await chooseMarket(stack, desk.token, paper.id, desk.account.id)).status).toBe(200);
     stack.noren.control.silenceFeed(true);
     scheduler.advance(5000);
@@ -111,5 +113,47 @@ describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend
     expect(textCode(refused.body)).toBe('refusal.paper_feed_market_closed');
     expect((refused.body as { message: string }).message).toContain(`Market closed: ${names[flavor]} · ${desk.account.account_number}`);
     expect((refused.body as { message: string }).message).toContain('09:15 IST on 2026-01-19');
+  });
+});
+
+// The feed quiet after the last price it sent on subscribing: an order after the close meets the after-market rules
+// as on the simulator (support/paper-feed-hours.ts), held as an AMO on that price from 15:45 and filled at the open.
+describe.each(testBackends.flatMap((backend) => flavors.map((flavor) => [backend, flavor] as const)))("A paper account on a quiet Noren feed after the close on %s, %s", (backend, flavor) => {
+  const scheduler = manualScheduler();
+  let stack: NorenStack;
+  let desk: NorenDesk;
+  let paper: Paper;
+  let small: Paper;
+
+  beforeAll(async () => {
+    stack = await startNorenStack(backend, flavor, { feed: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
+    // Friday 16 Jan 2026, 15:35 IST: five minutes after F&O's close.
+    stack.clock.advance(new Date('2026-01-16T15:35:00+05:30').getTime() - stack.clock.now().getTime());
+    desk = await openNorenDesk(stack);
+    expect((await desk.logIn()).status).toBe(200);
+    await stack.services[flavor].prices.pass(() => undefined);
+    paper = await loggedInPaper(stack, desk.token);
+    small = await loggedInPaper(stack, desk.token, 5000);
+    const listed = await stack.call<Schemas['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NIFTY', expiry: '2026-01-27' } });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    for (const account of [paper, small]) expect((await chooseMarket(stack, desk.token, account.id, desk.account.id)).status).toBe(200);
+  });
+  afterAll(async () => stack.close());
+
+  it('refuses with the after-market rules just after the close, then holds an AMO on the last price, filled at the open', async () => {
+    const prices = stack.services[flavor].prices;
+    await settle(() => prices.status(desk.account.id)?.state === 'open');
+    await holdsAfterMarketOnQuietFeed(stack, desk.token, paper, small, symbol, {
+      setLast: (price) => stack.noren.control.setLast('43919', price),
+      silence: (on) => stack.noren.control.silenceFeed(on),
+      goStale: () => scheduler.advance(5000),
+      heldLast: () => prices.quotesOf(desk.account.id, [contract])[contract]?.last_price,
+      delayed: () => prices.status(desk.account.id)?.delayed === true,
+      logInAgain: async () => {
+        expect((await desk.logIn()).status).toBe(200);
+        await prices.pass(() => undefined);
+      },
+      orderWrites: () => stack.noren.control.orderWrites(),
+    });
   });
 });

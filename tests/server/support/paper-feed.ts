@@ -13,9 +13,9 @@ type Stack = { call: ContractCall; server: { app: FastifyInstance } };
 type Schemas = components['schemas'];
 type PaperOrder = { tradingsymbol: string; transaction_type: 'BUY' | 'SELL'; quantity: number } & Record<string, unknown>;
 
-/** A logged-in paper account of ₹5,00,000 of the trader signed in as `token`. */
-export async function loggedInPaper(stack: Stack, token: string): Promise<Paper> {
-  const { input, account } = await createBrokerAccount(stack.call, token, { broker: 'paper', capital: 500000 });
+/** A logged-in paper account of ₹5,00,000 (or `capital`) of the trader signed in as `token`. */
+export async function loggedInPaper(stack: Stack, token: string, capital = 500000): Promise<Paper> {
+  const { input, account } = await createBrokerAccount(stack.call, token, { broker: 'paper', capital });
   const login = await stack.call('loginBrokerAccount', {
     token,
     params: { accountId: account.id },

@@ -3,7 +3,10 @@
 // only the feed's fresh ones (live-feeds.ts answers none from a feed logged out or silent past "prices
 // delayed", and none for an instrument before its first tick): a working order then waits, and a new one is
 // refused with the reason (`stopped`). The exchange's hours are the real calendar's, never the simulator's
-// demo market: the feed ticks only while the exchange trades.
+// demo market: the feed ticks only while the exchange trades. Out of hours a feed that goes quiet (Dhan's,
+// Noren's: they send the last price on subscribing, then nothing until the open) is not late but shut: an order
+// then goes through the after-market rules as on the simulator (held as an AMO in the window, refused with the
+// market-closed reason outside it), checked on the feed's last price or close (`lastQuotes`).
 //
 // What the feed does not carry is modelled, and said so in docs/market-model.md: margin prices each strike at
 // the simulator's smile taken at the same moneyness (strike over spot), on the feed's spot (its last one while
@@ -16,12 +19,14 @@ import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { sessionAt } from '../../market/exchange-session.ts';
 import { istClock, istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
+import type { LastPrice } from '../../market/market-service.ts';
 import type { Exchange, TradingCalendar } from '../../market/trading-calendar.ts';
 import { paperFeedTexts } from '../../texts/paper-feed-texts.ts';
 import type { Said } from '../../texts/said.ts';
 import type { FeedRead, LiveFeeds } from '../live-feeds.ts';
 import { quotesOf } from './market-prices.ts';
 import { toPaise } from './paise.ts';
+import type { Quote } from './order-rules.ts';
 import type { PriceSource } from './price-source.ts';
 import { keptRead } from '../../kept-read.ts';
 
@@ -38,6 +43,13 @@ export type FeedPrices = PriceSource & {
    */
   stopped: (keys: readonly string[], q: Queryable, now: Date) => Promise<Said | null>;
 };
+
+/** A quote's last price in paise, else its close (what a quiet feed's subscription may carry alone); null for none. */
+function heldPaise(quote: LastPrice | undefined): number | null {
+  if (quote === undefined) return null;
+  if (quote.last_price > 0) return toPaise(quote.last_price);
+  return quote.close !== undefined && quote.close > 0 ? toPaise(quote.close) : null;
+}
 
 type FeedPricesOptions = { feeds: LiveFeeds; feedAccountId: number; simulator: PriceSource };
 
@@ -91,13 +103,29 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
       lastLevels.set(index, toPaise(level));
       return toPaise(level);
     }
+    // A quiet feed still holds the level it last gave (out of hours, the close).
+    const held = heldPaise(read.last[key]);
+    if (held !== null) lastLevels.set(index, held);
     throw DomainError.said('paper_feed_stopped', refusal(read, await feedLabel(q, feedAccountId), key)!);
+  }
+
+  /** The last quotes the feed gave of `keys`, fresh or not, each at its last price (its close where it gave none). */
+  async function lastQuotes(keys: readonly string[], q: Queryable): Promise<Map<string, Quote>> {
+    const { last } = await feeds.read(feedAccountId, keys, q);
+    const found = new Map<string, Quote>();
+    for (const key of keys) {
+      const paise = heldPaise(last[key]);
+      const close = last[key]?.close;
+      if (paise !== null) found.set(key, { bidPaise: paise, askPaise: paise, lastPaise: paise, closePaise: close !== undefined && close > 0 ? toPaise(close) : paise });
+    }
+    return found;
   }
 
   return {
     quotes: async (keys, q) => quotesOf((await feeds.read(feedAccountId, keys, q)).quotes),
     // The feed keeps no past: what is quoted now.
     quotesAt: async (keys, _at, q) => quotesOf((await feeds.read(feedAccountId, keys, q)).quotes),
+    lastQuotes,
     spotPaise,
     closingValuePaise: (index, _day, q) => spotPaise(index, q),
     // Margin is an estimate that fills never read: while the feed is stopped it is priced on the index's last
@@ -127,10 +155,15 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
       if (read.state === 'live' && missing === undefined) return null;
       const feed = await feedLabel(q, feedAccountId);
       // A feed that keeps talking out of hours (Kite's ticker: its heartbeats and the last close) holds AMOs as the
-      // simulator does; one that goes quiet when the exchange closes (Dhan's, Noren's) is not late but shut.
+      // simulator does; one that goes quiet when the exchange closes (Dhan's, Noren's) is not late but shut. Its
+      // orders then meet the after-market rules (order-entry.ts: held as an AMO, or refused saying when orders
+      // are taken), checked on the last price it gave; with none to check them on, the market is said closed.
       if (read.state !== 'logged_out') {
         const session = sessionAt(await calendarOf(q, keys.some((key) => key.startsWith('BFO:')) ? 'BFO' : 'NFO'), now);
-        if (!session.open && session.nextOpen !== null) return paperFeedTexts.marketClosed(feed, istClock(session.nextOpen), istDate(session.nextOpen));
+        if (!session.open && session.nextOpen !== null) {
+          if (keys.every((key) => heldPaise(read.last[key]) !== null)) return null;
+          return paperFeedTexts.marketClosed(feed, istClock(session.nextOpen), istDate(session.nextOpen));
+        }
       }
       return refusal(read, feed, missing);
     },

@@ -220,10 +220,10 @@ export function createMatching({ db, prices, contracts, books, funds, scope = { 
           );
           return;
         }
-        // At the exchange from the open: an exchange order id, and the day it trades on.
+        // At the exchange from the open: an exchange order id, and the day it trades on (what it said while held is over).
         await tx.query(
           `UPDATE paper_orders SET amo_release_at = NULL, exchange_order_id = (1100000000000000 + nextval('paper_order_seq'))::text, exchange_at = $2,
-             trading_day = $3::date, updated_at = $2 WHERE id = $1`,
+             trading_day = $3::date, updated_at = $2, status_message = NULL, status_message_i18n = NULL WHERE id = $1`,
           [order.id, now, istDate(now)],
         );
       });

@@ -6,7 +6,7 @@
 // takes a position past flat (exitRoom).
 import type { Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
-import { clockMinutes, istMinutes } from '../../market/ist.ts';
+import { clockMinutes, istClock, istDate, istMinutes } from '../../market/ist.ts';
 import { checkPortfolio } from '../../portfolios/portfolio-check.ts';
 import { killSwitchRefusal, type IntentRef, type NumberedOrder, type OrderIntent, type TradingAccount } from '../broker-trading.ts';
 import { expired, keyOf, type Contract, type Contracts } from './contracts.ts';
@@ -169,7 +169,11 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     const preOpen = session.open ? null : await preOpenPlacement(q, contract.exchange === 'BFO' ? 'BSE' : 'NSE', intent, now);
     const amo = session.open ? null : (preOpen ?? afterMarketPlacement(session, now));
     if (amo !== null && 'refusal' in amo) return reject(amo.refusal);
-    const quote = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
+    const fresh = (await prices.quotes([keyOf(contract)], q)).get(keyOf(contract));
+    // An AMO fills at the open's prices: where there is no price now (a live feed quiet out of hours), it is checked
+    // on the last one the feed gave, and says so.
+    const last = fresh === undefined && amo !== null ? (await prices.lastQuotes?.([keyOf(contract)], q))?.get(keyOf(contract)) : undefined;
+    const quote = fresh ?? last;
     if (quote === undefined) return reject(said('order.no_price', { tradingsymbol: contract.tradingsymbol }, `No price for ${contract.tradingsymbol} right now. Try again in a moment.`));
     // An AMO is for the next session, when MIS is open again.
     if (amo === null && (await freshMisAfterCutOff(q, account, intent, contract, options, now))) return reject(misCutOffRefusal(await squareOffs.at(now, q)));
@@ -182,7 +186,8 @@ export function createOrderEntry({ clock, prices, contracts, books, funds, match
     }
     if (amo !== null) {
       const held = { ...options, amoReleaseAt: amo.releaseAt };
-      return insertOrder(q, account, intent, contract, held, intent.orderType === 'SL' ? 'TRIGGER PENDING' : 'OPEN', null, now);
+      const note = last === undefined ? null : orderTexts.amoHeldOnLastPrice(istClock(amo.releaseAt), istDate(amo.releaseAt), last.lastPaise);
+      return insertOrder(q, account, intent, contract, held, intent.orderType === 'SL' ? 'TRIGGER PENDING' : 'OPEN', note, now);
     }
     if (intent.orderType === 'MARKET') {
       const decision = marketFill(intent.side, quote);

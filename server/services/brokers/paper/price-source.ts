@@ -17,6 +17,12 @@ export type PriceSource = {
    * instant on the index's last recorded level at or before it; history quotes its own minute.
    */
   quotesAt: (keys: readonly string[], at: Date, q: Queryable) => Promise<Map<string, Quote>>;
+  /**
+   * What an after-market order is checked against (its price's sense, the margin it needs) where `quotes` answers
+   * none: a live feed's last price, or its last close, as the feed gave it before going quiet out of hours
+   * (feed-prices.ts), bid and ask at that price. Absent (the simulator, history): `quotes` alone.
+   */
+  lastQuotes?: (keys: readonly string[], q: Queryable) => Promise<Map<string, Quote>>;
   /** The index's spot in paise. */
   spotPaise: (index: IndexName, q: Queryable) => Promise<number>;
   /**
