@@ -8,6 +8,7 @@
 // expire today (Tuesday the 24th is a holiday), so the near month is November's, trading until the close.
 import { describe, expect, it } from 'vitest';
 import { actionKey } from '../../../server/services/bots/engine/action-keys.ts';
+import type { ActionRow } from '../../../server/services/bots/engine/engine-types.ts';
 import { testBackends } from '../support/test-database.ts';
 import { botDeskPerFile, istInstant, monday, type BotDesk } from './bot-desk.ts';
 import { webhookDesk } from './webhook-desk.ts';
@@ -25,7 +26,9 @@ const scan = (stocks: string, triggeredAt: string, action = 'buy') => ({
 
 describe.each(testBackends)('a webhook bot trading the stock named in the alert on %s', (backend) => {
   let t: BotDesk;
-  botDeskPerFile(backend, { capital: 5_000_000 }, (desk) => (t = desk));
+  /** A crash right after an action's broker call, for the test that sets it: told the action, it never returns until released. */
+  let crashAfter: ((action: ActionRow) => Promise<void>) | null = null;
+  botDeskPerFile(backend, { capital: 5_000_000, engineHooks: { afterBrokerCall: (action) => crashAfter?.(action) } }, (desk) => (t = desk));
   const w = () => webhookDesk(t);
 
   /** A trend buyer (its "buy" is a call, its "sell" a put) whose underlying is the alert's stock, its webhook on. */
@@ -333,5 +336,59 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
       ['Refused on TCS: exit of TCS refused', { code: 'alert.bot_stock_exit_refused_title', params: { bot: 'Refused on TCS', stocks: 'TCS' } }, 'alert.bot_stock_exit_refused_body'],
     ]);
     expect(rows[0]!.body).toMatch(/^TCS26DEC2160CE: No price for .* The bot does not try this exit again by itself/);
+  });
+
+  it("carries out a partly refused entry's exit that a crash left claimed before its broker call from the entry's orders, keeping RELIANCE held", async () => {
+    t.at(monday, '14:20');
+    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('TCS', 2156);
+    t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
+    t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1, last: 21 });
+    t.market.unset('TCS26DEC2180CE');
+    const { bot, token } = await stockBot('Crash after a partial entry');
+    expect((await w().deliver(token, scan('RELIANCE', '2:20 pm'))).status).toBe(200);
+    // The instance placing TCS's spread claims the exit of what it filled, then dies before that exit's broker call
+    // (and before the entry's bookkeeping): its entry's orders are in the book, the exit's claim is left behind.
+    let release: ((error: Error) => void) | null = null;
+    let reached: () => void = () => undefined;
+    const crashed = new Promise<void>((resolve) => (reached = resolve));
+    crashAfter = async (action) => {
+      if (action.botId !== bot.id || action.action !== 're_enter') return;
+      crashAfter = null;
+      await t.server.db.query(
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
+         VALUES ('trading', $1, $2::date, 'exit', 2, 'adjust', 'TCS26DEC2160CE', 'claimed', $3, $4)`,
+        [bot.id, monday, t.server.clock.now(), actionKey('trading', bot.id, monday, 'exit', 2, 1, 0)],
+      );
+      reached();
+      await new Promise<void>((_resolve, reject) => (release = reject));
+    };
+    const spread = { action: 'enter', alert_id: 'tcs-spread-crash', stocks: 'TCS', legs: [{ strike: 'ATM', option_type: 'CE', side: 'BUY' }, { strike: 'ATM+1', option_type: 'CE', side: 'SELL' }] };
+    const stuck = w().deliver(token, spread);
+    try {
+      await crashed;
+      // Stale at 30 s: the engine settles the entry from the book (its exit already claimed, not claimed again),
+      // then takes the exit over and closes what the entry filled, read again from its orders by the entry's tag.
+      t.at(monday, '14:20', 40);
+      await t.tick();
+      expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+        ['RELIANCE26DEC1180CE', 'BUY', 'COMPLETE'],
+        ['TCS26DEC2160CE', 'BUY', 'COMPLETE'],
+        ['TCS26DEC2180CE', 'SELL', 'REJECTED'],
+        ['TCS26DEC2160CE', 'SELL', 'COMPLETE'],
+      ]);
+      expect(await holdingsOf(bot.id)).toEqual(['RELIANCE26DEC1180CE']);
+      expect((await t.actions('trading', bot.id)).map((action) => [action.action, action.sequence, action.status])).toEqual([
+        ['enter', 1, 'completed'],
+        ['re_enter', 2, 'failed'],
+        ['exit', 2, 'completed'],
+      ]);
+      expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 2 });
+    } finally {
+      crashAfter = null;
+      (release as ((error: Error) => void) | null)?.(new Error('test over'));
+      await stuck.catch(() => undefined);
+      t.market.set('TCS26DEC2180CE', { bid: 9.9, ask: 10.1, last: 10 });
+    }
   });
 });
