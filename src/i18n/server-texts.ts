@@ -306,6 +306,12 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   'alert.bot_entry_killed_title': { id: 'server.alert.bot_entry_killed_title', defaultMessage: '{bot}: entry closed by the kill switch' },
   'alert.bot_entry_refused_title': { id: 'server.alert.bot_entry_refused_title', defaultMessage: '{bot}: entry refused' },
   'alert.bot_leg_exit_refused_title': { id: 'server.alert.bot_leg_exit_refused_title', defaultMessage: '{bot}: leg exit refused' },
+  'alert.bot_stock_exit_refused_title': { id: 'server.alert.bot_stock_exit_refused_title', defaultMessage: '{bot}: exit of {stocks} refused' },
+  'alert.bot_stock_exit_refused_body': {
+    id: 'server.alert.bot_stock_exit_refused_body',
+    defaultMessage:
+      "{reason} The bot does not try this exit again by itself: an exit alert naming these stocks a minute or more from now tries again, and the bot's own exit closes them with the rest.",
+  },
   'alert.bot_exit_refused_title': { id: 'server.alert.bot_exit_refused_title', defaultMessage: '{bot}: exit refused' },
   'alert.bot_retry_body': { id: 'server.alert.bot_retry_body', defaultMessage: '{reason} The engine tries again in a minute.' },
   'alert.bot_exit_title': {

@@ -41,7 +41,8 @@ test('shows each fact in force today with its source and age, flags the stale on
   const hours = fact(page, 'NSE: sessions and exchange rules', 'session_hours');
   await expect(hours.getByTestId('market-fact-value')).toHaveText(/09:15–15:40/);
   await expect(hours).toContainText('In force from');
-  await expect(hours).toContainText('Source: NSE circular 74/2026');
+  // Its circular, on the line or (shared by the card's other lines) once at the card's foot.
+  await expect(card(page, 'NSE: sessions and exchange rules')).toContainText('NSE circular 74/2026');
   await expect(fact(page, 'NSE: sessions and exchange rules', 'close_price_window')).toContainText(/15:10–15:40/);
   await expect(fact(page, 'NSE: sessions and exchange rules', 'tick_size').getByTestId('market-fact-value')).toHaveText(/₹\s?0\.05/);
 
@@ -70,10 +71,14 @@ test('shows each fact in force today with its source and age, flags the stale on
     /^Brokerage, share of the order’s value \(paper broker, at most the flat fee\)/,
   ]);
   await expect(futures.getByTestId('market-fact-value')).toHaveText([/0\.05\s?%/, /0\.00183\s?%/, /0\.0001\s?%/, /0\.002\s?%/, /18\s?%/, /₹\s?20\.00\u2069? an order/, /0\.03\s?%/]);
-  await expect(futures.getByTestId('market-fact').first()).toContainText('Source: Union Budget 2026');
+  // Every line cites the same source: said once, at the card's foot, not seven times.
+  await expect(futures.getByTestId('market-fact-source')).toHaveCount(0);
+  await expect(futures.getByTestId('market-facts-card-source')).toHaveText(/^Source of every line: Union Budget 2026/);
   await expect(futures).not.toContainText(/option|premium/i);
   await fitsThePhone(page);
   await shootCard(page, futures, `${shots}/360-en-light-futures.png`);
+  // The exchange's card: the source most of its lines share at its foot, the others on their lines.
+  await shootCard(page, card(page, 'NSE: sessions and exchange rules'), `${shots}/360-en-light-nse.png`);
   await freeze.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/360-en-light.png`, fullPage: false });
   await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
@@ -95,6 +100,7 @@ test('shows each fact in force today with its source and age, flags the stale on
   await expect(futuresFr.getByTestId('market-fact').first()).toContainText('STT sur les ventes de futures (montant négocié)');
   await expect(futuresFr).toContainText('Courtage (courtier papier)');
   await expect(card(page, 'Frais sur NFO-OPT')).toContainText('Courtage (courtier papier)');
+  await expect(futuresFr.getByTestId('market-facts-card-source')).toHaveText(/^Source de chaque ligne : Union Budget 2026/);
   await expect(page.getByRole('main')).not.toContainText('fictif');
   await fitsThePhone(page);
   await gel.scrollIntoViewIfNeeded();

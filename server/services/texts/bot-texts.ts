@@ -31,6 +31,26 @@ export const botTexts = {
   },
   /** A stock-alert bot's exit of what a partly refused entry filled, its other stocks kept (issue 63): the alert's title. */
   partialEntryClosedTitle: (bot: string): Said => said('alert.bot_partial_entry_closed_title', { bot }, `${bot}: closed what its refused entry filled`),
+  /**
+   * An exit alert's exit of some of a stock-alert bot's stocks, refused (issue 63): the alert's title names those
+   * stocks (its action's leg column, the stocks joined by commas), as the trader's alert named them, not a leg.
+   */
+  stockExitRefusedTitle: (bot: string, stocks: string): Said => {
+    const named = stocks.split(',').join(', ');
+    return said('alert.bot_stock_exit_refused_title', { bot, stocks: named }, `${bot}: exit of ${named} refused`);
+  },
+  /**
+   * Why, and what comes next: the engine's rules never decide an alert's exit of some stocks, so nothing retries it
+   * by itself (action-claims.ts retries it when an alert naming the same stocks comes a minute or more later).
+   */
+  stockExitRefusedBody: (failure: Said | null): Said => {
+    const reason = failure ?? refusedByBroker;
+    return said(
+      'alert.bot_stock_exit_refused_body',
+      { reason: reason.i18n },
+      `${reason.text} The bot does not try this exit again by itself: an exit alert naming these stocks a minute or more from now tries again, and the bot's own exit closes them with the rest.`,
+    );
+  },
   /** The contracts that exit closed, and those the bot still holds. */
   partialEntryClosedBody: (closed: readonly string[], held: readonly string[]): Said =>
     said(

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { defineMessage, type MessageValue } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '@/components/ui/empty-state';
 
@@ -8,6 +9,17 @@ type MarketHistoryEmptyStateProps = Pick<ComponentProps<typeof EmptyState>, 'ico
   /** Another way on, put before the link (the participants' "Show the last year"). */
   before?: ReactNode;
 };
+
+/**
+ * Why a stock's chart (open interest, volatility) has nothing stored: a stock's minutes are recorded only while
+ * traders watch it (watched-stocks.ts), so the demo market's "first whole minute within two" would not come for one
+ * nobody watches. Each screen's empty state of a stock says so under its own title.
+ */
+export const stockRecordedText = defineMessage<{ symbol: MessageValue }>({
+  id: 'common.marketHistory.stockRecorded',
+  defaultMessage:
+    '{symbol} is a stock: its minutes are recorded while traders watch it (its chain open, a position or a bot), and its days come from NSE’s F&O bhavcopies imported in Market history.',
+});
 
 /**
  * A chart of imported NSE files (open interest, volatility, participants) with nothing to show yet: it says what

@@ -23,6 +23,9 @@ export const marketFactsMessages = {
   on: defineMessage<{ date: MessageValue }>({ id: 'market-facts.on', defaultMessage: 'On {date}' }),
   age: defineMessage<{ days: MessageValue }>({ id: 'market-facts.age', defaultMessage: '{days, plural, =0 {from today} one {# day old} other {# days old}}' }),
   source: defineMessage<{ source: MessageValue }>({ id: 'market-facts.source', defaultMessage: 'Source: {source}' }),
+  /** A card's foot: the source all its lines share, or the one shared by those lines that name no source of their own. */
+  sourceOfAll: defineMessage<{ source: MessageValue }>({ id: 'market-facts.sourceOfAll', defaultMessage: 'Source of every line: {source}' }),
+  sourceOfOthers: defineMessage<{ source: MessageValue }>({ id: 'market-facts.sourceOfOthers', defaultMessage: 'Source of every line without its own: {source}' }),
   stale: defineMessage<{ days: MessageValue }>({
     id: 'market-facts.stale',
     defaultMessage: 'May be out of date: older than its usual revision ({days, plural, one {# day} other {# days}}).',

@@ -68,14 +68,8 @@ export const oiMessages = {
     nearestExpiry: { id: 'oi.nearestExpiry', defaultMessage: 'Open the nearest expiry' },
     defaultStrikes: { id: 'oi.defaultStrikes', defaultMessage: 'Chart the default strikes' },
   }),
-  // A stock's minutes are recorded only while traders watch it (watched-stocks.ts), so the demo market's "first
-  // whole minute within two" would not come for one nobody watches: its empty state says when they are recorded.
+  // A stock's empty state: its own title, and when a stock's minutes are recorded (stockRecordedText, shared with volatility).
   emptyStockTitle: defineMessage<{ symbol: MessageValue }>({ id: 'oi.emptyStockTitle', defaultMessage: 'No open interest of {symbol} stored yet' }),
-  emptyStock: defineMessage<{ symbol: MessageValue }>({
-    id: 'oi.emptyStock',
-    defaultMessage:
-      '{symbol} is a stock: its minutes are recorded while traders watch it (its chain open, a position or a bot), and its days come from NSE’s F&O bhavcopies imported in Market history.',
-  }),
   refusedDayTitle: defineMessage<{ index: MessageValue; date: MessageValue }>({ id: 'oi.refusedDayTitle', defaultMessage: 'No open interest of {index} is stored for {date}' }),
   refusedExpiryTitle: defineMessage<{ index: MessageValue; expiry: MessageValue; date: MessageValue }>({
     id: 'oi.refusedExpiryTitle',

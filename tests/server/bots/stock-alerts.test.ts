@@ -3,11 +3,14 @@
 // firing "buy" on RELIANCE buys RELIANCE's at-the-money call once (ChartInk's resend places nothing new); a scan
 // naming two stocks trades both in one entry; a stock with no F&O contracts, or one in the F&O ban, is refused with
 // its reason in the bot's alert log; an entry on one more stock that the broker refuses in part exits only what it
-// filled, never the stocks already held. The desk's day is Monday 23 November 2026: the November stock contracts
+// filled, never the stocks already held; an exit naming one stock that a crash left claimed before its broker call
+// is carried out later for that stock only, and a refused one says which stocks it was. The desk's day is Monday 23 November 2026: the November stock contracts
 // expire today (Tuesday the 24th is a holiday), so the near month is November's, trading until the close.
 import { describe, expect, it } from 'vitest';
+import { actionKey } from '../../../server/services/bots/engine/action-keys.ts';
+import type { ActionRow } from '../../../server/services/bots/engine/engine-types.ts';
 import { testBackends } from '../support/test-database.ts';
-import { botDeskPerFile, monday, type BotDesk } from './bot-desk.ts';
+import { botDeskPerFile, istInstant, monday, type BotDesk } from './bot-desk.ts';
 import { webhookDesk } from './webhook-desk.ts';
 
 /** ChartInk's webhook body: the alert's name carries the action, `stocks` the symbols the scan fired on. */
@@ -23,7 +26,9 @@ const scan = (stocks: string, triggeredAt: string, action = 'buy') => ({
 
 describe.each(testBackends)('a webhook bot trading the stock named in the alert on %s', (backend) => {
   let t: BotDesk;
-  botDeskPerFile(backend, { capital: 5_000_000 }, (desk) => (t = desk));
+  /** A crash right after an action's broker call, for the test that sets it: told the action, it never returns until released. */
+  let crashAfter: ((action: ActionRow) => Promise<void>) | null = null;
+  botDeskPerFile(backend, { capital: 5_000_000, engineHooks: { afterBrokerCall: (action) => crashAfter?.(action) } }, (desk) => (t = desk));
   const w = () => webhookDesk(t);
 
   /** A trend buyer (its "buy" is a call, its "sell" a put) whose underlying is the alert's stock, its webhook on. */
@@ -262,5 +267,128 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
     expect(exit.status, JSON.stringify(exit.body)).toBe(200);
     expect((await t.orders('trading', bot.id)).slice(4).map((order) => [order.tradingsymbol, order.transaction_type, order.quantity])).toEqual([['RELIANCE26DEC1180CE', 'SELL', reliance]]);
     expect((await t.run('trading', bot.id))?.state).not.toBe('in_position');
+  });
+
+  /** A stock bot holding RELIANCE's and TCS's calls, entered by two scans; answers the bot, its token and its holdings. */
+  async function holdingTwo(name: string, time: string, scanTime: (minute: number) => string) {
+    t.at(monday, time);
+    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('TCS', 2156);
+    t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
+    t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1, last: 21 });
+    const { bot, token } = await stockBot(name);
+    expect((await w().deliver(token, scan('RELIANCE', scanTime(0)))).status).toBe(200);
+    expect((await w().deliver(token, scan('TCS', scanTime(1)))).status).toBe(200);
+    return { bot, token };
+  }
+
+  const holdingsOf = async (botId: number) =>
+    (
+      await t.server.db.query<{ tradingsymbol: string }>(`SELECT tradingsymbol FROM bot_holdings WHERE bot_kind = 'trading' AND bot_id = $1 AND quantity <> 0 ORDER BY id`, [botId])
+    ).rows.map((row) => row.tradingsymbol);
+
+  it('carries out an exit naming TCS that a crash left claimed before its broker call for TCS alone, keeping RELIANCE held', async () => {
+    const { bot } = await holdingTwo('Crash on TCS', '14:10', (minute) => `2:1${minute} pm`);
+    // The exit alert naming TCS was claimed at 14:12 by an instance that died before its broker call: an adjustment
+    // (RELIANCE stays held) whose leg column names the stock, as the webhook receiver claims it.
+    await t.server.db.query(
+      `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
+       VALUES ('trading', $1, $2::date, 'signal_exit', 2, 'adjust', 'TCS', 'claimed', $3, $4)`,
+      [bot.id, monday, istInstant(monday, '14:12'), actionKey('trading', bot.id, monday, 'signal_exit', 2, 1, 0)],
+    );
+    // Stale at 30 s: the engine finds no order by its tag and takes it over.
+    t.at(monday, '14:12', 40);
+    await t.tick();
+    expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+      ['RELIANCE26DEC1180CE', 'BUY', 'COMPLETE'],
+      ['TCS26DEC2160CE', 'BUY', 'COMPLETE'],
+      ['TCS26DEC2160CE', 'SELL', 'COMPLETE'],
+    ]);
+    expect(await holdingsOf(bot.id)).toEqual(['RELIANCE26DEC1180CE']);
+    expect((await t.actions('trading', bot.id)).map((action) => [action.action, action.status])).toEqual([
+      ['enter', 'completed'],
+      ['re_enter', 'completed'],
+      ['signal_exit', 'completed'],
+    ]);
+    expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 2 });
+    // Once: a later tick places nothing more.
+    t.at(monday, '14:14');
+    await t.tick();
+    expect(await t.orders('trading', bot.id)).toHaveLength(3);
+  });
+
+  it("names the stocks of a refused exit alert, and says that nothing but another alert or the bot's exit tries it again", async () => {
+    const { bot, token } = await holdingTwo('Refused on TCS', '14:15', (minute) => `2:1${5 + minute} pm`);
+    // Nobody bids for TCS's call: the exit of TCS is refused.
+    t.market.unset('TCS26DEC2160CE');
+    try {
+      const exit = await w().deliver(token, scan('TCS', '2:17 pm', 'exit'));
+      expect([exit.status, exit.body.code], JSON.stringify(exit.body)).toEqual([422, 'order_refused']);
+    } finally {
+      t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1, last: 21 });
+    }
+    expect(await holdingsOf(bot.id)).toEqual(['RELIANCE26DEC1180CE', 'TCS26DEC2160CE']);
+    const { rows } = await t.server.db.query<{ event: string; title: string; title_i18n: unknown; body: string; body_i18n: { code: string } }>(
+      `SELECT event, title, title_i18n, body, body_i18n FROM alerts WHERE bot_id = $1 AND event = 'bot_rejected' ORDER BY id`,
+      [bot.id],
+    );
+    expect(rows.map((row) => [row.title, row.title_i18n, row.body_i18n.code])).toEqual([
+      ['Refused on TCS: exit of TCS refused', { code: 'alert.bot_stock_exit_refused_title', params: { bot: 'Refused on TCS', stocks: 'TCS' } }, 'alert.bot_stock_exit_refused_body'],
+    ]);
+    expect(rows[0]!.body).toMatch(/^TCS26DEC2160CE: No price for .* The bot does not try this exit again by itself/);
+  });
+
+  it("carries out a partly refused entry's exit that a crash left claimed before its broker call from the entry's orders, keeping RELIANCE held", async () => {
+    t.at(monday, '14:20');
+    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('TCS', 2156);
+    t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
+    t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1, last: 21 });
+    t.market.unset('TCS26DEC2180CE');
+    const { bot, token } = await stockBot('Crash after a partial entry');
+    expect((await w().deliver(token, scan('RELIANCE', '2:20 pm'))).status).toBe(200);
+    // The instance placing TCS's spread claims the exit of what it filled, then dies before that exit's broker call
+    // (and before the entry's bookkeeping): its entry's orders are in the book, the exit's claim is left behind.
+    let release: ((error: Error) => void) | null = null;
+    let reached: () => void = () => undefined;
+    const crashed = new Promise<void>((resolve) => (reached = resolve));
+    crashAfter = async (action) => {
+      if (action.botId !== bot.id || action.action !== 're_enter') return;
+      crashAfter = null;
+      await t.server.db.query(
+        `INSERT INTO bot_actions (bot_kind, bot_id, trading_day, action, sequence, phase, leg, status, claimed_at, idempotency_key)
+         VALUES ('trading', $1, $2::date, 'exit', 2, 'adjust', 'TCS26DEC2160CE', 'claimed', $3, $4)`,
+        [bot.id, monday, t.server.clock.now(), actionKey('trading', bot.id, monday, 'exit', 2, 1, 0)],
+      );
+      reached();
+      await new Promise<void>((_resolve, reject) => (release = reject));
+    };
+    const spread = { action: 'enter', alert_id: 'tcs-spread-crash', stocks: 'TCS', legs: [{ strike: 'ATM', option_type: 'CE', side: 'BUY' }, { strike: 'ATM+1', option_type: 'CE', side: 'SELL' }] };
+    const stuck = w().deliver(token, spread);
+    try {
+      await crashed;
+      // Stale at 30 s: the engine settles the entry from the book (its exit already claimed, not claimed again),
+      // then takes the exit over and closes what the entry filled, read again from its orders by the entry's tag.
+      t.at(monday, '14:20', 40);
+      await t.tick();
+      expect((await t.orders('trading', bot.id)).map((order) => [order.tradingsymbol, order.transaction_type, order.status])).toEqual([
+        ['RELIANCE26DEC1180CE', 'BUY', 'COMPLETE'],
+        ['TCS26DEC2160CE', 'BUY', 'COMPLETE'],
+        ['TCS26DEC2180CE', 'SELL', 'REJECTED'],
+        ['TCS26DEC2160CE', 'SELL', 'COMPLETE'],
+      ]);
+      expect(await holdingsOf(bot.id)).toEqual(['RELIANCE26DEC1180CE']);
+      expect((await t.actions('trading', bot.id)).map((action) => [action.action, action.sequence, action.status])).toEqual([
+        ['enter', 1, 'completed'],
+        ['re_enter', 2, 'failed'],
+        ['exit', 2, 'completed'],
+      ]);
+      expect(await t.run('trading', bot.id)).toMatchObject({ state: 'in_position', entries: 2 });
+    } finally {
+      crashAfter = null;
+      (release as ((error: Error) => void) | null)?.(new Error('test over'));
+      await stuck.catch(() => undefined);
+      t.market.set('TCS26DEC2180CE', { bid: 9.9, ask: 10.1, last: 10 });
+    }
   });
 });

@@ -3,8 +3,8 @@
  * with nothing imported each say so with their own words and the same link to Market history, where the files are
  * imported; the participants' empty range puts "Show the last year" before it. In English and in French (the
  * screens' own strings). While the demo market is open, open interest and volatility wait for its first whole
- * minute instead (issue 62), with "Read again now" before the link; a stock's open interest (issue 63) says when a
- * stock's minutes are recorded instead. HTTP mocked with MSW, the app's real clients.
+ * minute instead (issue 62), with "Read again now" before the link; a stock's open interest and volatility (issue 63)
+ * say when a stock's minutes are recorded instead, in the same words. HTTP mocked with MSW, the app's real clients.
  */
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -98,19 +98,29 @@ describe('the charts\' empty state with its way to Market history', () => {
   });
 
   it.each([
-    ['en', 'No open interest of INFY stored yet', 'INFY is a stock: its minutes are recorded while traders watch it'],
-    ['fr', 'Aucun intérêt ouvert de INFY enregistré pour l’instant', 'INFY est une action : ses minutes sont enregistrées tant que des traders la suivent'],
-  ] as const)('a stock with nothing stored (the chain’s link, issue 63) says when its minutes are recorded, not that the demo market’s come within two, in %s', async (locale, title, words) => {
+    ['en', 'No open interest of INFY stored yet', 'No option prices of INFY stored yet', 'INFY is a stock: its minutes are recorded while traders watch it'],
+    ['fr', 'Aucun intérêt ouvert de INFY enregistré pour l’instant', 'Aucun prix d’option de INFY enregistré pour l’instant', 'INFY est une action : ses minutes sont enregistrées tant que des traders la suivent'],
+  ] as const)('a stock with nothing stored (the chain’s links, issue 63): open interest and volatility say when its minutes are recorded, not that the demo market’s come within two, in %s', async (locale, oiTitle, ivTitle, words) => {
     store.set(demoMarketOpenAtom, true);
     try {
       answerNothing();
-      renderAt('/app/open_interest?index=INFY&expiry=2026-12-29&strikes=1020', <OpenInterestScreen />, locale);
-      const state = await emptyState(title);
+      const readAgain = locale === 'en' ? 'Read again now' : frMessages['oi.readAgain'];
+      const oi = renderAt('/app/open_interest?index=INFY&expiry=2026-12-29&strikes=1020', <OpenInterestScreen />, locale);
       // Read again, still: a stock held or traded by a bot is recorded each minute.
-      expect(state.actions).toEqual([locale === 'en' ? 'Read again now' : frMessages['oi.readAgain'], locale === 'en' ? 'Import bhavcopies in Market history' : frMessages['oi.import']]);
-      const region = screen.getByRole('region', { name: title });
-      expect(region.textContent).toContain(words);
-      expect(region.textContent).not.toMatch(/demo|démonstration/);
+      expect((await emptyState(oiTitle)).actions).toEqual([readAgain, locale === 'en' ? 'Import bhavcopies in Market history' : frMessages['oi.import']]);
+      const oiRegion = screen.getByRole('region', { name: oiTitle });
+      expect(oiRegion.textContent).toContain(words);
+      expect(oiRegion.textContent).not.toMatch(/demo|démonstration/);
+      oi.unmount();
+
+      renderAt('/app/volatility?index=INFY', <VolatilityScreen />, locale);
+      expect((await emptyState(ivTitle)).actions).toEqual([readAgain, locale === 'en' ? 'Import bhavcopies in Market history' : frMessages['volatility.import']]);
+      const ivRegion = screen.getByRole('region', { name: ivTitle });
+      // The same words as open interest's (one text, stockRecordedText), and nothing else on the screen contradicts
+      // them: the stock's note ("not minute by minute") waits for something to show.
+      expect(ivRegion.textContent).toContain(words);
+      expect(document.body.textContent).not.toMatch(/demo|démonstration|minute by minute|minute par minute/);
+      expect(screen.queryByTestId('iv-stock-note')).toBeNull();
     } finally {
       store.set(demoMarketOpenAtom, false);
     }

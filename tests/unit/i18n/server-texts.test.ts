@@ -104,6 +104,8 @@ describe("the app's English is the server's English", () => {
     ["a partly refused entry's exit, the bot's title", botTexts.partialEntryClosedTitle('Scanner')],
     ["a partly refused entry's exit, other stocks held", botTexts.partialEntryClosedBody(['TCS26DEC2160CE'], ['RELIANCE26DEC1180CE', 'INFY26DEC1020CE'])],
     ["a partly refused entry's exit, nothing else held", botTexts.partialEntryClosedBody(['TCS26DEC2160CE', 'TCS26DEC2180CE'], [])],
+    ["an exit alert's refused exit of two stocks, the bot's title", botTexts.stockExitRefusedTitle('Scanner', 'TCS,INFY')],
+    ["an exit alert's refused exit of some stocks, why and what comes next", botTexts.stockExitRefusedBody(botTexts.orderRefused('TCS26DEC2160CE', words('No bid.')))],
     ['a contract listed twice in a bhavcopy (ISO days in the English)', { ...historyTexts.contractTwice('NIFTY', '2024-07-11', 24300, 'CE', '2024-07-08'), text: 'NIFTY 11 Jul 2024 24300 CE appears twice for 08 Jul 2024' }],
   ];
   it.each(written)('%s', (_, said) => {
@@ -165,6 +167,13 @@ describe('said in French', () => {
       'OPEN « abc » n’est pas un nombre',
       'EXPIRY_DT « 2024-07-11 » n’est pas une date de la forme 25-JUL-2024',
     ]);
+  });
+
+  it("an exit alert's refused exit of some stocks: the stocks named, and what tries it again", () => {
+    expect(inFrench(botTexts.stockExitRefusedTitle('Scanner', 'TCS,INFY'))).toBe('Scanner : sortie de TCS, INFY refusée');
+    expect(inFrench(botTexts.stockExitRefusedBody(null))).toBe(
+      'Refusé par le courtier. Le bot ne retente pas cette sortie de lui-même : une alerte de sortie nommant ces actions dans une minute ou plus la retente, et la sortie du bot les ferme avec le reste.',
+    );
   });
 
   it('the dates of a contract listed twice as a French trader reads them', () => {

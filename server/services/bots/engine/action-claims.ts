@@ -27,6 +27,8 @@ const exitRetryMs = 60_000;
 
 /** The bot_actions.leg column's bound (migration 015). */
 const legLength = 64;
+/** What ends a leg column cut to its bound: the last name in it is then only its beginning. */
+export const legCut = '…';
 
 /**
  * What bot_actions.leg stores of a leg: its tradingsymbol, or the contracts a partial exit names (an exit alert
@@ -34,7 +36,7 @@ const legLength = 64;
  * shortened rather than refused by the database. The same value is written and looked up.
  */
 const legColumn = (leg: StoppedLeg | null): string | null =>
-  leg === null ? null : leg.tradingsymbol.length <= legLength ? leg.tradingsymbol : `${leg.tradingsymbol.slice(0, legLength - 1)}…`;
+  leg === null ? null : leg.tradingsymbol.length <= legLength ? leg.tradingsymbol : `${leg.tradingsymbol.slice(0, legLength - 1)}${legCut}`;
 
 /** `leg`: the stopped leg of a per-leg stop (its phase 'adjust', or 'exit' when it closes the rest). */
 export async function claimAction(db: Database, bot: EngineBot, day: string, action: BotActionName, sequence: number, phase: ActionPhase, now: Date, leg: StoppedLeg | null = null): Promise<ActionRow | null> {

@@ -163,7 +163,12 @@ export function createBotCompletion({ db }: { db: Database }) {
           }),
         }), now);
         if (!ok) {
-          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', said('alert.bot_leg_exit_refused_title', { bot: bot.name }, `${bot.name}: leg exit refused`), retrying(failure), now);
+          // An exit alert's refused exit of some stocks names them: the trader's alert named stocks, not a leg.
+          const [title, body] =
+            action.action === 'signal_exit' && action.leg !== null
+              ? [botTexts.stockExitRefusedTitle(bot.name, action.leg), botTexts.stockExitRefusedBody(failure)]
+              : [said('alert.bot_leg_exit_refused_title', { bot: bot.name }, `${bot.name}: leg exit refused`), retrying(failure)];
+          await alert(tx, bot, action, outcome.error ? 'bot_error' : 'bot_rejected', 'danger', title, body, now);
           return { settled: true, partial: false };
         }
         if (isPartialEntryExit(action)) {

@@ -43,6 +43,7 @@ import { createConditionReads } from './condition-reads.ts';
 import { createEntryMisses } from './entry-misses.ts';
 import { isAlertAction } from '../webhooks/webhook-log.ts';
 import { settleLeftAlerts } from '../webhooks/webhook-leftovers.ts';
+import { legsOfNamedStocks, stockSymbols } from '../webhooks/stock-positions.ts';
 import { actBudgetMs, tickBudget } from './tick-budget.ts';
 import { approveFirstBots, createProposals, isApprovedAction, type ApprovalSettings } from '../approvals/proposals.ts';
 import { decide, lateEntryMs, legStopCloses, profitOf } from './rules.ts';
@@ -216,6 +217,12 @@ export function createBotEngine({ db, clock, brokers, limits, wait, prices, mark
       const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
       const entry = (await loadActions(db, action.day, [bot])).find((row) => row.kind === bot.kind && row.botId === bot.id && row.phase === 'entry' && row.sequence === action.sequence);
       await carryOut(bot, taken, exitIntents(entry === undefined ? [] : openedBy(held, await broker.ordersByTag(bot.account, entry.key))), now, null);
+      return true;
+    }
+    if (action.phase === 'adjust' && action.action === 'signal_exit' && action.leg !== null) {
+      // An exit alert naming some of a stock-alert bot's stocks (issue 63): its leg names those stocks, not a run leg.
+      const held = (await loadHeld(db, bot)).get(botKey(bot.kind, bot.id)) ?? [];
+      await carryOut(bot, taken, exitIntents(legsOfNamedStocks(held, await stockSymbols(db), action.leg)), now, null);
       return true;
     }
     if (action.phase !== 'entry') {

@@ -4,6 +4,7 @@
 import type { Queryable } from '../../../db/database.ts';
 import { parseTradingsymbol } from '../../market/tradingsymbol.ts';
 import type { HeldLeg } from '../engine/engine-types.ts';
+import { legCut } from '../engine/action-claims.ts';
 
 /** The stocks StrikeDesk lists (any day): the names a held leg's tradingsymbol may start with. */
 export async function stockSymbols(q: Queryable): Promise<Set<string>> {
@@ -19,4 +20,20 @@ export function legsByStock(held: readonly HeldLeg[], stocks: ReadonlySet<string
     if (stock !== undefined) byStock.set(stock, [...(byStock.get(stock) ?? []), leg]);
   }
   return byStock;
+}
+
+/**
+ * The held legs of the stocks an exit alert's adjustment names in its leg column (the stocks joined by commas,
+ * webhook-receiver.ts), read again when a crash left its claim before the broker call. A list cut to the column's
+ * bound (action-claims.ts) ends in the beginning of a name: it stands for every held stock not named whole that
+ * begins so (one, unless two held stocks share that beginning: then both close, as an exit asked for one of them
+ * and closing a position unasked is the lesser harm than leaving one open that the trader asked to close).
+ */
+export function legsOfNamedStocks(held: readonly HeldLeg[], stocks: ReadonlySet<string>, column: string): HeldLeg[] {
+  const byStock = legsByStock(held, stocks);
+  const names = column.split(',');
+  const last = names.at(-1) ?? '';
+  const cut = last.endsWith(legCut) ? last.slice(0, -legCut.length) : null;
+  const whole = new Set(cut === null ? names : names.slice(0, -1));
+  return [...byStock].filter(([stock]) => whole.has(stock) || (cut !== null && stock.startsWith(cut))).flatMap(([, legs]) => legs);
 }

@@ -82,6 +82,8 @@ export const ivMessages = {
     defaultMessage: 'IV by strike, expiry {expiry}: earlier (dashed) only, now has no IV to draw',
   }),
   smileEarlier: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileEarlier', defaultMessage: 'Earlier (dashed): {time}, {source}' }),
+  // A stock's empty state: its own title, and when a stock's minutes are recorded (stockRecordedText, shared with open interest).
+  emptyStockTitle: defineMessage<{ symbol: MessageValue }>({ id: 'volatility.emptyStockTitle', defaultMessage: 'No option prices of {symbol} stored yet' }),
   stockNote: defineMessage<{ symbol: MessageValue }>({
     id: 'volatility.stockNote',
     defaultMessage: "{symbol} is a stock: its IVs are read at each day's close from its imported bhavcopies (NSE's daily F&O file, Market history), not minute by minute.",

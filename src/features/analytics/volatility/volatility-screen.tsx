@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
-import { MarketHistoryEmptyState, ReadAgainButton } from '@/components/trading/market-history-empty-state';
+import { MarketHistoryEmptyState, ReadAgainButton, stockRecordedText } from '@/components/trading/market-history-empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { PageHeader } from '@/components/ui/page-header';
 import { PanelBoundary } from '@/components/ui/panel-boundary';
@@ -255,7 +255,8 @@ export function VolatilityScreen({ alertAction, underlyingPicker }: { alertActio
   // The latest day with prices: the history's last, else (no history yet) the day the latest read answered.
   const latest = days[0] ?? (day === null ? (shownDay?.day ?? null) : null);
   const empty = history.value !== null && dayRead.value !== null && history.value.dates.length === 0 && dayRead.value.day === null;
-  // Nothing yet while the demo market is open: its first whole minute comes within two, both read each minute.
+  // Nothing yet while the demo market is open: its first whole minute comes within two, both read each minute (a
+  // stock's only while it is watched: its empty state says so, stockRecordedText, and it is read each minute still).
   const demoWait = useDemoMarketOpen() && empty;
   const { reload: reloadHistory } = history;
   const { reload: reloadDay } = dayRead;
@@ -313,7 +314,8 @@ export function VolatilityScreen({ alertAction, underlyingPicker }: { alertActio
             {shownDay?.expiries.length === 0 && <option value="">{intl.formatMessage(m.none)}</option>}
           </SelectField>
         </div>
-        {!isIndex(index) && (
+        {/* Nothing stored of a stock: its empty state says when a stock's minutes are recorded instead. */}
+        {!isIndex(index) && !empty && (
           <p className="mt-2 text-sm text-fg-muted" data-testid="iv-stock-note">
             {intl.formatMessage((shownDay?.minutes.length ?? 0) > 0 ? m.stockMinutesNote : m.stockNote, { symbol: index })}
           </p>
@@ -321,8 +323,8 @@ export function VolatilityScreen({ alertAction, underlyingPicker }: { alertActio
         {empty ? (
           <MarketHistoryEmptyState
             icon={PresentationChartLineIcon}
-            title={intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}
-            description={intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
+            title={isIndex(index) ? intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle) : intl.formatMessage(m.emptyStockTitle, { symbol: index })}
+            description={isIndex(index) ? intl.formatMessage(demoWait ? m.emptyDemo : m.empty) : intl.formatMessage(stockRecordedText, { symbol: index })}
             importText={intl.formatMessage(m.import)}
             before={
               demoWait ? <ReadAgainButton text={intl.formatMessage(m.readAgain)} onClick={readBoth} /> : undefined

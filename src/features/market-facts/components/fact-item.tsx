@@ -16,8 +16,11 @@ function useFactName(fact: MarketFact): string {
   return fact.detail === null ? kind : `${kind}: ${fact.detail}`;
 }
 
-/** One fact: its name and value, when it came into force and how old it is, its source, and what may be wrong with it. */
-export function FactItem({ fact }: { fact: MarketFact }) {
+/**
+ * One fact: its name and value, when it came into force and how old it is, its source unless its card says it once
+ * for its lines (`sharedSource`, fact-card.tsx), and what may be wrong with it.
+ */
+export function FactItem({ fact, sharedSource }: { fact: MarketFact; sharedSource: string | null }) {
   const intl = useIntl();
   const format = useFormat();
   const name = useFactName(fact);
@@ -35,7 +38,11 @@ export function FactItem({ fact }: { fact: MarketFact }) {
         {fact.effective_from !== null && <span>{intl.formatMessage(dated ? m.on : m.from, { date: format.formatDate(fact.effective_from) })}</span>}
         {fact.age_days !== null && <span data-testid="market-fact-age">{intl.formatMessage(m.age, { days: fact.age_days })}</span>}
       </p>
-      <p className="text-xs text-fg-muted break-words">{intl.formatMessage(m.source, { source: fact.source })}</p>
+      {fact.source !== sharedSource && (
+        <p className="text-xs text-fg-muted break-words" data-testid="market-fact-source">
+          {intl.formatMessage(m.source, { source: fact.source })}
+        </p>
+      )}
       {fact.stale && fact.revision_days !== null && (
         <p className="flex gap-1.5 text-xs text-fg" data-testid="market-fact-stale">
           <ExclamationTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warn" />

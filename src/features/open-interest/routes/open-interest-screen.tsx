@@ -24,7 +24,7 @@ import {
 } from '@/features/open-interest/model/oi-model';
 import { oiMessages as m } from '@/features/open-interest/oi-messages';
 import { useDemoMarketOpen, useReadAgainEachMinute } from '@/lib/market/demo-market';
-import { MarketHistoryEmptyState, ReadAgainButton } from '@/components/trading/market-history-empty-state';
+import { MarketHistoryEmptyState, ReadAgainButton, stockRecordedText } from '@/components/trading/market-history-empty-state';
 import { UnderlyingSearch } from '@/components/trading/underlying-search';
 import { DataSource, useDataSourceWords } from '@/components/ui/data-source';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -362,7 +362,7 @@ export function OpenInterestScreen() {
   // Nothing stored yet while the demo market is open: its first whole minute comes within two, read each minute.
   const demoWait = useDemoMarketOpen() && answer !== null && answer.day === null;
   useReadAgainEachMinute(demoWait, reload);
-  // A stock's minutes are recorded only while it is watched, demo market or not: its empty state says so (oi-messages.ts).
+  // A stock's minutes are recorded only while it is watched, demo market or not: its empty state says so (stockRecordedText).
   const stock = isOiStock(choice.index);
   return (
     <div className="flex flex-col gap-6">
@@ -379,7 +379,7 @@ export function OpenInterestScreen() {
             <MarketHistoryEmptyState
               icon={ChartBarIcon}
               title={stock ? intl.formatMessage(m.emptyStockTitle, { symbol: choice.index }) : intl.formatMessage(demoWait ? m.emptyDemoTitle : m.emptyTitle)}
-              description={stock ? intl.formatMessage(m.emptyStock, { symbol: choice.index }) : intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
+              description={stock ? intl.formatMessage(stockRecordedText, { symbol: choice.index }) : intl.formatMessage(demoWait ? m.emptyDemo : m.empty)}
               importText={intl.formatMessage(m.import)}
               before={
                 demoWait ? <ReadAgainButton text={intl.formatMessage(m.readAgain)} onClick={reload} /> : undefined

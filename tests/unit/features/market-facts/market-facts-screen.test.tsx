@@ -1,7 +1,7 @@
 // The Market facts screen (issue 60) against MSW: a card per exchange, index and charge segment in the desk's
 // order; each value in the trader's language (a band, a weekday, a rate as a percentage); a stale fact says it may
-// be out of date; a fact a live broker's instrument file disagrees with says so, with the broker's value, in en
-// and fr.
+// be out of date; a fact a live broker's instrument file disagrees with says so, with the broker's value; a source
+// the card's lines share is said once at its foot (issue 63), in en and fr.
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -134,6 +134,69 @@ describe('the Market facts screen', () => {
     expect(textOf(futures)).not.toMatch(/option|premium/i);
     // The options' card keeps the options' words.
     expect(textOf(screen.getByRole('region', { name: 'Charges on NFO-OPT' }))).toContain('STT on option sales (premium)0.15%');
+  });
+
+  it('says a source the card’s lines share once at its foot, and a line’s own only where it differs', async () => {
+    const budget = 'Union Budget 2026 (Finance Bill 2026, Part II: rates of securities transaction tax on sales of futures) and NSE circular 71990 of 1 Apr 2026';
+    const charge = (detail: string, value: string) => fact({ kind: 'charge', subject: 'NFO-FUT', detail, value, unit: 'fraction', source: budget });
+    const session = (kind: Fact['kind'], value: string, source = 'NSE circular 74/2026') => fact({ kind, subject: 'NSE', value, unit: kind === 'session_hours' || kind === 'pre_open' ? 'time_range' : 'time', source });
+    server.use(
+      http.get(`${API}/api/market/facts/`, () =>
+        HttpResponse.json({
+          day: '2026-11-29',
+          as_of: '2026-11-29T05:00:00.000Z',
+          facts: [
+            session('session_hours', '09:15-15:30'),
+            session('pre_open', '09:00-09:08'),
+            session('mis_square_off', '15:20', 'Zerodha: MIS square-off timings'),
+            session('trade_modification_end', '16:15'),
+            charge('stt_sell_futures', '0.0005'),
+            charge('exchange_futures', '0.0000183'),
+            charge('gst', '0.18'),
+            fact({ kind: 'expiry_weekday', subject: 'NIFTY', value: '2', unit: 'weekday', source: 'NSE/FAOP/68589' }),
+          ],
+        }),
+      ),
+    );
+    renderScreen('en');
+    // Every line of the futures' charges cites the budget: said once, at the card's foot.
+    const futures = await screen.findByRole('region', { name: 'Charges on NFO-FUT' });
+    expect(within(futures).queryAllByTestId('market-fact-source')).toEqual([]);
+    expect(textOf(within(futures).getByTestId('market-facts-card-source'))).toBe(`Source of every line: ${budget}`);
+    expect(textOf(futures).split(budget)).toHaveLength(2);
+    // Three of the exchange's four lines share a circular: the odd one says its own, the foot the others'.
+    const nse = screen.getByRole('region', { name: 'NSE: sessions and exchange rules' });
+    expect(within(nse).getAllByTestId('market-fact-source').map(textOf)).toEqual(['Source: Zerodha: MIS square-off timings']);
+    expect(textOf(within(itemOf(nse, 'mis_square_off')).getByTestId('market-fact-source'))).toBe('Source: Zerodha: MIS square-off timings');
+    expect(textOf(within(nse).getByTestId('market-facts-card-source'))).toBe('Source of every line without its own: NSE circular 74/2026');
+    // A card of one line says its source on that line, no foot.
+    const nifty = screen.getByRole('region', { name: 'NIFTY: contracts' });
+    expect(within(nifty).queryByTestId('market-facts-card-source')).toBeNull();
+    expect(textOf(within(nifty).getByTestId('market-fact-source'))).toBe('Source: NSE/FAOP/68589');
+  });
+
+  it('says the card’s shared source in French', async () => {
+    server.use(
+      http.get(`${API}/api/market/facts/`, () =>
+        HttpResponse.json({
+          day: '2026-11-29',
+          as_of: '2026-11-29T05:00:00.000Z',
+          facts: [
+            fact({ kind: 'session_hours', subject: 'NSE', value: '09:15-15:30', unit: 'time_range' }),
+            fact({ kind: 'pre_open', subject: 'NSE', value: '09:00-09:08', unit: 'time_range' }),
+            fact({ kind: 'mis_square_off', subject: 'NSE', value: '15:20', unit: 'time', source: 'Zerodha' }),
+            fact({ kind: 'charge', subject: 'NFO-FUT', detail: 'stt_sell_futures', value: '0.0005', unit: 'fraction' }),
+            fact({ kind: 'charge', subject: 'NFO-FUT', detail: 'gst', value: '0.18', unit: 'fraction' }),
+          ],
+        }),
+      ),
+    );
+    renderScreen('fr');
+    const futures = await screen.findByRole('region', { name: /NFO-FUT/ });
+    expect(textOf(within(futures).getByTestId('market-facts-card-source'))).toBe('Source de chaque ligne : NSE circular 74/2026');
+    const nse = screen.getByRole('region', { name: /^NSE/ });
+    expect(textOf(within(nse).getByTestId('market-facts-card-source'))).toBe('Source de chaque ligne sans la sienne : NSE circular 74/2026');
+    expect(within(nse).getAllByTestId('market-fact-source').map(textOf)).toEqual(['Source : Zerodha']);
   });
 
   it('labels the futures lines in French', async () => {
