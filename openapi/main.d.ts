@@ -3206,6 +3206,7 @@ export interface components {
             name: components["schemas"]["BrokerSlug"];
             /** @example Paper broker (simulated) */
             display_name: string;
+            capabilities: components["schemas"]["BrokerCapabilities"];
             /**
              * Format: uri-reference
              * @description The broker's login page; the PWA appends the account's api_key (it identifies the app; the
@@ -3214,6 +3215,41 @@ export interface components {
              * @example /broker-login/paper
              */
             login_url?: string;
+        };
+        /**
+         * @description When an AMO goes to the exchange, as Dhan's `amoTime` names it: at the pre-open, at the open, 30 or 60 minutes
+         *     after the open.
+         * @enum {string}
+         */
+        AfterMarketTime: "PRE_OPEN" | "OPEN" | "OPEN_30" | "OPEN_60";
+        /**
+         * @description What the broker's API takes, as the server's adapter for it declares (the same declarations every order is
+         *     checked against), so the PWA asks the trader only what the broker takes.
+         */
+        BrokerCapabilities: {
+            /**
+             * @description What an entry placed on a live account while the exchange is closed goes as. `by_choice`: an
+             *     after-market order (AMO) only when the order says `after_market: true` (the broker's own order form asks:
+             *     Dhan, Shoonya, Flattrade), else REJECTED with `order.amo_not_chosen`; `always`: every order placed in the
+             *     AMO window goes as one (Kite, Upstox; paper).
+             * @enum {string}
+             */
+            after_market: "by_choice" | "always";
+            /**
+             * @description The `after_market_time`s an AMO may name (Dhan's four), in the order offered; empty where the broker's
+             *     API takes none (an order naming one is refused with `order.amo_time_not_taken`).
+             */
+            after_market_times: components["schemas"]["AfterMarketTime"][];
+            /**
+             * @description The trader may log in by posting, as `request_token`, an access token the broker's own site issued
+             *     (Dhan's, from web.dhan.co) instead of going through the login page.
+             */
+            access_token_login: boolean;
+            /**
+             * @description The `levels` GET /api/market-depth/{accountNumber}/ takes for this broker's accounts, the default first
+             *     (Dhan: 20, then 200); empty where the broker streams no depth beyond the best bid and ask.
+             */
+            market_depth_levels: number[];
         };
         BrokersResponse: {
             brokers: components["schemas"]["Broker"][];
@@ -4250,9 +4286,8 @@ export interface components {
              *     `after_market: true` (else 400 `order.amo_time_without_amo`) and only on a Dhan account: any other
              *     broker, paper included, is refused with 400 `order.amo_time_not_taken`, nothing sent (no other
              *     broker's API takes such a time). Sent only when the order does go as an AMO.
-             * @enum {string}
              */
-            after_market_time?: "PRE_OPEN" | "OPEN" | "OPEN_30" | "OPEN_60";
+            after_market_time?: components["schemas"]["AfterMarketTime"];
         };
         PlaceTradesRequest: {
             account_number: components["schemas"]["AccountNumber"];
@@ -4301,9 +4336,8 @@ export interface components {
              *     `after_market: true` (else 400 `order.amo_time_without_amo`) and only on a Dhan account: any other
              *     broker, paper included, is refused with 400 `order.amo_time_not_taken`, nothing sent (no other
              *     broker's API takes such a time). Sent only when the order does go as an AMO.
-             * @enum {string}
              */
-            after_market_time?: "PRE_OPEN" | "OPEN" | "OPEN_30" | "OPEN_60";
+            after_market_time?: components["schemas"]["AfterMarketTime"];
         };
         /** @description Close (part of) one position at market. */
         ExecuteSquareoffRequest: {

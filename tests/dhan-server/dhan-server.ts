@@ -73,6 +73,8 @@ function startDhanControl(state: ReturnType<typeof createState>) {
     orderUpdateConnections: () => orderUpdates.connections(),
     /** Every postback body Dhan would have sent (one per change of an order), oldest first. */
     postbacks: () => state.postbacks.sent(),
+    /** The order update sockets stay open but send no order's change while on (lost alerts). */
+    silenceOrderUpdates: (on: boolean) => orderUpdates.silence(on),
     /** Every order update socket closes at once, as a network cut does. */
     dropOrderUpdates: () => orderUpdates.dropConnections(),
     /** What 20-level depth clients sent (their JSON requests), oldest first. */

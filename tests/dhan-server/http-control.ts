@@ -3,7 +3,9 @@
 //   apps {appId, appSecret, redirectUrl, clientId} · contracts {contracts: ServerContract[]} (lists more) ·
 //   last {security_id, price} · orders {client_id} · issue-token {client_id} (a token as web.dhan.co generates it) ·
 //   expire-tokens {client_id?} · kill-switch {client_id} · silence-depth {on} (the 20-level depth sends nothing while on) ·
-//   holdings {client_id, holdings: HoldingSeed[]} (the client's demat holdings) · order-writes {} (every order write, as sent)
+//   holdings {client_id, holdings: HoldingSeed[]} (the client's demat holdings) · order-writes {} (every order write, as sent) ·
+//   silence-order-updates {on} (the order sockets send no order's change while on) · postbacks {client_id} (the bodies
+//   Dhan would have posted for that client's orders, oldest first)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DhanControl } from './dhan-server.ts';
 import { inputException, parseJsonBody, readBody, sendJson, sendRefusal } from './http-util.ts';
@@ -32,6 +34,8 @@ export async function handleControl(control: DhanControl, request: IncomingMessa
       'kill-switch': () => control.killSwitch(text(body, 'client_id')),
       'silence-depth': () => control.silenceDepth(body.on === true),
       'order-writes': () => control.orderWrites(),
+      'silence-order-updates': () => control.silenceOrderUpdates(body.on === true),
+      postbacks: () => control.postbacks().filter((sent) => sent.dhanClientId === text(body, 'client_id')),
       holdings: () => {
         if (!Array.isArray(body.holdings)) throw inputException('holdings (securityId, tradingSymbol, isin, totalQty, avgCostPrice, lastTradedPrice) is required');
         control.setHoldings(text(body, 'client_id'), body.holdings as HoldingSeed[]);

@@ -30,6 +30,9 @@ export function createOrderUpdates(accounts: Accounts) {
   const wss = new WebSocketServer({ noServer: true });
   const clients = new Set<Client>();
   const logins: unknown[] = [];
+  // Silenced, the sockets stay open (pongs answered) but carry no alert: an update lost on its way, as a test of
+  // what else brings it (a postback) needs.
+  let silent = false;
 
   function sendTo(clientId: string, message: Record<string, unknown>): void {
     for (const client of clients) if (client.clientId === clientId && client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify(message));
@@ -61,7 +64,11 @@ export function createOrderUpdates(accounts: Accounts) {
       });
     },
     /** An order of this client changed: its alert goes to the client's sockets. */
-    orderChanged: (order: DhanOrderRecord) => sendTo(order.dhanClientId, orderAlert(order)),
+    orderChanged: (order: DhanOrderRecord) => void (!silent && sendTo(order.dhanClientId, orderAlert(order))),
+    /** While on, no order's change is sent on any socket (an alert the test announces still is). */
+    silence(on: boolean): void {
+      silent = on;
+    },
     /** An alert as the test writes it, whatever the book says. */
     announce: (clientId: string, message: Record<string, unknown>) => sendTo(clientId, message),
     logins: () => [...logins],

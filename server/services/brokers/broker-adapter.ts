@@ -98,6 +98,11 @@ export type BrokerAdapter = {
    * one this trader's own login link of this account issued: without one the login is refused.
    */
   keptLoginState?: (requestToken: string) => boolean;
+  /**
+   * The broker's own site issues a day's access token the trader may paste in the code's place, which createSession
+   * takes (Dhan's from web.dhan.co, told from a consent's tokenId by its shape). Absent: its login page only.
+   */
+  accessTokenLogin?: boolean;
   /** Exchanges a request_token for a session, or throws BrokerLoginError. */
   createSession: (request: SessionRequest) => Promise<BrokerSession>;
   /**

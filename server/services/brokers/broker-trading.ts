@@ -483,6 +483,11 @@ export type BrokerTrading = {
    */
   afterMarketTimes?: readonly AfterMarketTime[];
   /**
+   * An entry out of hours goes as an AMO only when the trader chose one (its live wire's, LiveWire.afterMarketByChoice:
+   * Dhan's AMO switch, Noren's `amo`). Absent: every order placed in the AMO window goes as one (paper, Kite, Upstox).
+   */
+  afterMarketByChoice?: boolean;
+  /**
    * What intents go out as, placing nothing: each sliced at the freeze quantity (an order of more than 20
    * slices refused with too_many_orders), unknown contracts refused; entries refused while the kill switch
    * is armed (killSwitchRefusal) or past the account's risk limits.
@@ -562,6 +567,8 @@ export type BrokerTrading = {
    * one contract at a time): what the broker last sent, none before it has. Absent: the broker offers no deeper book.
    */
   marketDepth?(account: TradingAccount, exchange: string, tradingsymbol: string, levels?: number): Promise<MarketDepth>;
+  /** The levels a side marketDepth takes, its default first (Dhan's 20, then 200); absent with marketDepth. */
+  marketDepthLevels?: readonly number[];
   /** Refuses a change that changes nothing (nothing_to_modify), which would spend one of the order's 25. */
   modifyOrder(account: TradingAccount, orderId: string, changes: OrderChanges): Promise<BrokerOrder>;
   /** Final orders are answered as they are, so repeating a cancel is harmless. `reason`: shown on each cancelled order. */

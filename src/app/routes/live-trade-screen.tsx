@@ -19,6 +19,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
+import { useBrokerCapabilities } from '@/features/brokers/hooks/use-broker-capabilities';
 import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import { ChainPickers } from '@/features/market/components/chain-pickers';
@@ -107,6 +108,8 @@ export function LiveTradeScreen() {
   };
   const freezeQuantity = useFreezeQuantity(picked);
   const account = desk.account;
+  // What its broker takes (the AMO's choice and times, the depth): the server's word in the brokers list.
+  const capabilities = useBrokerCapabilities(account);
   const inReplay = account !== null && tradingModeOf(account) === 'replay';
   const heldReplay = useAtomValue(openReplayAtom, { store }) ?? null;
   const feedHeardAt = useAtomValue(liveFeed().lastPriceAtAtom, { store });
@@ -121,6 +124,7 @@ export function LiveTradeScreen() {
         instrument={picked}
         quote={quote}
         account={account}
+        capabilities={capabilities}
         portfolioId={desk.portfolio?.id ?? null}
         sessionOpen={desk.sessionOpen}
         defaults={desk.defaults}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { placeTrades, squareoffTrades } from '@/features/orders/api/trading-calls';
-import type { Product, TradingAccount } from '@/features/orders/api/trading-types';
+import type { BrokerCapabilities, Product, TradingAccount } from '@/features/orders/api/trading-types';
 import { useOrderSentence } from '@/features/orders/components/intent-outcome';
 import { AfterMarketNotice, AfterMarketQuestion, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
@@ -23,6 +23,8 @@ type BasketTradeProps = {
   legs: readonly BuilderLeg[];
   /** The account the basket goes to, named above "Trade all" with whether it is paper or live. */
   account: TradingAccount | null;
+  /** What the account's broker takes (the brokers list's): whether it asks for the AMO and its time. Null: not read yet. */
+  capabilities?: BrokerCapabilities | null;
   portfolioId: number | null;
   product: Product;
   /** Why trading is not possible now (offline, no session, a snapshot), already translated; null when it is. */
@@ -41,7 +43,7 @@ type BasketTradeProps = {
  * each leg's outcome, and when some legs filled while others failed, the two ways out: retry the failed
  * legs (a new intent with only those) or exit what filled (square off those positions).
  */
-export function BasketTrade({ legs, account, portfolioId, product, blocked, onFilled, afterMarket = null }: BasketTradeProps) {
+export function BasketTrade({ legs, account, capabilities = null, portfolioId, product, blocked, onFilled, afterMarket = null }: BasketTradeProps) {
   const intl = useIntl();
   const { formatContract } = useFormat();
   const sentence = useOrderSentence();
@@ -52,7 +54,7 @@ export function BasketTrade({ legs, account, portfolioId, product, blocked, onFi
   const [results, setResults] = useState<ReadonlyMap<string, LegResult>>(new Map());
   const [exited, setExited] = useState(false);
   const enabled = legs.filter((leg) => leg.enabled);
-  const amoChoice = useAfterMarketChoice(account, afterMarket);
+  const amoChoice = useAfterMarketChoice(account, capabilities, afterMarket);
   // Another basket is another intent: a new key, even when the last outcome was unknown. Another AMO choice or
   // time is another basket, as on the ticket.
   const ordersKey = JSON.stringify([basketOrders(legs, product).map((item) => item.order), amoChoice.fields]);

@@ -4,6 +4,7 @@ import type { Order, Product } from '@/features/orders/api/trading-types';
 import { ProductChoice } from '@/features/orders/components/product-choice';
 import { defaultProduct } from '@/features/orders/model/product-default';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
+import { useBrokerCapabilities } from '@/features/brokers/hooks/use-broker-capabilities';
 import { useMarketClosed } from '@/features/market/hooks/use-market-status';
 import { useMisWindow } from '@/features/market/hooks/use-mis-window';
 import { SelectField } from '@/components/ui/select-field';
@@ -26,6 +27,7 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
   const intl = useIntl();
   const online = useOnlineStatus();
   const account = desk.account;
+  const capabilities = useBrokerCapabilities(account);
   // Closed market: the basket's legs go as after-market orders (AMO), which the basket says (and asks for, on the
   // brokers that make it the trader's choice).
   const afterMarket = useMarketClosed();
@@ -69,6 +71,7 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
       <BasketTrade
         legs={legs}
         account={account}
+        capabilities={capabilities}
         portfolioId={desk.portfolio?.id ?? null}
         product={product}
         blocked={blocked === null ? null : intl.formatMessage(blocked)}

@@ -42,7 +42,7 @@ export async function issueDhanToken(request: APIRequestContext, clientId: strin
   return (await control(request, 'issue-token', { client_id: clientId })) as string;
 }
 
-export type DhanOrder = { orderId: string; orderStatus: string; correlationId: string; quantity: number };
+export type DhanOrder = { orderId: string; orderStatus: string; correlationId: string; quantity: number; securityId: string };
 
 /** Dhan's own record of one client's orders (the test server's book). */
 export async function dhanOrders(request: APIRequestContext, app: DhanApp): Promise<DhanOrder[]> {
@@ -71,6 +71,16 @@ export async function listDeskContractsAtDhan(request: APIRequestContext, token:
 /** Moves a contract's last price at Dhan (its feed and its depth send it; the depth's levels stand a tick apart from it). */
 export async function setDhanLast(request: APIRequestContext, securityId: string, price: number): Promise<void> {
   await control(request, 'last', { security_id: securityId, price });
+}
+
+/** Dhan's order update sockets stay open but send no order's change while on (alerts lost on their way). */
+export async function silenceDhanOrderUpdates(request: APIRequestContext, on: boolean): Promise<void> {
+  await control(request, 'silence-order-updates', { on });
+}
+
+/** The bodies Dhan would have posted to the Postback URL for the client's orders, one per change, oldest first. */
+export async function dhanPostbacks(request: APIRequestContext, app: DhanApp): Promise<Array<Record<string, unknown>>> {
+  return (await control(request, 'postbacks', { client_id: app.clientId })) as Array<Record<string, unknown>>;
 }
 
 /** Dhan's 20-level depth socket sends nothing, not even a ping, while on; off, it sends each followed book again. */

@@ -21,7 +21,7 @@ describe.each(testBackends)('a Dhan login on %s', (backend) => {
   it('lists Dhan with its login page', async () => {
     const { token } = await openDhanDesk(stack);
     const brokers = await stack.call<{ brokers: { name: string; display_name: string; login_url?: string }[] }>('getBrokers', { token });
-    expect(brokers.body.brokers.find((broker) => broker.name === 'dhan')).toEqual({ id: 4, name: 'dhan', display_name: 'Dhan', login_url: `${stack.dhan.apiRoot}/login/consentApp-login` });
+    expect(brokers.body.brokers.find((broker) => broker.name === 'dhan')).toEqual({ id: 4, name: 'dhan', display_name: 'Dhan', login_url: `${stack.dhan.apiRoot}/login/consentApp-login`, capabilities: expect.any(Object) });
   });
 
   it('logs in through a consent of its own, and the session lasts the day Dhan gives it', async () => {

@@ -23,22 +23,23 @@ describe.each(testBackends)('brokers and broker accounts on %s', (backend) => {
     await server.close();
   });
 
+  // Their capabilities: broker-capabilities.test.ts.
   it('lists the paper broker, Kite, Upstox, Dhan, Shoonya and Flattrade with their login pages', async () => {
     const { token } = await signedInAccount(call);
     const res = await call('getBrokers', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       brokers: [
-        { id: 1, name: 'paper', display_name: 'Paper broker (simulated)', login_url: '/broker-login/paper' },
+        { id: 1, name: 'paper', display_name: 'Paper broker (simulated)', login_url: '/broker-login/paper', capabilities: expect.any(Object) },
         // Zerodha's own page when KITE_LOGIN_URL is not set; the PWA appends the account's api_key.
-        { id: 2, name: 'kite', display_name: 'Zerodha (Kite Connect)', login_url: 'https://kite.zerodha.com/connect/login?v=3' },
+        { id: 2, name: 'kite', display_name: 'Zerodha (Kite Connect)', login_url: 'https://kite.zerodha.com/connect/login?v=3', capabilities: expect.any(Object) },
         // Upstox's dialog at UPSTOX_API_ROOT (here its default); the server builds each login link with its state.
-        { id: 3, name: 'upstox', display_name: 'Upstox', login_url: 'https://api.upstox.com/v2/login/authorization/dialog' },
+        { id: 3, name: 'upstox', display_name: 'Upstox', login_url: 'https://api.upstox.com/v2/login/authorization/dialog', capabilities: expect.any(Object) },
         // Dhan's consent login page at DHAN_AUTH_ROOT (its default); each link is a consent generated for the account.
-        { id: 4, name: 'dhan', display_name: 'Dhan', login_url: 'https://auth.dhan.co/login/consentApp-login' },
+        { id: 4, name: 'dhan', display_name: 'Dhan', login_url: 'https://auth.dhan.co/login/consentApp-login', capabilities: expect.any(Object) },
         // The Noren brokers' login pages (their defaults); each link names the account's app.
-        { id: 5, name: 'shoonya', display_name: 'Shoonya (Finvasia)', login_url: 'https://trade.shoonya.com/OAuthlogin/authorize/oauth' },
-        { id: 6, name: 'flattrade', display_name: 'Flattrade', login_url: 'https://auth.flattrade.in/' },
+        { id: 5, name: 'shoonya', display_name: 'Shoonya (Finvasia)', login_url: 'https://trade.shoonya.com/OAuthlogin/authorize/oauth', capabilities: expect.any(Object) },
+        { id: 6, name: 'flattrade', display_name: 'Flattrade', login_url: 'https://auth.flattrade.in/', capabilities: expect.any(Object) },
       ],
     });
   });

@@ -29,6 +29,7 @@ describe.each(testBackends)('an Upstox login on %s', (backend) => {
       name: 'upstox',
       display_name: 'Upstox',
       login_url: `${stack.upstox.apiRoot}/v2/login/authorization/dialog`,
+      capabilities: expect.any(Object),
     });
   });
 

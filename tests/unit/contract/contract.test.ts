@@ -361,7 +361,7 @@ describe('main.yaml trading rules', () => {
     expect(required('User')).toEqual(['id', 'email', 'name', 'mobile', 'trade_defaults']);
     expect(required('LoginResponse')).toEqual(expect.arrayContaining(['user', 'token', 'message']));
     expect(required('RegisterResponse')).toEqual(['user', 'message', 'message_i18n']);
-    expect(required('Broker')).toEqual(['id', 'name', 'display_name']);
+    expect(required('Broker')).toEqual(['id', 'name', 'display_name', 'capabilities']);
     expect(required('BrokerAccount')).toEqual(
       ['id', 'broker', 'name', 'account_number', 'api_key', 'capital', 'is_logged_in', 'session_expires_at'],
     );

@@ -9,10 +9,11 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { plainText } from '../support/plain-text';
 import { API, complianceOf, main, record, renderBrokers, serveAccounts, serveBrokers, server, swing, useBrokersServer } from './brokers-harness';
+import { capabilitiesOf } from '../support/broker-capabilities.ts';
 
 useBrokersServer();
 
-const upstoxBroker = { id: 3, name: 'upstox', display_name: 'Upstox' };
+const upstoxBroker = { id: 3, name: 'upstox', display_name: 'Upstox', capabilities: capabilitiesOf('upstox') };
 const upstoxAccount = { ...swing, id: 13, broker: 'upstox', name: 'Upstox desk', account_number: 'UP7788', api_key: 'up_key' };
 const upstoxState = complianceOf(upstoxAccount, {
   session: { state: 'logged_in', until: '2099-01-16T22:00:00Z' },

@@ -6,11 +6,12 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { description, paper, renderBrokers, serveAccounts, serveBrokers, useBrokersServer } from './brokers-harness.tsx';
+import { description, main, paper, renderBrokers, serveAccounts, serveBrokers, useBrokersServer } from './brokers-harness.tsx';
+import { capabilitiesOf } from '../support/broker-capabilities.ts';
 
 useBrokersServer();
 
-const dhan = { id: 4, name: 'dhan', display_name: 'Dhan' };
+const dhan = { id: 4, name: 'dhan', display_name: 'Dhan', login_url: 'https://auth.dhan.example/login/consentApp-login', capabilities: capabilitiesOf('dhan') };
 
 async function openDhanForm(user: UserEvent, locale: 'en' | 'fr' = 'en') {
   serveBrokers([paper, dhan]);
@@ -46,5 +47,27 @@ describe('a Dhan account', () => {
     expect(within(console).getByText(/envoie les mises à jour de vos ordres à l’URL de postback\.$/)).toBeTruthy();
     expect(within(console).getByRole('button', { name: 'Copier : URL de postback' })).toBeTruthy();
     expect(description(within(console).getByLabelText('URL de postback'))).toMatch(/^Dhan a besoin ici d’une adresse https publique : il y envoie les mises à jour de vos ordres depuis Internet\./);
+  });
+});
+
+describe('a logged-out account’s login', () => {
+  const dhanAccount = { ...main, id: 14, broker: 'dhan', name: 'Dhan options', account_number: 'DH1001', api_key: 'dhan_app' };
+
+  it('offers to paste an access token where the brokers list says the broker takes one (Dhan), and nowhere else', async () => {
+    serveBrokers([paper, dhan]);
+    serveAccounts([main, dhanAccount]);
+    renderBrokers('/app/broker');
+    const row = await screen.findByRole('listitem', { name: 'Dhan options' });
+    expect(within(row).getByText('Log in with an access token instead')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Main paper account' })).queryByText('Log in with an access token instead')).toBeNull();
+  });
+
+  it('follows the list, not the broker’s name: a Dhan the server lists without it offers no token field', async () => {
+    serveBrokers([paper, { ...dhan, capabilities: { ...dhan.capabilities, access_token_login: false } }]);
+    serveAccounts([dhanAccount]);
+    renderBrokers('/app/broker');
+    const row = await screen.findByRole('listitem', { name: 'Dhan options' });
+    expect(within(row).getByRole('button', { name: 'Log in to broker: Dhan options' })).toBeTruthy();
+    expect(within(row).queryByText('Log in with an access token instead')).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ import {
   selectedAccountAtom,
 } from '@/lib/session/user-profile-atoms';
 import { store } from '@/lib/store';
+import { capabilitiesOf } from '../support/broker-capabilities.ts';
 
 export type Broker = components['schemas']['Broker'];
 export type BrokerAccount = components['schemas']['BrokerAccount'];
@@ -39,8 +40,9 @@ export const paper: Broker = {
   name: 'paper',
   display_name: 'Paper broker (simulated)',
   login_url: '/broker-login/paper',
+  capabilities: capabilitiesOf('paper'),
 };
-export const kite: Broker = { id: 2, name: 'kite', display_name: 'Zerodha Kite', login_url: 'https://kite.example/connect/login?v=3' };
+export const kite: Broker = { id: 2, name: 'kite', display_name: 'Zerodha Kite', login_url: 'https://kite.example/connect/login?v=3', capabilities: capabilitiesOf('kite') };
 
 /** A session end far ahead, so "logged in" holds whenever the tests run. */
 export const SESSION_END = '2099-01-17T06:00:00+05:30';
@@ -85,7 +87,7 @@ export function useBrokersServer() {
     store.set(brokersAtom, []);
     // Each test is a new session: no last-known copy of another test's accounts, in memory or on the device.
     forgetLastKnown();
-    await removeValue('snapshot:brokers:accounts');
+    await removeValue('snapshot:brokers:accounts:2');
     store.set(brokerAccountsAtom, []);
     store.set(selectedAccountAtom, null);
     store.set(loginBrokerAccountIdAtom, null);

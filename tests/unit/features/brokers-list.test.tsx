@@ -30,6 +30,7 @@ import {
   useBrokersServer,
 } from './brokers-harness.tsx';
 import { plainText } from '../support/plain-text.ts';
+import { capabilitiesOf } from '../support/broker-capabilities.ts';
 
 useBrokersServer();
 
@@ -93,7 +94,7 @@ describe('broker accounts list', () => {
   });
 
   it('names brokers in the trader’s language, and one the app does not know by the server’s name', async () => {
-    const upstox = { id: 3, name: 'upstox', display_name: 'Upstox' };
+    const upstox = { id: 3, name: 'upstox', display_name: 'Upstox', capabilities: capabilitiesOf('upstox') };
     serveBrokers([paper, kite, upstox]);
     serveAccounts([main, swing, { ...swing, id: 13, broker: 'upstox', name: 'Other', account_number: 'UP1' }]);
     renderBrokers('/app/broker', { locale: 'fr' });

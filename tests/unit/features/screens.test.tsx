@@ -26,6 +26,7 @@ import strategies from '@/i18n/locales/fr/strategies.json';
 import validation from '@/i18n/locales/fr/validation.json';
 import { configureApiClients } from '@/lib/api/clients';
 import { plainText } from '../support/plain-text.ts';
+import { capabilitiesOf } from '../support/broker-capabilities.ts';
 
 const frMessages: Record<string, string> = {
   ...alerts,
@@ -82,7 +83,7 @@ describe('broker screens', () => {
   let accounts: (typeof account)[] = [];
   const server = setupServer(
     http.get(`${api}/api/brokers/brokers/`, () =>
-      HttpResponse.json({ brokers: [{ id: 1, name: 'paper', display_name: 'Paper broker', login_url: '/broker-login/paper' }] }),
+      HttpResponse.json({ brokers: [{ id: 1, name: 'paper', display_name: 'Paper broker', login_url: '/broker-login/paper', capabilities: capabilitiesOf('paper') }] }),
     ),
     http.get(`${api}/api/accounts/all-accounts/`, () => HttpResponse.json({ broker_accounts: accounts })),
   );

@@ -16,8 +16,10 @@ import { configureApiClients } from '@/lib/api/clients';
 import { networkStateAtom, reportNetwork } from '@/lib/network/network-atom';
 import { store } from '@/lib/store';
 import { plainText } from '../support/plain-text';
+import { capabilitiesOf } from '../support/broker-capabilities.ts';
 
 type Schemas = components['schemas'];
+type BrokerCapabilities = Schemas['BrokerCapabilities'];
 const API = 'http://api.test';
 
 const instrument: TicketInstrument = {
@@ -100,13 +102,15 @@ function renderTicket({
   afterMarket = null,
   feedHeardAgoMs = null,
   broker = 'paper',
-}: { locale?: 'en' | 'fr'; quoteAgeMs?: number; afterMarket?: { nextOpen: string | null } | null; feedHeardAgoMs?: number | null; broker?: string } = {}) {
+  capabilities = capabilitiesOf(broker),
+}: { locale?: 'en' | 'fr'; quoteAgeMs?: number; afterMarket?: { nextOpen: string | null } | null; feedHeardAgoMs?: number | null; broker?: string; capabilities?: BrokerCapabilities | null } = {}) {
   return render(
     <IntlProvider locale={locale} defaultLocale="en" messages={locale === 'fr' ? frMessages : {}}>
       <OrderTicket
         instrument={instrument}
         quote={{ last_price: 120, bid: 119.95, ask: 120.05, timestamp: new Date(Date.now() - quoteAgeMs).toISOString() }}
         account={{ id: 1, name: 'Paper', account_number: 'PA1234', broker }}
+        capabilities={capabilities}
         portfolioId={null}
         sessionOpen
         defaults={{ product: 'NRML', order_type: 'LIMIT', lots: 1, confirm_before_order: false }}
@@ -279,6 +283,23 @@ describe('the ticket of a Dhan, Shoonya or Flattrade account while the market is
     renderTicket({ ...closed, broker: 'kite' });
     await waitFor(() => expect(submit().disabled).toBe(false));
     expect(plainText(submit().textContent)).toBe('Buy 65 as AMO');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('asks what the brokers list says the broker takes, whatever its name', async () => {
+    // A Dhan whose server took only the open: that one time is offered.
+    const view = renderTicket({ ...closed, broker: 'dhan', capabilities: { ...capabilitiesOf('dhan'), after_market_times: ['OPEN'] } });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'After market order (AMO)' }));
+    const time = (await screen.findByRole('combobox', { name: 'AMO time' })) as HTMLSelectElement;
+    expect([...time.options].map((option) => option.value)).toEqual(['OPEN']);
+    view.unmount();
+    // A broker the app has no word of, whose server says the AMO is the trader's choice: the ticket asks.
+    const other = renderTicket({ ...closed, broker: 'zebu', capabilities: capabilitiesOf('shoonya') });
+    expect(await screen.findByRole('checkbox', { name: 'After market order (AMO)' })).toBeTruthy();
+    other.unmount();
+    // The list not read yet: nothing asked (the server refuses an unchosen AMO; it never sends one unasked).
+    renderTicket({ ...closed, broker: 'dhan', capabilities: null });
+    await waitFor(() => expect(submit().disabled).toBe(false));
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

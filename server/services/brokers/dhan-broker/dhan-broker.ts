@@ -69,6 +69,7 @@ export function createDhanBroker({ sessions, authRoot, trading, compliance }: Dh
     loginUrl: `${authRoot}/login/consentApp-login`,
     loginLink,
     keptLoginState: (code) => !isAccessToken(code),
+    accessTokenLogin: true,
     createSession,
     ...(trading === undefined ? {} : { trading }),
     ...(compliance === undefined ? {} : { compliance }),

@@ -122,6 +122,8 @@ export function createDhanDepth({ clock, sessions, contracts, url, fullUrl, tuni
 
   return {
     marketDepth,
+    // The 20-level socket's by default, Dhan's full 200 for one contract at a time.
+    levels: [depthLevels, fullDepthLevels] as const,
     close: () => {
       for (const accountId of new Set([...accounts.keys(), ...fullDepths.keys()])) forget(accountId);
     },

@@ -48,7 +48,7 @@ export function createDhanLive({ db, clock, secrets, endpoints = productionDhanE
   const contracts = createDhanContracts({ db, clock, scripMasterUrl: endpoints.scripMasterUrl, ...(fetch === undefined ? {} : { fetch }) });
   const prices = createDhanLivePrices({ db, clock, sessions, contracts, indexIds: contracts.indexIds, feedUrl: endpoints.feedUrl, tuning: feed });
   const depth = createDhanDepth({ clock, sessions, contracts, url: endpoints.depthUrl, fullUrl: endpoints.fullDepthUrl, tuning: depthTuning });
-  const trading = { ...createDhanTrading({ db, clock, sessions, contracts, wait, prices }), marketDepth: depth.marketDepth };
+  const trading = { ...createDhanTrading({ db, clock, sessions, contracts, wait, prices }), marketDepth: depth.marketDepth, marketDepthLevels: depth.levels };
   const orderStreams = createDhanOrderStreams({ db, clock, sessions, url: endpoints.orderUpdateUrl, calls: trading.calls, contracts, books: trading, tuning: orderUpdates });
   return {
     broker: createDhanBroker({ sessions, authRoot: endpoints.authRoot, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),

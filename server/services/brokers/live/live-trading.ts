@@ -90,6 +90,7 @@ export function createLiveTrading({ db, clock, wire, contracts, hours, limits, o
   };
   // What the broker's API takes, told by its wire: the order requests are checked against it before any plan.
   if (wire.afterMarketTimes !== undefined) trading.afterMarketTimes = wire.afterMarketTimes;
+  if (wire.afterMarketByChoice !== undefined) trading.afterMarketByChoice = wire.afterMarketByChoice;
   const readHoldings = wire.holdings;
   if (readHoldings !== undefined) {
     trading.brokerHoldings = async (account) =>

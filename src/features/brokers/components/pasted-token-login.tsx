@@ -18,13 +18,6 @@ const messages = defineMessages({
   empty: { id: 'brokers.pastedToken.empty', defaultMessage: 'Paste the access token first.' },
 });
 
-/** Brokers whose own site issues a day's token the trader may paste instead of logging in through its page. */
-const pastedTokenBrokers: ReadonlySet<string> = new Set(['dhan']);
-
-export function hasPastedTokenLogin(account: BrokerAccount): boolean {
-  return pastedTokenBrokers.has(account.broker);
-}
-
 /**
  * Dhan's alternative to its login page: a token the trader generated on web.dhan.co, posted in the login's
  * place. The server checks it with Dhan's profile call and refuses another client's token; the refusal is

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import type { Broker, BrokerAccount } from '@/features/brokers/api/broker-types';
 import { brokersMessages } from '@/features/brokers/brokers-messages';
 import { LoginButton } from '@/features/brokers/components/login-button';
-import { hasPastedTokenLogin, PastedTokenLogin } from '@/features/brokers/components/pasted-token-login';
+import { PastedTokenLogin } from '@/features/brokers/components/pasted-token-login';
 import { isSessionOpen } from '@/lib/session/session-open';
 
 // Starts with the button's visible words, so a voice-control user can say what they see (WCAG 2.5.3).
@@ -27,7 +27,8 @@ export function SessionActions({ account, broker, onLogIn, onLogOut, loggingInId
   const intl = useIntl();
   const login = { account, broker, onLogIn, loggingInId, offline };
   if (!isSessionOpen(account)) {
-    if (!hasPastedTokenLogin(account)) return <LoginButton {...login} />;
+    // A broker whose own site issues a day's token the trader may paste (Dhan's), as the server's brokers list says.
+    if (broker?.capabilities.access_token_login !== true) return <LoginButton {...login} />;
     return (
       <div className="flex w-full flex-col items-start gap-2">
         <LoginButton {...login} />

@@ -36,7 +36,8 @@ export function useBrokerAccounts() {
   const brokers = useAtomValue(brokersAtom);
   const accounts = useAtomValue(brokerAccountsAtom);
   const fresh = useMemo(() => (data === true ? { brokers, accounts } : undefined), [data, brokers, accounts]);
-  const lastKnown = useLastKnown('brokers:accounts', fresh, error !== null);
+  // Versioned: the brokers carry their capabilities since session 82, which a copy kept before has not.
+  const lastKnown = useLastKnown('brokers:accounts:2', fresh, error !== null);
   return {
     ready: lastKnown.value !== undefined,
     asOf: lastKnown.asOf,

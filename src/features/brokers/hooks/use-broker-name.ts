@@ -1,10 +1,6 @@
-import { useAtom } from 'jotai';
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { getBrokers } from '@/features/brokers/api/get-brokers';
-import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
 import { brokerName, knownBrokerSlugs } from '@/features/brokers/broker-names';
-import { useOperation } from '@/lib/api/use-operation';
+import { useBrokersWith } from '@/features/brokers/hooks/use-brokers-with';
 
 /**
  * A broker's name for a screen that only has its slug (the login return page, opened cold by the broker's
@@ -12,16 +8,6 @@ import { useOperation } from '@/lib/api/use-operation';
  */
 export function useBrokerName(slug: string): string {
   const intl = useIntl();
-  const [brokers, setBrokers] = useAtom(brokersAtom);
-  const { run } = useOperation(getBrokers);
-  const missing = !knownBrokerSlugs.includes(slug) && !brokers.some((broker) => broker.name === slug);
-
-  useEffect(() => {
-    if (!missing) return;
-    void run().then((list) => {
-      if (list) setBrokers(list);
-    });
-  }, [missing, run, setBrokers]);
-
+  const brokers = useBrokersWith(knownBrokerSlugs.includes(slug) ? null : slug);
   return brokerName(slug, brokers, intl);
 }

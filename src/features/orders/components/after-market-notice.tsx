@@ -2,7 +2,7 @@ import { defineMessage, defineMessages, type IntlShape, type MessageValue, useIn
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField } from '@/components/ui/select-field';
 import type { AfterMarketChoiceState } from '@/features/orders/hooks/use-after-market-choice';
-import type { AfterMarketTime } from '@/features/orders/model/after-market-choice';
+import type { AfterMarketTime } from '@/features/orders/api/trading-types';
 import { useFormat } from '@/lib/format/use-format';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { executeOrder } from '@/features/orders/api/trading-calls';
-import type { OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
+import type { BrokerCapabilities, OrderRequest, Product, TradingAccount, TransactionType } from '@/features/orders/api/trading-types';
 import { AfterMarketNotice, AfterMarketQuestion, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { ChargesBreakdown } from '@/features/orders/components/charges-breakdown';
 import { SliceHint } from '@/features/orders/components/slice-hint';
@@ -67,6 +67,7 @@ export function OrderTicket({
   instrument,
   quote,
   account,
+  capabilities = null,
   portfolioId,
   sessionOpen,
   defaults,
@@ -87,6 +88,8 @@ export function OrderTicket({
   quote: TicketQuote | null;
   /** The account the order goes to, named on the ticket with whether it is paper or live. */
   account: TradingAccount | null;
+  /** What the account's broker takes (the brokers list's): whether it asks for the AMO, its depth. Null: not read yet. */
+  capabilities?: BrokerCapabilities | null;
   portfolioId: number | null;
   sessionOpen: boolean;
   defaults: TicketDefaults;
@@ -138,9 +141,9 @@ export function OrderTicket({
   const replay = account !== null && tradingModeOf(account) === 'replay';
   const age = useSecondsSince(quote?.timestamp ?? null);
   const feedAge = useSecondsSince(feedHeardAt === null ? null : new Date(feedHeardAt).toISOString());
-  // Out of hours on Dhan, Shoonya or Flattrade the trader chooses the AMO (the server refuses one not chosen), and
-  // on Dhan its time; until then the ticket speaks of the order as of any other, and does not send it.
-  const amoChoice = useAfterMarketChoice(account, afterMarket);
+  // Out of hours on a broker that asks (Dhan, Shoonya, Flattrade) the trader chooses the AMO (the server refuses one
+  // not chosen), and its time where the broker takes one; until then the ticket speaks of the order as of any other.
+  const amoChoice = useAfterMarketChoice(account, capabilities, afterMarket);
   const amo = amoChoice.goesAs;
   // An AMO meets the market at the next open: the last close is the price there is until then.
   const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs && (feedAge === null || feedAge * 1000 > staleAfterMs);
@@ -268,7 +271,7 @@ export function OrderTicket({
       {/* The fields scroll; the action under them stays in view (issue 36: Buy was two screens down on a phone). */}
       <div className={cx('flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 pb-4', card ? 'pt-1' : 'pt-3')} data-ticket-body>
         <TicketContract instrument={{ ...instrument, strike: instrument.strike ?? null }} quote={quote} />
-        {account?.broker === 'dhan' && instrument.exchange === 'NFO' && <DepthLadder accountNumber={account.account_number} tradingsymbol={instrument.tradingsymbol} />}
+        {account !== null && capabilities !== null && capabilities.market_depth_levels.length > 0 && instrument.exchange === 'NFO' && <DepthLadder accountNumber={account.account_number} tradingsymbol={instrument.tradingsymbol} />}
         {notice}
         {account !== null && <OrderAccount account={account} />}
         <PriceAnnouncer symbol={instrument.tradingsymbol} lastPrice={quote?.last_price ?? null} />

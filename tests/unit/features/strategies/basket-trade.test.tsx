@@ -16,6 +16,7 @@ import { symbolName } from '@/lib/format/symbol-name';
 import { clearStoredValues } from '@/lib/persist/idb-storage';
 import { plainText } from '../../support/plain-text.ts';
 import { ironCondor } from './strategy-fixtures';
+import { capabilitiesOf } from '../../support/broker-capabilities.ts';
 
 type Schemas = components['schemas'];
 const API = 'http://api.test';
@@ -225,10 +226,10 @@ describe('Trade all out of hours on a broker that makes the AMO the trader\'s ch
   // Friday 19:00 IST, as above: Dhan, Shoonya and Flattrade take an after-market order only when the trader asks for one.
   const closed = { nextOpen: '2026-11-23T03:45:00.000Z' };
   const liveAccount = (broker: string) => ({ id: 9, name: 'Options', account_number: 'DH1001', broker });
-  const renderClosed = (broker: string, locale: 'en-IN' | 'fr' = 'en-IN') =>
+  const renderClosed = (broker: string, locale: 'en-IN' | 'fr' = 'en-IN', capabilities = capabilitiesOf(broker)) =>
     render(
       <IntlProvider locale={locale} defaultLocale="en-IN" messages={locale === 'fr' ? frMessages : undefined}>
-        <BasketTrade legs={ironCondor()} account={liveAccount(broker)} portfolioId={7} product="NRML" blocked={null} onFilled={vi.fn()} afterMarket={closed} />
+        <BasketTrade legs={ironCondor()} account={liveAccount(broker)} capabilities={capabilities} portfolioId={7} product="NRML" blocked={null} onFilled={vi.fn()} afterMarket={closed} />
       </IntlProvider>,
     );
   const placed = () => (sent[0]?.body as Schemas['PlaceTradesRequest']).orders;
@@ -277,6 +278,13 @@ describe('Trade all out of hours on a broker that makes the AMO the trader\'s ch
     expect(screen.queryByRole('checkbox')).toBeNull();
     await confirmBasket('Trade all (4 legs) as AMO', 'Place the orders as AMO');
     for (const order of placed()) expect(order).not.toHaveProperty('after_market');
+  });
+
+  it('asks what the brokers list says, not by the broker\'s name: Dhan\'s times as its server lists them', async () => {
+    renderClosed('dhan', 'en-IN', { ...capabilitiesOf('dhan'), after_market_times: ['PRE_OPEN', 'OPEN'] });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'After market order (AMO)' }));
+    const time = screen.getByRole('combobox', { name: 'AMO time' }) as HTMLSelectElement;
+    expect([...time.options].map((option) => option.value)).toEqual(['PRE_OPEN', 'OPEN']);
   });
 
   it('asks in French', async () => {
