@@ -91,13 +91,21 @@ export function catalogueFacts(rows: ReadonlyArray<CatalogueRow>): CatalogueFact
     const known = sources.get(name);
     sources.set(name, known === null || row.body == null ? null : `${known ?? ''}\n${row.body}`);
   }
-  const noisy = rows.filter((row) => row.kind === 'noisy');
+  // A book thread's PGlite holds every schema's triggers alike (book-schemas.ts): each is read once, not once a schema.
+  const noisy = [...new Map(rows.filter((row) => row.kind === 'noisy').map((row) => [JSON.stringify([row.name, row.events, row.fn, row.body, row.refers]), row])).values()];
+  const noisyOf = new Map<string, CatalogueRow[]>();
+  for (const row of noisy) noisyOf.set(row.name, [...(noisyOf.get(row.name) ?? []), row]);
   const views = new Set(rows.filter((row) => row.kind === 'view').map((row) => row.name));
+  const wordsOf = new Map<string, Set<string>>();
 
   /** The tables a trigger's function can write, directly or through the schema's functions it names (null: any). */
   const fromSource = (body: string | null | undefined, seen: Set<string>): Set<string> | null => {
     if (body == null || /\bexecute\b/i.test(body)) return null;
-    const named = words(body);
+    let named = wordsOf.get(body);
+    if (named === undefined) {
+      named = words(body);
+      wordsOf.set(body, named);
+    }
     // A write through a view (its rules or INSTEAD OF triggers) is not followed: any table.
     if ([...named].some((word) => views.has(word))) return null;
     const found = new Set([...named].filter((word) => tables.has(word)));
@@ -110,7 +118,11 @@ export function catalogueFacts(rows: ReadonlyArray<CatalogueRow>): CatalogueFact
     }
     return found;
   };
-  const direct = (row: CatalogueRow): Set<string> | null => (row.refers != null ? new Set([row.refers]) : row.body != null ? fromSource(row.body, new Set()) : null);
+  const directs = new Map<CatalogueRow, Set<string> | null>();
+  const direct = (row: CatalogueRow): Set<string> | null => {
+    if (!directs.has(row)) directs.set(row, row.refers != null ? new Set([row.refers]) : row.body != null ? fromSource(row.body, new Set()) : null);
+    return directs.get(row)!;
+  };
 
   /** A trigger's writes and, in turn, whatever any trigger of those tables can write (null: any). */
   const closure = (first: Set<string> | null): Set<string> | null => {
@@ -119,8 +131,7 @@ export function catalogueFacts(rows: ReadonlyArray<CatalogueRow>): CatalogueFact
     const todo = [...first];
     while (todo.length > 0) {
       const table = todo.pop()!;
-      for (const row of noisy) {
-        if (row.name !== table) continue;
+      for (const row of noisyOf.get(table) ?? []) {
         const writes = direct(row);
         if (writes === null) return null;
         for (const next of writes) {
