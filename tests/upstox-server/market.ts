@@ -1,7 +1,8 @@
 // The test server's contracts and their prices. Instrument keys, symbols and the quote key
 // (`NSE_FO:NIFTY26JAN26000CE`) are shaped as Upstox's instrument file and quote APIs have them
 // (https://upstox.com/developer/api-documentation/instruments). It lists every index the desk offers (NIFTY 50,
-// NIFTY BANK, FINNIFTY, MIDCPNIFTY, SENSEX) with a few strikes of each around the money; lots, ticks and
+// NIFTY BANK, FINNIFTY, MIDCPNIFTY, SENSEX) with a few strikes of each around the money (a test adds a stock's
+// equity, future and options: stockInstruments); lots, ticks and
 // freeze quantities are NSE's in January 2026 (index_config's), a test may change them. A quote carries what the market feed sends: last price,
 // previous close, the day's OHLC, volume, open interest, implied volatility (a fraction, as Upstox sends it)
 // and greeks. An option's IV is the server's own for its strike (the simulator's smile, smileVolatility, at
