@@ -11,8 +11,9 @@
 // file's own `lot_size` is the contract's lot where it gives one: the broker's word over StrikeDesk's revisions.
 // The day's load also keeps the listed stocks' options and futures and the indices' futures (issue 63, as Kite's
 // daily load does): each entry named as the instrument masters name it (upstoxDerivatives), so such a contract is
-// Upstox's own row, found by its name, whether or not a Kite dump or the simulator lists it. Only a symbol of
-// Upstox's F&O segments (NFO, BFO) reads the file: the market recorder asks of every key a feed follows, the
+// Upstox's own row, found by its name, whether or not a Kite dump or the simulator lists it. It keeps the listed
+// stocks' own NSE_EQ keys too (equityKeyOf, session 82: a feed follows a stock's spot by it). Only a symbol of
+// Upstox's F&O segments (NFO, BFO), or a listed stock's spot, reads the file: the market recorder asks of every key a feed follows, the
 // indices' too, and a read at its first pass would hold the day's file as it was then (session 76: in the browser
 // suite, before a later spec listed the desk's contracts at the Upstox test server, whose chain then had no prices).
 import { gunzipSync } from 'node:zlib';
