@@ -1,5 +1,5 @@
 // The test server's instruments: three indices and a small NIFTY, BANKNIFTY and SENSEX option chain with
-// futures, in Kite's CSV columns, plus the exchange's freeze quantities that autoslicing splits by.
+// futures, in Kite's CSV columns (and a stock's equity, future and options for a test to list: stockInstruments), plus the exchange's freeze quantities that autoslicing splits by.
 // Tokens follow Kite's rule that the low byte is the segment (9 for indices, 2 for NFO, 5 for BFO).
 import type { KiteInstrument } from '../../server/services/brokers/kite/instruments.ts';
 
@@ -66,6 +66,46 @@ export function indexInstrument(tokenValue: number, tradingsymbol: string, excha
     exchange,
     freeze_quantity: 0,
   };
+}
+
+/**
+ * A stock's rows as Kite's dump lists them (issue 63): its NSE equity (segment NSE, type EQ) and, in NFO, the month's
+ * future (NFO-FUT) and a call and a put at `strike` (NFO-OPT), each named by the stock's symbol as Kite names
+ * them (RELIANCE26NOVFUT, RELIANCE26NOV1300CE). Tokens follow Kite's low byte: 1 for NSE, 2 for NFO.
+ */
+export function stockInstruments(stock: { symbol: string; equityToken: number; spot: number; expiry: string; code: string; strike: number; lot: number; baseToken: number }): ServerInstrument[] {
+  const equity: ServerInstrument = {
+    instrument_token: stock.equityToken * 256 + 1,
+    exchange_token: stock.equityToken,
+    tradingsymbol: stock.symbol,
+    name: stock.symbol,
+    last_price: stock.spot,
+    expiry: null,
+    strike: 0,
+    tick_size: 0.05,
+    lot_size: 1,
+    instrument_type: 'EQ',
+    segment: 'NSE',
+    exchange: 'NSE',
+    freeze_quantity: 0,
+  };
+  const derivative = (type: 'FUT' | 'CE' | 'PE', at: number): ServerInstrument => ({
+    instrument_token: token(stock.baseToken, at, segmentOf.NFO),
+    exchange_token: stock.baseToken + at,
+    tradingsymbol: type === 'FUT' ? `${stock.symbol}${stock.code}FUT` : `${stock.symbol}${stock.code}${stock.strike}${type}`,
+    name: stock.symbol,
+    last_price: type === 'FUT' ? stock.spot : 50,
+    expiry: stock.expiry,
+    strike: type === 'FUT' ? 0 : stock.strike,
+    tick_size: type === 'FUT' ? 0.1 : 0.05,
+    lot_size: stock.lot,
+    instrument_type: type,
+    segment: type === 'FUT' ? 'NFO-FUT' : 'NFO-OPT',
+    exchange: 'NFO',
+    // NSE's freeze quantities are for index contracts; a stock's order is not sliced.
+    freeze_quantity: 0,
+  });
+  return [equity, derivative('FUT', 0), derivative('CE', 1), derivative('PE', 2)];
 }
 
 export function defaultInstruments(): ServerInstrument[] {

@@ -1,7 +1,8 @@
 // The test server's contracts and their prices. Instrument keys, symbols and the quote key
 // (`NSE_FO:NIFTY26JAN26000CE`) are shaped as Upstox's instrument file and quote APIs have them
 // (https://upstox.com/developer/api-documentation/instruments). It lists every index the desk offers (NIFTY 50,
-// NIFTY BANK, FINNIFTY, MIDCPNIFTY, SENSEX) with a few strikes of each around the money; lots, ticks and
+// NIFTY BANK, FINNIFTY, MIDCPNIFTY, SENSEX) with a few strikes of each around the money (a test adds a stock's
+// equity, future and options: stockInstruments); lots, ticks and
 // freeze quantities are NSE's in January 2026 (index_config's), a test may change them. A quote carries what the market feed sends: last price,
 // previous close, the day's OHLC, volume, open interest, implied volatility (a fraction, as Upstox sends it)
 // and greeks. An option's IV is the server's own for its strike (the simulator's smile, smileVolatility, at
@@ -24,8 +25,11 @@ export type ServerInstrument = {
   tick_size: number;
   freeze_quantity: number;
   index: boolean;
-  /** An option's facts as the instrument file lists them (null for the index). */
-  option: { underlying: string; expiry: string; strike: number; kind: 'CE' | 'PE' } | null;
+  /**
+   * An option's or a future's facts as the instrument file lists them (null for an index or an equity); a future's
+   * strike is 0. `equity`: the underlying is a stock (the file's asset_type EQUITY), not an index.
+   */
+  option: { underlying: string; expiry: string; strike: number; kind: 'CE' | 'PE' | 'FUT'; equity?: boolean } | null;
 };
 
 export type Quote = {
@@ -118,6 +122,28 @@ export function defaultInstruments(): ServerInstrument[] {
   ];
 }
 
+/**
+ * A stock's entries as Upstox's file lists them (issue 63): its NSE_EQ entry keyed by its ISIN, and in NSE_FO the
+ * month's future and a call and a put at `strike`, numbered from `token`, with the stock as underlying (EQUITY).
+ */
+export function stockInstruments(stock: { symbol: string; isin: string; expiry: string; code: string; strike: number; lot: number; token: number }): ServerInstrument[] {
+  const equity: ServerInstrument = {
+    instrument_key: `NSE_EQ|${stock.isin}`, trading_symbol: stock.symbol, exchange: 'NSE', segment: 'NSE_EQ', lot_size: 1, tick_size: 0.05, freeze_quantity: 0, index: false, option: null,
+  };
+  const derivative = (kind: 'FUT' | 'CE' | 'PE', at: number): ServerInstrument => ({
+    instrument_key: `NSE_FO|${stock.token + at}`,
+    trading_symbol: kind === 'FUT' ? `${stock.symbol}${stock.code}FUT` : `${stock.symbol}${stock.code}${stock.strike}${kind}`,
+    exchange: 'NFO',
+    segment: 'NSE_FO',
+    lot_size: stock.lot,
+    tick_size: kind === 'FUT' ? 0.1 : 0.05,
+    freeze_quantity: 0,
+    index: false,
+    option: { underlying: stock.symbol, expiry: stock.expiry, strike: kind === 'FUT' ? 0 : stock.strike, kind, equity: true },
+  });
+  return [equity, derivative('FUT', 0), derivative('CE', 1), derivative('PE', 2)];
+}
+
 export function quoteKey(instrument: ServerInstrument): string {
   return instrument.index ? instrument.instrument_key.replace('|', ':') : `${instrument.segment}:${instrument.trading_symbol}`;
 }
@@ -131,13 +157,14 @@ const noGreeks = { delta: 0, theta: 0, gamma: 0, vega: 0, rho: 0 };
  */
 function optionFigures(option: NonNullable<ServerInstrument['option']>, spot: number, nowMs: number) {
   const listing = listingOf(option.underlying);
-  if (listing === undefined) return null;
+  const { kind } = option;
+  if (listing === undefined || kind === 'FUT') return null;
   const { rate } = marketAssumptions;
   // The test server stands for Upstox today: NSE's F&O closes at 15:40 IST since 3 August 2026.
   const years = yearsToExpiry(nowMs, expiryInstantMs(option.expiry, '15:40'));
   const forward = forwardFromSpot(spot, rate, years);
   const iv = smileVolatility({ ...listing.smile, volatility: listing.smile.atmVolatility, rate }, forward, option.strike, years);
-  const inputs = { kind: option.kind, forward, strike: option.strike, years, rate, volatility: iv };
+  const inputs = { kind, forward, strike: option.strike, years, rate, volatility: iv };
   const premium = black76Price(inputs);
   return { premium, iv, greeks: { ...black76Greeks(inputs), rho: (-years * premium) / 100 } };
 }
@@ -224,11 +251,17 @@ export function instrumentFile(instruments: readonly ServerInstrument[]): unknow
       return { segment: instrument.segment, name: exchangeToken, exchange, instrument_type: 'INDEX', instrument_key: instrument.instrument_key, trading_symbol: instrument.trading_symbol };
     }
     const { underlying, expiry, strike, kind } = instrument.option;
+    const assetType = instrument.option.equity === true ? 'EQUITY' : 'INDEX';
+    // Upstox names a future "RELIANCE FUT 24 NOV 26" and an option "NIFTY 26000 CE".
+    const day = new Date(`${expiry}T00:00:00Z`);
+    const named = kind === 'FUT'
+      ? `${underlying} FUT ${String(day.getUTCDate()).padStart(2, '0')} ${day.toLocaleString('en', { month: 'short', timeZone: 'UTC' }).toUpperCase()} ${String(day.getUTCFullYear()).slice(2)}`
+      : `${underlying} ${strike} ${kind}`;
     return {
       segment: instrument.segment, name: underlying, exchange, expiry: Date.parse(`${expiry}T23:59:59+05:30`), instrument_type: kind,
       asset_symbol: underlying, underlying_symbol: underlying, instrument_key: instrument.instrument_key, lot_size: instrument.lot_size,
       freeze_quantity: instrument.freeze_quantity, exchange_token: exchangeToken, minimum_lot: instrument.lot_size,
-      tick_size: instrument.tick_size * 100, asset_type: 'INDEX', underlying_type: 'INDEX', trading_symbol: `${underlying} ${strike} ${kind}`, strike_price: strike, weekly: false,
+      tick_size: instrument.tick_size * 100, asset_type: assetType, underlying_type: assetType, trading_symbol: named, strike_price: strike, weekly: false,
     };
   });
 }

@@ -14,7 +14,7 @@ import type { TickerTuning } from '../../../server/services/brokers/kite-broker/
 import type { KiteLimits } from '../../../server/services/brokers/kite-broker/kite-limits.ts';
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
-import { defaultInstruments, indexInstrument } from '../../kite-server/instruments-data.ts';
+import { defaultInstruments, indexInstrument, type ServerInstrument } from '../../kite-server/instruments-data.ts';
 import type { ManualScheduler } from '../kite/kite-support.ts';
 import { startKiteServer, type KiteTestServer } from '../../kite-server/kite-server.ts';
 import { upstoxEndpointsFromEnv } from '../../../server/services/brokers/upstox/upstox-endpoints.ts';
@@ -250,17 +250,18 @@ export async function liveBotReady(stack: KiteStack, desk: KiteDesk): Promise<<B
 
 /**
  * A stack whose Kite ticker runs on `scheduler`'s timers (stale after 5 s silent, reopened after 1 s growing to
- * 4 s), with a logged-in desk, Kite's indices listed and the live prices' first pass made (`warn` hears it).
+ * 4 s), with a logged-in desk, Kite's indices (and `instruments`) listed and the live prices' first pass made (`warn` hears it).
  */
 export async function startTickerDesk(
   backend: TestBackend,
   scheduler: ManualScheduler,
   warn: (details: Record<string, unknown>, message: string) => void,
-  options: { clockStart?: Date } = {},
+  options: { clockStart?: Date; instruments?: readonly ServerInstrument[] } = {},
 ): Promise<{ stack: KiteStack; desk: KiteDesk }> {
-  const stack = await startKiteStack(backend, { ...options, ticker: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
+  const stack = await startKiteStack(backend, { ...(options.clockStart === undefined ? {} : { clockStart: options.clockStart }), ticker: { scheduler, staleAfterMs: 5000, backoff: { initialMs: 1000, maxMs: 4000 } } });
   const desk = await openKiteDesk(stack);
-  stack.kite.control.listInstruments(defaultInstruments().filter((row) => row.segment === 'INDICES'));
+  // The indices and any rows the test lists, before the first pass loads the day's dump.
+  stack.kite.control.listInstruments([...defaultInstruments().filter((row) => row.segment === 'INDICES'), ...(options.instruments ?? [])]);
   await stack.services.kite.prices.pass(warn);
   return { stack, desk };
 }

@@ -1,5 +1,6 @@
 // Kite's instruments dump loaded into kite_instruments once a day (the first pass with a session, then each
-// morning from 08:30 IST): index derivatives and the indices kept, other rows and expired contracts left out,
+// morning from 08:30 IST): index derivatives and the indices kept, the F&O stocks' derivatives and own NSE rows
+// too (issue 63), other rows and expired contracts left out,
 // the differences from index_config logged once per load, and live contracts resolved from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteContracts } from '../../../server/services/brokers/kite-broker/contracts.ts';
@@ -83,6 +84,8 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
       // Expired last week: a dump may still list it, StrikeDesk keeps none.
       ...bankNifty('2026-11-17', '26N17', [59000], 710_000),
       stock,
+      // An equity that is no F&O stock: left out.
+      { ...stock, instrument_token: 409_089, exchange_token: 1598, tradingsymbol: 'ZZNOTLISTED', name: 'ZZ NOT LISTED' },
       ...stockRows,
     ]);
   });
@@ -98,8 +101,9 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
   it('loads the index derivatives and the indices once a day, and logs where they differ from index_config', async () => {
     await stack.services.kite.prices.pass(warn);
     // NIFTY's chain (listed at Kite by the desk), BANKNIFTY's six current contracts, three indices, RELIANCE's three
-    // current contracts (issue 63: the stocks' F&O rows are kept; the expired one and an unlisted stock's are not).
-    const expected = chain + 6 + 3 + 3;
+    // current contracts (issue 63: the stocks' F&O rows are kept; the expired one and an unlisted stock's are not),
+    // and INFY's NSE row (session 82: an F&O stock's own row, for a ticker to follow its spot).
+    const expected = chain + 6 + 3 + 3 + 1;
     expect(await loads()).toEqual([{ loaded_on: '2026-11-20', instruments: expected }]);
     const kinds = await stack.server.db.query<{ index_name: string; segment: string; count: string }>(
       'SELECT index_name, segment, count(*) AS count FROM kite_instruments GROUP BY index_name, segment ORDER BY index_name, segment',
@@ -107,6 +111,7 @@ describe.each(testBackends)("Kite's instruments dump on %s", (backend) => {
     expect(kinds.rows.map((row) => [row.index_name, row.segment, Number(row.count)])).toEqual([
       ['BANKNIFTY', 'INDICES', 1],
       ['BANKNIFTY', 'NFO-OPT', 6],
+      ['INFY', 'NSE', 1],
       ['NIFTY', 'INDICES', 1],
       ['NIFTY', 'NFO-OPT', chain],
       ['RELIANCE', 'NFO-FUT', 1],

@@ -32,7 +32,7 @@ export function dumpDay(now: Date): string {
 /**
  * The indices and their live derivatives, and the live options and futures of the stocks the underlyings table lists
  * (`known`; issue 63: NFO's OPTSTK and FUTSTK rows, each read back from its symbol as the instrument masters read it,
- * instrument-master.ts). A dump may still list a contract that expired.
+ * instrument-master.ts), and those stocks' own NSE rows. A dump may still list a contract that expired.
  */
 function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, IndexName>, day: string, known: KnownUnderlyings): LoadedInstrument[] {
   const loaded = (row: KiteInstrument, index: string): LoadedInstrument => ({
@@ -58,7 +58,15 @@ function kept(rows: readonly KiteInstrument[], indexOfUnderlying: Map<string, In
     const derivative = kiteDerivative(row, known);
     return derivative !== null && known.get(derivative.underlying)?.kind === 'stock';
   });
-  return [...indices, ...derivatives, ...stocks.map((row) => loaded(row, (kiteDerivative(row, known) as MasterDerivative).underlying))];
+  // A listed stock's own NSE row (issue 63, session 82): its token lets a ticker follow the stock's spot, which the
+  // live recorder stores beside its options and futures (live-recording.ts).
+  const equities = rows.filter((row) => row.exchange === 'NSE' && row.instrument_type === 'EQ' && row.segment === 'NSE' && known.get(row.tradingsymbol)?.kind === 'stock');
+  return [
+    ...indices,
+    ...derivatives,
+    ...stocks.map((row) => loaded(row, (kiteDerivative(row, known) as MasterDerivative).underlying)),
+    ...equities.map((row) => loaded(row, row.tradingsymbol)),
+  ];
 }
 
 export function createKiteInstrumentLoad({ db, clock }: { db: Database; clock: Clock }) {

@@ -55,17 +55,20 @@ export async function kiteIndexKeys(q: Queryable): Promise<string[]> {
   return rows.map((row) => row.key);
 }
 
-export type KiteContractRow = { instrumentToken: number; index: IndexName; expiry: string; strike: number; kind: 'CE' | 'PE'; lotSize: number; tickPaise: number };
+export type KiteContractRow = { instrumentToken: number; index: IndexName; expiry: string; strike: number; kind: 'CE' | 'PE' | 'FUT'; lotSize: number; tickPaise: number };
 
-/** An option contract as the dump lists it, or null. */
+/**
+ * An option or future as the dump lists it, or null. Futures since session 82 (issue 63): a stock's future is Kite's
+ * own row (its token), as Upstox's file gives it (upstox-contracts.ts), so a live feed follows and records it.
+ */
 export async function kiteContractRow(q: Queryable, exchange: string, tradingsymbol: string): Promise<KiteContractRow | null> {
   const { rows } = await q.query<{ instrument_token: string; index_name: IndexName; expiry: string; strike: string; instrument_type: string; lot_size: number; tick_size_paise: number }>(
     `SELECT instrument_token, index_name, to_char(expiry, 'YYYY-MM-DD') AS expiry, strike, instrument_type, lot_size, tick_size_paise
-     FROM kite_instruments WHERE exchange = $1 AND tradingsymbol = $2 AND instrument_type IN ('CE', 'PE')`,
+     FROM kite_instruments WHERE exchange = $1 AND tradingsymbol = $2 AND instrument_type IN ('CE', 'PE', 'FUT')`,
     [exchange, tradingsymbol],
   );
   const row = rows[0];
-  if (row === undefined || (row.instrument_type !== 'CE' && row.instrument_type !== 'PE')) return null;
+  if (row === undefined || (row.instrument_type !== 'CE' && row.instrument_type !== 'PE' && row.instrument_type !== 'FUT')) return null;
   return {
     instrumentToken: Number(row.instrument_token),
     index: row.index_name,

@@ -11,8 +11,9 @@
 // file's own `lot_size` is the contract's lot where it gives one: the broker's word over StrikeDesk's revisions.
 // The day's load also keeps the listed stocks' options and futures and the indices' futures (issue 63, as Kite's
 // daily load does): each entry named as the instrument masters name it (upstoxDerivatives), so such a contract is
-// Upstox's own row, found by its name, whether or not a Kite dump or the simulator lists it. Only a symbol of
-// Upstox's F&O segments (NFO, BFO) reads the file: the market recorder asks of every key a feed follows, the
+// Upstox's own row, found by its name, whether or not a Kite dump or the simulator lists it. It keeps the listed
+// stocks' own NSE_EQ keys too (equityKeyOf, session 82: a feed follows a stock's spot by it). Only a symbol of
+// Upstox's F&O segments (NFO, BFO), or a listed stock's spot, reads the file: the market recorder asks of every key a feed follows, the
 // indices' too, and a read at its first pass would hold the day's file as it was then (session 76: in the browser
 // suite, before a later spec listed the desk's contracts at the Upstox test server, whose chain then had no prices).
 import { gunzipSync } from 'node:zlib';
@@ -45,7 +46,9 @@ function failureDetail(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts {
+export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchFile = fetch }: { db: Queryable; clock: Clock; instrumentsUrl: string; fetch?: typeof fetch }): LiveContracts & {
+  equityKeyOf: (symbol: string) => Promise<string | null>;
+} {
   const facts = createKiteContracts(db);
 
   async function read(): Promise<unknown[]> {
@@ -59,7 +62,7 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
   }
 
   /** The file out of reach, refused or unreadable is Upstox unavailable (503), whichever request needed it. */
-  async function load(day: string): Promise<{ listed: Listed[]; named: Map<string, Named> }> {
+  async function load(day: string): Promise<{ listed: Listed[]; named: Map<string, Named>; equities: Map<string, string> }> {
     let entries: unknown[];
     try {
       entries = await read();
@@ -82,7 +85,14 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     // Recorded before the file is used, so the Market facts screen says what the day's orders are sliced at. The
     // record is for the trader to read, not the order's: a failure to write it leaves the order to go on.
     await recordFreezeQuantities(db, 'upstox', day, clock(), listed).catch(() => undefined);
-    return { listed, named };
+    // The listed stocks' own NSE entries ("NSE_EQ|INE002A01018"): a feed follows a stock's spot by that key.
+    const equities = new Map<string, string>();
+    for (const entry of entries) {
+      if (!isObject(entry) || entry.segment !== 'NSE_EQ' || entry.instrument_type !== 'EQ') continue;
+      const { trading_symbol: symbol, instrument_key: key } = entry;
+      if (typeof symbol === 'string' && typeof key === 'string' && known.get(symbol)?.kind === 'stock') equities.set(symbol, key);
+    }
+    return { listed, named, equities };
   }
 
   const file = loadedOncePerDay(clock, load);
@@ -126,5 +136,15 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     return { ...contract, expiry: listed.expiry, instrumentToken: tokenOfKey(listed.key), lotSize: listed.lotSize ?? contract.lotSize, freezeQuantity };
   }
 
-  return { contractOf };
+  /**
+   * Upstox's key of a listed F&O stock's own NSE entry (issue 63, session 82), or null. Asked only of a stock the
+   * underlyings table lists, so a watchlist's other equities never make the day's file be read early.
+   */
+  async function equityKeyOf(symbol: string): Promise<string | null> {
+    const { rows } = await db.query<{ kind: string }>('SELECT kind FROM underlyings WHERE symbol = $1', [symbol]);
+    if (rows[0]?.kind !== 'stock') return null;
+    return (await file()).equities.get(symbol) ?? null;
+  }
+
+  return { contractOf, equityKeyOf };
 }

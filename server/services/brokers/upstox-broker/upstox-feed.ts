@@ -1,13 +1,14 @@
 // Upstox's live prices: the broker-neutral feeds (../live/live-prices.ts, account-feed.ts) on Upstox's market
 // feed v3 (../upstox/feed-connection.ts: a one-time address from the account's authorize call). What is
-// Upstox's: its instrument keys (an index's from its name, "NSE_INDEX|Nifty 50"; an option's from Upstox's
-// instrument file, upstox-contracts.ts), its modes and their limits (feed-limits.ts), and its frames read as
+// Upstox's: its instrument keys (an index's from its name, "NSE_INDEX|Nifty 50"; an option's, a future's and an F&O
+// stock's own from Upstox's instrument file, upstox-contracts.ts), its modes and their limits (feed-limits.ts), and its frames read as
 // quotes (feed-quotes.ts). The indices go in `full` mode (the day's open, high and low); options in
 // `option_greeks`, which carries all a chain shows (last price, best bid and ask, volume, OI, IV and greeks)
 // and lets 2,000 contracts sit beside the indices where `full` allows 1,500. What is past the limits, or has
 // no key, gets no live price.
 import type { FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
+import { istDate } from '../../market/ist.ts';
 import { followedContracts } from '../live/followed-contracts.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
 import type { LiveCoreDeps } from '../live/live-sessions.ts';
@@ -23,7 +24,8 @@ import { upstoxInstrumentKey } from './upstox-wire.ts';
 type Followed = FollowedInstrument<string, SubscribeMode>;
 
 export type UpstoxLivePricesOptions = LiveCoreDeps<UpstoxHttp> & {
-  contracts: LiveContracts;
+  /** `equityKeyOf`: a listed F&O stock's own key in Upstox's file (upstox-contracts.ts), for its spot ("NSE:RELIANCE"). */
+  contracts: LiveContracts & { equityKeyOf?: (symbol: string) => Promise<string | null> };
   /** Tests only: the feed's watchdog stepped by hand. */
   tuning?: FeedTuning | undefined;
 };
@@ -55,9 +57,24 @@ export function createUpstoxLivePrices({ db, clock, sessions, contracts, tuning 
   }
 
   const contractFollowed = followedContracts<string, SubscribeMode>({ clock, contracts, followed: (key, contract) => ({ key, id: upstoxInstrumentKey(contract.exchange, contract.instrumentToken), mode: 'option_greeks' }) });
+  // A stock's spot (issue 63, session 82), in `full` mode as an index's (the day's open, high and low), looked up once
+  // an IST day as the contracts are; a failed lookup (the file not read) is asked again at the next refollow.
+  let equityKeys: { day: string; keys: Map<string, string | null> } = { day: '', keys: new Map() };
+  async function equityFollowed(key: string): Promise<Followed | null> {
+    const day = istDate(clock());
+    if (equityKeys.day !== day) equityKeys = { day, keys: new Map() };
+    if (!equityKeys.keys.has(key)) {
+      const found = await contracts.equityKeyOf?.(key.slice('NSE:'.length)).catch(() => undefined);
+      if (found === undefined) return null;
+      equityKeys.keys.set(key, found);
+    }
+    const id = equityKeys.keys.get(key);
+    return id === null || id === undefined ? null : { key, id, mode: 'full' };
+  }
   async function followedOf(key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null> {
     const index = indexKeys.get(key);
-    return index !== undefined ? { key, id: index, mode: 'full' } : contractFollowed(key);
+    if (index !== undefined) return { key, id: index, mode: 'full' };
+    return key.startsWith('NSE:') ? equityFollowed(key) : contractFollowed(key);
   }
 
   return createLivePrices({
