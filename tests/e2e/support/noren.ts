@@ -71,6 +71,11 @@ export async function placeFromNorenApp(request: APIRequestContext, app: NorenAp
   await control(request, app.broker, 'from-app', { uid: app.userId, token, trantype: order.trantype, qty: String(order.qty), ...(order.prd === undefined ? {} : { prd: order.prd }) });
 }
 
+/** While `on`, the broker's websocket sends nothing (no price, no answer, no pong): a feed gone quiet, as out of hours. */
+export async function silenceNorenFeed(request: APIRequestContext, broker: NorenBroker, on: boolean): Promise<void> {
+  await control(request, broker, 'silence-feed', { on });
+}
+
 /** A stock the user holds in demat at the broker (tests/noren-server/holdings.ts HoldingSeed). */
 export type NorenHoldingSeed = { tsym: string; token: string; isin: string; holdqty: number; btstqty?: number; upldprc: number; last: number };
 
