@@ -72,7 +72,9 @@ test('a paper account on a quiet Shoonya feed out of hours: its order held as an
     await usePreferences(page, { locale, theme: 'light', direction: 'ltr' });
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/app/order_book');
-    const note = page.getByText(held[locale]);
+    // Held for the open (no exchange order yet), the note under its status: the feed's last price, the next open.
+    await expect(page.locator('[data-after-market="held"]')).toBeVisible();
+    const note = page.locator('[data-field="status-message"]').getByText(held[locale]);
     await expect(note).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshotAt(page, 360, `${shots}/order-book-${locale}-360.png`, note);
