@@ -2,7 +2,8 @@
 // (tests/e2e/support/start-server.ts): POST /__control/<name> with a JSON body, answered {data}. Names and bodies:
 //   apps {apiKey, apiSecret, redirectUrl, userId} · contracts {contracts: ServerContract[]} (lists more) ·
 //   last {token, price} · orders {uid} · end-sessions {uid?} · holdings {uid, holdings: HoldingSeed[]} (the user's demat holdings) ·
-//   from-app {uid, token, trantype, qty, prd?} (a MARKET order placed in the broker's own app, no remarks)
+//   from-app {uid, token, trantype, qty, prd?} (a MARKET order placed in the broker's own app, no remarks) ·
+//   silence-feed {on} (while on, the websocket sends nothing: no price, no answer, no pong)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
 import type { HoldingSeed } from './holdings.ts';
@@ -30,6 +31,7 @@ export async function handleNorenControl(control: NorenControl, request: Incomin
       orders: () => control.orders(text(body, 'uid')),
       'from-app': () =>
         control.placeFromAppByToken(text(body, 'uid'), text(body, 'token'), { trantype: text(body, 'trantype'), qty: text(body, 'qty'), prd: typeof body.prd === 'string' ? body.prd : 'M', prctyp: 'MKT' }).norenordno,
+      'silence-feed': () => control.silenceFeed(body.on === true),
       'end-sessions': () => control.endSessions(typeof body.uid === 'string' ? body.uid : undefined),
       holdings: () => {
         if (!Array.isArray(body.holdings)) throw new ControlRefusal('holdings (tsym, token, isin, holdqty, upldprc, last) is required');

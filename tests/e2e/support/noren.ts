@@ -46,7 +46,7 @@ export async function registerNorenApp(request: APIRequestContext, app: NorenApp
   await control(request, app.broker, 'apps', { apiKey: app.apiKey, apiSecret: app.apiSecret, redirectUrl, userId: app.userId });
 }
 
-export type NorenOrder = { norenordno: string; status: string; remarks: string; qty: string; avgprc: string };
+export type NorenOrder = { norenordno: string; status: string; remarks: string; qty: string; avgprc: string; token: string; prd: string };
 
 /** Noren's own record of one user's orders (the test server's book). */
 export async function norenOrders(request: APIRequestContext, app: NorenApp): Promise<NorenOrder[]> {
@@ -66,9 +66,14 @@ export async function listDeskContractsAtNoren(request: APIRequestContext, broke
 }
 
 /** A MARKET order placed in the broker's own app (no StrikeDesk tag) on the desk's contract `token`, filled at the broker's last price. */
-export async function placeFromNorenApp(request: APIRequestContext, app: NorenApp, token: string, order: { trantype: 'B' | 'S'; qty: number; last: number }): Promise<void> {
+export async function placeFromNorenApp(request: APIRequestContext, app: NorenApp, token: string, order: { trantype: 'B' | 'S'; qty: number; last: number; prd?: string }): Promise<void> {
   await control(request, app.broker, 'last', { token, price: order.last });
-  await control(request, app.broker, 'from-app', { uid: app.userId, token, trantype: order.trantype, qty: String(order.qty) });
+  await control(request, app.broker, 'from-app', { uid: app.userId, token, trantype: order.trantype, qty: String(order.qty), ...(order.prd === undefined ? {} : { prd: order.prd }) });
+}
+
+/** While `on`, the broker's websocket sends nothing (no price, no answer, no pong): a feed gone quiet, as out of hours. */
+export async function silenceNorenFeed(request: APIRequestContext, broker: NorenBroker, on: boolean): Promise<void> {
+  await control(request, broker, 'silence-feed', { on });
 }
 
 /** A stock the user holds in demat at the broker (tests/noren-server/holdings.ts HoldingSeed). */
