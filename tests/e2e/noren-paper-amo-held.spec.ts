@@ -41,8 +41,7 @@ test('a paper account on a quiet Shoonya feed out of hours: its order held as an
   const { app } = await linkAndLogInNoren(page, 'shoonya', 'Shoonya feed', server.url.replace(/\/$/, ''));
   const brokers = new BrokerAccountsPage(page);
   const paper = { name: 'Paper on Shoonya', accountNumber: `PS${app.userId.slice(-6)}` };
-  // The feed's broker is named by its slug: feedBrokerName (lib/trading/price-source.ts) names only Kite and Upstox.
-  const { onFeed } = await putPaperOnFeed(page, brokers, paper, { broker: 'shoonya', clientId: app.userId, name: 'Shoonya feed' });
+  const { onFeed } = await putPaperOnFeed(page, brokers, paper, { broker: 'Shoonya', clientId: app.userId, name: 'Shoonya feed' });
 
   // The desk on the paper account: its chain subscribes the contracts on the Shoonya feed, which answers their last price.
   await page.getByRole('button', { name: `Actions for ${paper.name}` }).click();

@@ -20,10 +20,10 @@ export function priceSourceOf(account: Pick<BrokerAccount, 'broker' | 'market_ac
   return { kind: 'feed', feed, loggedIn: feed?.is_logged_in === true };
 }
 
-/**
- * A broker's name as the price source says it: the brand a trader knows ("Kite", "Upstox"), the same in every
- * language; another broker by its slug.
- */
+/** The brand a trader knows each live broker by, short enough for the price strip (the same in every language). */
+const feedBrands: Readonly<Record<string, string>> = { kite: 'Kite', upstox: 'Upstox', dhan: 'Dhan', shoonya: 'Shoonya', flattrade: 'Flattrade' };
+
+/** A broker's name as the price source says it ("Prices: Kite · AB1234 (live)"); a broker not listed by its slug. */
 export function feedBrokerName(slug: string): string {
-  return slug === 'kite' ? 'Kite' : slug === 'upstox' ? 'Upstox' : slug;
+  return Object.hasOwn(feedBrands, slug) ? feedBrands[slug]! : slug;
 }
