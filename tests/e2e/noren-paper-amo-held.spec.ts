@@ -75,6 +75,10 @@ test('a paper account on a quiet Shoonya feed out of hours: its order held as an
     await expect(page.locator('[data-after-market="held"]')).toBeVisible();
     const note = page.locator('[data-field="status-message"]').getByText(held[locale]);
     await expect(note).toBeVisible();
+    // Drawn whole on the phone's card (no pointer to read a cut note from its title): not clipped, inside its card.
+    expect(await note.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+    const card = page.getByRole('listitem').filter({ has: note });
+    expect((await note.boundingBox())!.y + (await note.boundingBox())!.height).toBeLessThanOrEqual((await card.boundingBox())!.y + (await card.boundingBox())!.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshotAt(page, 360, `${shots}/order-book-${locale}-360.png`, note);
   }

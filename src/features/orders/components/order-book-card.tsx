@@ -9,18 +9,27 @@ import { useFormat } from '@/lib/format/use-format';
 
 const cardText = defineMessage<{ side: MessageValue; fill: MessageValue; type: MessageValue }>({ id: 'orders.book.card', defaultMessage: '{side} {fill} · {type}' });
 
-type OrderCardProps = { order: Order; top: number; height: number; tradingDisabled: boolean; onAction: OnOrderAction };
+type OrderCardProps = {
+  order: Order;
+  /** Its place in the list and the virtualiser's measure (order-book-cards.tsx): a long reason makes the card taller. */
+  index: number;
+  measure: (element: HTMLElement | null) => void;
+  top: number;
+  minHeight: number;
+  tradingDisabled: boolean;
+  onAction: OnOrderAction;
+};
 
 /** One order as a card (the phone's book). Memoised like the table's rows: scrolling renders only the cards that came into view. */
-export const OrderCard = memo(function OrderCard({ order, top, height, tradingDisabled, onAction }: OrderCardProps) {
+export const OrderCard = memo(function OrderCard({ order, index, measure, top, minHeight, tradingDisabled, onAction }: OrderCardProps) {
   const intl = useIntl();
   const { formatNumber, formatTime, locale } = useFormat();
   const price = order.average_price || order.price;
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   const priceText = price === 0 ? '\u2014' : formatNumber(price, two);
   return (
-    <div role="listitem" data-order-id={order.order_id} className="absolute inset-x-0 p-1" style={{ top, height }}>
-      <div className="flex h-full flex-col justify-between rounded-lg border border-line bg-surface p-2 text-sm">
+    <div ref={measure} data-index={index} role="listitem" data-order-id={order.order_id} className="absolute inset-x-0 flex p-1" style={{ top, minHeight }}>
+      <div className="flex flex-1 flex-col justify-between gap-1 rounded-lg border border-line bg-surface p-2 text-sm">
         <div className="flex justify-between gap-2">
           <span className="font-medium text-fg" dir="ltr" title={order.tradingsymbol}>
             {symbolName(order.tradingsymbol, locale)}
@@ -48,7 +57,8 @@ export const OrderCard = memo(function OrderCard({ order, top, height, tradingDi
           </span>
         </div>
         <div className="flex items-end justify-between gap-2">
-          <OrderStatusCell order={order} />
+          {/* The whole reason: a phone has no pointer to read a cut one from its title (an AMO's note says when it goes and at what price). */}
+          <OrderStatusCell order={order} whole />
           <OrderActions order={order} disabled={tradingDisabled} onAction={onAction} />
         </div>
       </div>

@@ -4,7 +4,8 @@ import type { Order } from '@/features/orders/api/trading-types';
 import { OrderCard } from '@/features/orders/components/order-book-card';
 import type { OnOrderAction } from '@/features/orders/components/order-book-cells';
 
-// Room for the contract, the side and fill, the price with its trigger under it, and the status and buttons.
+// Room for the contract, the side and fill, the price with its trigger under it, and the status and buttons: a
+// card's least height and the virtualiser's guess; a card whose reason needs more lines grows, measured as drawn.
 const cardHeight = 148;
 
 type OrderCardsProps = { orders: readonly Order[]; label: string; tradingDisabled: boolean; onAction: OnOrderAction };
@@ -35,7 +36,18 @@ export function OrderCards({ orders, label, tradingDisabled, onAction }: OrderCa
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const order = orders[item.index]!;
-          return <OrderCard key={order.order_id} order={order} top={item.start - margin} height={cardHeight} tradingDisabled={tradingDisabled} onAction={onAction} />;
+          return (
+            <OrderCard
+              key={order.order_id}
+              order={order}
+              index={item.index}
+              measure={virtualizer.measureElement}
+              top={item.start - margin}
+              minHeight={cardHeight}
+              tradingDisabled={tradingDisabled}
+              onAction={onAction}
+            />
+          );
         })}
       </div>
     </div>

@@ -20,10 +20,11 @@ const statusTone: Record<OrderStatus, string> = {
 };
 
 /**
- * An order's status. The reason (a rejection's, a cancellation's) is read, not cut: three lines, and all of it
- * in the title; in the interface language when the server coded it, a live broker's own words as they are.
+ * An order's status. The reason (a rejection's, a cancellation's, a held AMO's) is read, not cut: in the table
+ * three lines and all of it in the title, on a card (`whole`) all of it; in the interface language when the
+ * server coded it, a live broker's own words as they are.
  */
-export function OrderStatusCell({ order }: { order: Order }) {
+export function OrderStatusCell({ order, whole = false }: { order: Order; whole?: boolean }) {
   const intl = useIntl();
   const reason = order.status_message === null ? null : sayServerText(intl, order.status_message_i18n, order.status_message);
   return (
@@ -36,7 +37,7 @@ export function OrderStatusCell({ order }: { order: Order }) {
       )}
       {order.repricing !== undefined && <RepricingNote repricing={order.repricing} />}
       {reason !== null && (
-        <span className="line-clamp-3 text-xs font-normal break-words text-fg-muted" data-field="status-message">
+        <span className={`${whole ? 'block' : 'line-clamp-3'} text-xs font-normal break-words text-fg-muted`} data-field="status-message">
           {reason}
         </span>
       )}
