@@ -50,7 +50,8 @@ const bookThreads = createBookThreads({
  */
 export async function prepareBookTemplates(): Promise<void> {
   await prepareBookTemplate(schemasPerThread, { tar: true });
-  await prepareBookTemplate(1, { tar: false });
+  // A backtest's thread starts from this one's tar too (thread-runner.ts): unzipped here, not by the first backtest.
+  await prepareBookTemplate(1, { tar: true });
 }
 
 /** Book threads started on this instance (tests: books share warm threads). */
