@@ -266,33 +266,38 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
     for (let start = first; start <= to; start = addDays(start, chunkDays)) {
       const end = addDays(start, chunkDays - 1) < to ? addDays(start, chunkDays - 1) : to;
       const range = [index, start, end];
-      const chunk = await history.query<(typeof rows)[number]>(
-        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
-                underlying_paise AS u, lot_size AS l
-         FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport} ORDER BY trade_date, expiry, strike_paise, option_type`,
-        range,
-      );
+      // The week's reads sent together (the server's database answers them one after another, as before): one
+      // wait for the week instead of five. Their rows are kept in the same order as before.
+      const [chunk, minuteChunk, dailyChunk, futureChunk] = await Promise.all([
+        history.query<(typeof rows)[number]>(
+          `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, strike_paise AS s, option_type AS t, settle_paise AS p,
+                  underlying_paise AS u, lot_size AS l
+           FROM history_option_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport} ORDER BY trade_date, expiry, strike_paise, option_type`,
+          range,
+        ),
+        history.query<(typeof minutes)[number]>(
+          `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
+           WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofSource} ORDER BY minute`,
+          range,
+        ),
+        history.query<(typeof dailies)[number]>(
+          `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_days
+           WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport}`,
+          range,
+        ),
+        history.query<(typeof futures)[number]>(
+          `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c,
+                  settle_paise AS p, underlying_paise AS u, lot_size AS ls
+           FROM history_future_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport} ORDER BY trade_date, expiry`,
+          range,
+        ),
+        // A week's minutes after the week before's (its own reads are by week too).
+        realMinutes.load(history, index, start, end),
+      ]);
       for (const row of chunk.rows) rows.push(row);
-      const minuteChunk = await history.query<(typeof minutes)[number]>(
-        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, minute AS m, close_paise AS c FROM history_index_minutes
-         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofSource} ORDER BY minute`,
-        range,
-      );
       for (const row of minuteChunk.rows) minutes.push(row);
-      const dailyChunk = await history.query<(typeof dailies)[number]>(
-        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c FROM history_index_days
-         WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport}`,
-        range,
-      );
       for (const row of dailyChunk.rows) dailies.push(row);
-      const futureChunk = await history.query<(typeof futures)[number]>(
-        `SELECT to_char(trade_date, 'YYYY-MM-DD') AS d, to_char(expiry, 'YYYY-MM-DD') AS e, open_paise AS o, high_paise AS h, low_paise AS l, close_paise AS c,
-                settle_paise AS p, underlying_paise AS u, lot_size AS ls
-         FROM history_future_days WHERE index_name = $1 AND trade_date BETWEEN $2::date AND $3::date AND ${ofImport} ORDER BY trade_date, expiry`,
-        range,
-      );
       for (const row of futureChunk.rows) futures.push(row);
-      await realMinutes.load(history, index, start, end);
     }
     const ohlcByDay = new Map(dailies.map((row) => [row.d, { openPaise: Number(row.o), highPaise: Number(row.h), lowPaise: Number(row.l), closePaise: Number(row.c) }]));
     const byDay = new Map<string, HistoryDay>();

@@ -7,7 +7,7 @@ import type { Clock, Wait } from '../../clock.ts';
 import type { PriceSource } from '../../brokers/paper/price-source.ts';
 import type { BookServices, BookServicesFactory } from '../book-services.ts';
 import { bookStarts } from './book-starts.ts';
-import { bookTemplate, bookTemplateKept, bookTemplateTar, prepareBookTemplate } from './book-template.ts';
+import { bookTemplateKept, bookTemplateTar, prepareBookTemplate } from './book-template.ts';
 import { createBookThreads } from './book-threads.ts';
 
 /** `slug` names the book's user, account and seed ('backtest'); `title` its rows ('Backtest'). */
@@ -30,14 +30,6 @@ export async function addPaperAccount(db: Database, userId: number, kind: PaperB
   return { accountId: accounts[0]!.id, portfolioId: portfolios[0]!.id };
 }
 
-let templateBytes: Promise<Uint8Array> | undefined;
-
-/** The migrated template's dump (book-template.ts), read once: what each book's database starts from. */
-export function bookTemplateBytes(): Promise<Uint8Array> {
-  templateBytes ??= bookTemplate().then(async (dump) => new Uint8Array(await dump.arrayBuffer()));
-  return templateBytes;
-}
-
 /** Books a book thread holds (schemas in its template, book-template.ts). */
 export const schemasPerThread = 6;
 
@@ -58,7 +50,8 @@ const bookThreads = createBookThreads({
  */
 export async function prepareBookTemplates(): Promise<void> {
   await prepareBookTemplate(schemasPerThread, { tar: true });
-  await prepareBookTemplate(1, { tar: false });
+  // A backtest's thread starts from this one's tar too (thread-runner.ts): unzipped here, not by the first backtest.
+  await prepareBookTemplate(1, { tar: true });
 }
 
 /**

@@ -21,8 +21,10 @@
 // it ends, so no other book's statement runs inside it.
 import { PGlite, TransactionAbortedError, parse, protocol } from '@electric-sql/pglite';
 import { pgliteCopyFrom } from '../../../db/copy-from.ts';
+import type { PgliteModules } from '../../../db/pglite-modules.ts';
 import type { Database, Queryable, Read } from '../../../db/database.ts';
 import { encodeRun, readAnswer, rowsOfAnswer } from './book-protocol.ts';
+import { TemplateFS } from './template-files.ts';
 import { catalogueFacts, catalogueSql, type CatalogueRow, createReadCache, effectOf, isExplainable, type CatalogueFacts, type Messages, type StatementEffect } from './book-read-cache.ts';
 
 const { serialize } = protocol;
@@ -383,7 +385,22 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
 
 /** Opens an in-memory PGlite from a dump with prepared statements (see the header). */
 export async function openPreparedPglite(dump: Blob): Promise<Database> {
-  const pg = await PGlite.create({ loadDataDir: dump });
+  return prepared(await PGlite.create({ loadDataDir: dump }));
+}
+
+/**
+ * A book's database as a backtest's thread opens it: the template's tar, unzipped (book-template.ts
+ * bookTemplateTar) and this database's own (Postgres writes its files in place), laid into PGlite's file system
+ * before Postgres starts (template-files.ts, as a book thread's), on the process's compiled PGlite (`modules`,
+ * db/pglite-modules.ts). `PGlite.create({ loadDataDir })` instead unzips the dump through web streams and reads
+ * it with a JavaScript tar reader, and compiles its own 9 MB pglite.wasm, whose hot functions V8 then optimises
+ * again in this thread while the process's own PGlite (the server's database) already has them optimised.
+ */
+export async function openPreparedPgliteFromTar(tar: Uint8Array, modules: PgliteModules): Promise<Database> {
+  return prepared(await PGlite.create({ ...modules, fs: new TemplateFS(tar) }));
+}
+
+async function prepared(pg: PGlite): Promise<Database> {
   // Planned once per statement (see the header).
   await pg.exec('SET plan_cache_mode = force_generic_plan');
   return preparedPglite(pg);

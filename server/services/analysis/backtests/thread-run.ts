@@ -10,18 +10,18 @@ import { sendable } from '../../../db/worker-protocol.ts';
 import type { BookServicesFactory } from '../book-services.ts';
 import { createHistoryRunner } from './backtest-runner.ts';
 import { BacktestFailure } from './backtest-worker.ts';
-import { openPreparedPglite } from './prepared-pglite.ts';
+import { openPreparedPgliteFromTar } from './prepared-pglite.ts';
 import type { ThreadData, ThreadMessage } from './thread-protocol.ts';
 
 export async function runBacktestThread(services: BookServicesFactory): Promise<void> {
   const port = parentPort;
   if (port === null) throw new Error('runBacktestThread runs in a worker thread');
-  const { job, template, reads, kind } = workerData as ThreadData;
+  const { job, template, modules, reads, kind } = workerData as ThreadData;
   const post = (message: ThreadMessage) => port.postMessage(message);
   // Behind the request thread on busy cores, as a book's database thread is: trading goes first.
   yieldToRequests();
   // Started at once, while history is read; the runner falls back to a database of its own if this one fails.
-  const database = openPreparedPglite(new Blob([template as Uint8Array<ArrayBuffer>]));
+  const database = openPreparedPgliteFromTar(template, modules);
   void database.then(
     () => post({ kind: 'started' }),
     () => post({ kind: 'started' }),

@@ -8,11 +8,12 @@ import type { Database } from '../../../db/database.ts';
 import { inLane } from '../../../db/lanes.ts';
 import { serveReads } from '../../../db/port-reads.ts';
 import { received } from '../../../db/worker-protocol.ts';
+import { pgliteModules } from '../../../db/pglite-modules.ts';
 import { startWorker } from '../../../db/worker-start.ts';
 import type { BacktestReport } from './backtest-jobs.ts';
 import { BacktestFailure, type BacktestRun } from './backtest-worker.ts';
 import { bookStarts } from './book-starts.ts';
-import { bookTemplateBytes } from './paper-book.ts';
+import { bookTemplateTar } from './book-template.ts';
 import type { ThreadData, ThreadMessage } from './thread-protocol.ts';
 
 /** A promise and its settling (Promise.withResolvers, not in Node 20). */
@@ -29,7 +30,9 @@ function deferred<T>() {
 /** `entry`: the thread's entry module (the services root's backtest-thread.ts), which calls runBacktestThread. */
 export function createThreadRunner({ history, entry }: { history: Database; entry: URL }): BacktestRun {
   return async (job, report) => {
-    const template = await bookTemplateBytes();
+    // The template's tar unzipped (kept beside the zipped one) and PGlite compiled, both once per process: the
+    // thread lays the one into its PGlite's file system and starts on the other (prepared-pglite.ts openPreparedPgliteFromTar).
+    const [template, modules] = await Promise.all([bookTemplateTar(1), pgliteModules()]);
     const { port1: reads, port2: theirReads } = new MessageChannel();
     // The thread's reads wait behind trading's statements in the database's queue (lanes.ts), whoever woke the run;
     // where the database has a thread of its own, they are answered there, their rows never crossing this thread.
@@ -58,8 +61,8 @@ export function createThreadRunner({ history, entry }: { history: Database; entr
     };
     try {
       await bookStarts.run(`backtest-${job.id}`, async () => {
-        const data: ThreadData = { job, template, reads: theirReads, kind: history.kind };
-        worker = await startWorker(entry, data, [theirReads]);
+        const data: ThreadData = { job, template, modules, reads: theirReads, kind: history.kind };
+        worker = await startWorker(entry, data, [theirReads, template.buffer]);
         worker.on('message', onMessage);
         worker.on('error', finished.reject);
         worker.on('exit', (code) => {
