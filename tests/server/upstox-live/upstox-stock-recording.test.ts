@@ -5,15 +5,12 @@
 // live recorder stores the minute of each as 'recorded', mapped to the instruments Kite's dump gives (RELIANCE, its
 // expiry and strike): the same script and rows as Kite's (../history/live-stock-minute.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveRecording } from '../../../server/services/history/live-recording.ts';
 import { stockInstruments } from '../../upstox-server/market.ts';
-import { expectedStockMinute, nextMinuteMove, recordedStockMinute, stockExpiry, stockKeys, stockMinuteDay, stockMoves } from '../history/live-stock-minute.ts';
+import { recordStockMinuteThrough, stockExpiry, stockKeys, stockMinuteDay } from '../history/live-stock-minute.ts';
 import { manualScheduler } from '../kite/kite-support.ts';
-import { settle } from '../kite-live/price-stream-client.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openUpstoxDesk, startUpstoxStack, type UpstoxDesk, type UpstoxStack } from './upstox-desk.ts';
 
-const minuteMs = 60_000;
 const { spot, ce, fut } = stockKeys;
 const reliance = stockInstruments({ symbol: 'RELIANCE', isin: 'INE002A01018', expiry: stockExpiry, code: '26NOV', strike: 1300, lot: 500, token: 13_001 });
 /** Each key's instrument at Upstox. */
@@ -41,33 +38,13 @@ describe.each(testBackends)("an Upstox account's stock minute recorded on %s", (
 
   it("stores RELIANCE's spot, option and future minute as recorded at Upstox's prices, mapped to Kite's instruments", async () => {
     const { services, server, upstox } = stack;
-    const prices = services.upstox.prices;
-    const watch = await prices.watch(desk.account.id, [spot, ce, fut], () => undefined, warn);
-    await settle(() => prices.status(desk.account.id)?.state === 'open');
     // Each key quoted by Upstox's feed: the stock's spot by its NSE_EQ key from the file.
-    await settle(() => [spot, ce, fut].every((key) => prices.followedQuotes()[key] !== undefined));
-    const watched = await liveRecording({ db: server.db, market: services.market, feeds: [{ prices, contracts: services.upstox.trading.contracts }] }).watched(server.clock.now());
-    expect(watched.indices.get(spot)).toBe('RELIANCE');
-    expect(watched.options.get(ce)).toEqual({ index: 'RELIANCE', expiry: stockExpiry, strikePaise: 130_000, optionType: 'CE' });
-    expect(watched.futures?.get(fut)).toEqual({ index: 'RELIANCE', expiry: stockExpiry });
-
-    /** Upstox's prices now, heard by the feed; then the live recorder's pass. */
-    const at = async (moves: Record<string, number>) => {
-      for (const [key, price] of Object.entries(moves)) upstox.control.setQuote(upstoxKeys[key]!, { last: price });
-      await settle(() => Object.entries(moves).every(([key, price]) => prices.followedQuotes()[key]?.last_price === price));
-      await services.liveRecorder!.pass();
-    };
-    // The recorder starts on a minute's beginning: it sees that minute whole, and records it when the next begins.
-    server.clock.advance(minuteMs - (server.clock.now().getTime() % minuteMs));
-    const minute = server.clock.now();
-    for (const [i, moves] of stockMoves.entries()) {
-      if (i > 0) server.clock.advance(15_000);
-      await at(moves);
-    }
-    server.clock.advance(15_000);
-    await at(nextMinuteMove);
-
-    expect(await recordedStockMinute(server.db, minute)).toEqual(expectedStockMinute);
-    await watch.stop();
+    await recordStockMinuteThrough({
+      server,
+      services,
+      accountId: desk.account.id,
+      feed: { prices: services.upstox.prices, contracts: services.upstox.trading.contracts },
+      setPrice: (key, price) => upstox.control.setQuote(upstoxKeys[key]!, { last: price }),
+    });
   });
 });
