@@ -30,7 +30,14 @@ export function OrderCards({ orders, label, tradingDisabled, onAction }: OrderCa
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
-  const virtualizer = useWindowVirtualizer({ count: orders.length, estimateSize: () => cardHeight, overscan: 6, scrollMargin: margin });
+  const virtualizer = useWindowVirtualizer({
+    count: orders.length,
+    estimateSize: () => cardHeight,
+    // Never below the least height: a card not laid out yet (or a page without layout) measures 0.
+    measureElement: (element) => Math.max(cardHeight, element.getBoundingClientRect().height),
+    overscan: 6,
+    scrollMargin: margin,
+  });
   return (
     <div ref={list} role="list" aria-label={label} data-order-cards>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
