@@ -37,7 +37,7 @@ export type StatementEffect =
   /** Runs as it is, neither kept nor dropping anything (a read that must be asked each time). */
   | { kind: 'pass' };
 
-/** What the catalogue says, read once per book. */
+/** What the catalogue says, read once a connection (prepared-pglite.ts PgliteSession: every book of a thread). */
 export type CatalogueFacts = {
   /** Plain tables (relkind 'r'). */
   tables: ReadonlySet<string>;
