@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startClockedServer, type ClockedServer } from './support/clocked';
-import { dhanOrderWrites, dhanPin, dhanServer, linkFirstDhanAccount } from './support/dhan';
+import { dhanOrderWrites, dhanPin, linkFirstDhanAccount } from './support/dhan';
 import { usePreferences } from './support/preferences';
 import { screenshotAt } from './support/screenshots';
 
@@ -13,17 +13,11 @@ const shots = 'test-results/dhan-amo-time';
 const dhanPort = Number(process.env.E2E_PORT ?? '4780') + 8;
 
 let server: ClockedServer;
-let sharedUrl: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startClockedServer(new Date('2026-11-21T10:00:00+05:30'), { dhanPort });
-  // The shared suite's test server is this worker's again once this file is done (restored in afterAll):
-  // a later spec in the same worker would otherwise call this file's stopped server.
-  sharedUrl = dhanServer.url;
-  dhanServer.url = `http://127.0.0.1:${dhanPort}`;
 });
 test.afterAll(async () => {
-  dhanServer.url = sharedUrl;
   await server.stop();
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startClockedServer, type ClockedServer } from './support/clocked';
-import { dhanOrders, dhanPin, dhanPostbacks, dhanServer, linkFirstDhanAccount, setDhanLast, silenceDhanOrderUpdates } from './support/dhan';
+import { dhanOrders, dhanPin, dhanPostbacks, linkFirstDhanAccount, setDhanLast, silenceDhanOrderUpdates } from './support/dhan';
 import { usePreferences } from './support/preferences';
 import { screenshotAt } from './support/screenshots';
 
@@ -17,18 +17,12 @@ const shots = 'test-results/dhan-postback';
 const dhanPort = Number(process.env.E2E_PORT ?? '4780') + 9;
 
 let server: ClockedServer;
-let sharedUrl: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // Saturday 21 November 2026, 10:00 IST: the exchange is closed, so no market pass reads a live book.
   server = await startClockedServer(new Date('2026-11-21T10:00:00+05:30'), { dhanPort });
-  // The shared suite's test server is this worker's again once this file is done (restored in afterAll):
-  // a later spec in the same worker would otherwise call this file's stopped server.
-  sharedUrl = dhanServer.url;
-  dhanServer.url = `http://127.0.0.1:${dhanPort}`;
 });
 test.afterAll(async () => {
-  dhanServer.url = sharedUrl;
   await server.stop();
 });
 

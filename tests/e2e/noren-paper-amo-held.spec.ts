@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
 import { putPaperOnFeed } from './pages/paper-feed-desk';
 import { startClockedServer, type ClockedServer } from './support/clocked';
-import { linkAndLogInNoren, norenOrders, norenURLs, silenceNorenFeed } from './support/noren';
+import { linkAndLogInNoren, norenOrders, silenceNorenFeed } from './support/noren';
 import { usePreferences } from './support/preferences';
 import { readStoredValue } from './support/session';
 import { screenshotAt } from './support/screenshots';
@@ -24,17 +24,11 @@ const held = {
 } as const;
 
 let server: ClockedServer;
-let sharedUrl: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startClockedServer(new Date('2026-11-21T10:00:00+05:30'), { shoonyaPort });
-  // The shared suite's test server is this worker's again once this file is done (restored in afterAll):
-  // a later spec in the same worker would otherwise call this file's stopped server.
-  sharedUrl = norenURLs.shoonya;
-  norenURLs.shoonya = `http://127.0.0.1:${shoonyaPort}`;
 });
 test.afterAll(async () => {
-  norenURLs.shoonya = sharedUrl;
   await server.stop();
 });
 

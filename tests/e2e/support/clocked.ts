@@ -1,7 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { dhanServer } from './dhan';
+import { norenURLs } from './noren';
 
-/** A reference server on a clock the spec sets (clocked-server.ts), in exchange-hours mode (or demo mode, asked). */
+/**
+ * A reference server on a clock the spec sets (clocked-server.ts), in exchange-hours mode (or demo mode, asked).
+ * With `dhanPort` or `shoonyaPort`, the broker's test server on the same clock is the one this worker's Dhan or
+ * Shoonya helpers call until `stop`, which gives them back the shared suite's (a later spec in the same worker
+ * would otherwise call a stopped server).
+ */
 export type ClockedServer = { url: string; setClock: (instant: Date) => Promise<void>; now: () => Date; stop: () => Promise<void> };
 
 export async function startClockedServer(startAt: Date, { demo = false, shoonyaPort, dhanPort }: { demo?: boolean; shoonyaPort?: number; dhanPort?: number } = {}): Promise<ClockedServer> {
@@ -30,6 +37,9 @@ export async function startClockedServer(startAt: Date, { demo = false, shoonyaP
       throw new Error('the clocked server stopped before listening');
     }),
   ]);
+  const shared = { dhan: dhanServer.url, shoonya: norenURLs.shoonya };
+  if (dhanPort !== undefined) dhanServer.url = `http://127.0.0.1:${dhanPort}`;
+  if (shoonyaPort !== undefined) norenURLs.shoonya = `http://127.0.0.1:${shoonyaPort}`;
   // The server's clock runs on at the real pace from the instant it was last set to.
   let offsetMs = startAt.getTime() - Date.now();
   return {
@@ -42,6 +52,8 @@ export async function startClockedServer(startAt: Date, { demo = false, shoonyaP
     },
     now: () => new Date(Date.now() + offsetMs),
     async stop() {
+      dhanServer.url = shared.dhan;
+      norenURLs.shoonya = shared.shoonya;
       child.kill('SIGTERM');
       await exited;
     },
