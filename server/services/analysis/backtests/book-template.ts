@@ -211,20 +211,16 @@ export function bookTemplate(schemas = 1): Promise<Blob> {
  * waiting 10-60 s for it.
  */
 export async function prepareBookTemplate(schemas: number, { tar }: { tar: boolean }): Promise<void> {
-  try {
-    await access(keptTemplatePath(schemas, tar ? 'tar' : 'tar.gz'));
-    return;
-  } catch {
-    // Not made yet: made below, in its thread.
-  }
+  // Made already: nothing to do; else made below, in its thread.
+  if (await bookTemplateKept(schemas, tar ? 'tar' : 'tar.gz')) return;
   if (tar) await bookTemplateTar(schemas);
   else await bookTemplate(schemas);
 }
 
-/** Whether the template of `schemas` books is kept on disk as its tar (what a book thread starts from). */
-export async function bookTemplateKept(schemas: number): Promise<boolean> {
+/** Whether the template of `schemas` books is kept on disk (by default as its tar: what a book thread starts from). */
+export async function bookTemplateKept(schemas: number, extension: 'tar' | 'tar.gz' = 'tar'): Promise<boolean> {
   try {
-    await access(keptTemplatePath(schemas, 'tar'));
+    await access(keptTemplatePath(schemas, extension));
     return true;
   } catch {
     return false;
