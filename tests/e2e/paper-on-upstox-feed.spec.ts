@@ -1,13 +1,14 @@
 import { expect, test } from './support/test';
 import { BrokerAccountsPage } from './pages/broker-accounts-page';
-import { buyOnFeedDesk, feedDeskScreenshots, putPaperOnFeed } from './pages/paper-feed-desk';
+import { buyOnFeedDesk, feedDeskScreenshots, putPaperOnFeed, stockSpotOnFeedDesk } from './pages/paper-feed-desk';
+import { feedStock } from './support/feed-stock';
 import { readStoredValue, signInAsNewUser } from './support/session';
-import { listDeskContractsAtUpstox, newUpstoxApp, registerUpstoxApp, upstoxOrders, upstoxPin } from './support/upstox';
+import { listDeskContractsAtUpstox, newUpstoxApp, registerUpstoxApp, setUpstoxQuote, upstoxOrders, upstoxPin } from './support/upstox';
 
 // A paper account on an Upstox account's market feed (issue 38), as a trader sets it up: link and log in to
 // Upstox, then on the paper account choose "Prices from" that Upstox account. The strip says whose prices they
 // are, and a paper order fills at the ask Upstox's feed sends (the test server quotes the desk's contracts at
-// 100: bid 99.95, ask 100.05), with nothing sent to Upstox.
+// 100: bid 99.95, ask 100.05), with nothing sent to Upstox. An F&O stock's spot on the chain is Upstox's as well.
 
 test("a paper account on an Upstox account's feed says so, and fills a paper order at the feed's ask", async ({ page }) => {
   test.setTimeout(180_000);
@@ -38,4 +39,6 @@ test("a paper account on an Upstox account's feed says so, and fills a paper ord
   // A paper order: nothing reached Upstox.
   expect(await upstoxOrders(page.request, app)).toEqual([]);
   await feedDeskScreenshots(page, 'paper-on-upstox-feed');
+  // A stock's spot streams from Upstox's feed too (issue 63), keyed by its ISIN.
+  await stockSpotOnFeedDesk(page, (price) => setUpstoxQuote(page.request, `NSE_EQ|${feedStock.isin}`, price));
 });

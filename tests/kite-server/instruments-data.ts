@@ -68,13 +68,9 @@ export function indexInstrument(tokenValue: number, tradingsymbol: string, excha
   };
 }
 
-/**
- * A stock's rows as Kite's dump lists them (issue 63): its NSE equity (segment NSE, type EQ) and, in NFO, the month's
- * future (NFO-FUT) and a call and a put at `strike` (NFO-OPT), each named by the stock's symbol as Kite names
- * them (RELIANCE26NOVFUT, RELIANCE26NOV1300CE). Tokens follow Kite's low byte: 1 for NSE, 2 for NFO.
- */
-export function stockInstruments(stock: { symbol: string; equityToken: number; spot: number; expiry: string; code: string; strike: number; lot: number; baseToken: number }): ServerInstrument[] {
-  const equity: ServerInstrument = {
+/** A stock's NSE equity row as Kite's dump lists it (segment NSE, type EQ; token's low byte 1). */
+export function equityInstrument(stock: { symbol: string; equityToken: number; spot: number }): ServerInstrument {
+  return {
     instrument_token: stock.equityToken * 256 + 1,
     exchange_token: stock.equityToken,
     tradingsymbol: stock.symbol,
@@ -89,6 +85,15 @@ export function stockInstruments(stock: { symbol: string; equityToken: number; s
     exchange: 'NSE',
     freeze_quantity: 0,
   };
+}
+
+/**
+ * A stock's rows as Kite's dump lists them (issue 63): its NSE equity (segment NSE, type EQ) and, in NFO, the month's
+ * future (NFO-FUT) and a call and a put at `strike` (NFO-OPT), each named by the stock's symbol as Kite names
+ * them (RELIANCE26NOVFUT, RELIANCE26NOV1300CE). Tokens follow Kite's low byte: 1 for NSE, 2 for NFO.
+ */
+export function stockInstruments(stock: { symbol: string; equityToken: number; spot: number; expiry: string; code: string; strike: number; lot: number; baseToken: number }): ServerInstrument[] {
+  const equity = equityInstrument(stock);
   const derivative = (type: 'FUT' | 'CE' | 'PE', at: number): ServerInstrument => ({
     instrument_token: token(stock.baseToken, at, segmentOf.NFO),
     exchange_token: stock.baseToken + at,

@@ -122,14 +122,17 @@ export function defaultInstruments(): ServerInstrument[] {
   ];
 }
 
+/** A stock's NSE_EQ entry as Upstox's file lists it, keyed by its ISIN. */
+export function equityInstrument(stock: { symbol: string; isin: string }): ServerInstrument {
+  return { instrument_key: `NSE_EQ|${stock.isin}`, trading_symbol: stock.symbol, exchange: 'NSE', segment: 'NSE_EQ', lot_size: 1, tick_size: 0.05, freeze_quantity: 0, index: false, option: null };
+}
+
 /**
  * A stock's entries as Upstox's file lists them (issue 63): its NSE_EQ entry keyed by its ISIN, and in NSE_FO the
  * month's future and a call and a put at `strike`, numbered from `token`, with the stock as underlying (EQUITY).
  */
 export function stockInstruments(stock: { symbol: string; isin: string; expiry: string; code: string; strike: number; lot: number; token: number }): ServerInstrument[] {
-  const equity: ServerInstrument = {
-    instrument_key: `NSE_EQ|${stock.isin}`, trading_symbol: stock.symbol, exchange: 'NSE', segment: 'NSE_EQ', lot_size: 1, tick_size: 0.05, freeze_quantity: 0, index: false, option: null,
-  };
+  const equity = equityInstrument(stock);
   const derivative = (kind: 'FUT' | 'CE' | 'PE', at: number): ServerInstrument => ({
     instrument_key: `NSE_FO|${stock.token + at}`,
     trading_symbol: kind === 'FUT' ? `${stock.symbol}${stock.code}FUT` : `${stock.symbol}${stock.code}${stock.strike}${kind}`,

@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { usePreferences, type DisplayPreferences } from '../support/preferences';
 import type { BrokerAccountsPage } from './broker-accounts-page';
 import { readStoredValue } from '../support/session';
+import { pickUnderlying } from '../support/underlying-search';
 
 // A paper account on a live account's real prices (issue 38), as a trader sets it up on the brokers screen
 // and trades it on the desk: shared by the Kite and Upstox paper-on-feed specs.
@@ -60,6 +61,21 @@ export async function buyOnFeedDesk(page: Page, paperName: string, onFeed: RegEx
   await ticket.getByRole('button', { name: 'Confirm' }).click();
   await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toContainText(ask);
   await page.keyboard.press('Escape');
+}
+
+/**
+ * An F&O stock's spot from the feed (issue 63), on the desk `buyOnFeedDesk` left open: RELIANCE picked in the chain's
+ * search box, its price moved at the broker (`moveSpot`, rupees) twice, each seen on the chain's spot line as the
+ * broker's feed streams it. The simulated market never quotes these paise.
+ */
+export async function stockSpotOnFeedDesk(page: Page, moveSpot: (price: number) => Promise<void>): Promise<void> {
+  await moveSpot(1311.35);
+  await pickUnderlying(page, page.getByRole('combobox', { name: 'Underlying' }).first(), 'RELI', /^RELIANCE/);
+  const chain = page.getByRole('table', { name: /Option chain of \u2068?RELIANCE/ });
+  await expect(chain.getByText(/Spot \u2068?1,311\.35/)).toBeVisible();
+  await moveSpot(1312.4);
+  await expect(chain.getByText(/Spot \u2068?1,312\.40/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('stock-spot-1280.png') });
 }
 
 const looks: Array<{ name: string } & DisplayPreferences> = [

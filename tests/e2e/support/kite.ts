@@ -89,3 +89,8 @@ export async function pushesReceived(request: APIRequestContext, name: string): 
 export async function scriptedPushEndpoint(request: APIRequestContext, name: string, status?: number): Promise<string> {
   return (await control(request, 'push-endpoint', { name, status })) as string;
 }
+
+/** Moves an instrument's last price at Kite (`NSE:RELIANCE`, rupees): its ticker sends it to whoever follows it. */
+export async function setKitePrice(request: APIRequestContext, instrument: string, lastPrice: number): Promise<void> {
+  await control(request, 'price', { instrument, last_price: lastPrice });
+}

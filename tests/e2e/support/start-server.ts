@@ -41,6 +41,9 @@ const flattradePort = Number(process.env.E2E_FLATTRADE_PORT ?? Number(port) + 5)
 
 const { startKiteServer } = await import('../../kite-server/kite-server.ts');
 const { startUpstoxServer } = await import('../../upstox-server/upstox-server.ts');
+const kiteInstruments = await import('../../kite-server/instruments-data.ts');
+const upstoxInstruments = await import('../../upstox-server/market.ts');
+const { feedStock } = await import('./feed-stock.ts');
 const { startDhanServer } = await import('../../dhan-server/dhan-server.ts');
 const { startNorenServer } = await import('../../noren-server/noren-server.ts');
 const { scriptedAlertPrices } = await import('./scripted-alert-prices.ts');
@@ -99,10 +102,16 @@ try {
     'push-received': (body: Record<string, unknown>) =>
       push.received.filter((received) => received.path === new URL(push.endpoint(String(body.name))).pathname).map((received) => received.body.toString('base64')),
   };
-  const kite = await startKiteServer({ port: kitePort, clock, extraControls: { ...alertPrices.controls, ...pushControls } });
+  // Each broker's list holds an F&O stock's equity too (feed-stock.ts): its spot streams through the broker's feed.
+  const kite = await startKiteServer({
+    port: kitePort,
+    clock,
+    instruments: [...kiteInstruments.defaultInstruments(), kiteInstruments.equityInstrument({ symbol: feedStock.symbol, equityToken: feedStock.kiteEquityToken, spot: feedStock.spot })],
+    extraControls: { ...alertPrices.controls, ...pushControls },
+  });
   const kiteEnv = { KITE_API_ROOT: kite.apiRoot, KITE_LOGIN_URL: kite.loginUrl, KITE_TICKER_URL: kite.tickerUrl };
   // The feed pings every second, as Upstox's does, so a silent socket is noticed as it would be in production.
-  const upstox = await startUpstoxServer({ port: upstoxPort, clock, heartbeatMs: 1000 });
+  const upstox = await startUpstoxServer({ port: upstoxPort, clock, heartbeatMs: 1000, instruments: [...upstoxInstruments.defaultInstruments(), upstoxInstruments.equityInstrument(feedStock)] });
   const upstoxEnv = { UPSTOX_API_ROOT: upstox.apiRoot, UPSTOX_INSTRUMENTS_URL: upstox.instrumentsUrl };
   // The feed pings every second (Dhan's every 10): a socket quiet between price moves is alive.
   const dhan = await startDhanServer({ port: dhanPort, clock, heartbeatMs: 1000 });

@@ -67,3 +67,8 @@ export async function listDeskContractsAtUpstox(request: APIRequestContext, toke
   }));
   await control(request, 'instruments', { instruments });
 }
+
+/** Moves an instrument's last price at Upstox (`NSE_EQ|<ISIN>`, rupees): its market feed sends it to whoever follows it. */
+export async function setUpstoxQuote(request: APIRequestContext, instrumentKey: string, last: number): Promise<void> {
+  await control(request, 'quote', { instrument_key: instrumentKey, last });
+}

@@ -50,7 +50,13 @@ export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode
         if (key === undefined) continue;
         // Merged onto what was held: a broker may answer a (re)subscription in a leaner mode before the full
         // one applies, and a quote that lost its bid and ask for a moment would make every stream resync.
-        prices.set(key, { ...prices.get(key), ...quote });
+        const held = prices.get(key);
+        const merged = { ...held, ...quote };
+        // One socket delivers in order, so a later message is never older news, though its stamp may read older:
+        // Kite stamps a full tick with the exchange's whole second and a quote packet on arrival, to the
+        // millisecond. The desk keeps the newest stamp it holds, so a stamp going back would hide the new price.
+        if (held !== undefined && Date.parse(merged.timestamp) < Date.parse(held.timestamp)) merged.timestamp = held.timestamp;
+        prices.set(key, merged);
         moved.push(key);
       }
       if (moved.length > 0) options.onPrices(moved);

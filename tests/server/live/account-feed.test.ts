@@ -1,0 +1,52 @@
+// A live account's feed holds each instrument's latest quote for the desks (account-feed.ts). Kite stamps a full-mode
+// tick with the exchange's whole second and a quote-mode packet (a subscription's first answer) on arrival, to the
+// millisecond; the desk keeps the quote with the newest stamp (price-feed.ts olderThanHeld). A price that moved
+// within the second after a subscription's answer came stamped older than it, and the desk kept the old price
+// (found by paper-on-kite-feed.spec with RELIANCE's spot, session 83).
+import { describe, expect, it } from 'vitest';
+import type { LastPrice } from '../../../server/services/market/market-service.ts';
+import { createAccountFeed, type FeedHooks } from '../../../server/services/brokers/live/account-feed.ts';
+
+function feedWithHooks() {
+  let hooks: FeedHooks<number> | null = null;
+  const subscribed = new Map<number, string>();
+  const moved: string[][] = [];
+  const feed = createAccountFeed<number, string>({
+    accessToken: 'token',
+    choose: async (wanted) => wanted.map((key, index) => ({ key, id: index + 1, mode: 'full' })),
+    open: (given) => {
+      hooks = given;
+      return {
+        connect: () => undefined,
+        subscribe: (ids, mode) => ids.forEach((id) => subscribed.set(id, mode)),
+        unsubscribe: (ids) => ids.forEach((id) => subscribed.delete(id)),
+        subscriptions: () => subscribed,
+        state: () => 'open',
+        isStale: () => false,
+        close: () => undefined,
+      };
+    },
+    onPrices: (keys) => moved.push(keys),
+  });
+  const send = (id: number, quote: LastPrice) => hooks!.onQuotes([[id, quote]]);
+  return { feed, send, moved };
+}
+
+describe("a live account's feed", () => {
+  it('holds a moved price whose stamp reads older than the held quote, stamped as the held one', async () => {
+    const { feed, send, moved } = feedWithHooks();
+    await feed.follow(['NSE:RELIANCE']);
+    send(1, { last_price: 1311.35, timestamp: '2026-12-02T05:30:46.086Z' });
+    send(1, { last_price: 1312.4, timestamp: '2026-12-02T05:30:46.000Z', bid: 1312.35, ask: 1312.45 });
+    expect(feed.quotes(['NSE:RELIANCE'])['NSE:RELIANCE']).toEqual({ last_price: 1312.4, timestamp: '2026-12-02T05:30:46.086Z', bid: 1312.35, ask: 1312.45 });
+    expect(moved).toEqual([['NSE:RELIANCE'], ['NSE:RELIANCE']]);
+  });
+
+  it("takes a newer quote's own stamp", async () => {
+    const { feed, send } = feedWithHooks();
+    await feed.follow(['NSE:RELIANCE']);
+    send(1, { last_price: 1311.35, timestamp: '2026-12-02T05:30:46.086Z' });
+    send(1, { last_price: 1312.4, timestamp: '2026-12-02T05:30:47.000Z' });
+    expect(feed.quotes(['NSE:RELIANCE'])['NSE:RELIANCE']).toEqual({ last_price: 1312.4, timestamp: '2026-12-02T05:30:47.000Z' });
+  });
+});
