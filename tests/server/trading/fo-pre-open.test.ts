@@ -2,8 +2,8 @@
 // current-month futures from 09:00 to 09:08 (the next month's too in the last five trading days before the current
 // month's expiry), match them before the 09:15 open, and take no options then. The paper broker queues an eligible
 // future's order to the open, and refuses any other order in 09:00-09:15 saying why. The clock is injected: each case
-// stands at its own IST minute. The paper broker lists no future yet (the simulator prices index options only), so a
-// future's placement is held to preOpenPlacement itself, and an option's refusal goes through the paper broker.
+// stands at its own IST minute. Through the paper broker: an option refused, and a future queued at 09:05 and filled
+// at the open; preOpenPlacement's own cases cover the minutes, the months and the days.
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { inPreOpen, preOpenPlacement } from '../../../server/services/brokers/paper/pre-open.ts';
@@ -99,6 +99,29 @@ describe.each(testBackends)('the paper broker in the F&O pre-open on %s', (backe
     });
     await beforeOpen('2026-11-20T09:10:00+05:30', async () => {
       expect((await desk.place(symbol, 'BUY', 65)).status_message_i18n?.code).toBe('order.pre_open_closed');
+    });
+  });
+
+  it('queues the current month’s future at 09:05 and fills it at the 09:15 open, at the ask', async () => {
+    const future = 'NIFTY26NOVFUT';
+    let queued = '';
+    await beforeOpen('2026-11-20T09:05:00+05:30', async () => {
+      market.set(future, { bid: 26_120, ask: 26_121.5, last: 26_120.5 });
+      const order = await desk.place(future, 'BUY', 65);
+      // Held to the open as an after-market order is (the paper broker's queue), not refused as an option is.
+      expect(order, JSON.stringify(order)).toMatchObject({ status: 'OPEN', variety: 'amo', order_type: 'MARKET', filled_quantity: 0 });
+      queued = order.order_id;
+      // Nothing fills in the pre-open: the simulator has no book in which to find its equilibrium price.
+      await desk.tick();
+      expect((await desk.orderBook()).order_book.find((order) => order.order_id === queued)).toMatchObject({ status: 'OPEN', filled_quantity: 0 });
+    });
+    await atInstant({ server, market }, '2026-11-20T09:15:00+05:30', async () => {
+      market.set(future, { bid: 26_140, ask: 26_141.5, last: 26_140.5 });
+      await desk.tick();
+      await desk.logIn();
+      expect((await desk.orderBook()).order_book.find((order) => order.order_id === queued)).toMatchObject({ status: 'COMPLETE', filled_quantity: 65, average_price: 26_141.5 });
+      const held = (await desk.positionBook()).net.find((position) => position.tradingsymbol === future);
+      expect(held?.quantity).toBe(65);
     });
   });
 
