@@ -369,6 +369,13 @@ export type BrokerHolding = {
 /** One trade of a portfolio's history, for its daily P&L. `key` names the position (instrument and product). */
 export type LedgerTrade = { day: string; key: string; side: Side; quantity: number; pricePaise: number; chargesPaise: number };
 
+/** A trade as a book's ledger query selects it (paper's and a live broker's alike), paise in numeric text. */
+export type LedgerRow = { day: string; instrument_token: number; product: string; transaction_type: Side; quantity: number; price_paise: string; charges: string };
+
+export function ledgerTradeOf(row: LedgerRow): LedgerTrade {
+  return { day: row.day, key: `${row.instrument_token}:${row.product}`, side: row.transaction_type, quantity: row.quantity, pricePaise: Number(row.price_paise), chargesPaise: Number(row.charges) };
+}
+
 /**
  * An AMO time is refused, before anything is planned or sent, on an order that is no AMO and on a broker whose API
  * does not take that time (BrokerTrading.afterMarketTimes: none on any broker but Dhan, paper included): never

@@ -5,7 +5,7 @@
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
-import type { LedgerTrade, OrderBot, PositionEntry, Product, Side, TradingAccount } from '../broker-trading.ts';
+import { ledgerTradeOf, type LedgerRow, type LedgerTrade, type OrderBot, type PositionEntry, type Product, type TradingAccount } from '../broker-trading.ts';
 import { brokerPositionCharges, type MirroredFills } from './broker-position-charges.ts';
 import type { LiveContracts, LiveWire, WirePosition } from './live-wire.ts';
 import { isShown } from './order-mapping.ts';
@@ -150,21 +150,14 @@ export function createPositionBooks({ db, clock, wire, contracts }: { db: Databa
   }
 
   async function ledger(account: TradingAccount, portfolioId: number, day: string): Promise<LedgerTrade[]> {
-    const { rows } = await db.query<{ day: string; instrument_token: number; product: string; transaction_type: Side; quantity: number; price_paise: string; charges: string }>(
+    const { rows } = await db.query<LedgerRow>(
       `SELECT to_char(t.trading_day, 'YYYY-MM-DD') AS day, t.instrument_token, t.product, t.transaction_type, t.quantity, t.price_paise,
          round(${chargeShare}) AS charges
        FROM kite_trades t JOIN kite_orders o ON o.broker_account_id = t.broker_account_id AND o.order_id = t.order_id
        WHERE t.broker_account_id = $1 AND t.portfolio_id = $2 AND t.trading_day <= $3::date ORDER BY t.filled_at, t.id`,
       [account.id, portfolioId, day],
     );
-    return rows.map((row) => ({
-      day: row.day,
-      key: `${row.instrument_token}:${row.product}`,
-      side: row.transaction_type,
-      quantity: row.quantity,
-      pricePaise: Number(row.price_paise),
-      chargesPaise: Number(row.charges),
-    }));
+    return rows.map(ledgerTradeOf);
   }
 
   return { positionTotals, ledger, brokerPositions };

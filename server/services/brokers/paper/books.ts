@@ -2,7 +2,7 @@
 // order book, position totals (by portfolio or bot) and a portfolio's ledger.
 import type { Database, Queryable } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
-import type { BrokerTrade, LedgerTrade, OrderBot, PositionEntry, Product, Side, TradingAccount } from '../broker-trading.ts';
+import { ledgerTradeOf, type BrokerTrade, type LedgerRow, type LedgerTrade, type OrderBot, type PositionEntry, type Product, type TradingAccount } from '../broker-trading.ts';
 import { keyOf, type Contract, type Contracts } from './contracts.ts';
 import { orderColumns, type OrderRow } from './order-rows.ts';
 import type { PriceSource } from './price-source.ts';
@@ -165,20 +165,13 @@ export function createBooks({ db, clock, prices, contracts }: { db: Database; cl
 
   /** A portfolio's trades up to the end of `day`, in the order they happened (its daily P&L history). */
   async function ledger(account: TradingAccount, portfolioId: number, day: string): Promise<LedgerTrade[]> {
-    const { rows } = await db.query<{ day: string; instrument_token: number; product: string; transaction_type: Side; quantity: number; price_paise: string; charges: string }>(
+    const { rows } = await db.query<LedgerRow>(
       `SELECT to_char(trading_day, 'YYYY-MM-DD') AS day, instrument_token, product, transaction_type, quantity, price_paise,
          brokerage_paise + stt_paise + exchange_paise + sebi_paise + gst_paise + stamp_paise + call_and_trade_paise AS charges
        FROM paper_trades WHERE broker_account_id = $1 AND portfolio_id = $2 AND trading_day <= $3::date ORDER BY id`,
       [account.id, portfolioId, day],
     );
-    return rows.map((row) => ({
-      day: row.day,
-      key: `${row.instrument_token}:${row.product}`,
-      side: row.transaction_type,
-      quantity: row.quantity,
-      pricePaise: Number(row.price_paise),
-      chargesPaise: Number(row.charges),
-    }));
+    return rows.map(ledgerTradeOf);
   }
 
   return { legsOf, openLegs, positionQuantity, entriesOn, ordersByTag, orderBook, positionTotals, ledger };
