@@ -10,6 +10,7 @@ import { demoAccount } from './services/accounts/demo-account.ts';
 import type { ScryptCost } from './services/accounts/passwords.ts';
 import type { Clock } from './services/clock.ts';
 import type { LastPriceSource } from './services/alerts/watchers/price-watcher.ts';
+import type { FeedTuning } from './services/brokers/live/feed-socket.ts';
 
 export type StartOptions = {
   /** Defaults to process.env. */
@@ -33,6 +34,12 @@ export type StartOptions = {
    * say false).
    */
   prepareBookTemplates?: boolean;
+  /**
+   * Browser tests only: the Noren brokers' market feed watchdog (its stale limit, its timers); Noren's own otherwise.
+   * tests/e2e/support/clocked-server.ts runs its timers on the server's clock, so a spec moves the clock past the
+   * stale limit instead of waiting for it.
+   */
+  norenFeed?: FeedTuning;
 };
 
 export type RunningServer = {
@@ -112,7 +119,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     kite: config.kite,
     upstox: config.upstox,
     dhan: config.dhan,
-    noren: config.noren,
+    noren: options.norenFeed === undefined ? config.noren : { ...config.noren, feed: options.norenFeed },
     tickOnTimer: true,
     demoDesk: true,
     seedAfterListen: true,

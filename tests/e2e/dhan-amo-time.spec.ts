@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { startClockedServer, type ClockedServer } from './support/clocked';
 import { dhanOrderWrites, dhanPin, linkFirstDhanAccount } from './support/dhan';
+import { AppShell } from './pages/app-shell';
+import { StrategyBuilderPage } from './pages/strategy-builder-page';
 import { usePreferences } from './support/preferences';
 import { screenshotAt } from './support/screenshots';
 
 // A live Dhan account out of the exchange's hours (issue 64, session 81), on a server of its own whose clock stands
 // on Saturday 21 November 2026, 10:00 IST, beside a Dhan test server on the same clock: the ticket asks for the
 // after-market order (AMO), and once it is ticked for Dhan's AMO time (`amoTime`); the time chosen is what reaches
-// Dhan. 360 px, French then English; screenshots in test-results/dhan-amo-time/.
+// Dhan. 360 px, French then English; screenshots in test-results/dhan-amo-time/. The strategy builder's basket asks
+// the same, and its confirmation (a dialog over the basket's AMO notice and time) says them again before anything goes.
 
 const shots = 'test-results/dhan-amo-time';
 const dhanPort = Number(process.env.E2E_PORT ?? '4780') + 8;
@@ -72,5 +75,49 @@ test('a Dhan ticket out of hours: the AMO and its time are the trader’s, at 36
     await expect(ticket.getByRole('listitem').filter({ hasText: /^Buy\W+65\W+NIFTY .*CE\W*: / })).toBeVisible();
     await screenshotAt(page, 360, `${shots}/sent-${locale}-360.png`, ticket);
   }
+  await context.close();
+});
+
+test('a Dhan basket out of hours: its confirmation says the legs are held as AMOs and the AMO time chosen, at 360 px in en and fr', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await context.clock.install({ time: server.now() });
+  const page = await context.newPage();
+  const { app, brokers } = await linkFirstDhanAccount(page, 'Dhan basket');
+  await brokers.logInToDhan('Dhan basket', app.clientId, dhanPin);
+  await expect(brokers.row('Dhan basket')).toContainText('Logged in until');
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  const builder = new StrategyBuilderPage(page);
+  await builder.open();
+  await builder.chooseExpiry(0);
+  await builder.buildFromPreset('Iron condor', 4);
+  const basket = page.getByRole('region', { name: /^(Trade the strategy|Trader la stratégie)$/ });
+  await basket.getByRole('checkbox', { name: 'After market order (AMO)' }).check();
+  await basket.getByRole('combobox', { name: 'AMO time' }).selectOption({ label: '30 minutes after the open' });
+
+  // Saturday: held until Monday's open (09:15 IST), and sent then at the time chosen. (Values sit between isolates.)
+  const said = {
+    en: /^4 orders go to the broker as one basket, hedges \(buys\) first\.Market closed: these orders go as after-market orders \(AMO\)\. The broker holds them and sends them to the exchange at the next open, \W*Mon, 23 Nov, 09:15\W* IST; the price shown is the last close\. AMO time: 30 minutes after the open\.$/,
+    fr: /^4 ordres partent chez le courtier en un seul panier, les couvertures \(achats\) d’abord\.Marché fermé : ces ordres partent en ordres hors séance \(AMO\)\. .* à la prochaine ouverture, le \W*lun\. 23 nov\., 09:15\W* IST ; le prix affiché est celui de la clôture\. Moment de l’AMO : 30 minutes après l’ouverture\.$/,
+  };
+  const trade = { en: 'Trade all (4 legs) as AMO', fr: 'Tout trader (4 jambes) en AMO' };
+  const ordersAtDhan = async () => (await dhanOrderWrites(page.request)).filter((write) => write.path === '/v2/orders').length;
+  const before = await ordersAtDhan();
+  const cancel = { en: 'Cancel', fr: 'Annuler' };
+  for (const locale of ['en', 'fr'] as const) {
+    if (locale === 'fr') await new AppShell(page).useLayout({ language: /français/i });
+    await basket.getByRole('button', { name: trade[locale] }).click();
+    const dialog = page.getByRole('alertdialog');
+    // The dialog's description (what a screen reader says with its question), the AMO and its time included.
+    const description = page.locator(`[id="${await dialog.getAttribute('aria-describedby')}"]`);
+    await expect(description).toHaveText(said[locale]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshotAt(page, 360, `${shots}/basket-confirm-${locale}-360.png`, dialog);
+    // Nothing goes: this proves what the question says, not the sending (the ticket's test above sends).
+    await dialog.getByRole('button', { name: cancel[locale] }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  expect(await ordersAtDhan()).toBe(before);
   await context.close();
 });

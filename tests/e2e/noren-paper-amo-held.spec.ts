@@ -11,7 +11,8 @@ import { screenshotAt } from './support/screenshots';
 // server of its own whose clock stands on Saturday 21 November 2026, 10:00 IST (the AMO window all day), beside a
 // Noren test server on the same clock. The desk on the paper account subscribes the chain's contracts (the feed
 // answers with their last price, ₹100 on the test server), then the feed goes quiet (the test server's `silence-feed`
-// control; Noren's stale limit is 5 s). A paper buy from the chain is held as an AMO checked on the feed's last price,
+// control) and the server's clock is moved past Noren's 5 s stale limit, which the feed's watchdog keeps on that
+// clock: stale at once, no real time waited. A paper buy from the chain is held as an AMO checked on the feed's last price,
 // and the order book says so (`order.amo_held_last_price`), nothing sent to Noren. 360 px, English and French;
 // screenshots in test-results/noren-paper-amo-held/.
 
@@ -52,9 +53,11 @@ test('a paper account on a quiet Shoonya feed out of hours: its order held as an
   const atmRow = chain.locator('tr[aria-current="true"]');
   await expect(atmRow).toContainText(/100\.00/);
 
-  // The feed goes quiet, as out of hours: past Noren's 5 s limit the server holds it delayed.
+  // The feed goes quiet, as out of hours: past Noren's 5 s limit the server holds it delayed. The limit is the feed's
+  // watchdog on the server's clock (clocked-server.ts), so the clock is moved past it and no real time is waited.
   await silenceNorenFeed(page.request, 'shoonya', true);
-  await page.waitForTimeout(9000);
+  await server.setClock(new Date(server.now().getTime() + 6000));
+  await page.clock.setSystemTime(server.now());
 
   await atmRow.getByRole('button', { name: /, trade NIFTY.*CE$/ }).click();
   const ticket = page.getByTestId('order-ticket');

@@ -19,6 +19,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
+import { brokersAtom } from '@/features/brokers/atoms/brokers-atom';
+import { brokerName } from '@/features/brokers/broker-names';
 import { useBrokerCapabilities } from '@/features/brokers/hooks/use-broker-capabilities';
 import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
@@ -110,6 +112,7 @@ export function LiveTradeScreen() {
   const account = desk.account;
   // What its broker takes (the AMO's choice and times, the depth): the server's word in the brokers list.
   const capabilities = useBrokerCapabilities(account);
+  const brokers = useAtomValue(brokersAtom, { store });
   const inReplay = account !== null && tradingModeOf(account) === 'replay';
   const heldReplay = useAtomValue(openReplayAtom, { store }) ?? null;
   const feedHeardAt = useAtomValue(liveFeed().lastPriceAtAtom, { store });
@@ -125,6 +128,7 @@ export function LiveTradeScreen() {
         quote={quote}
         account={account}
         capabilities={capabilities}
+        brokerName={account === null ? null : brokerName(account.broker, brokers, intl)}
         portfolioId={desk.portfolio?.id ?? null}
         sessionOpen={desk.sessionOpen}
         defaults={desk.defaults}

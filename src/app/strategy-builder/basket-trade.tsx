@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { placeTrades, squareoffTrades } from '@/features/orders/api/trading-calls';
 import type { BrokerCapabilities, Product, TradingAccount } from '@/features/orders/api/trading-types';
 import { useOrderSentence } from '@/features/orders/components/intent-outcome';
-import { AfterMarketNotice, AfterMarketQuestion, afterMarketLabel, afterMarketNeeded, type AfterMarket } from '@/features/orders/components/after-market-notice';
+import { AfterMarketNotice, AfterMarketQuestion, afterMarketLabel, afterMarketNeeded, useAfterMarketText, type AfterMarket } from '@/features/orders/components/after-market-notice';
 import { LiveOrderDialog } from '@/features/orders/components/live-order-dialog';
 import { OrderAccount } from '@/features/orders/components/order-account';
 import { useAfterMarketChoice } from '@/features/orders/hooks/use-after-market-choice';
@@ -55,6 +55,7 @@ export function BasketTrade({ legs, account, capabilities = null, portfolioId, p
   const [exited, setExited] = useState(false);
   const enabled = legs.filter((leg) => leg.enabled);
   const amoChoice = useAfterMarketChoice(account, capabilities, afterMarket);
+  const afterMarketText = useAfterMarketText();
   // Another basket is another intent: a new key, even when the last outcome was unknown. Another AMO choice or
   // time is another basket, as on the ticket.
   const ordersKey = JSON.stringify([basketOrders(legs, product).map((item) => item.order), amoChoice.fields]);
@@ -147,7 +148,17 @@ export function BasketTrade({ legs, account, capabilities = null, portfolioId, p
       <ConfirmDialog
         open={confirming === 'trade'}
         title={intl.formatMessage(basketMessages.confirmTitle)}
-        description={intl.formatMessage(confirmBodyText, { count: enabled.length })}
+        description={
+          <>
+            {intl.formatMessage(confirmBodyText, { count: enabled.length })}
+            {/* The panel's AMO notice and time are under this dialog: the question repeats what the legs go as. */}
+            {amoChoice.goesAs !== null && (
+              <span className="mt-2 block font-medium text-fg" data-testid="basket-confirm-amo">
+                {afterMarketText(amoChoice.goesAs, enabled.length, amoChoice.fields.after_market_time)}
+              </span>
+            )}
+          </>
+        }
         confirmLabel={amo(intl.formatMessage(basketMessages.confirm))}
         busy={basket.pending}
         onConfirm={() => {

@@ -31,24 +31,26 @@ export async function startClockedServer(startAt: Date, { demo = false, shoonyaP
   });
   const next = (prefix: string) => new Promise<string>((resolve) => waiters.push({ prefix, resolve }));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await Promise.race([
-    next('listening'),
-    exited.then(() => {
-      throw new Error('the clocked server stopped before listening');
-    }),
-  ]);
+  const [url = '', listeningAt] = (
+    await Promise.race([
+      next('listening'),
+      exited.then(() => {
+        throw new Error('the clocked server stopped before listening');
+      }),
+    ])
+  ).split(' ');
   const shared = { dhan: dhanServer.url, shoonya: norenURLs.shoonya };
   if (dhanPort !== undefined) dhanServer.url = `http://127.0.0.1:${dhanPort}`;
   if (shoonyaPort !== undefined) norenURLs.shoonya = `http://127.0.0.1:${shoonyaPort}`;
-  // The server's clock runs on at the real pace from the instant it was last set to.
-  let offsetMs = startAt.getTime() - Date.now();
+  // The server's clock runs on at the real pace from the instant it was last set to, as it says (its start took
+  // time on its clock: counted from `startAt` here, `now` lagged the server's by the start, up to a minute).
+  let offsetMs = Date.parse(listeningAt ?? startAt.toISOString()) - Date.now();
   return {
     url,
     async setClock(instant) {
       const answered = next('clock');
       child.stdin.write(`at ${instant.toISOString()}\n`);
-      await answered;
-      offsetMs = instant.getTime() - Date.now();
+      offsetMs = Date.parse(await answered) - Date.now();
     },
     now: () => new Date(Date.now() + offsetMs),
     async stop() {

@@ -33,19 +33,43 @@ export function afterMarketLabel(intl: IntlShape, afterMarket: AfterMarket | nul
   return afterMarket === null ? action : intl.formatMessage(label, { action });
 }
 
+const timeMessages = defineMessages({
+  label: { id: 'orders.afterMarket.time', defaultMessage: 'AMO time' },
+  hint: { id: 'orders.afterMarket.timeHint', defaultMessage: 'When Dhan sends the order to the exchange on the next trading day.' },
+  PRE_OPEN: { id: 'orders.afterMarket.time.preOpen', defaultMessage: 'At the pre-open' },
+  OPEN: { id: 'orders.afterMarket.time.open', defaultMessage: 'At the open' },
+  OPEN_30: { id: 'orders.afterMarket.time.open30', defaultMessage: '30 minutes after the open' },
+  OPEN_60: { id: 'orders.afterMarket.time.open60', defaultMessage: '60 minutes after the open' },
+});
+
+const timeChosen = defineMessage<{ time: MessageValue }>({ id: 'orders.afterMarket.timeChosen', defaultMessage: 'AMO time: {time}.' });
+
+/**
+ * The AMO sentence (see AfterMarketNotice), with the AMO time chosen where the broker takes one (Dhan), in the words
+ * its "AMO time" field shows: for a place that repeats it away from the field (the basket's confirmation).
+ */
+export function useAfterMarketText(): (afterMarket: AfterMarket, orders: number, time?: AfterMarketTime | null) => string {
+  const intl = useIntl();
+  const { formatWeekdayTime } = useFormat();
+  return (afterMarket, orders, time = null) => {
+    const held =
+      afterMarket.nextOpen === null
+        ? intl.formatMessage(notice, { count: orders })
+        : intl.formatMessage(noticeAt, { count: orders, open: formatWeekdayTime(afterMarket.nextOpen) });
+    return time === null ? held : `${held} ${intl.formatMessage(timeChosen, { time: intl.formatMessage(timeMessages[time]) })}`;
+  };
+}
+
 /**
  * What every order-sending place says while the exchange is closed (the ticket, square-off, the strategy
  * builder's basket): the order goes as an AMO, held by the broker until the next open, day and time.
  * `orders`: how many orders the action sends (more than one: the sentence speaks of them all).
  */
 export function AfterMarketNotice({ afterMarket, orders = 1 }: { afterMarket: AfterMarket; orders?: number }) {
-  const intl = useIntl();
-  const { formatWeekdayTime } = useFormat();
+  const text = useAfterMarketText();
   return (
     <p role="status" className="rounded-md bg-brand-soft p-2 text-sm font-medium text-fg" data-testid="after-market-notice">
-      {afterMarket.nextOpen === null
-        ? intl.formatMessage(notice, { count: orders })
-        : intl.formatMessage(noticeAt, { count: orders, open: formatWeekdayTime(afterMarket.nextOpen) })}
+      {text(afterMarket, orders)}
     </p>
   );
 }
@@ -73,14 +97,6 @@ function AfterMarketChoice({ chosen, orders, onChange }: { chosen: boolean; orde
   return <CheckboxField name="after_market" label={intl.formatMessage(choiceLabel)} hint={intl.formatMessage(choiceHint, { count: orders })} checked={chosen} onChange={onChange} />;
 }
 
-const timeMessages = defineMessages({
-  label: { id: 'orders.afterMarket.time', defaultMessage: 'AMO time' },
-  hint: { id: 'orders.afterMarket.timeHint', defaultMessage: 'When Dhan sends the order to the exchange on the next trading day.' },
-  PRE_OPEN: { id: 'orders.afterMarket.time.preOpen', defaultMessage: 'At the pre-open' },
-  OPEN: { id: 'orders.afterMarket.time.open', defaultMessage: 'At the open' },
-  OPEN_30: { id: 'orders.afterMarket.time.open30', defaultMessage: '30 minutes after the open' },
-  OPEN_60: { id: 'orders.afterMarket.time.open60', defaultMessage: '60 minutes after the open' },
-});
 
 /** A Dhan AMO's time (Dhan's `amoTime`), chosen once the AMO is ticked; the open unless the trader picks another. */
 function AfterMarketTimeField({ times, time, onChange }: { times: readonly AfterMarketTime[]; time: AfterMarketTime; onChange: (time: AfterMarketTime) => void }) {

@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
 import { getMarketDepth, type MarketDepth } from '@/features/orders/api/trading-calls';
 import { useFormat } from '@/lib/format/use-format';
 
+// The broker and its levels are the brokers list's (its name, `capabilities.market_depth_levels`), never Dhan's alone.
+const titleText = defineMessage<{ broker: MessageValue; levels: MessageValue }>({
+  id: 'orders.depth.title',
+  defaultMessage: 'Market depth ({broker}, {levels, plural, one {# level} other {# levels}})',
+});
+const waitingText = defineMessage<{ broker: MessageValue }>({ id: 'orders.depth.waiting', defaultMessage: 'Waiting for {broker}’s depth…' });
+const delayedText = defineMessage<{ broker: MessageValue }>({ id: 'orders.depth.delayed', defaultMessage: 'Prices delayed: {broker}’s depth has gone quiet.' });
+
 const messages = defineMessages({
-  title: { id: 'orders.depth.title', defaultMessage: 'Market depth (Dhan, 20 levels)' },
-  waiting: { id: 'orders.depth.waiting', defaultMessage: 'Waiting for Dhan’s depth…' },
-  delayed: { id: 'orders.depth.delayed', defaultMessage: 'Prices delayed: Dhan’s depth has gone quiet.' },
   failed: { id: 'orders.depth.failed', defaultMessage: 'The depth could not be read.' },
   bids: { id: 'orders.depth.bids', defaultMessage: 'Bids' },
   asks: { id: 'orders.depth.asks', defaultMessage: 'Offers' },
@@ -14,14 +19,16 @@ const messages = defineMessages({
   orders: { id: 'orders.depth.orders', defaultMessage: 'Orders' },
 });
 
-/** How often the open ladder reads the server, which holds what Dhan last streamed (no request reaches Dhan). */
+/** How often the open ladder reads the server, which holds what the broker last streamed (no request reaches it). */
 const readEveryMs = 1000;
 
 /**
- * A contract's 20 best bids and offers on a Dhan account (GET /api/market-depth/), folded until the trader opens
- * it: only then is the contract followed on Dhan's depth socket and read each second while open.
+ * A contract's best bids and offers beyond the touch on an account whose broker streams them (GET /api/market-depth/;
+ * Dhan's 20 levels), folded until the trader opens it: only then is the contract followed on the broker's depth
+ * socket and read each second while open. `broker`: the broker's name; `levels`: how many levels it streams by default
+ * (the first of its `market_depth_levels`, which the read asks for by not naming any).
  */
-export function DepthLadder({ accountNumber, tradingsymbol }: { accountNumber: string; tradingsymbol: string }) {
+export function DepthLadder({ accountNumber, tradingsymbol, broker, levels }: { accountNumber: string; tradingsymbol: string; broker: string; levels: number }) {
   const intl = useIntl();
   const { formatNumber } = useFormat();
   const [open, setOpen] = useState(false);
@@ -48,11 +55,11 @@ export function DepthLadder({ accountNumber, tradingsymbol }: { accountNumber: s
   const rows = depth === null ? 0 : Math.max(depth.bids.length, depth.asks.length);
   return (
     <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="cursor-pointer text-fg-muted">{intl.formatMessage(messages.title)}</summary>
+      <summary className="cursor-pointer text-fg-muted">{intl.formatMessage(titleText, { broker, levels })}</summary>
       {failed && <p className="text-loss">{intl.formatMessage(messages.failed)}</p>}
-      {depth !== null && depth.stale && <p className="text-warn">{intl.formatMessage(messages.delayed)}</p>}
+      {depth !== null && depth.stale && <p className="text-warn">{intl.formatMessage(delayedText, { broker })}</p>}
       {depth === null || depth.updated_at === null ? (
-        !failed && <p className="text-fg-muted">{intl.formatMessage(messages.waiting)}</p>
+        !failed && <p className="text-fg-muted">{intl.formatMessage(waitingText, { broker })}</p>
       ) : (
         <table className="mt-1 w-full tabular-nums" data-testid="depth-ladder">
           <thead>

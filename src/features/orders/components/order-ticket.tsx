@@ -68,6 +68,7 @@ export function OrderTicket({
   quote,
   account,
   capabilities = null,
+  brokerName = null,
   portfolioId,
   sessionOpen,
   defaults,
@@ -90,6 +91,8 @@ export function OrderTicket({
   account: TradingAccount | null;
   /** What the account's broker takes (the brokers list's): whether it asks for the AMO, its depth. Null: not read yet. */
   capabilities?: BrokerCapabilities | null;
+  /** The account's broker by name, in the trader's words: what the ticket says its depth comes from. */
+  brokerName?: string | null;
   portfolioId: number | null;
   sessionOpen: boolean;
   defaults: TicketDefaults;
@@ -145,6 +148,8 @@ export function OrderTicket({
   // not chosen), and its time where the broker takes one; until then the ticket speaks of the order as of any other.
   const amoChoice = useAfterMarketChoice(account, capabilities, afterMarket);
   const amo = amoChoice.goesAs;
+  // The levels the broker streams by default (the depth read names none); none where it streams no deeper book.
+  const depthLevels = capabilities?.market_depth_levels[0];
   // An AMO meets the market at the next open: the last close is the price there is until then.
   const stale = afterMarket === null && age !== null && age * 1000 > staleAfterMs && (feedAge === null || feedAge * 1000 > staleAfterMs);
 
@@ -271,7 +276,9 @@ export function OrderTicket({
       {/* The fields scroll; the action under them stays in view (issue 36: Buy was two screens down on a phone). */}
       <div className={cx('flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 pb-4', card ? 'pt-1' : 'pt-3')} data-ticket-body>
         <TicketContract instrument={{ ...instrument, strike: instrument.strike ?? null }} quote={quote} />
-        {account !== null && capabilities !== null && capabilities.market_depth_levels.length > 0 && instrument.exchange === 'NFO' && <DepthLadder accountNumber={account.account_number} tradingsymbol={instrument.tradingsymbol} />}
+        {account !== null && brokerName !== null && depthLevels !== undefined && instrument.exchange === 'NFO' && (
+          <DepthLadder accountNumber={account.account_number} tradingsymbol={instrument.tradingsymbol} broker={brokerName} levels={depthLevels} />
+        )}
         {notice}
         {account !== null && <OrderAccount account={account} />}
         <PriceAnnouncer symbol={instrument.tradingsymbol} lastPrice={quote?.last_price ?? null} />

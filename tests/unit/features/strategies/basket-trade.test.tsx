@@ -287,6 +287,49 @@ describe('Trade all out of hours on a broker that makes the AMO the trader\'s ch
     expect([...time.options].map((option) => option.value)).toEqual(['PRE_OPEN', 'OPEN']);
   });
 
+  // The panel's notice and "AMO time" field are under the confirmation: it says again what the legs go as, as the
+  // ticket shows it beside its send button.
+  const confirmation = async (send: string) => {
+    await userEvent.click(screen.getByRole('button', { name: send }));
+    const dialog = screen.getByRole('alertdialog');
+    return { dialog, amo: () => plainText(within(dialog).queryByTestId('basket-confirm-amo')?.textContent ?? '') };
+  };
+
+  it('confirms on Dhan that every leg is held as an AMO until the next open, with the AMO time chosen (en and fr)', async () => {
+    const view = renderClosed('dhan');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'After market order (AMO)' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'AMO time' }), 'OPEN_30');
+    const { dialog, amo } = await confirmation('Trade all (4 legs) as AMO');
+    expect(amo()).toBe(
+      'Market closed: these orders go as after-market orders (AMO). The broker holds them and sends them to the exchange at the next open, Mon, 23 Nov, 09:15 IST; the price shown is the last close. AMO time: 30 minutes after the open.',
+    );
+    // Said with the question: the dialog's description, read out with it.
+    expect(dialog.getAttribute('aria-describedby')?.split(' ').some((id) => document.getElementById(id)?.contains(within(dialog).getByTestId('basket-confirm-amo')))).toBe(true);
+    view.unmount();
+
+    renderClosed('dhan', 'fr');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Ordre hors séance (AMO)' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Moment de l’AMO' }), 'OPEN_60');
+    const french = await confirmation('Tout trader (4 jambes) en AMO');
+    expect(french.amo()).toMatch(/^Marché fermé : ces ordres partent en ordres hors séance \(AMO\)\. .*lun\. 23 nov\., 09:15 IST ; .* Moment de l’AMO : 60 minutes après l’ouverture\.$/);
+  });
+
+  it('confirms on Shoonya and on Kite that the legs are held as AMOs, with no time (their APIs take none)', async () => {
+    const shoonya = renderClosed('shoonya');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'After market order (AMO)' }));
+    const held = await confirmation('Trade all (4 legs) as AMO');
+    expect(held.amo()).toMatch(/^Market closed: these orders go as after-market orders \(AMO\)\. .*09:15 IST; the price shown is the last close\.$/);
+    shoonya.unmount();
+
+    renderClosed('kite');
+    expect((await confirmation('Trade all (4 legs) as AMO')).amo()).toMatch(/^Market closed: these orders go as after-market orders \(AMO\)\..*last close\.$/);
+  });
+
+  it('says nothing of an AMO in the confirmation while the market is open', async () => {
+    renderBasket();
+    expect((await confirmation('Trade all (4 legs)')).amo()).toBe('');
+  });
+
   it('asks in French', async () => {
     renderClosed('dhan', 'fr');
     expect(screen.getByText(/^Le marché est fermé : cochez « Ordre hors séance \(AMO\) » pour que le courtier garde ces ordres/)).toBeTruthy();
