@@ -51,6 +51,12 @@ export type Database = Queryable & {
    */
   prefetch?(reads: readonly Read[]): Promise<void>;
   /**
+   * The tables written since the last call (sorted; null: some write's tables are not known, so any), the
+   * statements that failed or were rolled back counted too. A backtest's book has it (prepared-pglite.ts), so
+   * its runner analyses only the tables that changed; absent elsewhere.
+   */
+  tablesWritten?(): string[] | null;
+  /**
    * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Inside, use only
    * `tx`: on PGlite (a single connection) a query on the outer database would wait for the transaction
    * to end, forever.

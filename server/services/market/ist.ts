@@ -23,9 +23,21 @@ export function istInstant(day: string, time: string): Date {
   return new Date(Date.parse(`${day}T${time}:00Z`) - istOffsetMs);
 }
 
+// The date istDate worked out last, by its IST day number: a tick's quotes, a look's orders and a backtest's
+// pricing ask the date of instants of one day thousands of times, and each text costs a Date and its ISO text.
+let lastDay = Number.NaN;
+let lastDate = '';
+
 /** The IST calendar date of an instant, YYYY-MM-DD. */
 export function istDate(instant: Date): string {
-  return new Date(instant.getTime() + istOffsetMs).toISOString().slice(0, 10);
+  const shifted = instant.getTime() + istOffsetMs;
+  const day = Math.floor(shifted / dayMs);
+  if (day === lastDay) return lastDate;
+  // An invalid instant throws here, as before (NaN never equals the day kept).
+  const date = new Date(shifted).toISOString().slice(0, 10);
+  lastDay = day;
+  lastDate = date;
+  return date;
 }
 
 /** The IST wall-clock time of an instant, HH:MM. */

@@ -318,4 +318,31 @@ describe('the book’s cache of repeated reads', () => {
     expect((await db.query(byId, [1])).rows).toEqual([{ id: 1, note: 'written' }]);
     expect((await db.query(others, [1])).rows).toEqual([]);
   });
+
+  it('says which tables were written since it was last asked (a trigger’s and a cascade’s writes too), and any when it cannot know', async () => {
+    expect(db.tablesWritten!()).toEqual([]);
+    await notes();
+    await db.query('INSERT INTO other VALUES ($1)', [1]);
+    expect(db.tablesWritten!()).toEqual(['other']);
+    // Asked again: nothing since.
+    expect(db.tablesWritten!()).toEqual([]);
+    // The trigger on logged writes t; deleting from t cascades to child.
+    await db.query('INSERT INTO logged VALUES ($1)', [1]);
+    await db.query('DELETE FROM t WHERE id = $1', [2]);
+    expect(db.tablesWritten!()).toEqual(['child', 'logged', 't']);
+    // A write rolled back is counted (the tables may have changed in between: a superset is what an ANALYZE needs).
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO other VALUES ($1)', [2]);
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect(db.tablesWritten!()).toEqual(['other']);
+    // An ANALYZE writes no rows; a statement sent as text (its tables unknown) may write any.
+    await db.exec('ANALYZE t, other');
+    expect(db.tablesWritten!()).toEqual([]);
+    await db.exec('UPDATE other SET id = id');
+    expect(db.tablesWritten!()).toBeNull();
+    expect(db.tablesWritten!()).toEqual([]);
+  });
 });

@@ -42,6 +42,27 @@ const analyzeBookTables = `DO $$ DECLARE book_table record; BEGIN
   END LOOP;
 END $$`;
 
+const quotedName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * The book's planner statistics brought up to date: the first time every table of the book's schema, then only
+ * the tables written since the last (the book's driver says which, Database.tablesWritten; all of them where it
+ * cannot). A table nobody wrote keeps its statistics: under 30,000 rows ANALYZE reads a table whole, so it would
+ * find the same again, and the two larger (the listing's instruments and their open interest) are written with
+ * each new expiry. Each ANALYZE also makes Postgres plan again every statement that reads what it analysed.
+ */
+async function analyzeBook(db: Database, first: boolean, bookTables: () => Promise<ReadonlySet<string>>): Promise<void> {
+  const written = first ? null : (db.tablesWritten?.() ?? null);
+  if (written === null) await db.exec(analyzeBookTables);
+  else {
+    const tables = await bookTables();
+    const changed = written.filter((table) => tables.has(table));
+    if (changed.length > 0) await db.exec(`ANALYZE ${changed.map(quotedName).join(', ')}`);
+  }
+  // Written from here on (the ANALYZE of every table is a statement whose writes the driver does not know).
+  db.tablesWritten?.();
+}
+
 export type RunnerOptions = {
   /** Minutes between the engine's looks inside the day (5 with imported minutes, 60 on the daily path,
    *  a straight line between two closes). */
@@ -70,6 +91,11 @@ export function createHistoryRunner(history: Database, services: BookServicesFac
     try {
       await shapeMarket(book.db, index, days.map((day) => prices.day(index, day)!));
       const run = await startBotRun(book, job.bot, job.entryUntil, calendar, (instant) => (now = instant), steps);
+      let tables: Promise<ReadonlySet<string>> | undefined;
+      const bookTables = () =>
+        (tables ??= book.db
+          .query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)
+          .then(({ rows }) => new Set(rows.map((row) => row.tablename))));
       const withHistory = new Set(days);
       // The bot's days without history (holidays, gaps) have their reason without a look.
       for (let date = job.from; date <= job.to; date = addDays(date, 1)) {
@@ -83,7 +109,7 @@ export function createHistoryRunner(history: Database, services: BookServicesFac
         // Statistics change plans only, never which rows a query answers. The book's own tables only: a bare
         // ANALYZE also sampled every system catalogue each time (1–3 s of a year's run), which the book's
         // statements never read.
-        if (position > 0 && (position & (position - 1)) === 0) await book.db.exec(analyzeBookTables);
+        if (position > 0 && (position & (position - 1)) === 0) await analyzeBook(book.db, position === 1, bookTables);
         // A risk limit stops trading for the rest of its day (the switch's cool-off ends at midnight); the next
         // morning the trader turns the switch off and resumes the bot, which the book does before the first look.
         if (run.riskStops.length > 0) {

@@ -607,11 +607,21 @@ export function historyPrices({ history, clock, simulated = false, sample = fals
     return indexLevelPaise(day, istMinutes(at));
   }
 
+  const dayByDate = new Map<string, HistoryDay>();
+
   /** The loaded day `now` falls on (of any index: they share the exchange's hours). */
   const dayAt = (now: Date) => {
     // Its date worked out once (asked of each loaded day, it cost more than the engine's pricing).
     const date = istDate(now);
-    for (const day of days.values()) if (day.day === date) return day;
+    // The day found last for this date, while it is still the one loaded under its key (a later load of its index
+    // replaces it in place); else the first loaded day of that date, as a walk of every loaded day finds it.
+    const kept = dayByDate.get(date);
+    if (kept !== undefined && days.get(`${kept.index}|${date}`) === kept) return kept;
+    for (const day of days.values()) {
+      if (day.day !== date) continue;
+      dayByDate.set(date, day);
+      return day;
+    }
     return undefined;
   };
 

@@ -159,6 +159,13 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   const simple = async (sql: string) => parse.parseResults((await send([serialize.query(sql)])).messages, pg.parsers);
 
   const cache = createReadCache();
+  // The tables written since the runner last asked (tablesWritten): the runner then analyses those alone. A write
+  // whose tables are not known (null) makes it analyse them all, as before.
+  let written: Set<string> | null = new Set();
+  const wrote = (tables: readonly string[] | null) => {
+    if (tables === null) written = null;
+    else if (written !== null) for (const table of tables) written.add(table);
+  };
   // Inside `transaction`: a failed statement aborts it, after which Postgres answers every statement with an
   // error until the rollback, so nothing is answered from the cache then.
   let inTransaction = false;
@@ -257,7 +264,10 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
       if (kept !== undefined) return { rows: rowsOf<T>(kept) };
     }
     // Dropped before the write runs: a write that fails leaves at worst fewer answers kept.
-    if (effect.kind === 'write') cache.drop(effect.tables);
+    if (effect.kind === 'write') {
+      cache.drop(effect.tables);
+      wrote(effect.tables);
+    }
     // The rows are text (bind's default), as the statement's description says (its format codes are text's).
     const answer = (await send([runMessages(name, values)])).messages;
     const messages = columns === undefined ? answer : [columns, ...answer];
@@ -293,14 +303,18 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
   }
 
   async function execute(sql: string): Promise<void> {
-    // ANALYZE changes plans, never rows; anything else may change what a read answers.
-    if (!/^\s*analyze\s*;?\s*$/i.test(sql)) cache.drop(null);
+    // ANALYZE (of every table or of some) changes plans, never rows; anything else may change what a read answers.
+    if (!/^\s*analyze\b[^;]*;?\s*$/i.test(sql)) {
+      cache.drop(null);
+      wrote(null);
+    }
     await send([serialize.query(sql)]);
   }
 
   // COPY through PGlite's own query (its /dev/blob), in the turn of whoever holds the connection.
   const copy = async (sql: string, data: string) => {
     cache.drop(null);
+    wrote(null);
     // PGlite's own COPY path: a COMMIT or a transaction's BEGIN still waiting goes first, alone.
     if (opening !== null || committing) await send([]);
     return pgliteCopyFrom(pg, sql, data);
@@ -336,6 +350,11 @@ export function preparedPglite(pg: PGlite, { session = sharedSession(pg), schema
     copyFrom: (sql, data) => exclusive(() => copy(sql, data)),
     // Outside a transaction only (its turn waits for one to end); a hint, so a failure here is nobody's.
     prefetch: (reads) => exclusive(() => prefetch(reads)).catch(() => undefined),
+    tablesWritten: () => {
+      const tables = written === null ? null : [...written].sort();
+      written = new Set();
+      return tables;
+    },
     transaction: (fn) =>
       exclusive(async () => {
         opening = [serialize.query('BEGIN')];
