@@ -72,6 +72,7 @@ export async function boot(container: HTMLElement): Promise<void> {
   // The early reads of the chart screens (lib/api/early-read.ts) wait for this: tokenAtom is now what was stored.
   store.set(sessionRestoredAtom, true);
   const start = whereToStart();
+  const signedInVisit = store.get(tokenAtom) !== null;
   if (start === 'app') {
     screensLoaded ??= startRouterFiles();
     warmLocaleFormatters(store.get(preferencesAtom).locale);
@@ -115,20 +116,18 @@ export async function boot(container: HTMLElement): Promise<void> {
   afterLoad(() => {
     // The API clients (openapi-fetch) are not needed to paint: they come once the trader is signed in or
     // starts typing or tapping (sign-in needs them at its submit; a request made sooner loads them itself).
-    // The toasts and the update offer are mounted then too (app.tsx).
+    // The toasts and the update offer are mounted then too (app.tsx), on a signed-in visit by its shell once
+    // the screen has drawn (layouts/after-screen-drawn.ts).
     whenSignedInOrActing(() => {
-      store.set(overlaysWantedAtom, true);
+      if (!signedInVisit) store.set(overlaysWantedAtom, true);
       // The router the app switches to at sign-in: here before the form is sent, so the switch shows no loading state.
       RouterScreen.preload().catch(() => undefined);
       readConfig();
       loadApiClients().catch((error: unknown) => console.error('Could not load the API clients', error));
     });
+    // The notifier of failed calls and the route error screen are fetched by the signed-in shell once its screen
+    // has drawn (layouts/after-screen-drawn.ts); with a worker, both are in its precache for a later failure.
     void whenWorthIt(() => {
-      void notifier();
-      // Rarely needed, so not part of the entry; fetched now so that an error later finds it (see its module).
-      import('@/app/router/app-router')
-        .then((router) => router.loadRouteErrorScreen())
-        .catch(() => undefined);
       void import('@/app/pwa/register-service-worker').then((worker) => worker.startServiceWorker());
       if ('serviceWorker' in navigator) {
         void import('@/app/pwa/unregister-foreign-workers')

@@ -7,6 +7,7 @@ import { ShellHeader } from '@/app/layouts/shell-header';
 import { MarketStrip } from '@/features/market/components/market-strip';
 import { SideNav } from '@/app/layouts/side-nav';
 import { TopNav } from '@/app/layouts/top-nav';
+import { afterScreenDrawn } from '@/app/layouts/after-screen-drawn';
 import { MobileNavDrawer, preloadShellParts, ReplayBar } from '@/app/layouts/shell-parts';
 import { useBlankLayout } from '@/app/layouts/use-blank-layout';
 import { useProfileLoader } from '@/app/session/use-profile-loader';
@@ -38,6 +39,8 @@ export function AppLayout() {
   }, []);
   // The menus, dialogs and replay bar once the screen has drawn (shell-parts.tsx).
   useEffect(preloadShellParts, []);
+  // The toasts' region and the code only a failure needs, once the screen has drawn (after-screen-drawn.ts).
+  useEffect(afterScreenDrawn, []);
   const { navType, navCollapsed } = useAtomValue(preferencesAtom);
 
   if (blank) {
