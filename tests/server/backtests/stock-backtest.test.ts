@@ -116,7 +116,7 @@ describe.each(testBackends)('a bhavcopy day with stock options and futures impor
 
   it("sizes each leg by its own contract's lot across NSE's review: BDL's December put at 325, its January future at 350", async () => {
     // Monday's file lists BDL's December contracts at 325 and its January ones at 350 (NewBrdLotQty; lot_revisions,
-    // migration 111); BDL is not among the simulator's stocks: its strike step (20) is the file's.
+    // migration 111); its strike step (20) is the file's, written over the simulator's (migration 141) in the book.
     const report = await backtest('protective_put', { put_distance: 1, future_month: 'next' }, 'BDL', monday);
     const trade = report.trades[0]!;
     // At the money 1,460 (the stock at 1,452.40), the put a step below; open at the range's end, valued at Monday's settlements.

@@ -162,6 +162,50 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
     await reader.cancel();
   });
 
+  it('simulates every F&O member of the day, and opens the chain of one migration 141 added around its own close', async () => {
+    // Every stock that is a member on 2 Dec 2026 has a simulation row (116's 20 and 141's 187); the excluded have none.
+    const { rows } = await server.db.query<{ symbol: string; simulated: boolean }>(
+      `SELECT u.symbol, EXISTS (SELECT 1 FROM stock_simulation s WHERE s.symbol = u.symbol) AS simulated
+       FROM underlyings u JOIN fo_memberships m ON m.symbol = u.symbol
+       WHERE u.kind = 'stock' AND (m.listed_from IS NULL OR m.listed_from <= DATE '2026-12-02') AND (m.excluded_from IS NULL OR m.excluded_from > DATE '2026-12-02')`,
+    );
+    expect(rows).toHaveLength(207);
+    expect(rows.filter((row) => !row.simulated)).toEqual([]);
+    const { rows: excluded } = await server.db.query<{ count: string }>(
+      `SELECT count(*) AS count FROM stock_simulation WHERE symbol IN ('DALBHARAT', 'HUDCO', 'PPLPHARMA', 'HFCL', 'CYIENT')`,
+    );
+    expect(Number(excluded[0]!.count)).toBe(0);
+
+    // TITAN: ₹4,410 on 9 Oct 2026, so strikes ₹50 apart (the price band), and its market lot of 1 Aug 2026, 175.
+    const listed = await market.expiries('TITAN');
+    expect(listed.expiries.map((e) => e.date)).toEqual(['2026-11-23', '2026-12-29', '2027-01-25']);
+    expect(listed.futures?.map((f) => [f.tradingsymbol, f.lot_size])).toEqual([
+      ['TITAN26NOVFUT', 175],
+      ['TITAN26DECFUT', 175],
+      ['TITAN27JANFUT', 175],
+    ]);
+    const chain = await market.instruments('TITAN', '2026-12-29');
+    expect(chain).toMatchObject({ index: 'TITAN', lot_size: 175, strike_step: 50, underlying: 'NSE:TITAN' });
+    const quotes = await market.quotes(['NSE:TITAN', listed.futures![1]!.instrument, ...chain.instruments.map((i) => i.instrument)]);
+    const spot = quotes['NSE:TITAN']!.last_price;
+    expect(spot).toBeGreaterThan(4410 * 0.6);
+    expect(spot).toBeLessThan(4410 * 1.4);
+    const strikes = [...new Set(chain.instruments.map((i) => i.strike))];
+    expect(strikes.every((k) => k % 50 === 0)).toBe(true);
+    const atm = strikes.reduce((best, k) => (Math.abs(k - spot) < Math.abs(best - spot) ? k : best));
+    expect(Math.abs(atm - spot)).toBeLessThanOrEqual(25);
+    const atmCall = quotes[chain.instruments.find((i) => i.strike === atm && i.instrument_type === 'CE')!.instrument]!;
+    expect(atmCall.bid!).toBeGreaterThan(0);
+    expect(atmCall.ask!).toBeGreaterThan(atmCall.bid!);
+    expect(atmCall.oi! % 175).toBe(0);
+    expect(quotes[listed.futures![1]!.instrument]!.bid!).toBeGreaterThan(spot);
+
+    // IDEA, at ₹13: the band under ₹50 steps ₹1, and no strike at or below zero.
+    const idea = await market.instruments('IDEA', '2026-12-29');
+    expect(idea).toMatchObject({ strike_step: 1, lot_size: 71475 });
+    expect(Math.min(...idea.instruments.map((i) => i.strike))).toBeGreaterThan(0);
+  });
+
   it('answers a symbol the simulator does not price with a 404, not a 500', async () => {
     await expect(market.expiries('NOSUCHSTOCK')).rejects.toMatchObject({ code: 'not_found' });
   });

@@ -1,10 +1,15 @@
-// Simulated stocks beyond the 20 of migration 116, for the benchmark and the test of the tick's cost: every other
-// F&O stock of the underlyings table gets a simulation row (a ₹1,000 close, 25 % volatility, a ₹20 step), so a
-// market lists up to about 200 underlyings. Test data only: never in a migration.
+// How many simulated stocks a market lists, for the benchmark and the test of the tick's cost. Migrations 116 and 141
+// simulate every F&O member (207 on 2 Dec 2026); a smaller market keeps the first `total` by symbol, a larger one adds
+// the other stocks of the underlyings table that have a lot (a ₹1,000 close, 25 % volatility, a ₹20 step). Test data
+// only: never in a migration.
 import type { Queryable } from '../../../server/db/database.ts';
 
-/** Adds simulated stocks until `total` are listed; answers how many there are. */
+/** Makes the market list exactly `total` simulated stocks (as many as there can be, if fewer); answers how many there are. */
 export async function listStocks(q: Queryable, total: number): Promise<number> {
+  await q.query(
+    `DELETE FROM stock_simulation WHERE symbol IN (SELECT symbol FROM stock_simulation ORDER BY symbol OFFSET greatest(0, $1))`,
+    [total],
+  );
   await q.query(
     `INSERT INTO stock_simulation (symbol, reference_close, reference_date, close_source, volatility, volatility_source, strike_step, strike_step_source)
      SELECT u.symbol, 1000, DATE '2026-10-09', 'test listing', 0.25, 'test listing', 20, 'test listing'

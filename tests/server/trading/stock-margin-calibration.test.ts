@@ -37,8 +37,10 @@ describe.each(testBackends)('stock margin calibration on %s', (backend) => {
     // AXISBANK's 2013 file speaks for its day only: on other days the simulator's placeholder (12 % + 3.5 %).
     expect(await contracts.marginParams(db, stock('AXISBANK'), '2013-01-22')).toMatchObject({ priceScan: 0.107, exposureRate: 0.05 });
     expect(await contracts.marginParams(db, stock('AXISBANK'), '2013-01-23')).toMatchObject({ priceScan: 0.12, exposureRate: 0.035 });
-    // ADANIENT: its 2015 file's rate on that day, nothing (not simulated) on another day.
+    // ADANIENT: its 2015 file's rate on that day, the placeholder on another (simulated since migration 141).
     expect(await contracts.marginParams(db, stock('ADANIENT'), '2015-02-28')).toMatchObject({ priceScan: 0.1055, exposureRate: 0.05 });
-    await expect(contracts.marginParams(db, stock('ADANIENT'), '2015-03-02')).rejects.toThrow(/no row for ADANIENT/);
+    expect(await contracts.marginParams(db, stock('ADANIENT'), '2015-03-02')).toMatchObject({ priceScan: 0.12, exposureRate: 0.035 });
+    // HFCL, out of F&O since 31 Dec 2025 (migration 111): neither a published figure nor a simulation, so no margin.
+    await expect(contracts.marginParams(db, stock('HFCL'), '2026-11-20')).rejects.toThrow(/no row for HFCL/);
   });
 });
