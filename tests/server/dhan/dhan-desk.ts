@@ -11,6 +11,7 @@ import type { FeedTuning } from '../../../server/services/brokers/live/feed-sock
 import { createSecretBox } from '../../../server/services/secrets/secret-box.ts';
 import type { Services } from '../../../server/services/services.ts';
 import { startDhanServer, type DhanTestServer } from '../../dhan-server/dhan-server.ts';
+import type { ServerContract } from '../../dhan-server/market.ts';
 import { signedInAccount } from '../support/accounts.ts';
 import type { ContractCall } from '../support/contract-client.ts';
 import type { TestBackend } from '../support/test-database.ts';
@@ -23,10 +24,10 @@ export const redirectUri = 'http://127.0.0.1:9/app/broker/dhan/callback';
 
 export type DhanStack = { dhan: DhanTestServer; server: TestServer; call: ContractCall; services: Services; clock: ReturnType<typeof manualClock>; unseal: (sealed: string) => string; close: () => Promise<void> };
 
-/** `feed`, `orderUpdates`: the Dhan sockets' watchdogs stepped by hand. */
-export async function startDhanStack(backend: TestBackend, client: { feed?: FeedTuning; orderUpdates?: FeedTuning } = {}): Promise<DhanStack> {
-  const clock = manualClock(friday);
-  const dhan = await startDhanServer({ clock: clock.now });
+/** `feed`, `orderUpdates`: the Dhan sockets' watchdogs stepped by hand; `at`: the clock's start (Friday 16 January unless told); `contracts`: Dhan's listed ones (its defaults unless told). */
+export async function startDhanStack(backend: TestBackend, client: { feed?: FeedTuning; orderUpdates?: FeedTuning } = {}, { at = friday, contracts }: { at?: Date; contracts?: ServerContract[] } = {}): Promise<DhanStack> {
+  const clock = manualClock(at);
+  const dhan = await startDhanServer({ clock: clock.now, ...(contracts === undefined ? {} : { contracts }) });
   const secretKey = randomBytes(32);
   // DHAN_API_ROOT alone: the sockets' addresses are the test server's (/feed, /order-update) as an operator's would be.
   const endpoints = dhanEndpointsFromEnv({ DHAN_API_ROOT: dhan.apiRoot, DHAN_SCRIP_MASTER_URL: dhan.scripMasterUrl });
