@@ -97,7 +97,6 @@ function AfterMarketChoice({ chosen, orders, onChange }: { chosen: boolean; orde
   return <CheckboxField name="after_market" label={intl.formatMessage(choiceLabel)} hint={intl.formatMessage(choiceHint, { count: orders })} checked={chosen} onChange={onChange} />;
 }
 
-
 /** A Dhan AMO's time (Dhan's `amoTime`), chosen once the AMO is ticked; the open unless the trader picks another. */
 function AfterMarketTimeField({ times, time, onChange }: { times: readonly AfterMarketTime[]; time: AfterMarketTime; onChange: (time: AfterMarketTime) => void }) {
   const intl = useIntl();
