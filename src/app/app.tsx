@@ -1,6 +1,7 @@
 // jotai/vanilla, not jotai: this module is in the first visit's entry (tests/unit/app/first-visit-entry-imports.test.ts).
 import { atom } from 'jotai/vanilla';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LoadedWhenOnline } from '@/app/loaded-when-online';
 import { PublicPages } from '@/app/public-pages';
 import { updateAvailableAtom } from '@/app/pwa/update-available-atom';
 import { lazyScreen } from '@/app/router/lazy-screen';
@@ -19,8 +20,8 @@ export type AppStart = 'public' | 'app';
 // Neither is needed to paint the first screen (notifications wait in their atom; an update is offered
 // long after start), so they load once it has been painted instead of before it, and on the public pages
 // only once they may be needed (see Overlays).
-const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
-const UpdatePrompt = lazy(() => import('@/app/pwa/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
+const lazyToaster = () => lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
+const lazyUpdatePrompt = () => lazy(() => import('@/app/pwa/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
 
 type AppProps = {
   start: AppStart;
@@ -71,6 +72,12 @@ function Overlays() {
   const notified = useStoreValue(notificationsAtom).length > 0;
   const updateAvailable = useStoreValue(updateAvailableAtom);
   if (!wanted && !notified && !updateAvailable) return null;
+  return <LoadedWhenOnline>{(attempt) => <OverlayParts key={attempt} />}</LoadedWhenOnline>;
+}
+
+/** The overlays' files, fetched anew on each mount (LoadedWhenOnline mounts another after a failure). */
+function OverlayParts() {
+  const [Toaster, UpdatePrompt] = useMemo(() => [lazyToaster(), lazyUpdatePrompt()], []);
   return (
     <Suspense fallback={null}>
       <Toaster />
