@@ -4,6 +4,7 @@ import { usePreferences } from './support/preferences';
 import { replayWords, startReplay, tradeOnce } from './support/replay-day';
 import { loginToken, registerAccount, storeSessionToken } from './support/session';
 import { signInReadyToTrade } from './support/trading';
+import { pickUnderlying } from './support/underlying-search';
 
 // Issue 62, "the options charts are empty for today in the demo": on a fresh server with no broker, in demo mode
 // at 21:00 IST (NSE closed since 15:40; the demo market open, as the header says), the server records the demo
@@ -140,3 +141,50 @@ for (const [width, locale] of [
     await context.close();
   });
 }
+
+// Issue 63: a stock watched is recorded minute by minute. RELIANCE's chain open on the desk (its stream follows the
+// stock), the demo market records its minutes; its IV day is then charted minute by minute like an index's, with the
+// note saying when a stock's minutes are recorded, in French, dark, at 360 px. The clock is moved a minute at a time
+// (as beforeAll does) instead of the two to four minutes of real time the shared server's run waited.
+test('charts a watched stock’s IV minute by minute from the minutes recorded while its chain is open', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await context.clock.install({ time: server.now() });
+  const desk = await context.newPage();
+  await storeSessionToken(desk, token);
+  await desk.goto('/app/dashboards/live-trade');
+  await pickUnderlying(desk, desk.getByRole('combobox', { name: 'Underlying' }), 'RELIANCE', /^RELIANCE/, 30_000);
+  await desk.keyboard.press('Escape');
+  await expect(desk.getByRole('table', { name: /Option chain of RELIANCE/ })).toBeVisible();
+
+  const request = context.request;
+  let next = Math.ceil(server.now().getTime() / minuteMs) * minuteMs;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/market-history/iv/day/?index=RELIANCE`, { headers: { authorization: `Bearer ${token}` } });
+        const minutes = ((await res.json()) as IvDay).minutes.length;
+        if (minutes === 0) {
+          await server.setClock(new Date(next));
+          next += minuteMs;
+        }
+        return minutes;
+      },
+      { intervals: [3_000], timeout: 120_000 },
+    )
+    .toBeGreaterThan(0);
+
+  // The chain stays open (watched) while another tab reads the IV.
+  const charts = await context.newPage();
+  await charts.setViewportSize({ width: 360, height: 740 });
+  await charts.goto('/app/volatility?index=RELIANCE');
+  await usePreferences(charts, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await charts.reload();
+  await expect(charts.getByTestId('iv-day-chart').locator('canvas').first()).toBeVisible();
+  // A stock's price is its price, not an index.
+  await expect(charts.getByTestId('iv-day-last')).toContainText(/au strike \u2068?[\d\s]+\u2069?, cours \u2068?[\d\s]+,\d\d/);
+  await expect(charts.getByTestId('iv-stock-note')).toContainText('RELIANCE est une action : ses minutes sont enregistrées tant que des traders la suivent');
+  expect(await charts.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await charts.screenshot({ path: `${shots}/stock-minutes-fr-dark-360.png`, fullPage: true });
+  await context.close();
+});

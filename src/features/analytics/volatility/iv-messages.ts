@@ -63,13 +63,17 @@ export const ivMessages = {
   }),
   historyLabel: defineMessage<{ from: MessageValue; to: MessageValue }>({ id: 'volatility.historyLabel', defaultMessage: 'Near-month ATM IV by day, {from} to {to}' }),
   gapsDays: defineMessage<{ count: MessageValue }>({ id: 'volatility.gapsDays', defaultMessage: '{count, plural, one {# trading day} other {# trading days}} without prices: shown as gaps.' }),
-  dayNote: defineMessage<{ time: MessageValue; iv: MessageValue; call: MessageValue; put: MessageValue; strike: MessageValue; spot: MessageValue }>({
+  // `underlying`: index or stock, so a stock's price is not called an index.
+  dayNote: defineMessage<{ time: MessageValue; iv: MessageValue; call: MessageValue; put: MessageValue; strike: MessageValue; spot: MessageValue; underlying: 'index' | 'stock' }>({
     id: 'volatility.dayNote',
-    defaultMessage: 'Last {time}: {iv} (call {call}, put {put}) at the {strike} strike, index {spot}.',
+    defaultMessage: 'Last {time}: {iv} (call {call}, put {put}) at the {strike} strike, {underlying, select, stock {spot} other {index}} {spot}.',
   }),
   dayLabel: defineMessage<{ date: MessageValue; expiry: MessageValue }>({ id: 'volatility.dayLabel', defaultMessage: 'ATM IV by minute on {date}, expiry {expiry}' }),
   gapsMinutes: defineMessage<{ count: MessageValue }>({ id: 'volatility.gapsMinutes', defaultMessage: '{count, plural, one {# minute} other {# minutes}} without prices: shown as gaps.' }),
-  settlement: defineMessage<{ iv: MessageValue; strike: MessageValue; spot: MessageValue }>({ id: 'volatility.settlement', defaultMessage: 'At the close (bhavcopy settlement): {iv} at the {strike} strike, index {spot}.' }),
+  settlement: defineMessage<{ iv: MessageValue; strike: MessageValue; spot: MessageValue; underlying: 'index' | 'stock' }>({
+    id: 'volatility.settlement',
+    defaultMessage: 'At the close (bhavcopy settlement): {iv} at the {strike} strike, {underlying, select, stock {spot} other {index}} {spot}.',
+  }),
   smileLabel: defineMessage<{ expiry: MessageValue }>({ id: 'volatility.smileLabel', defaultMessage: 'IV by strike, expiry {expiry}: now (solid) against earlier (dashed)' }),
   smileNow: defineMessage<{ time: MessageValue; source: MessageValue }>({ id: 'volatility.smileNow', defaultMessage: 'Now (solid): {time}, {source}' }),
   // An expiry day's options have too little time left for an IV at any strike: the legend promises no solid line then.

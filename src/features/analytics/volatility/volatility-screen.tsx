@@ -107,7 +107,7 @@ export type IvAlertAction = (index: IvRecordedIndex, expiry: string) => ReactNod
 /** The underlying's search box (composed in src/app: it is the market feature's); the four indices' select without one. */
 export type UnderlyingPicker = (value: string, onPick: (symbol: string) => void) => ReactNode;
 
-function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction | undefined }) {
+function DayChart({ day, underlying, alertAction }: { day: IvDay; underlying: 'index' | 'stock'; alertAction: IvAlertAction | undefined }) {
   const intl = useIntl();
   const { formatDate, formatNumber } = useFormat();
   const words = useIvWords();
@@ -129,12 +129,13 @@ function DayChart({ day, alertAction }: { day: IvDay; alertAction: IvAlertAction
               put: words.iv(last.putIv),
               strike: points(last.strike),
               spot: points(last.spot),
+              underlying,
             })}
           </p>
         )}
         {day.settlement !== null && (
           <p data-testid="iv-day-settlement">
-            {intl.formatMessage(m.settlement, { iv: words.iv(day.settlement.iv), strike: points(day.settlement.strike), spot: points(day.settlement.spot) })}
+            {intl.formatMessage(m.settlement, { iv: words.iv(day.settlement.iv), strike: points(day.settlement.strike), spot: points(day.settlement.spot), underlying })}
           </p>
         )}
         {(day.minutes.length > 0 || day.settlement !== null) && (
@@ -340,7 +341,7 @@ export function VolatilityScreen({ alertAction, underlyingPicker }: { alertActio
                 {history.value.dates.length > 0 && <HistoryChart history={history.value} />}
               </>
             )}
-            {shownDay === null ? <Failure read={dayRead} refusal={dayRefusal.refusal} /> : <DayChart day={shownDay} alertAction={alertAction} />}
+            {shownDay === null ? <Failure read={dayRead} refusal={dayRefusal.refusal} /> : <DayChart day={shownDay} underlying={isIndex(index) ? 'index' : 'stock'} alertAction={alertAction} />}
             {(shownDay === null || (shownDay.day !== null && shownDay.expiry !== null)) && <SmileChart index={index} day={day} expiry={expiry} answeredDay={shownDay?.day ?? null} />}
           </div>
         )}
