@@ -90,6 +90,12 @@ test('a Dhan basket out of hours: its confirmation says the legs are held as AMO
   await page.setViewportSize({ width: 360, height: 800 });
   const builder = new StrategyBuilderPage(page);
   await builder.open();
+  // Dhan's feed reads 0 for an index it does not stream (the test server streams NIFTY alone): no price, never
+  // BANKNIFTY at 0.00, −100 % (account-feed.ts).
+  const strip = page.getByRole('list', { name: 'Indices' });
+  await expect(strip.getByRole('listitem', { name: 'NIFTY', exact: true })).toContainText(/26,\d{3}\.\d{2}/);
+  await expect(strip.getByRole('listitem', { name: 'BANKNIFTY', exact: true })).toContainText('No price yet');
+  await expect(strip).not.toContainText('-100.00%');
   await builder.chooseExpiry(0);
   await builder.buildFromPreset('Iron condor', 4);
   const basket = page.getByRole('region', { name: /^(Trade the strategy|Trader la stratégie)$/ });

@@ -46,10 +46,13 @@ function isAbortError(error: unknown): boolean {
  */
 export const catalogueMiddleware: Middleware = {
   async onResponse({ request, response }) {
-    reportAnswered(response);
-    if (response.ok) return response;
+    if (response.ok) {
+      reportAnswered(response);
+      return response;
+    }
     const path = new URL(request.url).pathname;
     const body = await readBody(response);
+    reportAnswered(response, body);
     const error = errorFromStatus(response.status, body, response.headers.get('Retry-After'), path, codesShownByScreen(request));
     reportApiError(error);
     throw error;

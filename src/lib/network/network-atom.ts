@@ -31,9 +31,9 @@ export function reportNetwork(event: NetworkEvent): void {
   if (next !== current) store.set(stateAtom, next);
 }
 
-/** The server answered (whatever it said). */
-export const reportAnswered = (response?: Pick<Response, 'status' | 'headers'>): void =>
-  reportNetwork(response === undefined ? { type: 'answered', at: Date.now() } : eventOfResponse(response, Date.now()));
+/** The server answered (whatever it said); `body`: a failed response's JSON, which tells the server's 503 from a gateway's. */
+export const reportAnswered = (response?: Pick<Response, 'status' | 'headers'>, body?: unknown): void =>
+  reportNetwork(response === undefined ? { type: 'answered', at: Date.now() } : eventOfResponse(response, Date.now(), body));
 
 /** Nothing came back from the server. */
 export const reportUnanswered = (): void => reportNetwork({ type: 'failed', at: Date.now() });

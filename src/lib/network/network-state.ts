@@ -59,9 +59,19 @@ export function servedFromSavedCopy(headers: Headers): boolean {
   return headers.get('x-served-from') === 'cache';
 }
 
-/** What a response says about the network: answered by the server, or not. */
-export function eventOfResponse(response: Pick<Response, 'status' | 'headers'>, at: number): NetworkEvent {
-  return isGatewayFailure(response.status) || servedFromSavedCopy(response.headers) ? { type: 'failed', at } : { type: 'answered', at };
+/**
+ * The server's own error body (`{ message, code }`, server/http/errors.ts). The server answers 503 itself when a
+ * broker is unavailable or it is busy: with this body that is its answer, not a gateway's (a Dhan account's chain
+ * of an expiry Dhan does not list showed "No connection" and disabled trading while the server was answering).
+ */
+export function isServerErrorBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' && typeof (body as { message?: unknown }).message === 'string';
+}
+
+/** What a response says about the network: answered by the server, or not. `body`: a failure's JSON, if read. */
+export function eventOfResponse(response: Pick<Response, 'status' | 'headers'>, at: number, body?: unknown): NetworkEvent {
+  const gateway = isGatewayFailure(response.status) && !isServerErrorBody(body);
+  return gateway || servedFromSavedCopy(response.headers) ? { type: 'failed', at } : { type: 'answered', at };
 }
 
 /** Before the next reachability probe while unreachable: half a second, then twice as long each time, at most 15 s. */

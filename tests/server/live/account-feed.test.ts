@@ -49,4 +49,16 @@ describe("a live account's feed", () => {
     send(1, { last_price: 1312.4, timestamp: '2026-12-02T05:30:47.000Z' });
     expect(feed.quotes(['NSE:RELIANCE'])['NSE:RELIANCE']).toEqual({ last_price: 1312.4, timestamp: '2026-12-02T05:30:47.000Z' });
   });
+
+  it('leaves an instrument unpriced while its broker reads its last price as 0, never at 0 or −100 %', async () => {
+    const { feed, send, moved } = feedWithHooks();
+    await feed.follow(['NSE:NIFTY BANK', 'NSE:NIFTY 50']);
+    send(1, { last_price: 0, timestamp: '2026-11-21T04:30:00.000Z', close: 59_200, change: -59_200, change_percent: -100 });
+    send(2, { last_price: 26_000, timestamp: '2026-11-21T04:30:00.000Z' });
+    expect(feed.quotes(['NSE:NIFTY BANK', 'NSE:NIFTY 50'])).toEqual({ 'NSE:NIFTY 50': { last_price: 26_000, timestamp: '2026-11-21T04:30:00.000Z' } });
+    expect(moved).toEqual([['NSE:NIFTY 50']]);
+    // Its first real price is taken as any other.
+    send(1, { last_price: 59_150.5, timestamp: '2026-11-21T04:30:01.000Z' });
+    expect(feed.quotes(['NSE:NIFTY BANK'])['NSE:NIFTY BANK']).toEqual({ last_price: 59_150.5, timestamp: '2026-11-21T04:30:01.000Z' });
+  });
 });

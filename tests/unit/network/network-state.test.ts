@@ -57,6 +57,15 @@ describe('the network state rules', () => {
     expect(answer(504)).toBe('failed');
   });
 
+  it('counts a 503 carrying the server’s own error body as its answer (a broker unavailable), not a gateway’s', () => {
+    const answer = (status: number, body: unknown) => eventOfResponse({ status, headers: new Headers() }, at(1), body).type;
+    expect(answer(503, { message: 'Dhan did not answer', code: 'broker_unavailable' })).toBe('answered');
+    expect(answer(503, { message: 'Busy', code: 'server_busy' })).toBe('answered');
+    // A gateway's page, or JSON that is not the server's shape, is no word from the server.
+    expect(answer(503, undefined)).toBe('failed');
+    expect(answer(502, { error: 'upstream connect error' })).toBe('failed');
+  });
+
   it('probes again sooner first, then at most every 15 s', () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(probeDelayMs)).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000]);
   });
@@ -96,6 +105,18 @@ describe('every request through the API client reports its outcome', () => {
     );
     const { analyticsApi } = await import('@/lib/api/clients');
     await analyticsApi().POST('/functions/v1/market_data', { body: { instruments: ['NSE:NIFTY 50'] } });
+    expect(store.get(networkStateAtom).kind).toBe('unreachable');
+  });
+
+  it('the server’s own 503 (a broker unavailable) keeps the app reachable; a gateway’s bare 503 does not', async () => {
+    const { analyticsApi } = await import('@/lib/api/clients');
+    const readQuotes = () => analyticsApi().POST('/functions/v1/market_data', { body: { instruments: ['NFO:NIFTY26D0126000CE'] } }).catch(() => undefined);
+    server.use(http.post(`${API}/analytics/functions/v1/market_data`, () => HttpResponse.json({ message: 'Dhan is unavailable', code: 'broker_unavailable' }, { status: 503 })));
+    await readQuotes();
+    expect(store.get(networkStateAtom)).toEqual({ kind: 'reachable' });
+
+    server.use(http.post(`${API}/analytics/functions/v1/market_data`, () => new HttpResponse('<html>Service Unavailable</html>', { status: 503, headers: { 'content-type': 'text/html' } })));
+    await readQuotes();
     expect(store.get(networkStateAtom).kind).toBe('unreachable');
   });
 });

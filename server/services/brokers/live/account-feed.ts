@@ -47,7 +47,9 @@ export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode
       const moved: string[] = [];
       for (const [id, quote] of quotes) {
         const key = keyOf.get(id);
-        if (key === undefined) continue;
+        // No last price is not a price of zero: Dhan's feed reads 0 for an index it does not stream and a
+        // contract untraded since it was listed, and the desk showed BANKNIFTY at 0.00, −100 %. It stays unpriced.
+        if (key === undefined || !(quote.last_price > 0)) continue;
         // Merged onto what was held: a broker may answer a (re)subscription in a leaner mode before the full
         // one applies, and a quote that lost its bid and ask for a moment would make every stream resync.
         const held = prices.get(key);

@@ -92,7 +92,8 @@ const transport: FeedTransport = {
       if (!signal.aborted) reportUnanswered();
       throw error;
     }
-    reportAnswered(response);
+    // A refusal's body says whether the server itself answered (its 503 when the broker is unavailable).
+    reportAnswered(response, response.ok ? undefined : await response.clone().json().catch(() => undefined));
     if (!response.ok || response.body === null) throw new Error(`the price stream answered ${response.status}`);
     streamAccountId = accountId;
     return watchStream(response.body, signal);
