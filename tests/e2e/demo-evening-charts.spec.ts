@@ -181,8 +181,8 @@ test('charts a watched stock’s IV minute by minute from the minutes recorded w
   await usePreferences(charts, { locale: 'fr', theme: 'dark', direction: 'ltr' });
   await charts.reload();
   await expect(charts.getByTestId('iv-day-chart').locator('canvas').first()).toBeVisible();
-  // A stock's price is its price, not an index.
-  await expect(charts.getByTestId('iv-day-last')).toContainText(/au strike \u2068?[\d\s]+\u2069?, cours \u2068?\d[\d\s]*(,\d+)?\u2069?\./);
+  // A stock's price is its price, not an index, to the paisa.
+  await expect(charts.getByTestId('iv-day-last')).toContainText(/au strike \u2068?[\d\s]+\u2069?, cours \u2068?\d[\d\s]*,\d\d\u2069?\./);
   await expect(charts.getByTestId('iv-stock-note')).toContainText('RELIANCE est une action : ses minutes sont enregistrées tant que des traders la suivent');
   expect(await charts.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await charts.screenshot({ path: `${shots}/stock-minutes-fr-dark-360.png`, fullPage: true });

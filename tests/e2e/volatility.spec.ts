@@ -176,7 +176,7 @@ test('charts a stock’s IV picked in the search box and shows its rollover unde
   await dayPicker.selectOption('2026-01-20');
   await expect(page.getByTestId('iv-stock-note')).toContainText('RELIANCE is a stock: its IVs are read at each day\'s close from its imported bhavcopies');
   // The last day's near-month settlement at the 1,420 strike (the nearest to 1,425, the lower of two as near), priced at 25 %.
-  await expect(page.getByTestId('iv-day-settlement')).toContainText(/At the close \(bhavcopy settlement\): \u2068?25\.0\d\u2069? % at the \u2068?1,420\u2069? strike, spot \u2068?1,4/);
+  await expect(page.getByTestId('iv-day-settlement')).toContainText(/At the close \(bhavcopy settlement\): \u2068?25\.0\d\u2069? % at the \u2068?1,420\u2069? strike, spot \u2068?1,4\d\d\.\d\d\u2069?\./);
   await expect(page.getByTestId('iv-smile-chart').locator('canvas').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set an IV alert' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/volatility/stock-en-1280.png', fullPage: true });

@@ -115,6 +115,8 @@ function DayChart({ day, underlying, alertAction }: { day: IvDay; underlying: 'i
   const last = lastDayPoint(day);
   const gaps = gapMinutes(day);
   const points = (value: number) => formatNumber(value, { maximumFractionDigits: 2 });
+  // The underlying's level or price to the paisa, as the price strip shows it (1,052.80, not 1,052.8).
+  const price = (value: number) => formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <ChartSection title={intl.formatMessage(m.dayTitle)} id="iv-day">
       <div className="flex flex-col gap-1 text-sm text-fg-muted">
@@ -128,14 +130,14 @@ function DayChart({ day, underlying, alertAction }: { day: IvDay; underlying: 'i
               call: words.iv(last.callIv),
               put: words.iv(last.putIv),
               strike: points(last.strike),
-              spot: points(last.spot),
+              spot: price(last.spot),
               underlying,
             })}
           </p>
         )}
         {day.settlement !== null && (
           <p data-testid="iv-day-settlement">
-            {intl.formatMessage(m.settlement, { iv: words.iv(day.settlement.iv), strike: points(day.settlement.strike), spot: points(day.settlement.spot), underlying })}
+            {intl.formatMessage(m.settlement, { iv: words.iv(day.settlement.iv), strike: points(day.settlement.strike), spot: price(day.settlement.spot), underlying })}
           </p>
         )}
         {(day.minutes.length > 0 || day.settlement !== null) && (
