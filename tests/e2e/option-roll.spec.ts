@@ -61,6 +61,13 @@ test('a short NIFTY call rolled to the next expiry at 360 px in French: the bask
   expect(next).not.toBe(near);
   expect(next.endsWith(`${atm}CE`)).toBe(true);
   expect(open[0]!.quantity).toBe(-listed.lot_size);
+  // The screen has read the book again (the rolled call squared off), and the dialog still says the outcome: it
+  // vanished with the closed position's Roll button before (CI, session 84).
+  // (Under the modal the page is hidden from the accessibility tree: the card is read by its element.)
+  await expect(page.locator(`li[data-position="${near}"]`)).toContainText('soldée');
+  await expect(dialog.getByText(/exécuté|Exécuté/).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toHaveCount(0);
 
   await page.goto('/app/order_book');
   const cards = page.locator('[data-order-id]');

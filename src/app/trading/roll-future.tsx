@@ -50,12 +50,15 @@ export function RollFuture({ position, account, disabled, onDone }: { position: 
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const underlying = futureUnderlying(position.tradingsymbol);
-  if (underlying === null || position.quantity === 0) return null;
+  // The dialog stays open once the roll has closed the position, saying the orders' final states (roll-option.tsx).
+  if (underlying === null || (position.quantity === 0 && !open)) return null;
   return (
     <>
-      <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
-        {intl.formatMessage(messages.roll)}
-      </RollTrigger>
+      {position.quantity !== 0 && (
+        <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
+          {intl.formatMessage(messages.roll)}
+        </RollTrigger>
+      )}
       {open && <RollDialog position={position} underlying={underlying} account={account} onDone={onDone} onClose={() => setOpen(false)} />}
     </>
   );
@@ -79,8 +82,11 @@ function RollDialog({ position, underlying, account, onDone, onClose }: { positi
   const nearPrice = months ? quotes.get(months.near.instrument)?.last_price : undefined;
   const nextPrice = months ? quotes.get(months.next.instrument)?.last_price : undefined;
   const spread = rollSpread(nearPrice ?? null, nextPrice ?? null);
-  const quantity = Math.abs(position.quantity);
-  const basket = months ? rollBasket(position.quantity, months.near, months.next) : null;
+  // Once sent, the basket stays the one sent while the position goes to 0 as it fills.
+  const [sentQuantity, setSentQuantity] = useState<number | null>(null);
+  const held = sentQuantity ?? position.quantity;
+  const quantity = Math.abs(held);
+  const basket = months ? rollBasket(held, months.near, months.next) : null;
   const finished = intent.outcome !== null && intent.outcome.kind !== 'unknown';
 
   const send = async () => {
@@ -94,10 +100,13 @@ function RollDialog({ position, underlying, account, onDone, onClose }: { positi
       quantity: leg.quantity,
     });
     const owner = position.portfolio_id === null ? {} : { portfolio_id: position.portfolio_id };
+    setSentQuantity(held);
     const outcome = await intent.run((key) =>
       placeTrades(key, { account_number: account.account_number, ...owner, orders: [order(basket[0], months.near), order(basket[1], months.next)] }),
     );
-    if (outcome !== null) onDone();
+    // Not sent (the live order's question declined, or one already in flight): the trader may change the roll.
+    if (outcome === null) setSentQuantity(null);
+    else onDone();
   };
   const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   return (

@@ -101,12 +101,17 @@ export function RollOption({ position, positions, account, disabled, onDone }: {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   // A replay's book (RP1) plans nothing on the server's market: its roll is not offered there.
-  if (optionUnderlying(position.tradingsymbol) === null || position.quantity === 0 || replayTradedBy(account.account_number) !== null) return null;
+  const offered = optionUnderlying(position.tradingsymbol) !== null && position.quantity !== 0 && replayTradedBy(account.account_number) === null;
+  // The dialog stays open once the roll has closed the position: it says the orders' final states until the
+  // trader closes it (it vanished with the position's card when the book was read again first).
+  if (!offered && !open) return null;
   return (
     <>
-      <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
-        {intl.formatMessage(messages.roll)}
-      </RollTrigger>
+      {offered && (
+        <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
+          {intl.formatMessage(messages.roll)}
+        </RollTrigger>
+      )}
       {open && <RollDialog position={position} legs={strategyLegs(position, positions)} account={account} onDone={onDone} onClose={() => setOpen(false)} />}
     </>
   );
@@ -122,7 +127,10 @@ function RollDialog({ position, legs, account, onDone, onClose }: { position: Po
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set([position.tradingsymbol]));
   const [plan, setPlan] = useState<Plan | null>(null);
   const rolled = legs.filter((leg) => chosen.has(leg.tradingsymbol));
-  const planKey = JSON.stringify([mode, rolled.map((leg) => [leg.tradingsymbol, leg.quantity])]);
+  // Once sent, the plan stays the one sent: the legs' quantities then go to 0 as the roll fills, and the dialog
+  // goes on saying what was sent and its outcome rather than planning a roll of nothing.
+  const [sentKey, setSentKey] = useState<string | null>(null);
+  const planKey = sentKey ?? JSON.stringify([mode, rolled.map((leg) => [leg.tradingsymbol, leg.quantity])]);
   const owner = position.portfolio_id === null ? {} : { portfolio_id: position.portfolio_id };
   const orders = (roll: Roll): OrderRequest[] => roll.orders.map((order) => ({ ...order, order_type: 'MARKET', product: position.product }));
 
@@ -162,8 +170,11 @@ function RollDialog({ position, legs, account, onDone, onClose }: { position: Po
 
   const send = async () => {
     if (roll === null) return;
+    setSentKey(planKey);
     const outcome = await intent.run((key) => placeTrades(key, { account_number: account.account_number, ...owner, orders: orders(roll) }));
-    if (outcome !== null) onDone();
+    // Not sent (the live order's question declined, or one already in flight): the trader may change the roll.
+    if (outcome === null) setSentKey(null);
+    else onDone();
   };
 
   return (
