@@ -15,7 +15,7 @@ import { Modal } from '@/components/ui/modal';
 import { useFormat } from '@/lib/format/use-format';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
 import { nextFutureMonth, rollBasket, rollSpread } from '@quant/future-roll.ts';
-import { RollTrigger } from './roll-trigger.tsx';
+import { RollAction } from './roll-trigger.tsx';
 
 type Position = components['schemas']['Position'];
 
@@ -48,19 +48,15 @@ export function futureUnderlying(tradingsymbol: string): string | null {
  */
 export function RollFuture({ position, account, disabled, onDone }: { position: Position; account: TradingAccount; disabled: boolean; onDone: () => void }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
   const underlying = futureUnderlying(position.tradingsymbol);
-  // The dialog stays open once the roll has closed the position, saying the orders' final states (roll-option.tsx).
-  if (underlying === null || (position.quantity === 0 && !open)) return null;
+  if (underlying === null) return null;
   return (
-    <>
-      {position.quantity !== 0 && (
-        <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
-          {intl.formatMessage(messages.roll)}
-        </RollTrigger>
-      )}
-      {open && <RollDialog position={position} underlying={underlying} account={account} onDone={onDone} onClose={() => setOpen(false)} />}
-    </>
+    <RollAction
+      offered={position.quantity !== 0}
+      disabled={disabled}
+      label={intl.formatMessage(messages.roll)}
+      dialog={(onClose) => <RollDialog position={position} underlying={underlying} account={account} onDone={onDone} onClose={onClose} />}
+    />
   );
 }
 

@@ -18,7 +18,7 @@ import { mainApi } from '@/lib/api/clients';
 import { requireField } from '@/lib/api/require-field';
 import { useFormat } from '@/lib/format/use-format';
 import { replayTradedBy } from '@/lib/replay/replay-account';
-import { RollTrigger } from './roll-trigger.tsx';
+import { RollAction } from './roll-trigger.tsx';
 
 type Position = components['schemas']['Position'];
 type Roll = components['schemas']['OptionRollResponse'];
@@ -99,21 +99,15 @@ export function strategyLegs(position: Position, positions: readonly Position[])
  */
 export function RollOption({ position, positions, account, disabled, onDone }: { position: Position; positions: readonly Position[]; account: TradingAccount; disabled: boolean; onDone: () => void }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  // A replay's book (RP1) plans nothing on the server's market: its roll is not offered there.
-  const offered = optionUnderlying(position.tradingsymbol) !== null && position.quantity !== 0 && replayTradedBy(account.account_number) === null;
-  // The dialog stays open once the roll has closed the position: it says the orders' final states until the
-  // trader closes it (it vanished with the position's card when the book was read again first).
-  if (!offered && !open) return null;
+  if (optionUnderlying(position.tradingsymbol) === null) return null;
   return (
-    <>
-      {offered && (
-        <RollTrigger disabled={disabled} onOpen={() => setOpen(true)}>
-          {intl.formatMessage(messages.roll)}
-        </RollTrigger>
-      )}
-      {open && <RollDialog position={position} legs={strategyLegs(position, positions)} account={account} onDone={onDone} onClose={() => setOpen(false)} />}
-    </>
+    <RollAction
+      // A replay's book (RP1) plans nothing on the server's market: its roll is not offered there.
+      offered={position.quantity !== 0 && replayTradedBy(account.account_number) === null}
+      disabled={disabled}
+      label={intl.formatMessage(messages.roll)}
+      dialog={(onClose) => <RollDialog position={position} legs={strategyLegs(position, positions)} account={account} onDone={onDone} onClose={onClose} />}
+    />
   );
 }
 

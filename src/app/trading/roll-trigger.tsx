@@ -1,15 +1,26 @@
-// The positions' Roll button, the same for a future's roll and an option's: it only opens its dialog.
-import type { ReactNode } from 'react';
+// The positions' Roll button and its dialog, the same for a future's roll and an option's.
+import { useState, type ReactNode } from 'react';
 
-export function RollTrigger({ disabled, onOpen, children }: { disabled?: boolean | undefined; onOpen: () => void; children: ReactNode }) {
+/**
+ * The Roll button while the position can be rolled (`offered`), and its dialog from the press until the trader closes
+ * it: once the roll has closed the position the button goes, but the dialog stays, saying the orders' final states
+ * (it vanished with the button when the book was read again before the trader had read them, session 84).
+ */
+export function RollAction({ offered, disabled, label, dialog }: { offered: boolean; disabled: boolean; label: string; dialog: (onClose: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
   return (
-    <button
-      type="button"
-      disabled={disabled}
-      onClick={onOpen}
-      className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50"
-    >
-      {children}
-    </button>
+    <>
+      {offered && (
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={() => setOpen(true)}
+          className="min-h-9 rounded-md border border-line px-2 text-xs font-medium text-fg hover:bg-surface-raised disabled:opacity-50"
+        >
+          {label}
+        </button>
+      )}
+      {open && dialog(() => setOpen(false))}
+    </>
   );
 }
