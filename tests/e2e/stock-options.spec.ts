@@ -17,7 +17,8 @@ const texts = {
     tradeAll: /^Trade all \(2 legs\)/,
     confirm: 'Place the orders',
     future: 'RELIANCE DEC FUT',
-    stockFacts: /Monthly expiries · strike step \u2068?₹\d+\u2069? · lot \d[\d,]* shares a contract/,
+    // NSE's freeze file's 15,000 RELIANCE shares an order (migration 142).
+    stockFacts: /Monthly expiries · strike step \u2068?₹\d+\u2069? · lot \d[\d,]* shares a contract · at most \u2068?15,000\u2069? shares an order/,
     put: /, trade \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
     roll: 'Roll to next month',
     rollConfirm: 'Roll',
@@ -30,7 +31,7 @@ const texts = {
     tradeAll: /^Tout trader \(2 jambes\)/,
     confirm: 'Passer les ordres',
     future: 'RELIANCE DÉC. FUT',
-    stockFacts: /Échéances mensuelles · pas de strike \u2068?\d+\s₹\u2069? · lot de \d[\d\s]* actions par contrat/,
+    stockFacts: /Échéances mensuelles · pas de strike \u2068?\d+\s₹\u2069? · lot de \d[\d\s]* actions par contrat · au plus \u2068?15\s000\u2069? actions par ordre/,
     put: /, négocier \u2068?RELIANCE\d{2}DEC\d+PE\u2069?$/,
     roll: 'Rouler au mois suivant',
     rollConfirm: 'Rouler',

@@ -6,8 +6,8 @@ import type { Queryable } from '../../db/database.ts';
 import { DomainError, type DomainErrorCode } from '../domain-error.ts';
 import { loadTradingCalendar } from '../market/calendar-data.ts';
 import { largestLotOn } from '../market/contract-lots.ts';
-import { indexFacts, type IndexName } from '../market/index-config.ts';
-import { underlyingFacts, underlyingOf } from '../market/underlying-facts.ts';
+import { noFreezeQuantity } from '../market/freeze-quantities.ts';
+import { contractTermsOf, underlyingFacts, underlyingOf } from '../market/underlying-facts.ts';
 import { clockMinutes, istDate } from '../market/ist.ts';
 import { regularSessionOn } from '../market/trading-calendar.ts';
 import type { StrategiesService } from '../strategies/strategies-service.ts';
@@ -39,14 +39,14 @@ export async function checkBotFields(q: Queryable, strategies: StrategiesService
   const strategy = await strategies.find(q, fields.base_strategy);
   if (strategy === null) throw unprocessable('unknown_base_strategy', 'base_strategy', botRuleTexts.unknownBaseStrategy(fields.base_strategy));
   const params = strategies.checkParams(strategy, fields.params);
-  // A stock has no freeze quantity here (underlying-facts.ts): its lots are not limited by one.
-  if ((await underlyingOf(q, fields.underlying)).kind === 'stock') return { ...fields, name, params };
-  const facts = await indexFacts(q, fields.underlying as IndexName, now);
+  // An index's or a stock's freeze quantity of the day (a stock NSE's freeze file does not name has none).
+  const { freezeQuantity } = await contractTermsOf(q, fields.underlying, now);
+  if (freezeQuantity === noFreezeQuantity) return { ...fields, name, params };
   // The bot's contract is chosen at entry: its lots are checked with the largest lot trading today (the fewest lots a freeze allows).
   const lotSize = (await largestLotOn(q, fields.underlying, istDate(now))) ?? 1;
-  const freezeLots = Math.floor(facts.freezeQuantity / lotSize);
+  const freezeLots = Math.floor(freezeQuantity / lotSize);
   if (fields.lots > freezeLots) {
-    throw unprocessable('lots_above_freeze_limit', 'lots', botRuleTexts.lotsAboveFreeze({ underlying: fields.underlying, freezeLots, freezeQuantity: facts.freezeQuantity, lotSize }, fields.lots));
+    throw unprocessable('lots_above_freeze_limit', 'lots', botRuleTexts.lotsAboveFreeze({ underlying: fields.underlying, freezeLots, freezeQuantity, lotSize }, fields.lots));
   }
   return { ...fields, name, params };
 }

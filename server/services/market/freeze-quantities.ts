@@ -10,6 +10,18 @@ export const freezeInForce = (underlying: string, day: string) =>
   `SELECT f.freeze_quantity FROM freeze_quantities f WHERE f.underlying = ${underlying}
    ORDER BY (f.effective_from <= ${day}) DESC, CASE WHEN f.effective_from <= ${day} THEN f.effective_from END DESC, f.effective_from LIMIT 1`;
 
+/** A stock NSE's freeze file does not name has no freeze quantity here: its orders are never sliced or refused for one. */
+export const noFreezeQuantity = Number.MAX_SAFE_INTEGER;
+
+/** The freeze quantity a chain or a replay's instruments answer: null where none is held. */
+export const freezeQuantityAnswer = (freezeQuantity: number): number | null => (freezeQuantity === noFreezeQuantity ? null : freezeQuantity);
+
+/** A stock's freeze quantity in force on `day` (YYYY-MM-DD), noFreezeQuantity where none is held. */
+export async function stockFreezeQuantityOn(q: Queryable, symbol: string, day: string): Promise<number> {
+  const { rows } = await q.query<{ freeze_quantity: number }>(freezeInForce('$1', '$2::date'), [symbol, day]);
+  return rows[0]?.freeze_quantity ?? noFreezeQuantity;
+}
+
 export type FreezeRow = { underlying: string; effectiveFrom: string; freezeQuantity: number; source: string };
 
 /** The row in force on `day` (YYYY-MM-DD) for each underlying that has one. */

@@ -7,6 +7,7 @@ import { DomainError } from '../domain-error.ts';
 import { notFoundTexts } from '../texts/not-found-texts.ts';
 import { contractLot } from './contract-lots.ts';
 import { listExpiries, type Expiry } from './expiries.ts';
+import { freezeQuantityAnswer, stockFreezeQuantityOn } from './freeze-quantities.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { clockMinutes, istDate, istInstant, istOffsetMs } from './ist.ts';
 import { exchangeOf, type MarketCore, type MarketOptions } from './market-core.ts';
@@ -153,8 +154,7 @@ export function createMarketContracts(core: MarketCore, { db, clock, seed, demo 
       kind: expiry.kind,
       strike_step: model.strikeStep,
       lot_size: rows[0]?.lot_size ?? 1,
-      // NSE's stock freeze quantities are not held as dated data here: none is said (and the paper broker applies none).
-      freeze_quantity: null,
+      freeze_quantity: freezeQuantityAnswer(await stockFreezeQuantityOn(db, symbol, istDate(now))),
       valid_until: tradingDayEnd(await core.calendar('NSE'), now).toISOString(),
       instruments: rows.map((row) => instrumentOf(row, tick)),
     };

@@ -233,7 +233,8 @@ describe.each(testBackends)('paper orders on a stock option and a future on %s',
     const expiry = listed.body.expiries[1]!.date;
     const chain = await call<components['schemas']['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'RELIANCE', expiry } });
     expect(chain.status).toBe(200);
-    expect(chain.body.freeze_quantity).toBeNull();
+    // NSE's freeze file's 15,000 shares (migration 142): 30 lots of 500 an order.
+    expect(chain.body.freeze_quantity).toBe(15_000);
     const lot = chain.body.lot_size;
     const spot = (await marketOf(server).quotes(['NSE:RELIANCE']))['NSE:RELIANCE']!.last_price;
     const call_ = chain.body.instruments.filter((i) => i.instrument_type === 'CE').reduce((best, i) => (Math.abs(i.strike - spot) < Math.abs(best.strike - spot) ? i : best));
@@ -261,6 +262,27 @@ describe.each(testBackends)('paper orders on a stock option and a future on %s',
     const held = (symbol: string) => JSON.stringify(positions).includes(symbol);
     expect(held(call_.tradingsymbol)).toBe(true);
     expect(held(future.tradingsymbol)).toBe(true);
+  });
+
+  it("sends a stock order above NSE's freeze quantity as whole-lot orders, each filled; a stock the freeze file does not name is not sliced", async () => {
+    const desk = await openDesk(server, call, 100_000_000);
+    const listed = await call<Expiries>('getExpiries', { token: desk.token, query: { index: 'RELIANCE' } });
+    const future = listed.body.futures![0]!;
+    // RELIANCE: 15,000 shares an order, 30 lots of 500; 31 lots go out as 30 and 1.
+    const res = await desk.trade('placeTrades', { orders: [desk.order(future.tradingsymbol, 'BUY', 31 * future.lot_size)] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.orders.map((order) => [order.quantity, order.status])).toEqual([
+      [15_000, 'COMPLETE'],
+      [500, 'COMPLETE'],
+    ]);
+
+    // WAAREEENER joined F&O after the file (migration 142): no freeze quantity is held, and its chain says none.
+    const waaree = await call<Expiries>('getExpiries', { token: desk.token, query: { index: 'WAAREEENER' } });
+    const chain = await call<components['schemas']['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'WAAREEENER', expiry: waaree.body.expiries[0]!.date } });
+    expect(chain.body.freeze_quantity).toBeNull();
+    const waareeFuture = waaree.body.futures![0]!;
+    const big = await desk.trade('placeTrades', { orders: [desk.order(waareeFuture.tradingsymbol, 'BUY', 40 * waareeFuture.lot_size)] });
+    expect(big.body.orders.map((order) => order.quantity)).toEqual([40 * waareeFuture.lot_size]);
   });
 });
 

@@ -58,7 +58,7 @@ describe.each(testBackends)("a stock's day replayed on %s", (backend) => {
 
     const chain = await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry: '2025-12-30' } });
     expect(chain.status, JSON.stringify(chain.body)).toBe(200);
-    expect(chain.body.chain).toMatchObject({ index: 'RELIANCE', strike_step: 20, lot_size: 500, freeze_quantity: null });
+    expect(chain.body.chain).toMatchObject({ index: 'RELIANCE', strike_step: 20, lot_size: 500, freeze_quantity: 15_000 });
     expect([...new Set(chain.body.chain.instruments.map((instrument) => instrument.strike))]).toEqual([1500, 1520, 1540, 1560, 1580, 1600]);
     const put = chain.body.data['NFO:RELIANCE25DEC1520PE']!;
     expect(put.source).toBe('modelled');

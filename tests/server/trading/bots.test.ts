@@ -179,6 +179,8 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     ['FINNIFTY', 20, 'FINNIFTY allows at most 20 lots per order (freeze quantity 1,200 units, lot size 60); got 21'],
     ['MIDCPNIFTY', 23, 'MIDCPNIFTY allows at most 23 lots per order (freeze quantity 2,800 units, lot size 120); got 24'],
     ['SENSEX', 50, 'SENSEX allows at most 50 lots per order (freeze quantity 1,000 units, lot size 20); got 51'],
+    // A stock's of NSE's freeze file (migration 142), with the stock's own lot.
+    ['RELIANCE', 30, 'RELIANCE allows at most 30 lots per order (freeze quantity 15,000 units, lot size 500); got 31'],
   ])('keeps %s lots within the freeze limit (%i lots)', async (underlying, limit, message) => {
     const body = (lots: number) => tradingBotBody(portfolioId, id('long_straddle'), { underlying, lots });
     expect((await createTrading(body(limit))).status).toBe(201);

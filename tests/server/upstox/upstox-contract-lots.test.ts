@@ -65,8 +65,8 @@ describe.each(testBackends)('Upstox contracts and their lots on %s', (backend) =
     const contracts = createUpstoxContracts({ db, clock: () => now, instrumentsUrl, fetch: async () => new Response(file) });
     expect(await contracts.contractOf('NFO', 'RELIANCE26DEC1300CE', now)).toEqual({
       instrumentToken: 13_002, exchange: 'NFO', tradingsymbol: 'RELIANCE26DEC1300CE', index: 'RELIANCE', expiry: '2026-12-29', strike: 1300, kind: 'CE', lotSize: 500,
-      // NSE's stock freeze quantities are not held here and the file gives none: not sliced.
-      freezeQuantity: Number.MAX_SAFE_INTEGER,
+      // The file gives none: NSE's freeze file's (migration 142).
+      freezeQuantity: 15_000,
     });
     expect(await contracts.contractOf('NFO', 'RELIANCE26DECFUT', now)).toMatchObject({ instrumentToken: 13_001, kind: 'FUT', strike: 0, lotSize: 500, freezeQuantity: 20_000 });
     // NIFTY's future at NSE's freeze quantity for the index (the file has none).

@@ -17,6 +17,7 @@ import type { Database } from '../../../db/database.ts';
 import { indexLevelPaise } from '../backtests/history-prices.ts';
 import { DomainError } from '../../domain-error.ts';
 import { lotOf } from '../../market/contract-lots.ts';
+import { freezeQuantityAnswer } from '../../market/freeze-quantities.ts';
 import { underlyingFacts } from '../../market/underlying-facts.ts';
 import { clockMinutes, istMinutes } from '../../market/ist.ts';
 import { instrumentOf } from '../../market/market-contracts.ts';
@@ -128,7 +129,7 @@ export async function replayChain(history: Database, book: ReplayBook, expiry: s
   const listed = expiries.expiries.find((candidate) => candidate.date === expiry);
   if (listed === undefined) throw DomainError.said('not_found', notFoundTexts.expiry(book.index, expiry), { field: 'expiry' });
   const { rows } = await book.db.query<OptionRow>(`SELECT ${contractColumns} FROM instruments WHERE name = $1 AND expiry = $2 AND instrument_type <> 'FUT' ORDER BY strike, instrument_type`, [book.index, expiry]);
-  // Any underlying: a stock's strike step is its file's (history-market.ts), its freeze quantity none held here.
+  // Any underlying: a stock's strike step is its file's (history-market.ts), its freeze quantity NSE's of the day (none for a stock its file does not name).
   const index = await underlyingFacts(book.db, book.index, book.now);
   const { tickPaise } = await priceRulesOn(book.db, index.exchange, book.day.day);
   const instruments = rows.map((row) => instrumentOf(row, tickPaise));
@@ -140,7 +141,7 @@ export async function replayChain(history: Database, book: ReplayBook, expiry: s
     strike_step: index.strikeStep,
     // The expiry's own lot, as its contracts were listed (the file's, else the revision of the day: history-market.ts).
     lot_size: rows[0]?.lot_size ?? (await lotOf(book.db, book.index, expiry, book.day.day)),
-    freeze_quantity: index.kind === 'stock' ? null : index.freezeQuantity,
+    freeze_quantity: freezeQuantityAnswer(index.freezeQuantity),
     valid_until: sessionOf(book.day.day, book.day.hours).close.toISOString(),
     instruments,
   };

@@ -3,6 +3,7 @@
 // kept after its first read (per contract, per index and day, per exchange and day).
 import type { Queryable } from '../../../db/database.ts';
 import { loadRegularSessions } from '../../market/calendar-data.ts';
+import { stockFreezeQuantityOn } from '../../market/freeze-quantities.ts';
 import { istDate } from '../../market/ist.ts';
 import type { IndexName } from '../../market/index-config.ts';
 import { indexUnderlyings } from '../kite/instruments.ts';
@@ -110,8 +111,7 @@ export function createContracts() {
     const key = `${index}:${istDate(now)}`;
     const known = freezeCache.get(key);
     if (known !== undefined) return known;
-    // A simulated stock has no dated freeze quantity here: no slicing (order-slicing.ts) is applied to its orders.
-    const freeze = (indexUnderlyings as readonly string[]).includes(index) ? await freezeQuantity(q, index, now) : Number.MAX_SAFE_INTEGER;
+    const freeze = (indexUnderlyings as readonly string[]).includes(index) ? await freezeQuantity(q, index, now) : await stockFreezeQuantityOn(q, index, istDate(now));
     freezeCache.set(key, freeze);
     return freeze;
   }

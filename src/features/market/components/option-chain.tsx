@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { defineMessage, defineMessages, useIntl, type MessageValue } from 'react-intl';
+import { defineMessage, defineMessages, useIntl, type IntlShape, type MessageValue } from 'react-intl';
 import { instrumentsForTheDay } from '@/features/market/api/cached-market-facts';
+import type { Instruments } from '@/features/market/api/get-instruments';
 import { alertButtonFrom, canDrop, greeksFit, sideColumns } from '@/features/market/chain/chain-columns';
 import { nextAnchor, strikesInWindow } from '@/features/market/chain/strike-window';
 import { ChainPickers } from '@/features/market/components/chain-pickers';
@@ -20,7 +21,7 @@ import { LoadStatus } from '@/components/ui/load-status';
 import { useOperation } from '@/lib/api/use-operation';
 import { openReplayAtom } from '@/lib/replay/replay-atom';
 import { store } from '@/lib/store';
-import { useFormat } from '@/lib/format/use-format';
+import { useFormat, type BoundFormat } from '@/lib/format/use-format';
 
 const messages = defineMessages({
   greeks: { id: 'market.chain.greeks', defaultMessage: 'Greeks: delta, gamma, theta, vega' },
@@ -33,10 +34,21 @@ const stockFacts = defineMessage<{ lot: MessageValue; step: MessageValue }>({
   id: 'market.chain.stockFacts',
   defaultMessage: 'Monthly expiries · strike step {step} · lot {lot} shares a contract · settled by delivery at expiry',
 });
+// NSE's freeze quantity of the stock, where one is held (a larger order goes out in several, as the ticket says).
+const stockFactsWithFreeze = defineMessage<{ lot: MessageValue; step: MessageValue; freeze: MessageValue }>({
+  id: 'market.chain.stockFactsWithFreeze',
+  defaultMessage: 'Monthly expiries · strike step {step} · lot {lot} shares a contract · at most {freeze} shares an order · settled by delivery at expiry',
+});
 const bannedText = defineMessage<{ symbol: MessageValue }>({
   id: 'market.chain.banned',
   defaultMessage: '{symbol} is in the F&O ban period today (over its market-wide position limit): only orders that reduce a position in its contracts are accepted.',
 });
+
+/** A stock chain's trading terms: its cycle, strike step, lot, NSE's freeze quantity where one is held, and delivery. */
+function stockFactsLine(intl: IntlShape, chain: Pick<Instruments, 'lot_size' | 'strike_step' | 'freeze_quantity'>, format: Pick<BoundFormat, 'formatInr' | 'formatNumber'>): string {
+  const facts = { lot: chain.lot_size, step: format.formatInr(chain.strike_step, { minimumFractionDigits: 0 }) };
+  return chain.freeze_quantity === null ? intl.formatMessage(stockFacts, facts) : intl.formatMessage(stockFactsWithFreeze, { ...facts, freeze: format.formatNumber(chain.freeze_quantity) });
+}
 
 /** The strike nearest the spot (the lower one on a tie), or null without a spot. */
 export function atmStrike(strikes: readonly number[], spot: number | null): number | null {
@@ -76,7 +88,7 @@ export function OptionChain({ onPick, onAlert, onPickFuture }: ChainProps = {}) 
  */
 export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: ChainProps & { choice: ChainChoice; pickers: ReactNode | null }) {
   const intl = useIntl();
-  const { formatInr } = useFormat();
+  const format = useFormat();
   const { index, expiry, range } = choice;
   const [greeks, setGreeks] = useShowGreeks();
   const box = useRef<HTMLElement | null>(null);
@@ -184,7 +196,7 @@ export function ChainView({ choice, pickers, onPick, onAlert, onPickFuture }: Ch
       {chain.data && (
         <p className="text-xs text-fg-muted">
           {isStockChain(chain.data)
-            ? intl.formatMessage(stockFacts, { lot: chain.data.lot_size, step: formatInr(chain.data.strike_step, { minimumFractionDigits: 0 }) })
+            ? stockFactsLine(intl, chain.data, format)
             : intl.formatMessage(lotText, { lot: chain.data.lot_size })}
         </p>
       )}
