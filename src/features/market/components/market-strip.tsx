@@ -76,11 +76,14 @@ export function MarketStrip() {
   return (
     // The row scrolls inside its own box; `relative` keeps the screen-reader-only words (absolutely
     // positioned) inside it too, or they would widen the page right to left. A named region, so it sits in
-    // a landmark like the rest of the page, and focusable, so a keyboard can scroll it (nothing in it is).
+    // a landmark like the rest of the page, and focusable, so a keyboard can scroll it (nothing in it is). Its
+    // height is the tallest content's from the first paint (a mark's pill: 33 px on a phone, 37 px wider), so the
+    // marks and prices arriving later never grow it: growing by 4 px moved the whole screen under a trader's tap,
+    // which then missed its button (the positions' Roll, stock-options.spec).
     <section
       aria-label={intl.formatMessage(m.stripRegion)}
       tabIndex={0}
-      className="relative flex min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus rtl:[mask-image:linear-gradient(to_left,black_calc(100%-2.5rem),transparent)] sm:px-6 sm:text-sm sm:[mask-image:none] sm:rtl:[mask-image:none]"
+      className="relative flex min-h-8.25 min-w-0 max-w-full items-center gap-3 overflow-x-auto border-b border-line bg-surface px-3 py-1.5 text-xs [mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus rtl:[mask-image:linear-gradient(to_left,black_calc(100%-2.5rem),transparent)] sm:min-h-9.25 sm:px-6 sm:text-sm sm:[mask-image:none] sm:rtl:[mask-image:none]"
     >
       {replay !== null && <ReplayMark />}
       {replay === null && market?.demo === true && (

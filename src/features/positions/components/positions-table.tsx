@@ -37,8 +37,10 @@ export function PositionsTable({ rows, phone, renderActions }: PositionsTablePro
       <div className="overflow-x-auto rounded-lg border border-line">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{intl.formatMessage(positionMessages.caption)}</caption>
+          {/* The headings keep one line: wrapped, they rewrapped as live prices changed the columns' widths, and every
+              row (its Roll and Square off buttons with it) moved up and down under the trader's pointer. */}
           <thead className="bg-surface-raised text-xs text-fg-muted">
-            <tr className="border-b border-line">
+            <tr className="border-b border-line whitespace-nowrap">
               <th scope="col" className="px-2 py-2 text-start">{intl.formatMessage(positionMessages.instrument)}</th>
               <th scope="col" className="px-2 py-2 text-start">{intl.formatMessage(positionMessages.product)}</th>
               <th scope="col" className="px-2 py-2 text-end">{intl.formatMessage(positionMessages.quantity)}</th>
