@@ -27,6 +27,12 @@ let charted: { expiry: string; strike: number };
 
 type IvDay = { day: string | null; expiry: string | null; minutes: string[]; strike: (number | null)[]; source: (string | null)[] };
 
+/** The expiry and the at-the-money strike of an IV day's last minute with one: what its premium chart charts. */
+function atmOf(day: IvDay): { expiry: string; strike: number } {
+  const last = day.strike.findLastIndex((strike) => strike !== null);
+  return { expiry: day.expiry!, strike: day.strike[last]! };
+}
+
 async function ivDay(request: APIRequestContext): Promise<IvDay> {
   const res = await request.get(`/api/market-history/iv/day/?index=NIFTY`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
@@ -56,9 +62,7 @@ test.beforeAll(async ({ playwright }) => {
       { intervals: [3_000], timeout: 150_000 },
     )
     .toMatchObject({ day: today, source: expect.arrayContaining(['simulated']) });
-  const day = await ivDay(request);
-  const last = day.strike.findLastIndex((strike) => strike !== null);
-  charted = { expiry: day.expiry!, strike: day.strike[last]! };
+  charted = atmOf(await ivDay(request));
   await request.dispose();
 });
 test.afterAll(async () => {
@@ -159,16 +163,17 @@ test('charts a watched stock’s IV minute by minute from the minutes recorded w
 
   const request = context.request;
   let next = Math.ceil(server.now().getTime() / minuteMs) * minuteMs;
+  let recorded: IvDay | null = null;
   await expect
     .poll(
       async () => {
         const res = await request.get(`/api/market-history/iv/day/?index=RELIANCE`, { headers: { authorization: `Bearer ${token}` } });
-        const minutes = ((await res.json()) as IvDay).minutes.length;
-        if (minutes === 0) {
+        recorded = (await res.json()) as IvDay;
+        if (recorded.minutes.length === 0) {
           await server.setClock(new Date(next));
           next += minuteMs;
         }
-        return minutes;
+        return recorded.minutes.length;
       },
       { intervals: [3_000], timeout: 120_000 },
     )
@@ -186,5 +191,17 @@ test('charts a watched stock’s IV minute by minute from the minutes recorded w
   await expect(charts.getByTestId('iv-stock-note')).toContainText('RELIANCE est une action : ses minutes sont enregistrées tant que des traders la suivent');
   expect(await charts.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await charts.screenshot({ path: `${shots}/stock-minutes-fr-dark-360.png`, fullPage: true });
+
+  // The same minutes chart the stock's at-the-money straddle's premium: in minutes, not the bhavcopies' day candles,
+  // said to be simulated, with the note on when a stock's minutes are kept.
+  const { expiry, strike } = atmOf(recorded!);
+  await charts.goto(`/app/premium?legs=RELIANCE:${expiry}:${strike}:CE:S:1,RELIANCE:${expiry}:${strike}:PE:S:1`);
+  await expect(charts.getByTestId('premium-stock-note')).toContainText('RELIANCE est une action : ses minutes sont enregistrées tant que des traders la suivent');
+  await expect(charts.getByTestId('premium-no-prices')).toHaveCount(0);
+  await expect(charts.getByTestId('premium-source')).toContainText(words.fr.simulated);
+  await expect(charts.getByTestId('premium-chart').locator('canvas').first()).toBeVisible();
+  expect(new URL(charts.url()).searchParams.get('interval')).not.toBe('1d');
+  expect(await charts.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await charts.screenshot({ path: `${shots}/stock-premium-fr-dark-360.png`, fullPage: true });
   await context.close();
 });
