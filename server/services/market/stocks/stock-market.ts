@@ -235,7 +235,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     const years = Math.max(0, (expiresAtMs - snap.tickedAtMs) / (365 * 24 * 60 * 60 * 1000));
     const forward = (snap.spotPaise / 100) * Math.exp(carry * years);
     const month = await monthOf(row.name, row.expiry, new Date(snap.tickedAtMs), q);
-    const oiLots = stockOptionOiLots({ strike: row.strike, kind: row.instrument_type, forward, volatility: params.atmVolatility, years, strikeStep: model.strikeStep, lotSize: row.lot_size, month });
+    const oiLots = stockOptionOiLots({ strike: row.strike, kind: row.instrument_type, forward, volatility: params.atmVolatility, years, strikeStep: model.strikeStep, lotSize: row.lot_size, month, peakNotionalRupees: model.oiSizing?.optionPeakNotionalRupees });
     const dayVolumeLots = Math.round(oiLots * 0.8 * sessionShare(calendar, snap.tickedAtMs, demo));
     const contract = { instrumentToken: row.instrument_token, strike: row.strike, kind: row.instrument_type, expiry: row.expiry, expiresAtMs, lotSize: row.lot_size, tickPaise: optionTickOn(stock, day) };
     const result = optionQuote(params, contract, snap, seed, { oiLots, dayVolumeLots }, regularSessionOn(calendar, day), stockSpreadWidening);
@@ -277,6 +277,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     let spot: { spotPaise: number; previousClosePaise: number; previousCloseAtMs: number; tickedAtMs: number; seq: number } | undefined;
     let rate: number;
     let tickPaise: number;
+    let oiNotionalRupees: number | undefined;
     if (index !== undefined) {
       spot = states.get(index.name);
       if (spot === undefined) return undefined;
@@ -290,6 +291,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
       spot = snapshotOf(model, nseClockOf(nse), calendar);
       rate = carryOn(stock.carry, istDate(new Date(spot.tickedAtMs)));
       tickPaise = optionTickOn(stock, istDate(new Date(spot.tickedAtMs)));
+      oiNotionalRupees = model.oiSizing?.futureNotionalRupees;
     }
     const month = await monthOf(row.name, row.expiry, new Date(spot.tickedAtMs), q);
     const result = futureQuote({
@@ -306,6 +308,7 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
       tickPaise,
       month,
       lotSize: row.lot_size,
+      oiNotionalRupees,
       calendar,
       demo,
     });

@@ -4,11 +4,14 @@ import type { Queryable } from '../../../db/database.ts';
 import { contractExpiryMs, type TradingCalendar } from '../trading-calendar.ts';
 import type { SimulationParams } from '../simulator.ts';
 import type { StockPathModel } from './stock-path.ts';
+import { stockOiSizing, type StockOiSizing } from './stock-quotes.ts';
 
 export type StockModel = StockPathModel & {
   strikeStep: number;
   /** The reference close's day (YYYY-MM-DD): the path starts at that session's close. */
   referenceDate: string;
+  /** Its open interest sized on NSE's combined OI figures (migration 143); null for a stock the file does not name. */
+  oiSizing: StockOiSizing | null;
 };
 
 export type CarryRate = { effectiveFrom: string; rate: number; source: string };
@@ -31,22 +34,36 @@ export function carryOn(rates: readonly CarryRate[], day: string): number {
 }
 
 export async function loadStockModels(q: Queryable, calendar: TradingCalendar): Promise<Map<string, StockModel>> {
-  const { rows } = await q.query<{ symbol: string; reference_close: string; reference_date: string; volatility: string; strike_step: number }>(
-    `SELECT symbol, reference_close, to_char(reference_date, 'YYYY-MM-DD') AS reference_date, volatility, strike_step FROM stock_simulation ORDER BY symbol`,
+  const { rows } = await q.query<{
+    symbol: string;
+    reference_close: string;
+    reference_date: string;
+    volatility: string;
+    strike_step: number;
+    open_interest: string | null;
+    future_equivalent_oi: string | null;
+  }>(
+    `SELECT symbol, reference_close, to_char(reference_date, 'YYYY-MM-DD') AS reference_date, volatility, strike_step, open_interest, future_equivalent_oi
+     FROM stock_simulation ORDER BY symbol`,
   );
   return new Map(
-    rows.map((row) => [
-      row.symbol,
-      {
+    rows.map((row) => {
+      const volatility = Number(row.volatility);
+      const price = Number(row.reference_close);
+      const nse = row.open_interest === null || row.future_equivalent_oi === null ? null : { openInterest: Number(row.open_interest), futureEquivalent: Number(row.future_equivalent_oi) };
+      const model: StockModel = {
         symbol: row.symbol,
-        referencePaise: Math.round(Number(row.reference_close) * 100),
+        referencePaise: Math.round(price * 100),
         referenceDate: row.reference_date,
         // The close of the reference day's session.
         referenceMs: contractExpiryMs(calendar, row.reference_date),
-        volatility: Number(row.volatility),
+        volatility,
         strikeStep: row.strike_step,
-      },
-    ]),
+        // Sized at the at-the-money volatility its options price on (stockSmile).
+        oiSizing: nse === null ? null : stockOiSizing({ price, volatility: stockSmile({ volatility }, 0).atmVolatility, strikeStep: row.strike_step }, nse),
+      };
+      return [row.symbol, model];
+    }),
   );
 }
 

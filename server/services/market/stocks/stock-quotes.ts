@@ -4,6 +4,7 @@
 // here, not a traded state as the indices' options have (open-interest.ts): sized on a notional, peaking a little
 // out of the money, thinning with distance, fewer lots in later months. The model's choices are in
 // docs/market-model.md ("The simulator's stocks and futures").
+import { normalCdf } from '../../../../quant/normal.ts';
 import { forwardFromSpot, yearsToExpiry } from '../../../../quant/option-inputs.ts';
 import { istDate, istInstant, istMinutes, clockMinutes } from '../ist.ts';
 import { uniform } from '../random.ts';
@@ -63,28 +64,77 @@ export function sessionShare(calendar: TradingCalendar, ms: number, demo: boolea
 /** Lots of a month's contracts relative to the near month's: next 20 %, far 3 % (months: 0 near, 1 next, 2 far). */
 const monthShares = [1, 0.2, 0.03];
 
-/** A stock's at-the-money near-month option open interest, as a notional: ₹300 crore a strike and side. */
+/** A stock's at-the-money near-month option open interest, as a notional, where NSE's figures are not held: ₹300 crore a strike and side. */
 const stockOptionPeakNotionalRupees = 3e9;
 
-/**
- * A stock option's open interest in lots: a bell in log-moneyness, peaking half a standard deviation out of the
- * money (calls above the forward, puts below), 1.2 standard deviations wide; in the money 30 % of it; round strikes
- * (ten steps) twice as much; the near month's peak ₹300 crore of notional, later months less.
- */
-export function stockOptionOiLots(o: { strike: number; kind: 'CE' | 'PE'; forward: number; volatility: number; years: number; strikeStep: number; lotSize: number; month: number }): number {
+/** A future's near-month open interest as a notional, where NSE's figures are not held: ₹2,000 crore for a stock, ₹20,000 crore for an index. */
+const futureNotionalRupees = { index: 2e11, stock: 2e10 } as const;
+
+/** The shape of a stock option's open interest over strikes: see stockOptionOiLots. */
+function stockOptionOiShape(o: { strike: number; kind: 'CE' | 'PE'; forward: number; volatility: number; years: number; strikeStep: number }): number {
   const width = Math.max(0.02, o.volatility * Math.sqrt(Math.max(o.years, 1 / 365)));
   const outward = (o.kind === 'CE' ? 1 : -1) * Math.log(o.strike / o.forward) / width;
   const bell = Math.exp(-((outward - 0.5) ** 2) / (2 * 1.2 * 1.2));
   const side = outward >= 0 ? 1 : 0.3;
   const round = o.strike % (10 * o.strikeStep) === 0 ? 2 : 1;
-  const peakLots = stockOptionPeakNotionalRupees / (o.forward * o.lotSize);
-  return Math.round(peakLots * bell * side * round * (monthShares[o.month] ?? 0.03));
+  return bell * side * round;
 }
 
-/** A future's near-month open interest as a notional: ₹2,000 crore for a stock, ₹20,000 crore for an index. */
-export function futureOiLots(o: { kind: 'index' | 'stock'; futurePrice: number; lotSize: number; month: number }): number {
-  const notional = o.kind === 'index' ? 2e11 : 2e10;
+/**
+ * A stock option's open interest in lots: a bell in log-moneyness, peaking half a standard deviation out of the
+ * money (calls above the forward, puts below), 1.2 standard deviations wide; in the money 30 % of it; round strikes
+ * (ten steps) twice as much; the near month's peak `peakNotionalRupees` (the stock's, stockOiSizing), later months less.
+ */
+export function stockOptionOiLots(o: { strike: number; kind: 'CE' | 'PE'; forward: number; volatility: number; years: number; strikeStep: number; lotSize: number; month: number; peakNotionalRupees?: number | undefined }): number {
+  const peakLots = (o.peakNotionalRupees ?? stockOptionPeakNotionalRupees) / (o.forward * o.lotSize);
+  return Math.round(peakLots * stockOptionOiShape(o) * (monthShares[o.month] ?? 0.03));
+}
+
+/** A future's open interest in lots: its near month's notional (`notionalRupees`, a stock's from stockOiSizing), later months less. */
+export function futureOiLots(o: { kind: 'index' | 'stock'; futurePrice: number; lotSize: number; month: number; notionalRupees?: number | undefined }): number {
+  const notional = o.notionalRupees ?? futureNotionalRupees[o.kind];
   return Math.round((notional / (o.futurePrice * o.lotSize)) * (monthShares[o.month] ?? 0.03));
+}
+
+/** The near-month notionals a stock's open interest is drawn from. */
+export type StockOiSizing = { optionPeakNotionalRupees: number; futureNotionalRupees: number };
+
+/** Days to expiry of the near, next and far months at which a stock's figures are matched: mid-month. */
+const sizingDays = [15, 45, 75];
+
+/**
+ * The notionals that give a stock NSE's own open interest (shares, every contract) and future-equivalent open
+ * interest (futures at 1, options at their delta's size) on a mid-month day at its reference price: the model's
+ * shapes summed over a strike ladder of every month (futures and options, calls and puts), then the two notionals
+ * solved so both totals match. Options alone at NSE's whole figure where its future-equivalent share is below what
+ * the options' own deltas give (no room for futures): then a tenth goes to futures.
+ */
+export function stockOiSizing(stock: { price: number; volatility: number; strikeStep: number }, nse: { openInterest: number; futureEquivalent: number }): StockOiSizing {
+  let optionShares = 0;
+  let optionFutureEquivalent = 0;
+  let futureShares = 0;
+  sizingDays.forEach((days, month) => {
+    const years = days / 365;
+    const width = Math.max(0.02, stock.volatility * Math.sqrt(years));
+    const low = Math.max(stock.strikeStep, Math.floor((stock.price * Math.exp(-5 * width)) / stock.strikeStep) * stock.strikeStep);
+    const high = stock.price * Math.exp(5 * width);
+    const share = monthShares[month] ?? 0.03;
+    futureShares += share / stock.price;
+    for (let strike = low; strike <= high; strike += stock.strikeStep) {
+      const d1 = (Math.log(stock.price / strike) + (width * width) / 2) / width;
+      for (const kind of ['CE', 'PE'] as const) {
+        // Shares of a unit notional: peakLots × lot = notional / forward.
+        const shares = (stockOptionOiShape({ strike, kind, forward: stock.price, volatility: stock.volatility, years, strikeStep: stock.strikeStep }) * share) / stock.price;
+        optionShares += shares;
+        optionFutureEquivalent += shares * (kind === 'CE' ? normalCdf(d1) : normalCdf(-d1));
+      }
+    }
+  });
+  // optionShares·p + futureShares·n = OI; optionFutureEquivalent·p + futureShares·n = future-equivalent OI.
+  const optionPeak = (nse.openInterest - nse.futureEquivalent) / (optionShares - optionFutureEquivalent);
+  const future = (nse.openInterest - optionShares * optionPeak) / futureShares;
+  if (future > 0) return { optionPeakNotionalRupees: optionPeak, futureNotionalRupees: future };
+  return { optionPeakNotionalRupees: (0.9 * nse.openInterest) / optionShares, futureNotionalRupees: (0.1 * nse.openInterest) / futureShares };
 }
 
 export type FutureQuoteInputs = {
@@ -101,6 +151,8 @@ export type FutureQuoteInputs = {
   tickPaise: number;
   month: number;
   lotSize: number;
+  /** A stock's near-month futures notional sized on NSE's figures (stockOiSizing); the kind's where none is held. */
+  oiNotionalRupees?: number | undefined;
   calendar: TradingCalendar;
   demo: boolean;
 };
@@ -137,7 +189,7 @@ export function futureQuote(i: FutureQuoteInputs): FutureQuote {
   const pick = Math.floor(uniform(i.seed, i.seq, i.instrumentToken) * (width + 1));
   const lastPaise = bidPaise + Math.min(width, pick) * tick;
   const closePaise = Math.round(futureFairPaise(i.previousClosePaise, i.rate, i.previousCloseAtMs, i.expiresAtMs) / tick) * tick;
-  const oiLots = futureOiLots({ kind: i.kind, futurePrice: fairPaise / 100, lotSize: i.lotSize, month: i.month });
+  const oiLots = futureOiLots({ kind: i.kind, futurePrice: fairPaise / 100, lotSize: i.lotSize, month: i.month, notionalRupees: i.oiNotionalRupees });
   const volumeLots = Math.round(oiLots * 0.6 * sessionShare(i.calendar, i.tickedAtMs, i.demo));
   return { fairPaise, lastPaise, bidPaise, askPaise, closePaise, oi: oiLots * i.lotSize, volume: volumeLots * i.lotSize };
 }
