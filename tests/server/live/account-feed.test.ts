@@ -61,4 +61,30 @@ describe("a live account's feed", () => {
     send(1, { last_price: 59_150.5, timestamp: '2026-11-21T04:30:01.000Z' });
     expect(feed.quotes(['NSE:NIFTY BANK'])['NSE:NIFTY BANK']).toEqual({ last_price: 59_150.5, timestamp: '2026-11-21T04:30:01.000Z' });
   });
+
+  it('names what it was asked for and the broker did not choose (no id of its own), and nothing it was not asked for', async () => {
+    const listed = new Set(['NSE:NIFTY 50', 'NFO:NIFTY26JAN26000CE']);
+    const subscribed = new Map<number, string>();
+    const feed = createAccountFeed<number, string>({
+      accessToken: 'token',
+      choose: async (wanted) => wanted.flatMap((key, index) => (listed.has(key) ? [{ key, id: index + 1, mode: 'full' }] : [])),
+      open: () => ({
+        connect: () => undefined,
+        subscribe: (ids, mode) => ids.forEach((id) => subscribed.set(id, mode)),
+        unsubscribe: (ids) => ids.forEach((id) => subscribed.delete(id)),
+        subscriptions: () => subscribed,
+        state: () => 'open',
+        isStale: () => false,
+        close: () => undefined,
+      }),
+      onPrices: () => undefined,
+    });
+    const asked = ['NSE:NIFTY 50', 'NFO:NIFTY26JAN26000CE', 'NFO:NIFTY26D0126000CE', 'NFO:NIFTY26D0126000PE'];
+    await feed.follow(asked);
+    expect(feed.unfollowed([...asked, 'NFO:NIFTY26D0826000CE'])).toEqual(['NFO:NIFTY26D0126000CE', 'NFO:NIFTY26D0126000PE']);
+    // Listed later (the broker's file read again): chosen at the next follow, and no longer named.
+    listed.add('NFO:NIFTY26D0126000CE');
+    await feed.follow(asked);
+    expect(feed.unfollowed(asked)).toEqual(['NFO:NIFTY26D0126000PE']);
+  });
 });

@@ -3,7 +3,9 @@
 // of each instrument that ticked, keyed as StrikeDesk names it ("NFO:NIFTY26JAN26000CE", "NSE:NIFTY 50"). The
 // broker says which of the wanted instruments it follows, by its own ids and modes, within its limits (the
 // indices first, then the streams' instruments in the order they asked): what is left over gets no live price
-// (the stream leaves it out rather than show the simulator's for a live account).
+// (the stream leaves it out rather than show the simulator's for a live account), and the feed says which those
+// are (`unfollowed`): a contract the broker does not list (Dhan's scrip master has only the nearest expiry on a
+// Saturday) will never be priced, and the trader is told so rather than asked to wait (issue 64).
 import type { LastPrice } from '../../market/market-service.ts';
 import type { FeedSocketState } from './feed-socket.ts';
 
@@ -41,6 +43,8 @@ export type AccountFeedOptions<Id, Mode> = {
 export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode>) {
   const prices = new Map<string, LastPrice>();
   const keyOf = new Map<Id, string>();
+  /** What the last follow asked for: of these, what the broker did not choose is not streamed. */
+  let asked: ReadonlySet<string> = new Set();
   let lastReconnect: { attempt: number; delayMs: number } | null = null;
   const link = options.open({
     onQuotes: (quotes) => {
@@ -72,6 +76,7 @@ export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode
   /** Subscribes to what the broker follows of `wanted` and drops what is no longer wanted. */
   async function follow(wanted: readonly string[]): Promise<void> {
     const chosen = new Map((await options.choose(wanted)).map((followed) => [followed.id, followed]));
+    asked = new Set(wanted);
     const current = link.subscriptions();
     const gone = [...current.keys()].filter((id) => !chosen.has(id));
     if (gone.length > 0) link.unsubscribe(gone);
@@ -100,6 +105,14 @@ export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode
         if (quote !== undefined) data[key] = quote;
       }
       return data;
+    },
+    /**
+     * Those of `keys` the broker was asked for and did not choose (no id in its instrument master, or past its
+     * cap): they get no price until a later follow chooses them. A key not asked for yet is not counted.
+     */
+    unfollowed(keys: readonly string[]): string[] {
+      const followed = new Set(keyOf.values());
+      return [...new Set(keys)].filter((key) => asked.has(key) && !followed.has(key));
     },
     /** Every instrument the feed follows (what the broker was asked for, within its limits). */
     followed: (): string[] => [...keyOf.values()],

@@ -157,6 +157,8 @@ export function createLivePrices<Session extends { accountId: number; accessToke
     return {
       quotes: (): Record<string, LastPrice> => feeds.get(accountId)?.quotes(keys) ?? {},
       live: () => feeds.get(accountId)?.live() ?? false,
+      /** Those of `keys` the account's feed does not stream (none known while it has no feed), and the broker's name. */
+      unstreamed: (): { broker: string; instruments: string[] } => ({ broker: broker.name, instruments: feeds.get(accountId)?.unfollowed(keys) ?? [] }),
       stop: async () => {
         set.delete(watcher);
         if (set.size === 0) watchers.delete(accountId);
