@@ -1700,6 +1700,12 @@ export interface paths {
          *       PWA reads then (and once when a stream opens), and polls alerts, kill switches and bot states on a
          *       timer only while no stream is open (bot states also while a bot holds a position: its P&L moves
          *       with the prices);
+         *     - `unstreamed` for a live account's broker feed (`account_id`, or the live account a paper account
+         *       takes its prices from), right after the first snapshot when some requested instruments are not
+         *       streamed by the broker (its instrument master has no id for them, or they are past its feed's cap),
+         *       and again whenever that list changes: `{ "broker": "Dhan", "instruments": ["NFO:NIFTY26D0126000CE", ...] }`
+         *       (an empty list: all are streamed now). Their price will never come on this stream: the PWA says so
+         *       rather than asking the trader to wait;
          *     - `heartbeat` every 5 seconds when nothing else was sent: `{ "timestamp": ... }`. For a live account
          *       (`account_id`) whose ticker is connected and hearing from Kite, an empty `delta` (`{ "data": {} }`)
          *       is sent instead: the feed is alive though nothing watched moved. A heartbeat there means Kite's feed

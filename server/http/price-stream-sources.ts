@@ -6,6 +6,9 @@
 // A heartbeat is the stream's "still here"; when the broker's feed says it is alive though nothing moved (Kite's
 // heartbeats) an empty delta says "and the broker is talking", so a silent Kite feed lets the PWA's "prices
 // delayed" notice appear as it does for a stalled simulator.
+// A live broker's stream also names the instruments its feed does not stream (`unstreamed`: no id in the
+// broker's instrument master, or past its cap), once after the snapshot and again when that changes: their
+// price will never come, and the PWA says so instead of asking the trader to wait (issue 64).
 import type { BrokerTick, BrokerTrading, TradingAccount } from '../services/brokers/broker-trading.ts';
 import type { Warn } from '../services/brokers/kite-broker/instrument-load.ts';
 import type { MarketFeed } from '../services/market/market-feed.ts';
@@ -93,15 +96,28 @@ export async function brokerSource({ trading, account, market, feed, instruments
   /** Nothing sent for a heartbeat's time: the broker's status if it changed, and whether its feed is alive. */
   function beat(quiet: Pick<PriceChannel, 'keepAlive' | 'heartbeat' | 'market'>): void {
     if (ownStatus !== undefined) retell(quiet);
+    if (member !== null) tellUnstreamed(member);
     if (stream.feedAlive()) void quiet.keepAlive();
     else void quiet.heartbeat();
   }
+  // What this stream was last told its broker does not stream: told again only when it changes.
+  let member: Pick<Membership, 'send'> | null = null;
+  let toldUnstreamed = '';
+  function tellUnstreamed(to: Pick<Membership, 'send'>): void {
+    const unstreamed = stream.unstreamed?.() ?? { broker: '', instruments: [] };
+    const said = unstreamed.instruments.join(',');
+    if (said === toldUnstreamed) return;
+    toldUnstreamed = said;
+    to.send('unstreamed', unstreamed);
+  }
   return {
     beat,
-    join: (member) => {
+    join: (joining) => {
       // Ticks count from here: the snapshot is queued first, so no move (Kite answers a subscription at once) can overtake it.
-      const membership = own.join(member);
+      const membership = own.join(joining);
       channel = own;
+      member = membership;
+      tellUnstreamed(membership);
       const unsubscribe = feed.subscribe((update) => {
         if (ownStatus !== undefined) retell(own);
         else if (update.status !== null) return own.market(update.status);
@@ -111,6 +127,7 @@ export async function brokerSource({ trading, account, market, feed, instruments
         ...membership,
         leave: () => {
           channel = null;
+          member = null;
           unsubscribe();
           stream.close();
           membership.leave();

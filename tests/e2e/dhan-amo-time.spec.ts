@@ -127,3 +127,35 @@ test('a Dhan basket out of hours: its confirmation says the legs are held as AMO
   expect(await ordersAtDhan()).toBe(before);
   await context.close();
 });
+
+test('a Dhan account’s second expiry, which Dhan does not stream: a preset says so, naming a contract, never “try again”, in en and fr', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await context.clock.install({ time: server.now() });
+  const page = await context.newPage();
+  const { app, brokers } = await linkFirstDhanAccount(page, 'Dhan unlisted');
+  await brokers.logInToDhan('Dhan unlisted', app.clientId, dhanPin);
+  await expect(brokers.row('Dhan unlisted')).toContainText('Logged in until');
+
+  const builder = new StrategyBuilderPage(page);
+  await builder.open();
+  await builder.chooseExpiry(1);
+  const said = {
+    en: /^Dhan does not stream prices for NIFTY 01 Dec \d+ (CE|PE): it cannot be priced or added here\.$/,
+    fr: /^Dhan ne diffuse pas les prix de NIFTY 01 déc\. \d+ (CE|PE) : ce contrat ne peut être ni valorisé ni ajouté ici\.$/,
+  };
+  const preset = { en: 'Short straddle', fr: 'Straddle vendeur' };
+  for (const locale of ['en', 'fr'] as const) {
+    if (locale === 'fr') await new AppShell(page).useLayout({ language: /français/i });
+    const button = page.getByRole('button', { name: preset[locale], exact: true });
+    await expect(button).toBeEnabled();
+    // The stream names what Dhan does not stream right after its snapshot: a click before that word still waits.
+    await expect(async () => {
+      await button.click();
+      await expect(builder.problem()).toHaveText(said[locale], { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(builder.legCards()).toHaveCount(0);
+    await screenshotAt(page, 1280, `${shots}/unstreamed-${locale}-1280.png`, builder.problem());
+  }
+  await context.close();
+});

@@ -444,6 +444,11 @@ export type BrokerStream = {
   quotes(): Promise<Record<string, LastPrice>>;
   /** True while a broker's own feed is heard from though nothing followed moved (Kite's heartbeats); false when only ticks say it is alive (the simulator). */
   feedAlive(): boolean;
+  /**
+   * Only a live broker's feed: those of the stream's instruments it does not stream (its instrument master has no
+   * id for them, or they are past its cap), and the broker's name to say so. Absent: every instrument is priced.
+   */
+  unstreamed?(): { broker: string; instruments: string[] };
   /** Stops the listener; the broker lets go of instruments no other subscription follows. Repeating it is harmless. */
   close(): void;
 };

@@ -14,6 +14,7 @@ import { DeskPositions } from '@/app/trading/desk-positions';
 import { useFreezeQuantity } from '@/app/trading/use-freeze-quantity';
 import { useLinkedInstrument } from '@/app/trading/use-linked-instrument';
 import { useTradingDesk } from '@/app/trading/use-trading-desk';
+import { useUnstreamed } from '@/app/trading/use-unstreamed';
 import { useWideScreen } from '@/app/trading/use-wide-screen';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadStatus } from '@/components/ui/load-status';
@@ -116,6 +117,7 @@ export function LiveTradeScreen() {
   const inReplay = account !== null && tradingModeOf(account) === 'replay';
   const heldReplay = useAtomValue(openReplayAtom, { store }) ?? null;
   const feedHeardAt = useAtomValue(liveFeed().lastPriceAtAtom, { store });
+  const unstreamed = useUnstreamed();
   const tradingDisabled = !online || account === null || !desk.sessionOpen;
   const killSwitch = useArmedKillSwitch(account);
   const killNotice = account === null || killSwitch === null ? null : <KillSwitchNotice account={account} armed={killSwitch} />;
@@ -129,6 +131,7 @@ export function LiveTradeScreen() {
         account={account}
         capabilities={capabilities}
         brokerName={account === null ? null : brokerName(account.broker, brokers, intl)}
+        notStreamedBy={unstreamed?.instruments.includes(picked.instrument) === true ? unstreamed.broker : null}
         portfolioId={desk.portfolio?.id ?? null}
         sessionOpen={desk.sessionOpen}
         defaults={desk.defaults}

@@ -25,6 +25,7 @@ import { useStableHandler } from '@/lib/use-stable-handler';
 import { BuilderControls } from '@/app/strategy-builder/builder-controls';
 import { ChainPicker } from '@/app/strategy-builder/chain-picker';
 import { builderMessages, snapshotText } from '@/app/strategy-builder/builder-messages';
+import { missingQuoteText } from '@/app/strategy-builder/missing-quote-text';
 import { BuilderTrading } from '@/app/strategy-builder/builder-trading';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { expiryAtmVolatility } from '@/app/strategy-builder/expiry-atm-volatility';
@@ -43,7 +44,7 @@ import { useTradingDesk } from '@/app/trading/use-trading-desk';
  */
 export function StrategyBuilderScreen() {
   const intl = useIntl();
-  const { formatDateTime } = useFormat();
+  const { formatDateTime, locale } = useFormat();
   const online = useOnlineStatus();
   const [params] = useSearchParams();
   // A recommendation opens its legs live, on its index and expiry.
@@ -82,7 +83,7 @@ export function StrategyBuilderScreen() {
       action();
       setProblem(null);
     } catch (error) {
-      if (error instanceof MissingQuoteError) setProblem(intl.formatMessage(builderMessages.waitPrices));
+      if (error instanceof MissingQuoteError) setProblem(missingQuoteText(intl, locale, error, market.unstreamed));
       else if (error instanceof QuantInputError) setProblem(error.message);
       else throw error;
     }
@@ -104,7 +105,7 @@ export function StrategyBuilderScreen() {
     setChosenExpiry(null);
     builder.clear();
   });
-  const handlePick = useStableHandler((instrument: OptionInstrument) => builder.addInstrument(market, instrument));
+  const handlePick = useStableHandler((instrument: OptionInstrument) => attempt(() => builder.addInstrument(market, instrument)));
   const handleChangeLeg = useStableHandler((id: string, change: LegChange) => builder.changeLeg(market, id, change));
   const handleRemoveLeg = useStableHandler((id: string) => builder.removeLeg(id));
   const handleOpen = (strategy: SavedStrategy) => {

@@ -23,3 +23,9 @@ export const snapshotText = defineMessage<{ name: MessageValue; time: MessageVal
   id: 'strategies.builder.snapshot',
   defaultMessage: '“{name}”: prices as of {time}, as it was saved. Nothing here follows the market.',
 });
+
+/** The contracts the account's broker does not stream (issue 64): never priced, so no "try again". */
+export const unstreamedText = defineMessage<{ broker: MessageValue; contracts: MessageValue; count: number }>({
+  id: 'strategies.builder.unstreamed',
+  defaultMessage: '{broker} does not stream prices for {contracts}: {count, plural, one {it cannot be priced or added here.} other {they cannot be priced or added here.}}',
+});

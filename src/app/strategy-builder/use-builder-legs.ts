@@ -6,13 +6,31 @@ import type { FutureInstrument } from '@/features/market/api/get-expiries';
 import type { Order } from '@/features/orders/api/trading-types';
 import type { OptionInstrument } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
+import type { ContractFacts } from '@/lib/format/contract-name';
 import type { LegChange } from '@/features/strategies/components/leg-card';
 import { expiryInstant, futureStrategyLeg, newLegId, type BuilderLeg } from '@/features/strategies/model/builder-leg';
 import type { SavedStrategy } from '@/features/strategies/model/saved-strategy';
 import type { BuilderMarket } from '@/app/strategy-builder/use-builder-market';
 
-/** A quote the preset or a new leg needs has not arrived yet. */
-export class MissingQuoteError extends Error {}
+/** A contract the builder needs a price of: its key in market data, and what names it to the trader. */
+export type NeededContract = ContractFacts & { instrument: string };
+
+/**
+ * A quote the preset or a new leg needs is missing: not arrived yet, or (when its broker's feed does not stream
+ * it, BuilderMarket.unstreamed) never to come. `contracts`: which, where known.
+ */
+export class MissingQuoteError extends Error {
+  readonly contracts: readonly NeededContract[];
+  constructor(message: string, contracts: readonly NeededContract[] = []) {
+    super(message);
+    this.contracts = contracts;
+  }
+}
+
+/** A contract its broker does not stream and that has no quote: never a leg at a made-up price of 0. */
+function refuseUnstreamed(market: BuilderMarket, contract: NeededContract): void {
+  if (!market.quotes.has(contract.instrument) && market.unstreamed?.instruments.has(contract.instrument) === true) throw new MissingQuoteError(contract.instrument, [contract]);
+}
 
 /**
  * A leg's volatility: what its premium implies on the forward (premium-volatility.ts), so a leg entered at the
@@ -127,7 +145,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
       quote: (kind, strike) => {
         const instrument = market.find(expiry, kind, strike);
         const quote = instrument && market.quotes.get(instrument.instrument);
-        if (quote === undefined) throw new MissingQuoteError(`${kind} ${strike}`);
+        if (quote === undefined) throw new MissingQuoteError(`${kind} ${strike}`, instrument === undefined ? [] : [instrument]);
         return { price: quote.last_price, volatility: volatilityOf({ kind, strike, expiryMs: expiryInstant(expiry) }, quote, market.spot, 0) };
       },
     });
@@ -147,6 +165,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
     const nearest = chain.instruments
       .filter((item) => item.instrument_type === kind)
       .reduce((best, item) => (Math.abs(item.strike - spot) < Math.abs(best.strike - spot) ? item : best));
+    refuseUnstreamed(market, nearest);
     setLegs((current) => [...current, legFor(nearest, market.quotes.get(nearest.instrument), market.spot, { side, lots: 1 })]);
     setPreset(null);
   }
@@ -159,6 +178,7 @@ export function useBuilderLegs(initial: SavedStrategy | null) {
 
   /** A contract picked in the option chain, bought by default (the card's side switches it). */
   function addInstrument(market: BuilderMarket, instrument: OptionInstrument) {
+    refuseUnstreamed(market, instrument);
     setLegs((current) => [...current, legFor(instrument, market.quotes.get(instrument.instrument), market.spot, { side: 'BUY', lots: 1 })]);
     setPreset(null);
   }

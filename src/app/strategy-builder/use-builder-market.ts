@@ -7,6 +7,7 @@ import type { Expiry, FutureInstrument, IndexName } from '@/features/market/api/
 import type { Instruments, OptionInstrument } from '@/features/market/api/get-instruments';
 import type { Quote } from '@/features/market/feed/price-feed';
 import { useLiveQuotes } from '@/app/trading/use-live-quotes';
+import { useUnstreamed } from '@/app/trading/use-unstreamed';
 
 export const indexNames: readonly IndexName[] = ['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'SENSEX'];
 
@@ -27,6 +28,8 @@ export type BuilderMarket = {
   chain: Instruments | null;
   spot: Quote | null;
   quotes: ReadonlyMap<string, Quote>;
+  /** What the account's broker says it does not stream (no price will ever come for those), or null. */
+  unstreamed: { broker: string; instruments: ReadonlySet<string> } | null;
   find: (expiry: string, kind: 'CE' | 'PE', strike: number) => OptionInstrument | undefined;
   reload: () => void;
 };
@@ -95,6 +98,8 @@ export function useBuilderMarket(index: string, chosenExpiry: string | null, leg
     return [chain.underlying, ...legsFollowed, ...futures.map((future) => future.instrument), ...chain.instruments.filter((item) => Math.abs(item.strike - spotGuess) <= windowStrikes * step).map((item) => item.instrument)];
   }, [chain, legInstruments, futures]);
   const quotes = useLiveQuotes([...new Set(followed)]);
+  const told = useUnstreamed();
+  const unstreamed = useMemo(() => (told === null ? null : { broker: told.broker, instruments: new Set(told.instruments) }), [told]);
 
   const find = (date: string, kind: 'CE' | 'PE', strike: number) =>
     chains.get(date)?.instruments.find((item) => item.instrument_type === kind && item.strike === strike);
@@ -108,6 +113,7 @@ export function useBuilderMarket(index: string, chosenExpiry: string | null, leg
     chain,
     spot: chain === null ? null : (quotes.get(chain.underlying) ?? null),
     quotes,
+    unstreamed,
     find,
     reload: () => setStamp((value) => value + 1),
   };

@@ -26,6 +26,11 @@ export class StrategyBuilderPage {
     }).toPass({ timeout: 20_000 });
   }
 
+  /** What the builder says went wrong with the last preset or leg (a price missing, never to come…). */
+  problem(): Locator {
+    return this.page.getByRole('main').getByRole('alert');
+  }
+
   legCards(): Locator {
     return this.page.getByTestId('leg-card');
   }

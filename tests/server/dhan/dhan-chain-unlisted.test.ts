@@ -1,7 +1,8 @@
 // A Dhan account's chain for an expiry Dhan's scrip master does not list (issue 64, session 83): on Saturday
 // 21 November 2026 Dhan lists only the nearest expiry's contracts; the builder's second expiry (1 December) must
 // still get an answer at once: its instruments, and a price stream whose snapshot prices the index and leaves the
-// unlisted contracts out (the desk shows them unpriced), never a stalled request or a 500.
+// unlisted contracts out (the desk shows them unpriced), never a stalled request or a 500. The stream then names
+// those contracts as not streamed by Dhan, so the builder can say they will never be priced rather than "wait".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import { openPriceStream } from '../kite-live/price-stream-client.ts';
@@ -23,7 +24,7 @@ describe.each(testBackends)("A Dhan account's chain of an expiry Dhan does not l
   });
   afterAll(async () => stack.close());
 
-  it('answers the second expiry: its instruments, and a stream that prices the index and leaves the unlisted contracts out', async () => {
+  it('answers the second expiry: its instruments, and a stream that prices the index, leaves the unlisted contracts out and names them', async () => {
     const expiries = await stack.call<Schemas['ExpiriesResponse']>('getExpiries', { token: desk.token, query: { index: 'NIFTY' } });
     expect(expiries.status).toBe(200);
     const second = expiries.body.expiries[1]!.date;
@@ -38,6 +39,11 @@ describe.each(testBackends)("A Dhan account's chain of an expiry Dhan does not l
     expect(snapshot.event).toBe('snapshot');
     const unlisted = (event: typeof snapshot) => Object.keys(event.data.data ?? {}).filter((key) => key !== index);
     expect(unlisted(snapshot)).toEqual([]);
+    // Right after the snapshot: the contracts Dhan does not stream, by name; the index is not among them.
+    const told = await stream.next();
+    expect(told.event).toBe('unstreamed');
+    expect(told.data.broker).toBe('Dhan');
+    expect([...(told.data.instruments ?? [])].sort()).toEqual([...contracts].sort());
     // The index's level comes (in the snapshot, or the first move after it when Dhan's packet is still on its way).
     const priced = snapshot.data.data?.[index] !== undefined ? snapshot : await stream.until((event) => event.data.data?.[index] !== undefined);
     expect(priced.data.data?.[index]?.last_price).toBe(26_000);

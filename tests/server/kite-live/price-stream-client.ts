@@ -8,7 +8,7 @@ import type { Services } from '../../../server/services/services.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 export type Quote = analytics['schemas']['LastPrice'];
-export type StreamEvent = { event: string; data: { data?: Record<string, Partial<Quote>>; market?: unknown } };
+export type StreamEvent = { event: string; data: { data?: Record<string, Partial<Quote>>; market?: unknown; broker?: string; instruments?: string[] } };
 
 export async function openPriceStream(server: TestServer, token: string, body: { instruments: string[]; account_id?: number }) {
   if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,7 +13,7 @@ function feedWithHooks() {
   const moved: string[][] = [];
   const feed = createAccountFeed<number, string>({
     accessToken: 'token',
-    choose: async (wanted) => wanted.map((key, index) => ({ key, id: index + 1, mode: 'full' })),
+    choose: async (wanted) => ({ followed: wanted.map((key, index) => ({ key, id: index + 1, mode: 'full' })) }),
     open: (given) => {
       hooks = given;
       return {
@@ -60,5 +60,37 @@ describe("a live account's feed", () => {
     // Its first real price is taken as any other.
     send(1, { last_price: 59_150.5, timestamp: '2026-11-21T04:30:01.000Z' });
     expect(feed.quotes(['NSE:NIFTY BANK'])['NSE:NIFTY BANK']).toEqual({ last_price: 59_150.5, timestamp: '2026-11-21T04:30:01.000Z' });
+  });
+
+  it('names what it was asked for and the broker did not choose (no id of its own), nothing it was not asked for, nor what it could not look up', async () => {
+    const listed = new Set(['NSE:NIFTY 50', 'NFO:NIFTY26JAN26000CE']);
+    const unread = new Set(['NFO:NIFTY26D0126000PE']);
+    const subscribed = new Map<number, string>();
+    const feed = createAccountFeed<number, string>({
+      accessToken: 'token',
+      // The December put's lookup fails the first time (its file not read yet): not known, so not named.
+      choose: async (wanted) => ({
+        followed: wanted.flatMap((key, index) => (listed.has(key) ? [{ key, id: index + 1, mode: 'full' }] : [])),
+        undecided: wanted.filter((key) => unread.has(key)),
+      }),
+      open: () => ({
+        connect: () => undefined,
+        subscribe: (ids, mode) => ids.forEach((id) => subscribed.set(id, mode)),
+        unsubscribe: (ids) => ids.forEach((id) => subscribed.delete(id)),
+        subscriptions: () => subscribed,
+        state: () => 'open',
+        isStale: () => false,
+        close: () => undefined,
+      }),
+      onPrices: () => undefined,
+    });
+    const asked = ['NSE:NIFTY 50', 'NFO:NIFTY26JAN26000CE', 'NFO:NIFTY26D0126000CE', 'NFO:NIFTY26D0126000PE'];
+    await feed.follow(asked);
+    expect(feed.unfollowed([...asked, 'NFO:NIFTY26D0826000CE'])).toEqual(['NFO:NIFTY26D0126000CE']);
+    // Read now, and not listed; the call listed after all (the broker's file read again): chosen, no longer named.
+    unread.clear();
+    listed.add('NFO:NIFTY26D0126000CE');
+    await feed.follow(asked);
+    expect(feed.unfollowed(asked)).toEqual(['NFO:NIFTY26D0126000PE']);
   });
 });

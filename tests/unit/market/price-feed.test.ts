@@ -559,3 +559,31 @@ describe('tabs sharing one connection', () => {
     expect(seen.at(-1)).toBe(300 * 2000);
   });
 });
+
+describe('what the stream says its broker does not stream', () => {
+  it('holds the stream’s word, and drops it when another stream opens that does not say it again', async () => {
+    const told = { broker: 'Dhan', instruments: ['NFO:NIFTY26D0126000CE'] };
+    const streams = [
+      [`event: snapshot\ndata: ${JSON.stringify({ data: { 'NSE:NIFTY 50': quote(26050) } })}\n\n`, `event: unstreamed\ndata: ${JSON.stringify(told)}\n\n`],
+      [`event: snapshot\ndata: ${JSON.stringify({ data: { 'NSE:NIFTY 50': quote(26050) } })}\n\n`],
+    ];
+    let opened = 0;
+    const encoder = new TextEncoder();
+    const { store, feed, advance } = harness({
+      // Each stream stays open after its events, as the server's does.
+      openStream: () => {
+        const events = streams[opened] ?? [];
+        opened += 1;
+        return Promise.resolve(new ReadableStream<Uint8Array>({ start: (controller) => events.forEach((event) => controller.enqueue(encoder.encode(event))) }));
+      },
+    });
+    feed.subscribe(['NSE:NIFTY 50', 'NFO:NIFTY26D0126000CE']);
+    await advance(0);
+    expect(store.get(feed.unstreamedAtom)).toEqual(told);
+    // Another account, another stream: its broker streams everything, and says nothing.
+    feed.reconnect();
+    await advance(0);
+    expect(opened).toBe(2);
+    expect(store.get(feed.unstreamedAtom)).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@
 // and previous close only); options in full mode, which carries all a chain shows of Dhan's (last price, best
 // bid and ask, volume, OI, the day's open, high and low). What is past the cap, or has no id, gets no live price.
 import { istDate } from '../../market/ist.ts';
-import type { FollowedInstrument } from '../live/account-feed.ts';
+import type { Chosen, FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
 import type { LiveCoreDeps } from '../live/live-sessions.ts';
@@ -65,20 +65,23 @@ export function createDhanLivePrices({ db, clock, sessions, contracts, indexIds,
   }
 
   /** The indices, then the streams' instruments in the order they asked, up to Dhan's cap. */
-  async function choose(wanted: readonly string[]): Promise<Followed[]> {
+  async function choose(wanted: readonly string[]): Promise<Chosen<FeedId, FeedMode>> {
     const indexIds = await indices();
     const chosen = new Map<FeedId, Followed>();
+    const undecided: string[] = [];
     for (const key of new Set(wanted)) {
       if (chosen.size >= maxInstrumentsPerConnection) break;
       const followed = await followedOf(key, indexIds);
-      if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
+      if (followed === undefined) undecided.push(key);
+      else if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
     }
-    return [...chosen.values()];
+    return { followed: [...chosen.values()], undecided };
   }
 
   /** Each contract's id is looked up once a day: a chain's refollow asks for a hundred at a time. */
   let known: { day: string; ids: Map<string, Followed | null> } = { day: '', ids: new Map() };
-  async function followedOf(key: string, indexIds: ReadonlyMap<string, FeedId>): Promise<Followed | null> {
+  /** Null: Dhan does not list it; undefined: not known now (the scrip master not read yet). */
+  async function followedOf(key: string, indexIds: ReadonlyMap<string, FeedId>): Promise<Followed | null | undefined> {
     const index = indexIds.get(key);
     if (index !== undefined) return { key, id: index, mode: 'ticker' };
     const day = istDate(clock());
@@ -90,7 +93,7 @@ export function createDhanLivePrices({ db, clock, sessions, contracts, indexIds,
     if (segment === undefined) return null;
     // The scrip master not read yet (or failing): no id now, asked again at the next refollow.
     const contract = await contracts.contractOf(exchange, key.slice(colon + 1), clock()).catch(() => undefined);
-    if (contract === undefined) return null;
+    if (contract === undefined) return undefined;
     const followed: Followed | null = contract === null ? null : { key, id: feedIdOf(segment, String(contract.instrumentToken)), mode: 'full' };
     known.ids.set(key, followed);
     return followed;

@@ -35,7 +35,8 @@ export function createKiteLivePrices({ db, clock, sessions, instruments, tickerU
       const token = tokens.get(key);
       if (token !== undefined && chosen.size < maxInstrumentsPerConnection) chosen.set(token, { key, id: token, mode: 'full' });
     }
-    return [...chosen.values()];
+    // A key without a token is not in the dump Kite gave: unstreamed (a later dump refollows every feed).
+    return { followed: [...chosen.values()] };
   }
 
   return createLivePrices({

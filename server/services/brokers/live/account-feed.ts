@@ -3,7 +3,9 @@
 // of each instrument that ticked, keyed as StrikeDesk names it ("NFO:NIFTY26JAN26000CE", "NSE:NIFTY 50"). The
 // broker says which of the wanted instruments it follows, by its own ids and modes, within its limits (the
 // indices first, then the streams' instruments in the order they asked): what is left over gets no live price
-// (the stream leaves it out rather than show the simulator's for a live account).
+// (the stream leaves it out rather than show the simulator's for a live account), and the feed says which those
+// are (`unfollowed`): a contract the broker does not list (Dhan's scrip master has only the nearest expiry on a
+// Saturday) will never be priced, and the trader is told so rather than asked to wait (issue 64).
 import type { LastPrice } from '../../market/market-service.ts';
 import type { FeedSocketState } from './feed-socket.ts';
 
@@ -21,6 +23,12 @@ export type FeedLink<Id, Mode> = {
 /** One instrument the broker follows: StrikeDesk's key, the broker's id for it and the mode it is followed in. */
 export type FollowedInstrument<Id, Mode> = { key: string; id: Id; mode: Mode };
 
+/**
+ * What the broker follows of the wanted instruments. `undecided`: those it could not look up now (its instrument
+ * file not read yet, asked again at the next follow): not yet known to be unstreamed, so never named as such.
+ */
+export type Chosen<Id, Mode> = { followed: FollowedInstrument<Id, Mode>[]; undecided?: readonly string[] };
+
 export type FeedHooks<Id> = {
   /** Quotes as they came, by the broker's ids (merged onto what was held). */
   onQuotes: (quotes: ReadonlyArray<readonly [Id, LastPrice]>) => void;
@@ -30,7 +38,7 @@ export type FeedHooks<Id> = {
 export type AccountFeedOptions<Id, Mode> = {
   accessToken: string;
   /** Which of `wanted` (in priority order) the broker follows, within its limits; unknown instruments left out. */
-  choose: (wanted: readonly string[]) => Promise<FollowedInstrument<Id, Mode>[]>;
+  choose: (wanted: readonly string[]) => Promise<Chosen<Id, Mode>>;
   /** The broker's connection, not yet connected, handing its quotes to the hooks. */
   open: (hooks: FeedHooks<Id>) => FeedLink<Id, Mode>;
   /** Instruments that ticked, their quotes already held. */
@@ -41,6 +49,8 @@ export type AccountFeedOptions<Id, Mode> = {
 export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode>) {
   const prices = new Map<string, LastPrice>();
   const keyOf = new Map<Id, string>();
+  /** What the last follow asked for: of these, what the broker did not choose is not streamed. */
+  let asked: ReadonlySet<string> = new Set();
   let lastReconnect: { attempt: number; delayMs: number } | null = null;
   const link = options.open({
     onQuotes: (quotes) => {
@@ -71,7 +81,10 @@ export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode
 
   /** Subscribes to what the broker follows of `wanted` and drops what is no longer wanted. */
   async function follow(wanted: readonly string[]): Promise<void> {
-    const chosen = new Map((await options.choose(wanted)).map((followed) => [followed.id, followed]));
+    const { followed, undecided = [] } = await options.choose(wanted);
+    const chosen = new Map(followed.map((instrument) => [instrument.id, instrument]));
+    const unknown = new Set(undecided);
+    asked = new Set(wanted.filter((key) => !unknown.has(key)));
     const current = link.subscriptions();
     const gone = [...current.keys()].filter((id) => !chosen.has(id));
     if (gone.length > 0) link.unsubscribe(gone);
@@ -100,6 +113,15 @@ export function createAccountFeed<Id, Mode>(options: AccountFeedOptions<Id, Mode
         if (quote !== undefined) data[key] = quote;
       }
       return data;
+    },
+    /**
+     * Those of `keys` the broker was asked for and did not choose (no id in its instrument master, or past its
+     * cap): they get no price until a later follow chooses them. A key not asked for yet, or whose lookup could
+     * not be made (`undecided`), is not counted.
+     */
+    unfollowed(keys: readonly string[]): string[] {
+      const followed = new Set(keyOf.values());
+      return [...new Set(keys)].filter((key) => asked.has(key) && !followed.has(key));
     },
     /** Every instrument the feed follows (what the broker was asked for, within its limits). */
     followed: (): string[] => [...keyOf.values()],

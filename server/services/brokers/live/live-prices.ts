@@ -9,7 +9,7 @@
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../clock.ts';
 import type { LastPrice } from '../../market/market-service.ts';
-import { createAccountFeed, type AccountFeed, type FeedHooks, type FeedLink, type FollowedInstrument } from './account-feed.ts';
+import { createAccountFeed, type AccountFeed, type Chosen, type FeedHooks, type FeedLink } from './account-feed.ts';
 import { endSessionAfterTokenError } from './session-loss.ts';
 
 export type Warn = (details: Record<string, unknown>, message: string) => void;
@@ -30,7 +30,7 @@ export type LivePricesOptions<Session extends { accountId: number; accessToken: 
   /** The indices' keys ("NSE:NIFTY 50"): every account's feed follows them first. */
   indexKeys: () => Promise<string[]>;
   /** Which of `wanted` (in priority order) the broker follows, by its ids and modes, within its limits. */
-  choose: (wanted: readonly string[]) => Promise<FollowedInstrument<Id, Mode>[]>;
+  choose: (wanted: readonly string[]) => Promise<Chosen<Id, Mode>>;
   /** The broker's feed connection for the session, not yet connected. */
   connect: (session: Session, events: FeedEvents<Id>) => FeedLink<Id, Mode>;
   /** What the broker needs before a feed follows instruments (Kite: the day's dump); true when it brought new ones. */
@@ -157,6 +157,8 @@ export function createLivePrices<Session extends { accountId: number; accessToke
     return {
       quotes: (): Record<string, LastPrice> => feeds.get(accountId)?.quotes(keys) ?? {},
       live: () => feeds.get(accountId)?.live() ?? false,
+      /** Those of `keys` the account's feed does not stream (none known while it has no feed), and the broker's name. */
+      unstreamed: (): { broker: string; instruments: string[] } => ({ broker: broker.name, instruments: feeds.get(accountId)?.unfollowed(keys) ?? [] }),
       stop: async () => {
         set.delete(watcher);
         if (set.size === 0) watchers.delete(accountId);

@@ -40,6 +40,7 @@ export function createLiveStream({ prices }: { prices?: LivePrices | undefined }
     return {
       quotes: async () => watch?.quotes() ?? {},
       feedAlive: () => watch?.live() ?? false,
+      unstreamed: () => watch?.unstreamed() ?? { broker: '', instruments: [] },
       close: () => {
         if (!open) return;
         open = false;

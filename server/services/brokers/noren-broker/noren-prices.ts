@@ -4,7 +4,7 @@
 // contract's from the scrip master, noren-contracts.ts) and its modes: touchline for the indices, depth for
 // contracts (the best bid and ask with the last price). Noren publishes no subscription cap: StrikeDesk follows
 // at most 1,000 instruments a session. What has no key gets no live price; a silent socket is "prices delayed".
-import type { FollowedInstrument } from '../live/account-feed.ts';
+import type { Chosen, FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import { followedContracts } from '../live/followed-contracts.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
@@ -38,20 +38,22 @@ export function createNorenLivePrices({ db, clock, sessions, broker, feedUrl, co
   }
 
   const contractFollowed = followedContracts<string, NorenFeedMode>({ clock, contracts, followed: (key, contract) => ({ key, id: `${contract.exchange}|${contract.instrumentToken}`, mode: 'd' }) });
-  const followedOf = async (key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null> => {
+  const followedOf = async (key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null | undefined> => {
     const index = indexKeys.get(key);
     return index !== undefined ? { key, id: index, mode: 't' } : contractFollowed(key);
   };
 
-  async function choose(wanted: readonly string[]): Promise<Followed[]> {
+  async function choose(wanted: readonly string[]): Promise<Chosen<string, NorenFeedMode>> {
     const indexKeys = await indices();
     const chosen = new Map<string, Followed>();
+    const undecided: string[] = [];
     for (const key of new Set(wanted)) {
       if (chosen.size >= maxFollowed) break;
       const followed = await followedOf(key, indexKeys);
-      if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
+      if (followed === undefined) undecided.push(key);
+      else if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
     }
-    return [...chosen.values()];
+    return { followed: [...chosen.values()], undecided };
   }
 
   return createLivePrices({

@@ -6,7 +6,7 @@
 // `option_greeks`, which carries all a chain shows (last price, best bid and ask, volume, OI, IV and greeks)
 // and lets 2,000 contracts sit beside the indices where `full` allows 1,500. What is past the limits, or has
 // no key, gets no live price.
-import type { FollowedInstrument } from '../live/account-feed.ts';
+import type { Chosen, FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import { istDate } from '../../market/ist.ts';
 import { followedContracts } from '../live/followed-contracts.ts';
@@ -39,13 +39,15 @@ export function createUpstoxLivePrices({ db, clock, sessions, contracts, tuning 
   }
 
   /** The indices, then the streams' instruments in the order they asked, while Upstox's limits allow. */
-  async function choose(wanted: readonly string[]): Promise<Followed[]> {
+  async function choose(wanted: readonly string[]): Promise<Chosen<string, SubscribeMode>> {
     const indexKeys = await indices();
     const chosen: Followed[] = [];
+    const undecided: string[] = [];
     const modes = new Map<string, SubscribeMode>();
     for (const key of new Set(wanted)) {
       const followed = await followedOf(key, indexKeys);
-      if (followed === null || modes.has(followed.id)) continue;
+      if (followed === undefined) undecided.push(key);
+      if (followed === null || followed === undefined || modes.has(followed.id)) continue;
       modes.set(followed.id, followed.mode);
       if (limitBreach(modes) !== null) {
         modes.delete(followed.id);
@@ -53,25 +55,25 @@ export function createUpstoxLivePrices({ db, clock, sessions, contracts, tuning 
       }
       chosen.push(followed);
     }
-    return chosen;
+    return { followed: chosen, undecided };
   }
 
   const contractFollowed = followedContracts<string, SubscribeMode>({ clock, contracts, followed: (key, contract) => ({ key, id: upstoxInstrumentKey(contract.exchange, contract.instrumentToken), mode: 'option_greeks' }) });
   // A stock's spot (issue 63, session 82), in `full` mode as an index's (the day's open, high and low), looked up once
   // an IST day as the contracts are; a failed lookup (the file not read) is asked again at the next refollow.
   let equityKeys: { day: string; keys: Map<string, string | null> } = { day: '', keys: new Map() };
-  async function equityFollowed(key: string): Promise<Followed | null> {
+  async function equityFollowed(key: string): Promise<Followed | null | undefined> {
     const day = istDate(clock());
     if (equityKeys.day !== day) equityKeys = { day, keys: new Map() };
     if (!equityKeys.keys.has(key)) {
       const found = await contracts.equityKeyOf?.(key.slice('NSE:'.length)).catch(() => undefined);
-      if (found === undefined) return null;
+      if (found === undefined) return undefined;
       equityKeys.keys.set(key, found);
     }
     const id = equityKeys.keys.get(key);
     return id === null || id === undefined ? null : { key, id, mode: 'full' };
   }
-  async function followedOf(key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null> {
+  async function followedOf(key: string, indexKeys: ReadonlyMap<string, string>): Promise<Followed | null | undefined> {
     const index = indexKeys.get(key);
     if (index !== undefined) return { key, id: index, mode: 'full' };
     return key.startsWith('NSE:') ? equityFollowed(key) : contractFollowed(key);

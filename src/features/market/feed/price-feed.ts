@@ -26,7 +26,13 @@ export type MarketStatus = components['schemas']['MarketStatus'];
  * `current`: a keep-alive (an empty delta on the stream): nothing the stream watches moved, and its source says
  * the prices held are still the market's (a live broker's feed talking though its contracts are quiet).
  */
-export type MarketSnapshot = { data: Record<string, Quote>; market?: MarketStatus; current?: true };
+export type MarketSnapshot = { data: Record<string, Quote>; market?: MarketStatus; current?: true; unstreamed?: Unstreamed | null };
+
+/**
+ * An `unstreamed` event: the requested instruments the account's broker feed does not stream (not in its
+ * instrument master, or past its cap). Their price will never come on this stream (issue 64); null: none.
+ */
+export type Unstreamed = { broker: string; instruments: readonly string[] };
 
 /** The fields of a quote that changed since the stream's last word on it (`delta` events). */
 export type QuoteDelta = Partial<Quote>;
@@ -154,6 +160,8 @@ export function createPriceFeed({
   const marketAtom = atom<MarketStatus | null>(null);
   /** When the last prices arrived (epoch ms), whatever the transport; null before the first. */
   const lastPriceAtAtom = atom<number | null>(null);
+  /** What the open stream's broker says it does not stream; cleared when a stream opens (it says so again). */
+  const unstreamedAtom = atom<Unstreamed | null>(null);
 
   /** The market's status as the server said it; today's session in it is what the app knows of today's hours. */
   function holdMarket(market: MarketStatus): void {
@@ -211,6 +219,7 @@ export function createPriceFeed({
       if (!olderThanHeld(instrument, quote)) pending.set(instrument, quote);
     }
     if (snapshot.market !== undefined) holdMarket(snapshot.market);
+    if (snapshot.unstreamed !== undefined) store.set(unstreamedAtom, snapshot.unstreamed === null || snapshot.unstreamed.instruments.length === 0 ? null : snapshot.unstreamed);
     // An answer without prices is not fresh prices: a live account's fallback poll brings only the market's
     // status (its broker's prices come from its stream alone), so what is on screen ages and says so. A
     // keep-alive is: the broker's feed vouches for the prices held (server/http/price-channel.ts, keepAlive).
@@ -277,6 +286,8 @@ export function createPriceFeed({
     try {
       const body = await transport.openStream(instruments, signal);
       store.set(modeAtom, 'stream');
+      // Another stream, maybe another account's broker: it names again what it does not stream.
+      receive({ data: {}, unstreamed: null });
       onStreamOpen();
       retryMs = firstRetryMs;
       await readStream(body, signal);
@@ -319,6 +330,8 @@ export function createPriceFeed({
         holdMarket(market);
         // The other tabs learn that the market opened or closed too (no prices come with it).
         if (leader) link?.sendSnapshot({ data: {}, market });
+      } else if (event === 'unstreamed') {
+        receive({ data: {}, unstreamed: JSON.parse(data) as Unstreamed });
       } else if (event === 'order') {
         onOrderNotice();
       } else if (event === 'notice') {
@@ -461,6 +474,7 @@ export function createPriceFeed({
       store.set(marketAtom, null);
       store.set(demoMarketOpenAtom, false);
       store.set(lastPriceAtAtom, null);
+      store.set(unstreamedAtom, null);
     }
     retryMs = firstRetryMs;
     if (!paused) scheduleReconnect();
@@ -513,6 +527,7 @@ export function createPriceFeed({
     modeAtom,
     marketAtom,
     lastPriceAtAtom,
+    unstreamedAtom,
     /** How many instruments have an atom (tests: memory follows the screens). */
     atomCount: () => atoms.size,
   };

@@ -43,6 +43,11 @@ export const ticketText = {
   }),
   atMarket: defineMessage({ id: 'orders.ticket.atMarket', defaultMessage: 'at market' }),
   atPrice: defineMessage<{ price: MessageValue }>({ id: 'orders.ticket.atPrice', defaultMessage: 'at {price}' }),
+  /** The account's broker does not stream the contract (issue 64): its price will never come, so no "yet". */
+  notStreamed: defineMessage<{ broker: MessageValue }>({
+    id: 'orders.ticket.notStreamed',
+    defaultMessage: '{broker} does not stream prices for this contract: it cannot be priced here.',
+  }),
   quote: defineMessage<{ last: MessageValue; bid: MessageValue; ask: MessageValue }>({
     id: 'orders.ticket.quote',
     defaultMessage: 'LTP {last} · Bid {bid} · Ask {ask}',

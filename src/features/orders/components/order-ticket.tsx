@@ -69,6 +69,7 @@ export function OrderTicket({
   account,
   capabilities = null,
   brokerName = null,
+  notStreamedBy = null,
   portfolioId,
   sessionOpen,
   defaults,
@@ -93,6 +94,8 @@ export function OrderTicket({
   capabilities?: BrokerCapabilities | null;
   /** The account's broker by name, in the trader's words: what the ticket says its depth comes from. */
   brokerName?: string | null;
+  /** The broker whose price stream said it does not stream this contract: its price will never come. */
+  notStreamedBy?: string | null;
   portfolioId: number | null;
   sessionOpen: boolean;
   defaults: TicketDefaults;
@@ -275,7 +278,7 @@ export function OrderTicket({
       )}
       {/* The fields scroll; the action under them stays in view (issue 36: Buy was two screens down on a phone). */}
       <div className={cx('flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 pb-4', card ? 'pt-1' : 'pt-3')} data-ticket-body>
-        <TicketContract instrument={{ ...instrument, strike: instrument.strike ?? null }} quote={quote} />
+        <TicketContract instrument={{ ...instrument, strike: instrument.strike ?? null }} quote={quote} notStreamedBy={notStreamedBy} />
         {account !== null && brokerName !== null && depthLevels !== undefined && instrument.exchange === 'NFO' && (
           <DepthLadder accountNumber={account.account_number} tradingsymbol={instrument.tradingsymbol} broker={brokerName} levels={depthLevels} />
         )}

@@ -55,6 +55,7 @@ function marketWith(price: (strike: number, kind: 'CE' | 'PE') => number): Build
     chain,
     spot: { last_price: spot, timestamp: at },
     quotes: quotes as BuilderMarket['quotes'],
+    unstreamed: null,
     find: (date, kind, strike) => (date === expiry ? chain.instruments.find((item) => item.instrument_type === kind && item.strike === strike) : undefined),
     reload: () => undefined,
   };
