@@ -1,8 +1,9 @@
 // Quotes of what the simulator prices beside the indices' options, computed from the instant alone (no stored
 // state): a simulated stock's spot, its options (the indices' Black-76 smile with the stock's own parameters, a
 // book three times as wide) and every underlying's futures at F = S·e^(r·t). Open interest and volume are a formula
-// here, not a traded state as the indices' options have (open-interest.ts): sized on a notional, peaking a little
-// out of the money, thinning with distance, fewer lots in later months. The model's choices are in
+// here, not a traded state as the indices' options have (open-interest.ts): sized on a stock's own NSE figures
+// (stockOiSizing, migration 143) or else one notional, peaking a little out of the money, thinning with distance,
+// fewer lots in later months. The model's choices are in
 // docs/market-model.md ("The simulator's stocks and futures").
 import { normalCdf } from '../../../../quant/normal.ts';
 import { forwardFromSpot, yearsToExpiry } from '../../../../quant/option-inputs.ts';
@@ -106,8 +107,8 @@ const sizingDays = [15, 45, 75];
  * The notionals that give a stock NSE's own open interest (shares, every contract) and future-equivalent open
  * interest (futures at 1, options at their delta's size) on a mid-month day at its reference price: the model's
  * shapes summed over a strike ladder of every month (futures and options, calls and puts), then the two notionals
- * solved so both totals match. Options alone at NSE's whole figure where its future-equivalent share is below what
- * the options' own deltas give (no room for futures): then a tenth goes to futures.
+ * solved so both totals match. Where NSE's future-equivalent share is below what the options' deltas give alone (no
+ * room left for futures), the options hold nine tenths of NSE's figure and the futures a tenth.
  */
 export function stockOiSizing(stock: { price: number; volatility: number; strikeStep: number }, nse: { openInterest: number; futureEquivalent: number }): StockOiSizing {
   let optionShares = 0;
