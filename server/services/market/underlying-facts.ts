@@ -10,7 +10,6 @@ import { freezeInForce, noFreezeQuantity } from './freeze-quantities.ts';
 import { indexFacts, type IndexFacts, type IndexName } from './index-config.ts';
 import { istDate } from './ist.ts';
 
-
 /** An underlying's kind and exchange; not_found for a symbol that is no index or F&O stock. */
 export async function underlyingOf(q: Queryable, symbol: string): Promise<{ kind: 'index' | 'stock'; exchange: 'NSE' | 'BSE' }> {
   const { rows } = await q.query<{ kind: 'index' | 'stock'; exchange: 'NSE' | 'BSE' }>('SELECT kind, exchange FROM underlyings WHERE symbol = $1', [symbol]);

@@ -104,7 +104,7 @@ export function createUpstoxContracts({ db, clock, instrumentsUrl, fetch: fetchF
     const { derivative, entry } = named;
     // Instrument names its underlying `index`; a stock's symbol travels there as Kite's rows of stocks do.
     const underlying = derivative.underlying as IndexName;
-    // Where the file gives no freeze quantity: NSE's table's for an index, none for a stock (contractTermsOf).
+    // Where the file gives no freeze quantity: NSE's dated table's, an index's or a stock's (contractTermsOf).
     const freezeQuantity = entry.freeze > 0 ? entry.freeze : (await contractTermsOf(db, underlying, now)).freezeQuantity;
     return {
       instrumentToken: tokenOfKey(entry.key),
