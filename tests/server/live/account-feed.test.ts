@@ -5,15 +5,16 @@
 // (found by paper-on-kite-feed.spec with RELIANCE's spot, session 83).
 import { describe, expect, it } from 'vitest';
 import type { LastPrice } from '../../../server/services/market/market-service.ts';
-import { createAccountFeed, type FeedHooks } from '../../../server/services/brokers/live/account-feed.ts';
+import { createAccountFeed, type AccountFeedOptions, type FeedHooks } from '../../../server/services/brokers/live/account-feed.ts';
 
-function feedWithHooks() {
+/** A feed on a fake broker link; by default the broker chooses every instrument wanted. */
+function feedWithHooks(choose: AccountFeedOptions<number, string>['choose'] = async (wanted) => ({ followed: wanted.map((key, index) => ({ key, id: index + 1, mode: 'full' })) })) {
   let hooks: FeedHooks<number> | null = null;
   const subscribed = new Map<number, string>();
   const moved: string[][] = [];
   const feed = createAccountFeed<number, string>({
     accessToken: 'token',
-    choose: async (wanted) => ({ followed: wanted.map((key, index) => ({ key, id: index + 1, mode: 'full' })) }),
+    choose,
     open: (given) => {
       hooks = given;
       return {
@@ -65,25 +66,11 @@ describe("a live account's feed", () => {
   it('names what it was asked for and the broker did not choose (no id of its own), nothing it was not asked for, nor what it could not look up', async () => {
     const listed = new Set(['NSE:NIFTY 50', 'NFO:NIFTY26JAN26000CE']);
     const unread = new Set(['NFO:NIFTY26D0126000PE']);
-    const subscribed = new Map<number, string>();
-    const feed = createAccountFeed<number, string>({
-      accessToken: 'token',
-      // The December put's lookup fails the first time (its file not read yet): not known, so not named.
-      choose: async (wanted) => ({
-        followed: wanted.flatMap((key, index) => (listed.has(key) ? [{ key, id: index + 1, mode: 'full' }] : [])),
-        undecided: wanted.filter((key) => unread.has(key)),
-      }),
-      open: () => ({
-        connect: () => undefined,
-        subscribe: (ids, mode) => ids.forEach((id) => subscribed.set(id, mode)),
-        unsubscribe: (ids) => ids.forEach((id) => subscribed.delete(id)),
-        subscriptions: () => subscribed,
-        state: () => 'open',
-        isStale: () => false,
-        close: () => undefined,
-      }),
-      onPrices: () => undefined,
-    });
+    // The December put's lookup fails the first time (its file not read yet): not known, so not named.
+    const { feed } = feedWithHooks(async (wanted) => ({
+      followed: wanted.flatMap((key, index) => (listed.has(key) ? [{ key, id: index + 1, mode: 'full' }] : [])),
+      undecided: wanted.filter((key) => unread.has(key)),
+    }));
     const asked = ['NSE:NIFTY 50', 'NFO:NIFTY26JAN26000CE', 'NFO:NIFTY26D0126000CE', 'NFO:NIFTY26D0126000PE'];
     await feed.follow(asked);
     expect(feed.unfollowed([...asked, 'NFO:NIFTY26D0826000CE'])).toEqual(['NFO:NIFTY26D0126000CE']);
