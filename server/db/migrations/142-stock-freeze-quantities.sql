@@ -15,9 +15,9 @@
 -- answers for the days before it (a backtest of 2024 slices at these limits).
 --
 -- Every stock row of the file is written (208), the index rows are not (090 holds them; NIFTYNXT50 is not traded here).
--- 199 of them are stocks `underlyings` lists; the file's EXIDEIND, IIFL, IRCTC, LTIM, NUVAMA, SAMMAANCAP, SYNGENE,
--- TATATECH and TORNTPOWER are not, and the members added after the file (WAAREEENER, SWIGGY and others) have no row:
--- their orders are not sliced, and the chain says no freeze quantity, as before.
+-- 199 of them are stocks `underlyings` lists, and LTM below makes 200; the file's EXIDEIND, IIFL, IRCTC, NUVAMA,
+-- SAMMAANCAP, SYNGENE, TATATECH and TORNTPOWER are not, and the members added after the file (WAAREEENER, SWIGGY and
+-- others) have no row: their orders are not sliced, and the chain says no freeze quantity, as before.
 -- A symbol may begin with a digit (360ONE), as underlyings' may (migration 110); 090's check was written for indices.
 ALTER TABLE freeze_quantities DROP CONSTRAINT freeze_quantities_underlying_check;
 ALTER TABLE freeze_quantities ADD CONSTRAINT freeze_quantities_underlying_check CHECK (underlying ~ '^[A-Z0-9][A-Z0-9&_-]{0,19}$');
@@ -66,3 +66,10 @@ FROM (VALUES
   ('UNIONBANK', 177000), ('UNITDSPR', 16000), ('UNOMINDA', 16500), ('UPL', 40650), ('VBL', 45000), ('VEDL', 46000),
   ('VOLTAS', 18750), ('WIPRO', 90000), ('YESBANK', 933000), ('ZYDUSLIFE', 27000)
 ) AS file (symbol, freeze_quantity);
+
+-- LTIMindtree traded as LTIM when the file was taken and as LTM since (NSE's combined OI file of 9 March 2026 names
+-- LTIMINDTREE LIMITED, ISIN INE214T01019, LTM; migration 143): the same contract's limit under its present symbol.
+INSERT INTO freeze_quantities (underlying, effective_from, freeze_quantity, source) VALUES
+  ('LTM', DATE '2025-12-01', 4500,
+   'NSE quantity freeze file (qtyfreeze.xls) as committed in marketcalls/openalgo data/qtyfreeze.csv (commit c5c03276, 20 Dec 2025), its LTIM row: LTIMindtree, LTM since (NSE combined OI file of 9 Mar 2026)');
+

@@ -181,6 +181,8 @@ describe.each(testBackends)('trading and daily bots on %s', (backend) => {
     ['SENSEX', 50, 'SENSEX allows at most 50 lots per order (freeze quantity 1,000 units, lot size 20); got 51'],
     // A stock's of NSE's freeze file (migration 142), with the stock's own lot.
     ['RELIANCE', 30, 'RELIANCE allows at most 30 lots per order (freeze quantity 15,000 units, lot size 500); got 31'],
+    // LTIMindtree's, written under LTM, its symbol since the file.
+    ['LTM', 30, 'LTM allows at most 30 lots per order (freeze quantity 4,500 units, lot size 150); got 31'],
   ])('keeps %s lots within the freeze limit (%i lots)', async (underlying, limit, message) => {
     const body = (lots: number) => tradingBotBody(portfolioId, id('long_straddle'), { underlying, lots });
     expect((await createTrading(body(limit))).status).toBe(201);
