@@ -5,9 +5,9 @@
 // packets read as quotes (../dhan/feed-quotes.ts). The indices go in ticker mode (Dhan sends an index its level
 // and previous close only); options in full mode, which carries all a chain shows of Dhan's (last price, best
 // bid and ask, volume, OI, the day's open, high and low). What is past the cap, or has no id, gets no live price.
-import { istDate } from '../../market/ist.ts';
 import type { Chosen, FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
+import { chooseUpTo, followedContracts } from '../live/followed-contracts.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
 import type { LiveCoreDeps } from '../live/live-sessions.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
@@ -44,6 +44,8 @@ export async function currentDhanIndexIds(listed: (() => Promise<ReadonlyMap<str
 }
 
 const optionSegments: Readonly<Record<string, string>> = { NFO: 'NSE_FNO', BFO: 'BSE_FNO' };
+/** A key's Dhan feed segment ("NFO:…" → NSE_FNO); undefined outside the derivatives segments. */
+const segmentOf = (key: string): string | undefined => optionSegments[key.slice(0, key.indexOf(':'))];
 
 type Followed = FollowedInstrument<FeedId, FeedMode>;
 
@@ -67,36 +69,19 @@ export function createDhanLivePrices({ db, clock, sessions, contracts, indexIds,
   /** The indices, then the streams' instruments in the order they asked, up to Dhan's cap. */
   async function choose(wanted: readonly string[]): Promise<Chosen<FeedId, FeedMode>> {
     const indexIds = await indices();
-    const chosen = new Map<FeedId, Followed>();
-    const undecided: string[] = [];
-    for (const key of new Set(wanted)) {
-      if (chosen.size >= maxInstrumentsPerConnection) break;
-      const followed = await followedOf(key, indexIds);
-      if (followed === undefined) undecided.push(key);
-      else if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
-    }
-    return { followed: [...chosen.values()], undecided };
+    return chooseUpTo(wanted, maxInstrumentsPerConnection, (key) => followedOf(key, indexIds));
   }
 
-  /** Each contract's id is looked up once a day: a chain's refollow asks for a hundred at a time. */
-  let known: { day: string; ids: Map<string, Followed | null> } = { day: '', ids: new Map() };
-  /** Null: Dhan does not list it; undefined: not known now (the scrip master not read yet). */
+  const contractFollowed = followedContracts<FeedId, FeedMode>({
+    clock,
+    contracts,
+    followed: (key, contract) => ({ key, id: feedIdOf(segmentOf(key)!, String(contract.instrumentToken)), mode: 'full' }),
+  });
+  /** An index's id, or a contract's of the derivatives segments (looked up once a day); null: Dhan does not list it. */
   async function followedOf(key: string, indexIds: ReadonlyMap<string, FeedId>): Promise<Followed | null | undefined> {
     const index = indexIds.get(key);
     if (index !== undefined) return { key, id: index, mode: 'ticker' };
-    const day = istDate(clock());
-    if (known.day !== day) known = { day, ids: new Map() };
-    if (known.ids.has(key)) return known.ids.get(key) ?? null;
-    const colon = key.indexOf(':');
-    const exchange = key.slice(0, colon);
-    const segment = optionSegments[exchange];
-    if (segment === undefined) return null;
-    // The scrip master not read yet (or failing): no id now, asked again at the next refollow.
-    const contract = await contracts.contractOf(exchange, key.slice(colon + 1), clock()).catch(() => undefined);
-    if (contract === undefined) return undefined;
-    const followed: Followed | null = contract === null ? null : { key, id: feedIdOf(segment, String(contract.instrumentToken)), mode: 'full' };
-    known.ids.set(key, followed);
-    return followed;
+    return segmentOf(key) === undefined ? null : contractFollowed(key);
   }
 
   return createLivePrices({

@@ -4,7 +4,7 @@
 // answers undefined (not known now: never named as unstreamed) and is asked again at the next refollow.
 import type { Clock } from '../../clock.ts';
 import { istDate } from '../../market/ist.ts';
-import type { FollowedInstrument } from './account-feed.ts';
+import type { Chosen, FollowedInstrument } from './account-feed.ts';
 import type { LiveContract, LiveContracts } from './live-wire.ts';
 
 export function followedContracts<Id, Mode>({ clock, contracts, followed }: { clock: Clock; contracts: LiveContracts; followed: (key: string, contract: LiveContract) => FollowedInstrument<Id, Mode> }) {
@@ -20,4 +20,20 @@ export function followedContracts<Id, Mode>({ clock, contracts, followed }: { cl
     known.keys.set(key, found);
     return found;
   };
+}
+
+/**
+ * The instruments a broker's feed follows of `wanted`, in the order asked (the indices first), each id once, up to
+ * `cap`; those whose lookup could not be made now are `undecided` (never named as unstreamed).
+ */
+export async function chooseUpTo<Id, Mode>(wanted: readonly string[], cap: number, followedOf: (key: string) => Promise<FollowedInstrument<Id, Mode> | null | undefined>): Promise<Chosen<Id, Mode>> {
+  const chosen = new Map<Id, FollowedInstrument<Id, Mode>>();
+  const undecided: string[] = [];
+  for (const key of new Set(wanted)) {
+    if (chosen.size >= cap) break;
+    const followed = await followedOf(key);
+    if (followed === undefined) undecided.push(key);
+    else if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
+  }
+  return { followed: [...chosen.values()], undecided };
 }

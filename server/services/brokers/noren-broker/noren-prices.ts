@@ -6,7 +6,7 @@
 // at most 1,000 instruments a session. What has no key gets no live price; a silent socket is "prices delayed".
 import type { Chosen, FollowedInstrument } from '../live/account-feed.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
-import { followedContracts } from '../live/followed-contracts.ts';
+import { chooseUpTo, followedContracts } from '../live/followed-contracts.ts';
 import { createLivePrices, type LivePrices } from '../live/live-prices.ts';
 import type { LiveCoreDeps, LiveSession } from '../live/live-sessions.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
@@ -45,15 +45,7 @@ export function createNorenLivePrices({ db, clock, sessions, broker, feedUrl, co
 
   async function choose(wanted: readonly string[]): Promise<Chosen<string, NorenFeedMode>> {
     const indexKeys = await indices();
-    const chosen = new Map<string, Followed>();
-    const undecided: string[] = [];
-    for (const key of new Set(wanted)) {
-      if (chosen.size >= maxFollowed) break;
-      const followed = await followedOf(key, indexKeys);
-      if (followed === undefined) undecided.push(key);
-      else if (followed !== null && !chosen.has(followed.id)) chosen.set(followed.id, followed);
-    }
-    return { followed: [...chosen.values()], undecided };
+    return chooseUpTo(wanted, maxFollowed, (key) => followedOf(key, indexKeys));
   }
 
   return createLivePrices({
