@@ -45,10 +45,10 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
 
   it("buys RELIANCE's at-the-money call on its own strike step, month and lot, exactly once however often ChartInk resends", async () => {
     t.at(monday, '10:00');
-    // RELIANCE at ₹1,172: its strikes are ₹20 apart (stock_simulation), so the money is the 1180 strike. Monday 23
+    // RELIANCE at ₹1,176: its strikes are ₹10 apart (NSE's, stock_simulation), so the money is the 1180 strike. Monday 23
     // November is November's expiry day (the 24th a holiday): an entry then takes December, not a contract that
     // settles by delivery at today's close.
-    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('RELIANCE', 1176);
     t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
     const { bot, token } = await stockBot('Scanner');
 
@@ -112,7 +112,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
 
   it('holds one position per stock up to its cap, and an exit naming a stock closes that stock only', async () => {
     t.at(monday, '10:30');
-    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('RELIANCE', 1176);
     t.market.stockSpot('TCS', 2156);
     t.market.stockSpot('INFY', 1023.4);
     t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
@@ -218,7 +218,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
   it('exits only what a partly refused entry on another stock filled, leaving the stock it held, and says so', async () => {
     // The entry window closes at 14:30 (a trading bot's default).
     t.at(monday, '14:05');
-    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('RELIANCE', 1176);
     t.market.stockSpot('TCS', 2156);
     t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
     t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1 });
@@ -272,7 +272,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
   /** A stock bot holding RELIANCE's and TCS's calls, entered by two scans; answers the bot, its token and its holdings. */
   async function holdingTwo(name: string, time: string, scanTime: (minute: number) => string) {
     t.at(monday, time);
-    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('RELIANCE', 1176);
     t.market.stockSpot('TCS', 2156);
     t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
     t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1, last: 21 });
@@ -340,7 +340,7 @@ describe.each(testBackends)('a webhook bot trading the stock named in the alert 
 
   it("carries out a partly refused entry's exit that a crash left claimed before its broker call from the entry's orders, keeping RELIANCE held", async () => {
     t.at(monday, '14:20');
-    t.market.stockSpot('RELIANCE', 1172);
+    t.market.stockSpot('RELIANCE', 1176);
     t.market.stockSpot('TCS', 2156);
     t.market.set('RELIANCE26DEC1180CE', { bid: 14.9, ask: 15.1, last: 15 });
     t.market.set('TCS26DEC2160CE', { bid: 20.9, ask: 21.1, last: 21 });

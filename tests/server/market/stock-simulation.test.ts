@@ -3,6 +3,7 @@
 // put-call parity around the future), a future sits at S·e^(r·t), and a stock nobody watches costs the tick nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
+import { impliedVolatility } from '../../../quant/implied-volatility.ts';
 import { servicesDecorator } from '../../../server/app.ts';
 import type { LastPrice, MarketService } from '../../../server/services/market/market-service.ts';
 import type { Services } from '../../../server/services/services.ts';
@@ -55,18 +56,20 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
     const expiry = '2026-12-29';
     const chain = await market.instruments('RELIANCE', expiry);
     expect(chain.lot_size).toBe(500);
-    expect(chain.strike_step).toBe(20);
+    // NSE's interval at the money in its options bhavcopy of 16 Dec 2025 (migration 144), not the price band's ₹20.
+    expect(chain.strike_step).toBe(10);
     const future = (await market.expiries('RELIANCE')).futures!.find((f) => f.expiry === expiry)!;
     const quotes = await market.quotes(['NSE:RELIANCE', future.instrument, ...chain.instruments.map((i) => i.instrument)]);
     const spot = quotes['NSE:RELIANCE']!.last_price;
-    // The published close of 9 Oct 2026 was ₹1,170.30: six weeks of a 22 % volatility later it is within ±40 %.
+    // The published close of 9 Oct 2026 was ₹1,170.30: six weeks of a 19 % volatility later it is within ±40 %.
     expect(spot).toBeGreaterThan(1170.3 * 0.6);
     expect(spot).toBeLessThan(1170.3 * 1.4);
     const strikes = [...new Set(chain.instruments.map((i) => i.strike))];
     expect(Math.min(...strikes)).toBeLessThan(spot * 0.8);
     expect(Math.max(...strikes)).toBeGreaterThan(spot * 1.2);
     const atm = strikes.reduce((best, k) => (Math.abs(k - spot) < Math.abs(best - spot) ? k : best));
-    expect(Math.abs(atm - spot)).toBeLessThanOrEqual(10);
+    expect(Math.abs(atm - spot)).toBeLessThanOrEqual(5);
+    expect(strikes.some((k) => k % 20 !== 0)).toBe(true);
 
     const futureQuote = quotes[future.instrument]!;
     const years = (Date.parse(`${expiry}T10:10:00Z`) - fridayNoon.getTime()) / yearMs;
@@ -176,7 +179,8 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
     );
     expect(Number(excluded[0]!.count)).toBe(0);
 
-    // TITAN: ₹4,410 on 9 Oct 2026, so strikes ₹50 apart (the price band), and its market lot of 1 Aug 2026, 175.
+    // TITAN: ₹4,410 on 9 Oct 2026, its strikes ₹20 apart as NSE's were at ₹3,930 on 16 Dec 2025 (the price band would
+    // say ₹50), and its market lot of 1 Aug 2026, 175.
     const listed = await market.expiries('TITAN');
     expect(listed.expiries.map((e) => e.date)).toEqual(['2026-11-23', '2026-12-29', '2027-01-25']);
     expect(listed.futures?.map((f) => [f.tradingsymbol, f.lot_size])).toEqual([
@@ -185,25 +189,58 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
       ['TITAN27JANFUT', 175],
     ]);
     const chain = await market.instruments('TITAN', '2026-12-29');
-    expect(chain).toMatchObject({ index: 'TITAN', lot_size: 175, strike_step: 50, underlying: 'NSE:TITAN' });
+    expect(chain).toMatchObject({ index: 'TITAN', lot_size: 175, strike_step: 20, underlying: 'NSE:TITAN' });
     const quotes = await market.quotes(['NSE:TITAN', listed.futures![1]!.instrument, ...chain.instruments.map((i) => i.instrument)]);
     const spot = quotes['NSE:TITAN']!.last_price;
     expect(spot).toBeGreaterThan(4410 * 0.6);
     expect(spot).toBeLessThan(4410 * 1.4);
     const strikes = [...new Set(chain.instruments.map((i) => i.strike))];
-    expect(strikes.every((k) => k % 50 === 0)).toBe(true);
+    expect(strikes.every((k) => k % 20 === 0)).toBe(true);
     const atm = strikes.reduce((best, k) => (Math.abs(k - spot) < Math.abs(best - spot) ? k : best));
-    expect(Math.abs(atm - spot)).toBeLessThanOrEqual(25);
+    expect(Math.abs(atm - spot)).toBeLessThanOrEqual(10);
     const atmCall = quotes[chain.instruments.find((i) => i.strike === atm && i.instrument_type === 'CE')!.instrument]!;
     expect(atmCall.bid!).toBeGreaterThan(0);
     expect(atmCall.ask!).toBeGreaterThan(atmCall.bid!);
     expect(atmCall.oi! % 175).toBe(0);
     expect(quotes[listed.futures![1]!.instrument]!.bid!).toBeGreaterThan(spot);
 
-    // IDEA, at ₹13: the band under ₹50 steps ₹1, and no strike at or below zero.
+    // IDEA, at ₹13: ₹1 strikes, as NSE's at ₹11.25, and no strike at or below zero.
     const idea = await market.instruments('IDEA', '2026-12-29');
     expect(idea).toMatchObject({ strike_step: 1, lot_size: 71475 });
     expect(Math.min(...idea.instruments.map((i) => i.strike))).toBeGreaterThan(0);
+  });
+
+  it("prices each stock's options on its own volatility from NSE's file, and keeps the band's whole-rupee step where NSE's is ₹2.50", async () => {
+    // The at-the-money call's implied volatility against its own future: NSE's daily volatility of 16 Dec 2025 × √248
+    // (migration 144), 5 % over it at the money (stockSmile). The sectors' figures were 20 % and 32 %.
+    const expiry = '2026-12-29';
+    const years = (Date.parse(`${expiry}T10:10:00Z`) - fridayNoon.getTime()) / yearMs;
+    const atmVolatility = async (symbol: string): Promise<number> => {
+      const chain = await market.instruments(symbol, expiry);
+      const future = (await market.expiries(symbol)).futures!.find((f) => f.expiry === expiry)!;
+      const quotes = await market.quotes([future.instrument, ...chain.instruments.map((i) => i.instrument)]);
+      const forward = mid(quotes[future.instrument]!);
+      const call = chain.instruments
+        .filter((i) => i.instrument_type === 'CE')
+        .reduce((best, i) => (Math.abs(i.strike - forward) < Math.abs(best.strike - forward) ? i : best));
+      const solved = impliedVolatility({ kind: 'CE', forward, strike: call.strike, years, rate: 0.0525, price: mid(quotes[call.instrument]!) });
+      if (!solved.ok) throw new Error(`${symbol}: no implied volatility (${solved.reason})`);
+      return solved.volatility;
+    };
+    // HDFCBANK: 0.01046975 a day, 16.5 % a year; KAYNES: 0.03311142, 52.1 %.
+    expect(Math.abs((await atmVolatility('HDFCBANK')) - 0.1649 * 1.05)).toBeLessThan(0.02);
+    expect(Math.abs((await atmVolatility('KAYNES')) - 0.5214 * 1.05)).toBeLessThan(0.04);
+
+    // NTPC: NSE lists ₹2.50 strikes and the simulator's are whole rupees, so the band's ₹5 stays, and says why.
+    const ntpc = await market.instruments('NTPC', expiry);
+    expect(ntpc.strike_step).toBe(5);
+    const { rows } = await server.db.query<{ symbol: string; volatility_source: string; strike_step_source: string }>(
+      "SELECT symbol, volatility_source, strike_step_source FROM stock_simulation WHERE symbol IN ('NTPC', 'SWIGGY') ORDER BY symbol",
+    );
+    expect(rows[0]!.strike_step_source).toMatch(/NSE lists ₹2\.50 strikes/);
+    expect(rows[0]!.volatility_source).toMatch(/FOVOLT_16122025/);
+    // SWIGGY joined F&O after the file: its sector's figure, said so.
+    expect(rows[1]!.volatility_source).toMatch(/^Model choice for the sector/);
   });
 
   it('answers a symbol the simulator does not price with a 404, not a 500', async () => {
