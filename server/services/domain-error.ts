@@ -69,7 +69,8 @@ export type DomainErrorCode =
   | 'broker_unavailable'
   | 'broker_outcome_unknown'
   // A paper account's market (issue 38): a choice that is not the trader's own live account, or made while
-  // orders work; the live feed it trades on stopped (logged out, delayed, no tick yet): no fill on an old price.
+  // orders work; the live feed it trades on stopped (logged out, delayed, no tick yet): no fill on an old price; or
+  // its broker does not stream the contract (issue 64): no price ever.
   | 'market_choice_refused'
   // A compliance state read or set on a paper account, which has no broker rules (issue 38).
   | 'not_live_account'

@@ -1301,6 +1301,11 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
     id: 'server.refusal.paper_feed_no_tick',
     defaultMessage: 'No live price for {tradingsymbol} from {feed} yet: paper orders fill only on a fresh price. Try again in a moment.',
   },
+  'refusal.paper_feed_unstreamed': {
+    id: 'server.refusal.paper_feed_unstreamed',
+    defaultMessage:
+      '{feed} does not stream prices for {tradingsymbol}, so this paper account cannot price or fill it. Choose a contract it streams, or switch this account to the simulated market.',
+  },
   'broker_account.wrong_broker': {
     id: 'server.broker_account.wrong_broker',
     defaultMessage: 'broker_name: this account is with the "{broker}" broker, not "{asked}"',

@@ -19,9 +19,11 @@ export type FeedState = 'live' | 'delayed' | 'logged_out';
 /**
  * `quotes`: the fresh ones (none unless live). `last`: what the feed last gave of each key whatever its state (none
  * when logged out, or before its first tick on this instance): what an after-market order is checked against while
- * a feed that goes quiet out of hours says nothing (feed-prices.ts).
+ * a feed that goes quiet out of hours says nothing (feed-prices.ts). `unstreamed`: those of the keys the broker was
+ * asked for and does not stream (not in its instrument master, or past its cap: issue 64), which waiting will never
+ * price; a key not looked up yet is not among them.
  */
-export type FeedRead = { state: FeedState; quotes: Record<string, LastPrice>; last: Record<string, LastPrice> };
+export type FeedRead = { state: FeedState; quotes: Record<string, LastPrice>; last: Record<string, LastPrice>; unstreamed: readonly string[] };
 
 export type LiveFeeds = {
   /**
@@ -91,13 +93,14 @@ export function createLiveFeeds({ db, clock, prices, warn = () => undefined }: {
   return {
     async read(accountId, keys, q) {
       const feed = await pricesOf(accountId, q);
-      if (feed === null || !(await loggedIn(q, accountId))) return { state: 'logged_out', quotes: {}, last: {} };
+      if (feed === null || !(await loggedIn(q, accountId))) return { state: 'logged_out', quotes: {}, last: {}, unstreamed: [] };
       void follow(accountId, keys);
       // What the feed holds, whoever made it follow the instrument (a price stream of the chain, or this).
       const last = feed.quotesOf(accountId, keys);
+      const unstreamed = feed.unstreamedOf(accountId, keys);
       const status = feed.status(accountId);
-      if (status === null || status.delayed) return { state: 'delayed', quotes: {}, last };
-      return { state: 'live', quotes: last, last };
+      if (status === null || status.delayed) return { state: 'delayed', quotes: {}, last, unstreamed };
+      return { state: 'live', quotes: last, last, unstreamed };
     },
     follow,
     keepOnly(accountIds) {

@@ -1,5 +1,5 @@
-// What a paper account on a live account's feed is told (issue 38): why its orders wait, and why a market
-// cannot be chosen. `feed` names the live account as every screen does: "Kite · AB1234".
+// What a paper account on a live account's feed is told (issue 38): why its orders wait (or, for a contract
+// the broker does not stream, never fill: issue 64), and why a market cannot be chosen. `feed` names the live account as every screen does: "Kite · AB1234".
 import { said, type Said } from './said.ts';
 
 export const paperFeedTexts = {
@@ -22,6 +22,12 @@ export const paperFeedTexts = {
       'refusal.paper_feed_no_tick',
       { feed, tradingsymbol },
       `No live price for ${tradingsymbol} from ${feed} yet: paper orders fill only on a fresh price. Try again in a moment.`,
+    ),
+  unstreamed: (feed: string, tradingsymbol: string): Said =>
+    said(
+      'refusal.paper_feed_unstreamed',
+      { feed, tradingsymbol },
+      `${feed} does not stream prices for ${tradingsymbol}, so this paper account cannot price or fill it. Choose a contract it streams, or switch this account to the simulated market.`,
     ),
   notPaper: said('broker_account.market_not_paper', {}, "market_account_id: only a paper account takes its prices from another account's feed"),
   notLive: said('broker_account.market_not_live', {}, 'market_account_id: pick one of your live accounts (Kite, Upstox), or none for the simulated market'),

@@ -173,6 +173,8 @@ export function createLivePrices<Session extends { accountId: number; accessToke
     status: (accountId: number) => feeds.get(accountId)?.status() ?? null,
     /** What the account's feed holds of these instruments, whichever stream made it follow them (a paper account on this feed reads here). */
     quotesOf: (accountId: number, keys: readonly string[]): Record<string, LastPrice> => feeds.get(accountId)?.quotes(keys) ?? {},
+    /** Those of `keys` the account's feed decided it does not stream (account-feed.ts `unfollowed`; none while it has no feed). */
+    unstreamedOf: (accountId: number, keys: readonly string[]): string[] => feeds.get(accountId)?.unfollowed(keys) ?? [],
     /**
      * The quotes this instance's feeds hold of all they follow, whichever account's (the freshest where two
      * hold one): what the market recorder records. A feed that is not live (reconnecting, or silent past its

@@ -87,10 +87,13 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
     return key;
   }
 
+  /** "NFO:NIFTY26D0126000CE" as a trader reads it: NIFTY26D0126000CE. */
+  const symbolOf = (key: string) => key.slice(key.indexOf(':') + 1);
+
   function refusal(read: FeedRead, feed: string, missing: string | undefined): Said | null {
     if (read.state === 'logged_out') return paperFeedTexts.loggedOut(feed);
     if (read.state === 'delayed') return paperFeedTexts.delayed(feed);
-    return missing === undefined ? null : paperFeedTexts.noTick(feed, missing.slice(missing.indexOf(':') + 1));
+    return missing === undefined ? null : paperFeedTexts.noTick(feed, symbolOf(missing));
   }
 
   /** Each index's last level the feed gave on this instance: what margins are priced on while it is stopped. */
@@ -154,6 +157,11 @@ export function feedPrices({ feeds, feedAccountId, simulator }: FeedPricesOption
       const missing = keys.find((key) => !held.has(key));
       if (read.state === 'live' && missing === undefined) return null;
       const feed = await feedLabel(q, feedAccountId);
+      // A contract the broker does not stream (issue 64) is never priced however long one waits, in hours or out:
+      // said before a delay, a closed market or a first tick that will not come. Only what the feed decided: a
+      // contract it could not look up yet, or that has not ticked yet, keeps the other reasons.
+      const unstreamed = keys.find((key) => read.unstreamed.includes(key));
+      if (unstreamed !== undefined) return paperFeedTexts.unstreamed(feed, symbolOf(unstreamed));
       // A feed that keeps talking out of hours (Kite's ticker: its heartbeats and the last close) holds AMOs as the
       // simulator does; one that goes quiet when the exchange closes (Dhan's, Noren's) is not late but shut. Its
       // orders then meet the after-market rules (order-entry.ts: held as an AMO, or refused saying when orders

@@ -68,8 +68,8 @@ export function createPaperTrading({ db, clock, prices: accountPrices, market, f
     async (account: TradingAccount, ...args: Args): Promise<Result> =>
       use(await marketOf(account))(account, ...args);
   /**
-   * On a live feed that stopped (logged out, delayed) or has no fresh quote of an instrument yet, orders are
-   * refused with the reason before anything is sent: none would fill on an old price.
+   * On a live feed that stopped (logged out, delayed), has no fresh quote of an instrument yet or does not stream
+   * it at all, orders are refused with the reason before anything is sent: none would fill on an old price.
    */
   async function assertFeedPrices(market: PaperMarket, intents: readonly Pick<OrderIntent, 'exchange' | 'tradingsymbol'>[]): Promise<void> {
     if (!('stopped' in market.prices) || intents.length === 0) return;
