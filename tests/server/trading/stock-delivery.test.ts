@@ -116,9 +116,10 @@ describe.each(testBackends)('physical settlement in the paper broker on %s', (ba
 
     await at('2026-12-22', '10:00:00');
     const value = lot * paise(spot);
-    // E-4 to E-2: 10 %, 25 %, 45 % of the stock's VaR + ELM (the paper broker's 12 % price scan + 3.5 % exposure),
+    // E-4 to E-2: 10 %, 25 %, 45 % of the stock's VaR + ELM (the paper broker's price scan + exposure: NSE's rule
+    // on RELIANCE's volatility, 14.2 % + 3.5 %, migration 145),
     // E-1 25 % and the expiry day 50 % of the contract value at today's price (Zerodha's schedule, migration 122).
-    const ofVar = (percent: number) => Math.round((value * 15.5 * percent) / 10_000) / 100;
+    const ofVar = (percent: number) => Math.round((value * 17.7 * percent) / 10_000) / 100;
     const ofValue = (percent: number) => Math.round((value * percent) / 100) / 100;
     const call_ = await positionOf(funded, itmCall);
     expect(call_.delivery).toEqual({
