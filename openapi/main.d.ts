@@ -2745,7 +2745,7 @@ export interface components {
             settlement: "cash" | "physical";
             /** @description The option price step in paise (null where no source gives it). */
             tick_paise: number | null;
-            /** @description Rupees between strikes (null where no source gives it; stocks' come from the instrument master). */
+            /** @description Rupees between strikes (null where no source gives it; stocks' come from the instrument master). An index's are whole rupees; a stock's may have paise (NTPC: 2.5). */
             strike_step: number | null;
             /** @description The lot of the current contract month's contracts (null when none trades or no source gives it). */
             lot: null | {
@@ -2899,7 +2899,11 @@ export interface components {
             underlying: string;
             expiry: components["schemas"]["Date"];
             kind: components["schemas"]["ExpiryKind"];
-            /** @example 50 */
+            /**
+             * @description Rupees between strikes; an index's are whole rupees, a stock's may have paise (2.5).
+             * @example 50
+             * @example 2.5
+             */
             strike_step: number;
             /**
              * @description The lot of this expiry's contracts (each instrument carries it too); another expiry of the same day may differ.

@@ -25,7 +25,7 @@ import type { StreamNotice } from '../services/notices/stream-notices.ts';
 export const streamsPerUser = 4;
 /** A comment line keeps proxies and the idle time-out from closing a quiet stream. */
 const heartbeatMs = 5000;
-const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_-]{0,39}$/;
+const instrumentPattern = /^(NSE|NFO|BSE|BFO):[A-Z0-9][A-Z0-9 &_.-]{0,39}$/;
 
 export const marketRoutes: RoutePlugin = async (app, { context }) => {
   const { market, marketFeed, followedInstruments, brokerAccounts, brokerRegistry, streamNotices } = context.services;

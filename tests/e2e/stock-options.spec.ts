@@ -221,3 +221,43 @@ test('a stock’s chain links each strike to that stock’s open interest over t
   await fitsThePhone(page);
   await page.screenshot({ path: 'test-results/stock-options/chain-oi-link-en-360-rtl.png' });
 });
+
+// NSE lists NTPC's strikes ₹2.50 apart (migrations 144 and 146): the desk's chain shows them with their paise, one is
+// bought from its row like any other strike at 360 px, and the position names it in French.
+test('a stock whose strikes are ₹2.50 apart: its chain shows them and one is bought, at 360 px in en and fr', async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = await signInReadyToTrade(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/app/dashboards/live-trade');
+  await pickUnderlying(page, page.getByRole('combobox', { name: 'Underlying' }), 'NTPC', /^NTPC/);
+  await page.keyboard.press('Escape');
+  const chain = new OptionChainPage(page, /NTPC/);
+  await expect(chain.atmRow).toHaveCount(1);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(page.getByText(/strike step \u2068?₹2\.5\u2069?/)).toBeVisible();
+
+  // Every other strike has paise: the one at or next to the money.
+  const half = chain.table.locator('tbody tr').filter({ has: page.locator('th[scope="row"]', { hasText: /\.5\u2069?$/ }) }).first();
+  const strike = plain((await half.locator('th[scope="row"]').textContent()) ?? '').replace(/,/g, '');
+  expect(strike).toMatch(/^\d+\.5$/);
+  await half.getByRole('button', { name: /, trade NTPC.*CE$/ }).click();
+  const ticket = page.getByTestId('order-ticket');
+  await expect(ticket.getByTestId('contract-name')).toHaveText(new RegExp(`^NTPC .*${strike.replace('.', '\\.')} CE$`));
+  await ticket.getByRole('button', { name: /^Buy \u2068?\d/ }).click();
+  await ticket.getByRole('button', { name: 'Confirm' }).click();
+  await expect(ticket.getByRole('status').filter({ hasText: /filled at/ })).toBeVisible();
+  await fitsThePhone(page);
+
+  const auth = { authorization: `Bearer ${user.token}` };
+  const book = (await (await page.request.get(`/api/order-book/order-book/${user.accountNumber}`, { headers: auth })).json()) as {
+    order_book: { tradingsymbol: string; status: string }[];
+  };
+  expect(book.order_book).toEqual([expect.objectContaining({ tradingsymbol: expect.stringMatching(new RegExp(`^NTPC\\d{2}[A-Z]{3}${strike.replace('.', '\\.')}CE$`)), status: 'COMPLETE' })]);
+
+  await usePreferences(page, { locale: 'fr', theme: 'dark', direction: 'ltr' });
+  await page.goto('/app/position');
+  // The contract's name keeps the strike as brokers write it, in every language (contract-name.ts): "NTPC 29 déc. 327.5 CE".
+  await expect.poll(async () => plain(await page.getByRole('main').innerText())).toMatch(new RegExp(`NTPC \\d{2} déc\\. ${strike.replace('.', '\\.')} CE`));
+  await fitsThePhone(page);
+  await page.screenshot({ path: test.info().outputPath('ntpc-half-strike-fr-360.png') });
+});

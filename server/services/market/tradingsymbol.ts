@@ -30,6 +30,9 @@ function strikeText(strike: number, grid: StrikeGrid): string {
 /** Whole rupees (an index's strikes) or paise (a stock's). */
 export type StrikeGrid = 'rupee' | 'paise';
 
+/** The grid an underlying's strikes sit on: a stock's may have paise (NTPC's ₹2.50 steps), an index's never. */
+export const strikeGridOf = (kind: 'index' | 'stock'): StrikeGrid => (kind === 'stock' ? 'paise' : 'rupee');
+
 const monthlyText = (date: string) => `${date.slice(2, 4)}${monthNames[Number(date.slice(5, 7)) - 1]}`;
 
 export function optionTradingsymbol(underlying: string, expiry: Pick<Expiry, 'date' | 'kind'>, strike: number, type: OptionType, grid: StrikeGrid = 'rupee'): string {

@@ -210,7 +210,7 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
     expect(Math.min(...idea.instruments.map((i) => i.strike))).toBeGreaterThan(0);
   });
 
-  it("prices each stock's options on its own volatility from NSE's file, and keeps the band's whole-rupee step where NSE's is ₹2.50", async () => {
+  it("prices each stock's options on its own volatility from NSE's file, and lists ₹2.50 strikes where NSE does", async () => {
     // The at-the-money call's implied volatility against its own future: NSE's daily volatility of 16 Dec 2025 × √248
     // (migration 144), 5 % over it at the money (stockSmile). The sectors' figures were 20 % and 32 %.
     const expiry = '2026-12-29';
@@ -231,13 +231,19 @@ describe.each(testBackends)('the simulator\'s stocks and futures on %s', (backen
     expect(Math.abs((await atmVolatility('HDFCBANK')) - 0.1649 * 1.05)).toBeLessThan(0.02);
     expect(Math.abs((await atmVolatility('KAYNES')) - 0.5214 * 1.05)).toBeLessThan(0.04);
 
-    // NTPC: NSE lists ₹2.50 strikes and the simulator's are whole rupees, so the band's ₹5 stays, and says why.
+    // NTPC: NSE lists its strikes ₹2.50 apart (migrations 144 and 146), named with their paise as Kite names them
+    // (NTPC26DEC312.5CE), each quoted.
     const ntpc = await market.instruments('NTPC', expiry);
-    expect(ntpc.strike_step).toBe(5);
+    expect(ntpc.strike_step).toBe(2.5);
+    const halves = ntpc.instruments.filter((i) => !Number.isInteger(i.strike));
+    expect(halves.length).toBeGreaterThan(10);
+    expect(halves.every((i) => i.strike % 2.5 === 0 && i.tradingsymbol === `NTPC26DEC${i.strike}${i.instrument_type}`)).toBe(true);
+    const half = halves[Math.floor(halves.length / 2)]!;
+    expect((await market.quotes([half.instrument]))[half.instrument]!.ask!).toBeGreaterThan(0);
     const { rows } = await server.db.query<{ symbol: string; volatility_source: string; strike_step_source: string }>(
       "SELECT symbol, volatility_source, strike_step_source FROM stock_simulation WHERE symbol IN ('NTPC', 'SWIGGY') ORDER BY symbol",
     );
-    expect(rows[0]!.strike_step_source).toMatch(/NSE lists ₹2\.50 strikes/);
+    expect(rows[0]!.strike_step_source).toMatch(/₹2\.50 apart/);
     expect(rows[0]!.volatility_source).toMatch(/FOVOLT_16122025/);
     // SWIGGY joined F&O after the file: its sector's figure, said so.
     expect(rows[1]!.volatility_source).toMatch(/^Model choice for the sector/);
@@ -299,6 +305,18 @@ describe.each(testBackends)('paper orders on a stock option and a future on %s',
     const held = (symbol: string) => JSON.stringify(positions).includes(symbol);
     expect(held(call_.tradingsymbol)).toBe(true);
     expect(held(future.tradingsymbol)).toBe(true);
+
+    // A strike with paise (NTPC's ₹2.50 grid) is ordered, filled and held under its own name.
+    const ntpc = await call<components['schemas']['InstrumentsResponse']>('getInstruments', { token: desk.token, query: { index: 'NTPC', expiry } });
+    expect(ntpc.status).toBe(200);
+    const ntpcSpot = (await marketOf(server).quotes(['NSE:NTPC']))['NSE:NTPC']!.last_price;
+    const half = ntpc.body.instruments
+      .filter((i) => i.instrument_type === 'PE' && !Number.isInteger(i.strike))
+      .reduce((best, i) => (Math.abs(i.strike - ntpcSpot) < Math.abs(best.strike - ntpcSpot) ? i : best));
+    const halfOrder = await desk.place(half.tradingsymbol, 'BUY', ntpc.body.lot_size);
+    const halfFilled = halfOrder.status === 'COMPLETE' ? halfOrder : (await desk.tick(), (await desk.orderBook()).order_book.find((o) => o.order_id === halfOrder.order_id)!);
+    expect(halfFilled.status, JSON.stringify(halfFilled)).toBe('COMPLETE');
+    expect(JSON.stringify(await desk.positionBook())).toContain(half.tradingsymbol);
   });
 
   it("sends a stock order above NSE's freeze quantity as whole-lot orders, each filled; a stock the freeze file does not name is not sliced", async () => {

@@ -18,7 +18,7 @@ import type { IndexName } from '../../market/index-config.ts';
 import { underlyingFacts, type UnderlyingFacts } from '../../market/underlying-facts.ts';
 import { istDate } from '../../market/ist.ts';
 import type { MarketService } from '../../market/market-service.ts';
-import { expiryOfSymbol, optionTradingsymbol } from '../../market/tradingsymbol.ts';
+import { expiryOfSymbol, optionTradingsymbol, strikeGridOf } from '../../market/tradingsymbol.ts';
 import type { BotRunRow, Decision, EngineBot, HeldLeg } from './engine-types.ts';
 import { botPricesFrom } from './broker-prices.ts';
 import { botProduct, num } from './rules.ts';
@@ -46,7 +46,6 @@ const futureStrategies: Record<string, { option: 'CE' | 'PE'; side: 'BUY' | 'SEL
 };
 
 /** A stock's strikes may have paise (tradingsymbol.ts); an index's are whole rupees. */
-const strikeGrid = (facts: UnderlyingFacts) => (facts.kind === 'stock' ? 'paise' : 'rupee');
 
 /** The value of `key`, made once: a failure is shared too (every bot asking this tick would meet it). */
 function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
@@ -210,7 +209,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
     const offset = num(bot.params.strike_offset, 0);
     if (decision.legs === 'CE' || decision.legs === 'PE') {
       const strike = atm + (decision.legs === 'CE' ? offset : -offset) * facts.strikeStep;
-      return [order('BUY', facts.exchange, optionTradingsymbol(bot.underlying, expiry, strike, decision.legs, strikeGrid(facts)), quantity)];
+      return [order('BUY', facts.exchange, optionTradingsymbol(bot.underlying, expiry, strike, decision.legs, strikeGridOf(facts.kind)), quantity)];
     }
     const hedged = futureStrategies[bot.strategy];
     if (hedged !== undefined) {
@@ -219,7 +218,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
       const future = months.find((month) => month.series === (bot.params.future_month === 'next' ? 'next' : 'near')) ?? months[0];
       if (future === undefined) throw DomainError.said('validation_failed', botRuleTexts.noLegsAround(bot.strategy));
       const steps = num(bot.params[hedged.distance], 4) * (hedged.option === 'CE' ? 1 : -1);
-      const option = order(hedged.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, atm + steps * facts.strikeStep, hedged.option, strikeGrid(facts)), quantity);
+      const option = order(hedged.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, atm + steps * facts.strikeStep, hedged.option, strikeGridOf(facts.kind)), quantity);
       const long = order('BUY', future.exchange, future.tradingsymbol, bot.lots * future.lot_size);
       // Hedges first: the future before the call it covers; the put before the future it protects.
       return hedged.side === 'SELL' ? [long, option] : [option, long];
@@ -237,7 +236,7 @@ export function createBotIntents({ db, prices, market, brokers }: { db: Database
         spreadWidth: num(bot.params.spread_width, 4),
       },
     });
-    return shape.map((leg) => order(leg.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, leg.strike, leg.kind, strikeGrid(facts)), quantity * leg.lots));
+    return shape.map((leg) => order(leg.side, facts.exchange, optionTradingsymbol(bot.underlying, expiry, leg.strike, leg.kind, strikeGridOf(facts.kind)), quantity * leg.lots));
   }
 
   /**

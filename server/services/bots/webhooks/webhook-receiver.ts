@@ -27,7 +27,7 @@ import { underlyingsOn } from '../../market/underlyings/underlying-rows.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { clockMinutes, istDate, istMinutes } from '../../market/ist.ts';
 import { priceRulesOn } from '../../market/price-rules.ts';
-import { optionTradingsymbol } from '../../market/tradingsymbol.ts';
+import { optionTradingsymbol, strikeGridOf } from '../../market/tradingsymbol.ts';
 import { dayHours, isTradingDay } from '../../market/trading-calendar.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { brokerAccountTexts } from '../../texts/broker-account-texts.ts';
@@ -385,7 +385,7 @@ export function createWebhookReceiver({ db, clock, secrets, engine, brokers, pri
         lotSize = await engine.symbolLot(bot, tradingsymbol, reads);
         if (lotSize === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(facts.exchange, tradingsymbol), { field: `legs.${index}.tradingsymbol` });
       } else {
-        tradingsymbol = optionTradingsymbol(bot.underlying, around!.expiry, around!.atm + leg.offset * facts.strikeStep, leg.optionType);
+        tradingsymbol = optionTradingsymbol(bot.underlying, around!.expiry, around!.atm + leg.offset * facts.strikeStep, leg.optionType, strikeGridOf(facts.kind));
         lotSize = around!.lotSize;
       }
       intents.push({

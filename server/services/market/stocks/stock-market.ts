@@ -187,11 +187,11 @@ export function createStockMarket(core: MarketCore, { db, clock, seed, demo }: M
     for (let at = -each; at <= each; at += 1) {
       const strike = atm + at * step;
       if (strike <= 0) continue;
-      for (const type of ['CE', 'PE'] as const) rows.push([optionTradingsymbol(model.symbol, expiry, strike, type), strike, type]);
+      for (const type of ['CE', 'PE'] as const) rows.push([optionTradingsymbol(model.symbol, expiry, strike, type, 'paise'), strike, type]);
     }
     await db.query(
       `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
-       SELECT 'NFO', t, $4, $5::date, 'monthly', s, k, $6 FROM unnest($1::text[], $2::int[], $3::text[]) AS x (t, s, k)
+       SELECT 'NFO', t, $4, $5::date, 'monthly', s, k, $6 FROM unnest($1::text[], $2::float8[], $3::text[]) AS x (t, s, k)
        ON CONFLICT (exchange, tradingsymbol) DO NOTHING`,
       [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), model.symbol, expiry.date, await lotOf(model.symbol, expiry.date, now)],
     );
