@@ -125,4 +125,30 @@ describe.each(testBackends)("a stock's day replayed on %s", (backend) => {
     expect(chain.body.data['NFO:RELIANCE25DEC1520PE']).toMatchObject({ last_price: 19.7, source: 'real' });
     expect(chain.body.data['NFO:RELIANCE25DEC1520CE']).toMatchObject({ last_price: 40.3, source: 'real' });
   }, 180_000);
+
+  it("replays a stock whose strikes are ₹2.50 apart on its file's strikes, and fills one with paise", async () => {
+    // NSE's own NTPC rows of 16 December 2025 (its December strikes 317.5 to 325, two futures, lot 1,500), as its
+    // options and futures bhavcopies of that day give them (vinnzy/stockreco, commit 4b06ada2). A strike with paise
+    // was rounded into the book's whole-rupee strikes (322.5 listed as 323) before migration 146.
+    await uploadBhavcopy(server, token, 'BhavCopy_NSE_FO_0_0_0_20251216_F_0000.csv');
+    const created = await call<{ replay: Schemas['Replay'] }>('createReplay', { token, body: { index: 'NTPC', day: '2025-12-16', start: '10:00', replace: true } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.replay.id;
+    const chain = await call<Schemas['ReplayChainResponse']>('getReplayChain', { token, params: { id }, query: { expiry: '2025-12-30' } });
+    expect(chain.status, JSON.stringify(chain.body)).toBe(200);
+    expect(chain.body.chain).toMatchObject({ index: 'NTPC', strike_step: 2.5, lot_size: 1500 });
+    expect([...new Set(chain.body.chain.instruments.map((instrument) => instrument.strike))]).toEqual([317.5, 320, 322.5, 325]);
+    const put = chain.body.data['NFO:NTPC25DEC322.5PE']!;
+    expect(put.ask).toBeGreaterThan(put.bid!);
+
+    const placed = await call<Schemas['OrdersResponse']>('placeReplayOrders', {
+      token,
+      params: { id },
+      headers: { 'idempotency-key': 'ntpc-half-strike' },
+      body: { orders: [{ tradingsymbol: 'NTPC25DEC322.5PE', exchange: 'NFO', transaction_type: 'BUY', order_type: 'MARKET', product: 'NRML', quantity: 1500 }] },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const positions = await call<Schemas['PositionBookResponse']>('getReplayPositions', { token, params: { id } });
+    expect(positions.body.position_book.net.find((position) => position.tradingsymbol === 'NTPC25DEC322.5PE')).toMatchObject({ quantity: 1500, average_price: put.ask });
+  }, 180_000);
 });

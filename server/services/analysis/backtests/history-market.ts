@@ -119,11 +119,11 @@ export function historyStrikeStep(days: readonly HistoryDay[]): number | null {
 /**
  * The book's stock_simulation row of a backtested stock with its history's strike step (the engine places legs by
  * it: market/underlying-facts.ts), added for a stock the simulator does not price (its close the first day's). A step
- * of paise (₹2.50) does not fit the table's whole rupees: the simulator's own is kept then.
+ * may have paise (NTPC's ₹2.50, migration 146).
  */
 async function stockStrikeStep(book: Queryable, symbol: string, days: readonly HistoryDay[]): Promise<void> {
   const step = historyStrikeStep(days);
-  if (step === null || !Number.isInteger(step)) return;
+  if (step === null) return;
   const source = `The strike interval of the imported bhavcopy of ${days[0]!.day} (backtest book)`;
   await book.query(
     `INSERT INTO stock_simulation (symbol, reference_close, reference_date, close_source, volatility, volatility_source, strike_step, strike_step_source)
