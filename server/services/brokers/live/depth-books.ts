@@ -39,6 +39,11 @@ export function createDepthFollows<Id>(max: number) {
       followed.push(id);
       return { added: true, left };
     },
+    /** Forgets a contract whose following failed, so the next read tries again. */
+    drop(id: Id): void {
+      const at = followed.indexOf(id);
+      if (at >= 0) followed.splice(at, 1);
+    },
     ids: (): readonly Id[] => followed,
   };
 }

@@ -73,7 +73,13 @@ export function createNorenDepth({ clock, name, sessions, contracts, prices }: N
     if (added) {
       const watch = prices().watch(account.id, [`${exchange}:${tradingsymbol}`], () => undefined, () => undefined);
       depth.watches.set(key, watch);
-      await watch;
+      try {
+        await watch;
+      } catch (error) {
+        depth.follows.drop(key);
+        depth.watches.delete(key);
+        throw error;
+      }
     }
     const book = depth.books.get(key) ?? emptyBook();
     // "Delayed" once the feed has gone quiet (or is reconnecting) with levels shown; before any, the ladder waits.
