@@ -1226,12 +1226,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A contract's market depth beyond the best bid and ask, from the account's broker (Dhan's 20 or 200 levels).
-         * @description The contract's 20 best bids and asks as the account's broker last streamed them (Dhan's 20-level depth socket,
-         *     `wss://depth-api-feed.dhan.co/twentydepth`, NSE contracts only): the first read follows the contract (up to
-         *     Dhan's 50 a connection; past them the one asked for longest ago is left), so its answer may hold no level yet
-         *     (`updated_at` null); read again. `stale`: the socket has been silent too long. An account whose broker streams
-         *     no deeper book: 400 `validation_failed`; a contract not listed: 422 `unknown_instrument`; no session: 403.
+         * A contract's market depth beyond the best bid and ask, from the account's broker (Dhan's 20 or 200 levels, Shoonya's and Flattrade's 5).
+         * @description The contract's best bids and asks as the account's broker last streamed them: Dhan's 20 (its depth socket,
+         *     `wss://depth-api-feed.dhan.co/twentydepth`, NSE contracts only), or the Noren brokers' (Shoonya, Flattrade) 5
+         *     (the depth subscription of the account's market feed, `dk`/`df` frames). The first read follows the contract
+         *     (up to 50 an account; past them the one asked for longest ago is left), so its answer may hold no level yet
+         *     (`updated_at` null); read again. A level the broker sent empty is left out. `stale`: the socket has been silent
+         *     too long. An account whose broker streams no deeper book, or `levels` it does not stream: 400
+         *     `validation_failed`; a contract not listed: 422 `unknown_instrument`; no session: 403.
          */
         get: operations["getMarketDepth"];
         put?: never;
@@ -3257,7 +3259,7 @@ export interface components {
             access_token_login: boolean;
             /**
              * @description The `levels` GET /api/market-depth/{accountNumber}/ takes for this broker's accounts, the default first
-             *     (Dhan: 20, then 200); empty where the broker streams no depth beyond the best bid and ask.
+             *     (Dhan: 20, then 200; Shoonya and Flattrade: 5); empty where the broker streams no depth beyond the best bid and ask.
              */
             market_depth_levels: number[];
         };
@@ -5743,7 +5745,7 @@ export interface components {
         MarketDepthResponse: {
             exchange: string;
             tradingsymbol: string;
-            /** @description The levels the broker streams a side (20 or 200 on Dhan). */
+            /** @description The levels the broker streams a side (20 or 200 on Dhan, 5 on Shoonya and Flattrade). */
             levels: number;
             /** @description Best first; an empty level is left out. */
             bids: components["schemas"]["MarketDepthLevel"][];
@@ -8443,8 +8445,8 @@ export interface operations {
             query: {
                 exchange: "NFO";
                 tradingsymbol: string;
-                /** @description 20 (the default), or 200: Dhan's full depth, one contract at a time an account (asking for another closes the first's connection). */
-                levels?: 20 | 200;
+                /** @description One of the broker's `market_depth_levels`, its first when absent: Dhan's 20, or 200 (its full depth, one contract at a time an account: asking for another closes the first's connection); Shoonya's and Flattrade's 5. */
+                levels?: 5 | 20 | 200;
             };
             header?: never;
             path: {

@@ -1472,7 +1472,7 @@ export const serverTexts: Record<TextCode, MessageDescriptor> = defineMessages({
   },
   'depth.not_offered': {
     id: 'server.depth.not_offered',
-    defaultMessage: "account_number: {account}'s broker streams no depth beyond the best bid and ask (20-level depth comes from a Dhan account)",
+    defaultMessage: "account_number: {account}'s broker streams no depth beyond the best bid and ask (market depth comes from a Dhan, Shoonya or Flattrade account)",
   },
   'upstox.history_not_upstox_account': {
     id: 'server.upstox.history_not_upstox_account',

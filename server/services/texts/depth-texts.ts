@@ -3,5 +3,5 @@ import { said, type Said } from './said.ts';
 
 export const depthTexts = {
   notOffered: (account: string): Said =>
-    said('depth.not_offered', { account }, `account_number: ${account}'s broker streams no depth beyond the best bid and ask (20-level depth comes from a Dhan account)`),
+    said('depth.not_offered', { account }, `account_number: ${account}'s broker streams no depth beyond the best bid and ask (market depth comes from a Dhan, Shoonya or Flattrade account)`),
 };

@@ -71,6 +71,11 @@ export async function placeFromNorenApp(request: APIRequestContext, app: NorenAp
   await control(request, app.broker, 'from-app', { uid: app.userId, token, trantype: order.trantype, qty: String(order.qty), ...(order.prd === undefined ? {} : { prd: order.prd }) });
 }
 
+/** The broker's last price of the desk's contract `token`: its feed's touchline and depth move with it (depth: five levels a tick apart). */
+export async function setNorenLast(request: APIRequestContext, broker: NorenBroker, token: string, price: number): Promise<void> {
+  await control(request, broker, 'last', { token, price });
+}
+
 /** While `on`, the broker's websocket sends nothing (no price, no answer, no pong): a feed gone quiet, as out of hours. */
 export async function silenceNorenFeed(request: APIRequestContext, broker: NorenBroker, on: boolean): Promise<void> {
   await control(request, broker, 'silence-feed', { on });

@@ -133,6 +133,6 @@ describe.each(testBackends)("the live desk's 20-level depth on Dhan on %s", (bac
     const paper = await createBrokerAccount(stack.call, desk.token);
     const onPaper = await depthOf('NIFTY26JAN26000CE', paper.account.account_number);
     expect([onPaper.status, onPaper.body.code]).toEqual([400, 'validation_failed']);
-    expect(onPaper.body.message).toContain('20-level depth comes from a Dhan account');
+    expect(onPaper.body.message).toContain('market depth comes from a Dhan, Shoonya or Flattrade account');
   });
 });

@@ -37,7 +37,7 @@ describe.each(testBackends)('each broker’s capabilities in the brokers list on
 
   const capabilitiesOf = (slug: string) => brokers.find((broker) => broker.name === slug)?.capabilities;
 
-  it('says what each broker takes: the AMO by choice on Dhan and the Noren brokers, Dhan’s four times, its token and depth', () => {
+  it('says what each broker takes: the AMO by choice on Dhan and the Noren brokers, Dhan’s four times, its token and depth, the Noren brokers’ 5-level depth', () => {
     const always = { after_market: 'always', after_market_times: [], access_token_login: false, market_depth_levels: [] };
     const byChoice = { ...always, after_market: 'by_choice' };
     expect(Object.fromEntries(brokers.map((broker) => [broker.name, broker.capabilities]))).toEqual({
@@ -45,8 +45,8 @@ describe.each(testBackends)('each broker’s capabilities in the brokers list on
       kite: always,
       upstox: always,
       dhan: { after_market: 'by_choice', after_market_times: ['PRE_OPEN', 'OPEN', 'OPEN_30', 'OPEN_60'], access_token_login: true, market_depth_levels: [20, 200] },
-      shoonya: byChoice,
-      flattrade: byChoice,
+      shoonya: { ...byChoice, market_depth_levels: [5] },
+      flattrade: { ...byChoice, market_depth_levels: [5] },
     });
   });
 

@@ -4,22 +4,20 @@
 // sent it. 200 levels come one contract a connection (Dhan's rule): an account has one such connection, for the
 // contract last asked at 200, closed when another is asked for. The answer says when it was sent and whether the socket is stale (the desk says "prices delayed"), and
 // holds no level before Dhan has sent any. Only NSE's segments carry 20-level depth (Dhan's page): a BFO contract
-// has none.
+// has none. The book, the contract's lookup and the follow cap are the broker-neutral ../live/depth-books.ts.
 import type { Clock } from '../../clock.ts';
-import { DomainError } from '../../domain-error.ts';
-import { refusalTexts } from '../../texts/refusal-texts.ts';
 import type { MarketDepth, TradingAccount } from '../broker-trading.ts';
+import { createDepthFollows, depthAnswer, depthContract, emptyBook, type DepthBook, type DepthFollows } from '../live/depth-books.ts';
 import { sessionEnded } from '../live/live-calls.ts';
 import type { FeedTuning } from '../live/feed-socket.ts';
 import type { LiveSession } from '../live/live-sessions.ts';
 import type { LiveContracts } from '../live/live-wire.ts';
 import { createDhanDepthConnection, type DhanDepthConnection } from '../dhan/depth-connection.ts';
-import { depthLevels, fullDepthLevels, maxDepthInstruments, type DepthPacket, type DepthRow } from '../dhan/depth-packets.ts';
+import { depthLevels, fullDepthLevels, maxDepthInstruments, type DepthPacket } from '../dhan/depth-packets.ts';
 import type { DhanHttp } from '../dhan/dhan-http.ts';
 
-type Book = { bids: DepthRow[]; asks: DepthRow[]; at: Date | null };
-type AccountDepth = { token: string; connection: DhanDepthConnection; books: Map<string, Book>; watched: string[] };
-type FullDepth = { token: string; securityId: string; connection: DhanDepthConnection; books: Map<string, Book> };
+type AccountDepth = { token: string; connection: DhanDepthConnection; books: Map<string, DepthBook>; follows: DepthFollows<string> };
+type FullDepth = { token: string; securityId: string; connection: DhanDepthConnection; books: Map<string, DepthBook> };
 
 export type DhanDepthOptions = {
   clock: Clock;
@@ -39,7 +37,7 @@ export function createDhanDepth({ clock, sessions, contracts, url, fullUrl, tuni
   const fullDepths = new Map<number, FullDepth>();
 
   /** A connection of the session's token whose packets fill `books` (the contracts it follows). */
-  function connect(session: LiveSession<DhanHttp>, levels: 20 | 200, books: Map<string, Book>): DhanDepthConnection {
+  function connect(session: LiveSession<DhanHttp>, levels: 20 | 200, books: Map<string, DepthBook>): DhanDepthConnection {
     const received = (packets: DepthPacket[]) => {
       for (const packet of packets) {
         if (packet.kind === 'disconnect') continue;
@@ -63,8 +61,8 @@ export function createDhanDepth({ clock, sessions, contracts, url, fullUrl, tuni
   }
 
   function open(session: LiveSession<DhanHttp>): AccountDepth {
-    const books = new Map<string, Book>();
-    return { token: session.accessToken, connection: connect(session, depthLevels, books), books, watched: [] };
+    const books = new Map<string, DepthBook>();
+    return { token: session.accessToken, connection: connect(session, depthLevels, books), books, follows: createDepthFollows<string>(maxDepthInstruments) };
   }
 
   function forget(accountId: number): void {
@@ -79,7 +77,7 @@ export function createDhanDepth({ clock, sessions, contracts, url, fullUrl, tuni
     const held = fullDepths.get(session.accountId);
     if (held !== undefined && held.token === session.accessToken && held.securityId === securityId) return held;
     held?.connection.close();
-    const books = new Map<string, Book>([[securityId, { bids: [], asks: [], at: null }]]);
+    const books = new Map<string, DepthBook>([[securityId, emptyBook()]]);
     const connection = connect(session, fullDepthLevels, books);
     connection.subscribe([{ segment, securityId }]);
     const full: FullDepth = { token: session.accessToken, securityId, connection, books };
@@ -90,13 +88,12 @@ export function createDhanDepth({ clock, sessions, contracts, url, fullUrl, tuni
   async function marketDepth(account: TradingAccount, exchange: string, tradingsymbol: string, levels: number = depthLevels): Promise<MarketDepth> {
     const session = await sessions.sessionOf(account.id);
     if (session === null) throw sessionEnded('Dhan');
-    const contract = exchange === 'NFO' ? await contracts.contractOf(exchange, tradingsymbol, clock()) : null;
-    if (contract === null) throw DomainError.said('unknown_instrument', refusalTexts.notListed(exchange, tradingsymbol), { field: 'tradingsymbol' });
+    const contract = await depthContract(contracts, clock(), exchange, tradingsymbol);
     const securityId = String(contract.instrumentToken);
     if (levels === fullDepthLevels) {
       const full = fullDepthOf(session, securityId);
       const book = full.books.get(securityId)!;
-      return { tradingsymbol, levels: fullDepthLevels, bids: book.bids, asks: book.asks, updatedAt: book.at, stale: full.connection.isStale() };
+      return depthAnswer(tradingsymbol, fullDepthLevels, book, full.connection.isStale());
     }
     let depth = accounts.get(account.id);
     // A new login's token opens a new connection: the old one's token is dead.
@@ -106,18 +103,16 @@ export function createDhanDepth({ clock, sessions, contracts, url, fullUrl, tuni
     }
     depth ??= open(session);
     accounts.set(account.id, depth);
-    if (!depth.books.has(securityId)) {
-      if (depth.watched.length >= maxDepthInstruments) {
-        const oldest = depth.watched.shift()!;
-        depth.books.delete(oldest);
-        depth.connection.unsubscribe([{ segment, securityId: oldest }]);
-      }
-      depth.books.set(securityId, { bids: [], asks: [], at: null });
-      depth.watched.push(securityId);
+    const { added, left } = depth.follows.follow(securityId);
+    if (left !== null) {
+      depth.books.delete(left);
+      depth.connection.unsubscribe([{ segment, securityId: left }]);
+    }
+    if (added) {
+      depth.books.set(securityId, emptyBook());
       depth.connection.subscribe([{ segment, securityId }]);
     }
-    const book = depth.books.get(securityId)!;
-    return { tradingsymbol, levels: depthLevels, bids: book.bids, asks: book.asks, updatedAt: book.at, stale: depth.connection.isStale() };
+    return depthAnswer(tradingsymbol, depthLevels, depth.books.get(securityId)!, depth.connection.isStale());
   }
 
   return {

@@ -7,6 +7,7 @@
 // (message length int16, response code byte: 41 bids, 51 asks, 50 disconnection; exchange segment byte; security id
 // int32; then a sequence number, or for 200-level the number of rows, uint32), then the levels, 16 bytes each
 // (price float64, quantity uint32, orders uint32), best first. An empty level reads 0.
+import type { DepthRow } from '../live/depth-books.ts';
 import { feedSegments } from './feed-packets.ts';
 
 /** Most instruments one 20-level connection follows (a 200-level one follows one). */
@@ -14,7 +15,7 @@ export const maxDepthInstruments = 50;
 export const depthLevels = 20;
 export const fullDepthLevels = 200;
 
-export type DepthRow = { price: number; quantity: number; orders: number };
+export type { DepthRow };
 
 export type DepthPacket =
   | { kind: 'bids' | 'asks'; segment: string; securityId: string; rows: DepthRow[] }

@@ -3,7 +3,8 @@
 // scrip master's tokens and trading symbols), the trading adapter (orders on the live core, noren-trading.ts),
 // the BrokerAdapter the registry lists (the redirect login, trading) and the leader's periodic book read, which
 // stands behind the order updates Noren's websocket hints (each confirmed by reading the book), and the
-// accounts' live prices on that websocket (noren-prices.ts).
+// accounts' live prices on that websocket (noren-prices.ts), whose depth frames give the order ticket its
+// five-level ladder (noren-depth.ts).
 import type { Wait } from '../../clock.ts';
 import { norenTexts } from '../../texts/noren-texts.ts';
 import type { NorenBrokerKind, NorenEndpoints } from '../noren/noren-endpoints.ts';
@@ -14,6 +15,7 @@ import type { LivePrices } from '../live/live-prices.ts';
 import { createOrderSync, readBook } from '../live/order-sync.ts';
 import { createNorenBroker } from './noren-broker.ts';
 import { createNorenContracts, type NorenContracts } from './noren-contracts.ts';
+import { createNorenDepth } from './noren-depth.ts';
 import { norenFailures } from './noren-failures.ts';
 import { createNorenLivePrices } from './noren-prices.ts';
 import { createNorenTrading, type NorenTrading } from './noren-trading.ts';
@@ -42,8 +44,9 @@ export function createNorenLive({ kind, db, clock, secrets, endpoints = kind.pro
   // An order update on the socket is a hint: the book is read to confirm it (one read a hint; reads are shared a second).
   const onOrderHint = (session: { accountId: number; accountNumber: string }) =>
     void readBook(trading, { id: session.accountId, accountNumber: session.accountNumber, capitalPaise: 0 }).catch(() => undefined);
-  const prices = createNorenLivePrices({ db, clock, sessions, broker: { slug: kind.slug, name: kind.name }, feedUrl: endpoints.feedUrl, contracts, tuning: feed, onOrderHint });
-  const trading = createNorenTrading({ db, clock, slug: kind.slug, sessions, contracts, failures, texts, wait, prices });
+  const depth = createNorenDepth({ clock, name: kind.name, sessions, contracts, prices: () => prices });
+  const prices = createNorenLivePrices({ db, clock, sessions, broker: { slug: kind.slug, name: kind.name }, feedUrl: endpoints.feedUrl, contracts, tuning: feed, onOrderHint, onDepth: depth.received });
+  const trading = { ...createNorenTrading({ db, clock, slug: kind.slug, sessions, contracts, failures, texts, wait, prices }), marketDepth: depth.marketDepth, marketDepthLevels: depth.levels };
   return {
     broker: createNorenBroker({ kind, endpoints, http, trading, compliance: { orderWindows: trading.orderWindows, algoField: null, defaultAlgoName: null } }),
     sessions,

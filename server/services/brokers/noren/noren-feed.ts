@@ -4,10 +4,12 @@
 // message `{"t":"c","uid","actid","susertoken","source":"API"}` answered `{"t":"ck","s":"OK"}` (anything else:
 // the token is refused, and reconnecting cannot help); touchline subscriptions `{"t":"t","k":"NFO|43919#NSE|26000"}`
 // answered with each instrument's full touchline (`tk`) and then its changes (`tf`); depth `{"t":"d"}` the same
-// with `dk`/`df` (five best bids and asks); `u`/`ud` unsubscribe; order updates `{"t":"o","actid"}` answered
+// with `dk`/`df` (five levels a side: bp1..bp5 prices, bq1..bq5 quantities, bo1..bo5 orders, and sp/sq/so for
+// the offers; a `df` carries only what changed, so each contract's fields are kept and merged); `u`/`ud` unsubscribe; order updates `{"t":"o","actid"}` answered
 // with an `om` frame per change of the account's orders. Every opening connects and subscribes again.
 // Fields are text: lp last, c close, o/h/l the day's, v volume, oi, bp1/sp1 and bq1/sq1 the best bid and ask.
 import type { LastPrice } from '../../market/market-service.ts';
+import type { DepthRow } from '../live/depth-books.ts';
 import { createFeedSocket, type FeedSocketState, type FeedTuning } from '../live/feed-socket.ts';
 import { isObject } from './noren-json.ts';
 
@@ -27,12 +29,39 @@ export type NorenFeedOptions = FeedTuning & {
    * this is given): a hint, to be confirmed by reading the order book.
    */
   onOrderUpdate?: ((norenordno: string) => void) | undefined;
+  /**
+   * A depth-mode contract's five levels a side as Noren last sent them (a `dk`, then each `df` merged onto it), by
+   * its "EXCH|token" key; null when it is unsubscribed.
+   */
+  onDepth?: ((key: string, depth: NorenDepth | null) => void) | undefined;
   /** Noren refused the session on the socket: log in again; the socket has stopped. */
   onTokenError?: () => void;
   clock?: () => Date;
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export type NorenDepth = { bids: DepthRow[]; asks: DepthRow[] };
+
+/** Levels a side Noren's depth carries. */
+export const norenDepthLevels = 5;
+
+const numberOf = (value: unknown): number => (typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : Number.NaN);
+
+/**
+ * A contract's depth from its depth fields (a `dk` with the `df`s since merged on), best first: bids from bp/bq/bo 1
+ * to 5, offers from sp/sq/so. A level Noren sent empty ("0.00" and "0", as it pads a thin book) or not at all is
+ * left out: the ladder shows only levels Noren sent.
+ */
+export function depthOfFields(fields: Readonly<Record<string, unknown>>): NorenDepth {
+  const side = (price: string, quantity: string, orders: string): DepthRow[] =>
+    Array.from({ length: norenDepthLevels }, (_, index) => ({
+      price: numberOf(fields[`${price}${index + 1}`]),
+      quantity: numberOf(fields[`${quantity}${index + 1}`]),
+      orders: numberOf(fields[`${orders}${index + 1}`]),
+    })).flatMap((row) => (row.price > 0 && row.quantity > 0 ? [{ ...row, orders: Number.isFinite(row.orders) ? row.orders : 0 }] : []));
+  return { bids: side('bp', 'bq', 'bo'), asks: side('sp', 'sq', 'so') };
+}
 
 /** A touchline or depth frame's figures as StrikeDesk's quote; only what the frame carries (a `tf` carries changes). */
 export function quoteOfFrame(frame: Record<string, unknown>, receivedAt: Date): LastPrice | null {
@@ -67,6 +96,8 @@ export function quoteOfFrame(frame: Record<string, unknown>, receivedAt: Date): 
 export function createNorenFeed(options: NorenFeedOptions) {
   const clock = options.clock ?? (() => new Date());
   const subscribed = new Map<string, NorenFeedMode>();
+  /** Each depth-mode contract's fields as Noren last sent them, `df` changes merged onto its `dk`. */
+  const depthFields = new Map<string, Record<string, unknown>>();
   let refused = false;
   // Subscriptions wait for the connect's answer: Noren takes none before it.
   let connected = false;
@@ -116,8 +147,15 @@ export function createNorenFeed(options: NorenFeedOptions) {
         return;
       }
       if (!['tk', 'tf', 'dk', 'df'].includes(String(frame.t)) || typeof frame.e !== 'string' || typeof frame.tk !== 'string') return;
+      const key = `${frame.e}|${frame.tk}`;
       const quote = quoteOfFrame({ ...frame }, clock());
-      if (quote !== null) options.onQuotes([[`${frame.e}|${frame.tk}`, quote]]);
+      if (quote !== null) options.onQuotes([[key, quote]]);
+      if (frame.t === 'dk' || frame.t === 'df') {
+        // A `dk` (each subscription's, every opening's) is the whole book; a `df` only what changed.
+        const fields = frame.t === 'dk' ? { ...frame } : { ...depthFields.get(key), ...frame };
+        depthFields.set(key, fields);
+        options.onDepth?.(key, depthOfFields(fields));
+      }
     },
   });
 
@@ -134,7 +172,10 @@ export function createNorenFeed(options: NorenFeedOptions) {
         const of = dropped.filter((key) => subscribed.get(key) === mode);
         if (of.length > 0) send({ t: mode === 't' ? 'u' : 'ud', k: of.join('#') });
       }
-      for (const key of dropped) subscribed.delete(key);
+      for (const key of dropped) {
+        subscribed.delete(key);
+        if (depthFields.delete(key)) options.onDepth?.(key, null);
+      }
     },
     close: socket.close,
     state: (): FeedSocketState => socket.state(),

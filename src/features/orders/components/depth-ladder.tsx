@@ -24,8 +24,8 @@ const readEveryMs = 1000;
 
 /**
  * A contract's best bids and offers beyond the touch on an account whose broker streams them (GET /api/market-depth/;
- * Dhan's 20 levels), folded until the trader opens it: only then is the contract followed on the broker's depth
- * socket and read each second while open. `broker`: the broker's name; `levels`: how many levels it streams by default
+ * Dhan's 20 levels, Shoonya's and Flattrade's 5), folded until the trader opens it: only then is the contract followed for its depth (Dhan's depth
+ * socket, the Noren brokers' market feed) and read each second while open. `broker`: the broker's name; `levels`: how many levels it streams by default
  * (the first of its `market_depth_levels`, which the read asks for by not naming any).
  */
 export function DepthLadder({ accountNumber, tradingsymbol, broker, levels }: { accountNumber: string; tradingsymbol: string; broker: string; levels: number }) {
