@@ -45,8 +45,6 @@ const futureStrategies: Record<string, { option: 'CE' | 'PE'; side: 'BUY' | 'SEL
   protective_put: { option: 'PE', side: 'BUY', distance: 'put_distance' },
 };
 
-/** A stock's strikes may have paise (tradingsymbol.ts); an index's are whole rupees. */
-
 /** The value of `key`, made once: a failure is shared too (every bot asking this tick would meet it). */
 function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
   let value = made.get(key);
