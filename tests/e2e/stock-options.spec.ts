@@ -234,7 +234,7 @@ test('a stock whose strikes are ₹2.50 apart: its chain shows them and one is b
   const chain = new OptionChainPage(page, /NTPC/);
   await expect(chain.atmRow).toHaveCount(1);
   await page.setViewportSize({ width: 360, height: 780 });
-  await expect(page.getByText(/strike step \u2068?₹2\.5\u2069?/)).toBeVisible();
+  await expect(page.getByText(/strike step \u2068?₹2\.50\u2069?/)).toBeVisible();
 
   // Every other strike has paise: the one at or next to the money.
   const half = chain.table.locator('tbody tr').filter({ has: page.locator('th[scope="row"]', { hasText: /\.5\u2069?$/ }) }).first();

@@ -46,7 +46,8 @@ const bannedText = defineMessage<{ symbol: MessageValue }>({
 
 /** A stock chain's trading terms: its cycle, strike step, lot, NSE's freeze quantity where one is held, and delivery. */
 function stockFactsLine(intl: IntlShape, chain: Pick<Instruments, 'lot_size' | 'strike_step' | 'freeze_quantity'>, format: Pick<BoundFormat, 'formatInr' | 'formatNumber'>): string {
-  const facts = { lot: chain.lot_size, step: format.formatInr(chain.strike_step, { minimumFractionDigits: 0 }) };
+  // ₹50 for an index, ₹2.50 for a stock whose strikes have paise (NTPC), as a price is written.
+  const facts = { lot: chain.lot_size, step: format.formatInr(chain.strike_step, { minimumFractionDigits: Number.isInteger(chain.strike_step) ? 0 : 2 }) };
   return chain.freeze_quantity === null ? intl.formatMessage(stockFacts, facts) : intl.formatMessage(stockFactsWithFreeze, { ...facts, freeze: format.formatNumber(chain.freeze_quantity) });
 }
 
