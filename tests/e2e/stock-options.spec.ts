@@ -155,13 +155,13 @@ async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
-/** The desk's chain of INFY, picked by the company's name on a laptop (a phone's pickers are in a sheet), then read at 360 px. */
-async function openInfyChainOnThePhone(page: Page): Promise<OptionChainPage> {
+/** A stock's chain on the desk, picked by name on a laptop (a phone's pickers are in a sheet), then read at 360 px. */
+async function openStockChainOnThePhone(page: Page, typed: string, symbol: string): Promise<OptionChainPage> {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/app/dashboards/live-trade');
-  await pickUnderlying(page, page.getByRole('combobox', { name: 'Underlying' }), 'Infosys', /^INFY/);
+  await pickUnderlying(page, page.getByRole('combobox', { name: 'Underlying' }), typed, new RegExp(`^${symbol}`));
   await page.keyboard.press('Escape');
-  const chain = new OptionChainPage(page, /INFY/);
+  const chain = new OptionChainPage(page, new RegExp(symbol));
   await expect(chain.atmRow).toHaveCount(1);
   await page.setViewportSize({ width: 360, height: 780 });
   return chain;
@@ -175,7 +175,7 @@ async function openInfyChainOnThePhone(page: Page): Promise<OptionChainPage> {
 test('a stock’s chain links each strike to that stock’s open interest over time, at 360 px and right to left', async ({ page }) => {
   test.setTimeout(90_000);
   await signInReadyToTrade(page);
-  const chain = await openInfyChainOnThePhone(page);
+  const chain = await openStockChainOnThePhone(page, 'Infosys', 'INFY');
   const link = chain.atmRow.getByTestId('chain-oi-link');
   await expect(link).toHaveAttribute('href', /^\/app\/open_interest\?index=INFY&expiry=\d{4}-\d{2}-\d{2}&strikes=\d+$/);
   const linked = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams;
@@ -216,7 +216,7 @@ test('a stock’s chain links each strike to that stock’s open interest over t
   expect(await page.getByRole('combobox', { name: 'Underlying' }).evaluate((box) => getComputedStyle(box).textAlign)).toBe('right');
   await page.screenshot({ path: 'test-results/stock-options/oi-stock-en-360-rtl.png', fullPage: true });
 
-  await openInfyChainOnThePhone(page);
+  await openStockChainOnThePhone(page, 'Infosys', 'INFY');
   await expect(link).toBeVisible();
   await fitsThePhone(page);
   await page.screenshot({ path: 'test-results/stock-options/chain-oi-link-en-360-rtl.png' });
@@ -227,13 +227,7 @@ test('a stock’s chain links each strike to that stock’s open interest over t
 test('a stock whose strikes are ₹2.50 apart: its chain shows them and one is bought, at 360 px in en and fr', async ({ page }) => {
   test.setTimeout(120_000);
   const user = await signInReadyToTrade(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/app/dashboards/live-trade');
-  await pickUnderlying(page, page.getByRole('combobox', { name: 'Underlying' }), 'NTPC', /^NTPC/);
-  await page.keyboard.press('Escape');
-  const chain = new OptionChainPage(page, /NTPC/);
-  await expect(chain.atmRow).toHaveCount(1);
-  await page.setViewportSize({ width: 360, height: 780 });
+  const chain = await openStockChainOnThePhone(page, 'NTPC', 'NTPC');
   await expect(page.getByText(/strike step \u2068?₹2\.50\u2069?/)).toBeVisible();
 
   // Every other strike has paise: the one at or next to the money.
