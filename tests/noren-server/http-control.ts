@@ -1,9 +1,9 @@
 // The test server's control over HTTP, for browser tests that run it beside the reference server
 // (tests/e2e/support/start-server.ts): POST /__control/<name> with a JSON body, answered {data}. Names and bodies:
 //   apps {apiKey, apiSecret, redirectUrl, userId} · contracts {contracts: ServerContract[]} (lists more) ·
-//   last {token, price} · orders {uid} · end-sessions {uid?} · holdings {uid, holdings: HoldingSeed[]} (the user's demat holdings) ·
+//   last {token, price, uid?} (with uid: on that user's feed alone) · orders {uid} · end-sessions {uid?} · holdings {uid, holdings: HoldingSeed[]} (the user's demat holdings) ·
 //   from-app {uid, token, trantype, qty, prd?} (a MARKET order placed in the broker's own app, no remarks) ·
-//   silence-feed {on} (while on, the websocket sends nothing: no price, no answer, no pong)
+//   silence-feed {on, uid?} (while on, the websocket sends nothing to every user, or to `uid` alone: no price, no answer, no pong)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../kite-server/http-util.ts';
 import type { HoldingSeed } from './holdings.ts';
@@ -27,11 +27,11 @@ export async function handleNorenControl(control: NorenControl, request: Incomin
     const actions: Record<string, () => unknown> = {
       apps: () => control.registerApp({ apiKey: text(body, 'apiKey'), apiSecret: text(body, 'apiSecret'), redirectUrl: text(body, 'redirectUrl'), userId: text(body, 'userId') }),
       contracts: () => control.listContracts(body.contracts as ServerContract[]),
-      last: () => control.setLast(text(body, 'token'), Number(body.price)),
+      last: () => control.setLast(text(body, 'token'), Number(body.price), typeof body.uid === 'string' ? body.uid : undefined),
       orders: () => control.orders(text(body, 'uid')),
       'from-app': () =>
         control.placeFromAppByToken(text(body, 'uid'), text(body, 'token'), { trantype: text(body, 'trantype'), qty: text(body, 'qty'), prd: typeof body.prd === 'string' ? body.prd : 'M', prctyp: 'MKT' }).norenordno,
-      'silence-feed': () => control.silenceFeed(body.on === true),
+      'silence-feed': () => control.silenceFeed(body.on === true, typeof body.uid === 'string' ? body.uid : undefined),
       'end-sessions': () => control.endSessions(typeof body.uid === 'string' ? body.uid : undefined),
       holdings: () => {
         if (!Array.isArray(body.holdings)) throw new ControlRefusal('holdings (tsym, token, isin, holdqty, upldprc, last) is required');

@@ -82,7 +82,9 @@ export type NorenControl = ReturnType<typeof controlOf>;
 function controlOf(state: State) {
   return {
     registerApp: (config: AppConfig) => void state.apps.set(config.apiKey, { password: 'secret', ...config }),
-    setLast: (token: string, price: number) => {
+    /** A contract's last price: the book's, or (with `uid`) on that user's feed alone, the book's left as it is. */
+    setLast: (token: string, price: number, uid?: string) => {
+      if (uid !== undefined) return state.socket.setLastFor(uid, `NFO|${token}`, price);
       state.book.setLast(token, price);
       state.socket.moved(`NFO|${token}`);
     },
@@ -91,8 +93,8 @@ function controlOf(state: State) {
       state.indices.set(key, level);
       state.socket.moved(key);
     },
-    /** The websocket sends nothing while on: no frame, no pong. */
-    silenceFeed: (on: boolean) => state.socket.silence(on),
+    /** The websocket sends nothing while on (to `uid`'s sockets alone when given): no frame, no pong. */
+    silenceFeed: (on: boolean, uid?: string) => state.socket.silence(on, uid),
     /** How many pings the websocket's clients sent. */
     feedPings: () => state.socket.pings(),
     /** What the websocket's clients sent, oldest first. */

@@ -5,7 +5,8 @@
 // unsubscribe. Depth frames carry Noren's five levels a side (bp1..bp5 prices, bq1..bq5 quantities, bo1..bo5
 // orders; sp/sq/so the offers), each a tick (0.05) further from the last price (serverDepthLevels); a level a thin
 // premium leaves empty is sent as Noren pads one ("0.00", "0", "0"). The indices' levels are kept here (their
-// tokens: NSE|26000 NIFTY 50, NSE|26009 NIFTY BANK).
+// tokens: NSE|26000 NIFTY 50, NSE|26009 NIFTY BANK). A browser spec that silences the feed or moves a price for one
+// user (`uid`) leaves every other user's sockets as they were: specs run side by side on one test server.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -40,14 +41,18 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
   const wss = new WebSocketServer({ noServer: true, autoPong: false });
   const clients = new Set<Client>();
   const received: unknown[] = [];
-  let silenced = false;
+  let silencedAll = false;
+  const silencedUsers = new Set<string>();
+  const isSilenced = (client: Client) => silencedAll || (client.uid !== null && silencedUsers.has(client.uid));
+  /** One user's own last prices (by key), over the book's: what `setLastFor` moved for that user's sockets alone. */
+  const ownLast = new Map<string, Map<string, number>>();
   let pings = 0;
   const sendTo = (client: Client, message: Record<string, unknown>) => {
-    if (!silenced) client.socket.send(JSON.stringify(message));
+    if (!isSilenced(client)) client.socket.send(JSON.stringify(message));
   };
 
-  function frame(key: string, t: string): Record<string, string> | null {
-    const last = levels.last(key);
+  function frame(client: Client, key: string, t: string): Record<string, string> | null {
+    const last = (client.uid === null ? undefined : ownLast.get(client.uid)?.get(key)) ?? levels.last(key);
     if (last === null) return null;
     const [e = '', tk = ''] = key.split('|');
     const base = { t, e, tk, lp: last.toFixed(2), ft: String(Math.floor(Date.now() / 1000)) };
@@ -57,11 +62,11 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
 
   /** A `df` of what changed since the client was last sent the contract's depth (null: nothing did). */
   function depthChange(client: Client, key: string): Record<string, string> | null {
-    const whole = frame(key, 'df');
+    const whole = frame(client, key, 'df');
     if (whole === null) return null;
     const sent = client.depthSent.get(key) ?? {};
     // A silenced server sends nothing, so what the client holds is what it had.
-    if (!silenced) client.depthSent.set(key, whole);
+    if (!isSilenced(client)) client.depthSent.set(key, whole);
     const changed = Object.fromEntries(Object.entries(whole).filter(([field, value]) => ['t', 'e', 'tk'].includes(field) || sent[field] !== value));
     return Object.keys(changed).length > 3 ? changed : null;
   }
@@ -95,9 +100,9 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
     if (message.t === 't' || message.t === 'd') {
       for (const key of keys) {
         client.follows.set(key, message.t);
-        const ack = frame(key, message.t === 't' ? 'tk' : 'dk');
+        const ack = frame(client, key, message.t === 't' ? 'tk' : 'dk');
         if (ack !== null) sendTo(client, ack);
-        if (ack !== null && message.t === 'd' && !silenced) client.depthSent.set(key, ack);
+        if (ack !== null && message.t === 'd' && !isSilenced(client)) client.depthSent.set(key, ack);
       }
     } else if (message.t === 'u' || message.t === 'ud') {
       for (const key of keys) {
@@ -115,18 +120,26 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
         ws.on('message', (data) => handle(client, data));
         ws.on('ping', (data) => {
           pings += 1;
-          if (!silenced) ws.pong(data);
+          if (!isSilenced(client)) ws.pong(data);
         });
         ws.on('close', () => clients.delete(client));
       });
     },
-    /** A price moved: a `tf`/`df` frame to every socket following it. */
-    moved(key: string): void {
+    /** A price moved: a `tf`/`df` frame to every socket following it (of `uid` alone when given). */
+    moved(key: string, uid?: string): void {
       for (const client of clients) {
+        if (uid !== undefined && client.uid !== uid) continue;
         const mode = client.follows.get(key);
-        const update = mode === undefined ? null : mode === 't' ? frame(key, 'tf') : depthChange(client, key);
+        const update = mode === undefined ? null : mode === 't' ? frame(client, key, 'tf') : depthChange(client, key);
         if (update !== null) sendTo(client, update);
       }
+    },
+    /** `key` at `price` on `uid`'s sockets only (the book and other users' sockets keep theirs). */
+    setLastFor(uid: string, key: string, price: number): void {
+      const own = ownLast.get(uid) ?? new Map<string, number>();
+      own.set(key, price);
+      ownLast.set(uid, own);
+      this.moved(key, uid);
     },
     /** An order of `uid` changed: an `om` frame to the user's sockets that asked for order updates. */
     orderChanged(uid: string, order: { norenordno: string; status: string; tsym: string; qty: string; fillshares: string; avgprc: string; remarks: string }): void {
@@ -134,9 +147,11 @@ export function createNorenSocket(sessionOf: (token: string) => { uid: string; e
         if (client.uid === uid && client.orders) sendTo(client, { t: 'om', actid: uid, exch: 'NFO', reporttype: order.status === 'COMPLETE' ? 'Fill' : 'New', ...order });
       }
     },
-    /** While on, the server sends nothing: no frame, no pong (a dead link TCP has not noticed). */
-    silence(on: boolean): void {
-      silenced = on;
+    /** While on, the server sends nothing (to `uid`'s sockets alone when given): no frame, no pong (a dead link TCP has not noticed). */
+    silence(on: boolean, uid?: string): void {
+      if (uid === undefined) silencedAll = on;
+      else if (on) silencedUsers.add(uid);
+      else silencedUsers.delete(uid);
     },
     /** How many pings the clients sent. */
     pings: () => pings,

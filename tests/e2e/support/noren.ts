@@ -72,13 +72,16 @@ export async function placeFromNorenApp(request: APIRequestContext, app: NorenAp
 }
 
 /** The broker's last price of the desk's contract `token`: its feed's touchline and depth move with it (depth: five levels a tick apart). */
-export async function setNorenLast(request: APIRequestContext, broker: NorenBroker, token: string, price: number): Promise<void> {
-  await control(request, broker, 'last', { token, price });
+export async function setNorenLast(request: APIRequestContext, broker: NorenBroker, token: string, price: number, uid?: string): Promise<void> {
+  await control(request, broker, 'last', { token, price, ...(uid === undefined ? {} : { uid }) });
 }
 
-/** While `on`, the broker's websocket sends nothing (no price, no answer, no pong): a feed gone quiet, as out of hours. */
-export async function silenceNorenFeed(request: APIRequestContext, broker: NorenBroker, on: boolean): Promise<void> {
-  await control(request, broker, 'silence-feed', { on });
+/**
+ * While `on`, the broker's websocket sends nothing (no price, no answer, no pong): a feed gone quiet, as out of hours.
+ * With `uid`, to that user's sockets alone, so specs beside it on the shared test server keep their feed.
+ */
+export async function silenceNorenFeed(request: APIRequestContext, broker: NorenBroker, on: boolean, uid?: string): Promise<void> {
+  await control(request, broker, 'silence-feed', { on, ...(uid === undefined ? {} : { uid }) });
 }
 
 /** A stock the user holds in demat at the broker (tests/noren-server/holdings.ts HoldingSeed). */
