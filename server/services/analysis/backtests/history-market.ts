@@ -20,7 +20,7 @@ import type { MarketService } from '../../market/market-service.ts';
 import { addDays, expiryDayOnOrBefore, isoWeekday, type TradingCalendar } from '../../market/trading-calendar.ts';
 import { loadTradingCalendar } from '../../market/calendar-data.ts';
 import { expiryWeekdayRow, type ExpiryWeekday } from '../../market/expiries.ts';
-import { derivativeSegment, futureTradingsymbol, optionTradingsymbol } from '../../market/tradingsymbol.ts';
+import { derivativeSegment, futureTradingsymbol, optionTradingsymbol, strikeGridOf } from '../../market/tradingsymbol.ts';
 import { underlyingFacts } from '../../market/underlying-facts.ts';
 import type { HistoryDay } from './history-prices.ts';
 
@@ -169,7 +169,7 @@ export async function listDay(book: Queryable, market: MarketService, day: Histo
     const lotOf = (row: (typeof rows)[number]) => row.lotSize ?? revised.get(expiry.date)?.lotSize ?? null;
     const sized = fresh.filter((row) => lotOf(row) !== null);
     if (sized.length === 0) continue;
-    const symbols = sized.map((row) => optionTradingsymbol(day.index, expiry, row.strikePaise / 100, row.optionType, facts.kind === 'stock' ? 'paise' : 'rupee'));
+    const symbols = sized.map((row) => optionTradingsymbol(day.index, expiry, row.strikePaise / 100, row.optionType, strikeGridOf(facts.kind)));
     await book.query(
       `INSERT INTO instruments (exchange, tradingsymbol, name, expiry, expiry_kind, strike, instrument_type, lot_size)
        SELECT $1, t, $2, $3::date, $4, s, k, l FROM unnest($5::text[], $6::numeric[], $7::text[], $8::int[]) AS x (t, s, k, l)
