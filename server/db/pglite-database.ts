@@ -9,7 +9,7 @@
 import type { Database } from './database.ts';
 import { openPgliteHere, type PgliteFiles } from './pglite-here.ts';
 import { pgliteModules } from './pglite-modules.ts';
-import { createPriorityGate } from './priority-gate.ts';
+import { createPriorityGate, pgliteTradingGraceMs } from './priority-gate.ts';
 import { openWorkerHost } from './worker-database.ts';
 
 export type PgliteOptions = PgliteFiles & {
@@ -43,7 +43,7 @@ async function openPgliteThread(options: PgliteFiles): Promise<Database> {
 
 /** PGlite's own queue is in arrival order: every statement waits here first, where trading goes first. */
 function gated(db: Database): Database {
-  const gate = createPriorityGate({ capacity: 1 });
+  const gate = createPriorityGate({ capacity: 1, tradingGraceMs: pgliteTradingGraceMs });
   return {
     ...db,
     query: (sql, params) => gate.run(() => db.query(sql, params)),

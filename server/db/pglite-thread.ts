@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPgliteHere } from './pglite-here.ts';
 import type { PgliteModules } from './pglite-modules.ts';
-import { createPriorityGate } from './priority-gate.ts';
+import { createPriorityGate, pgliteTradingGraceMs } from './priority-gate.ts';
 import { hostDatabases } from './worker-host.ts';
 
 const { dataDir, dump, modules } = workerData as { dataDir?: string; dump?: Uint8Array<ArrayBuffer>; modules: PgliteModules };
@@ -19,7 +19,7 @@ await hostDatabases(async () => {
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(dump === undefined ? {} : { loadDataDir: new Blob([dump]) }),
   });
-  return { open: async () => db, gate: createPriorityGate({ capacity: 1 }) };
+  return { open: async () => db, gate: createPriorityGate({ capacity: 1, tradingGraceMs: pgliteTradingGraceMs }) };
 });
 
 // Once the database has had nothing to do for a second, the thread collects its garbage. The rows it built and sent,

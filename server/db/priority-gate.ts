@@ -22,7 +22,7 @@ type Waiting = { start: () => void };
 // The event loop's next turn as the process began with it. A test that fakes timers (Vitest replaces the global
 // setImmediate, and node:timers') would otherwise keep a handover it queued for good, and with it every statement
 // after it: one test worker's PGlite serves every server test file after that one (tests/server/support).
-const { setImmediate: atNextTurn } = globalThis;
+const { setImmediate: atNextTurn, setTimeout: afterMs } = globalThis;
 
 /** How long queued statements may follow one another before the event loop reads what came meanwhile. */
 export const sliceMs = 5;
@@ -34,9 +34,23 @@ export type PriorityGateOptions = {
   reserved?: number;
   /** A monotonic clock in milliseconds (tests move their own). */
   now?: () => number;
+  /**
+   * How long waiting analysis stays held after a trading statement ends, for the same request's next one
+   * (PGlite, where one analysis turn holds the only connection). 0: only until the event loop turns.
+   */
+  tradingGraceMs?: number;
 };
 
-export function createPriorityGate({ capacity, reserved = 0, now = () => performance.now() }: PriorityGateOptions) {
+/**
+ * PGlite's grace: a request's next statement reaches the database's thread from the request thread a message
+ * later, 0.1–3 ms after its last ended (median 2.4 ms under issue 61's heavy-work bench), after the database's
+ * event loop has turned. Without it an analysis turn slipped into that gap: an import's day (up to 190 ms) or a
+ * replay's day facts (up to 100 ms), in front of each of the arm's three turns. Analysis loses at most this much
+ * after each burst of trading statements.
+ */
+export const pgliteTradingGraceMs = 3;
+
+export function createPriorityGate({ capacity, reserved = 0, now = () => performance.now(), tradingGraceMs = 0 }: PriorityGateOptions) {
   const waiting: Record<Lane, Waiting[]> = { trading: [], analysis: [] };
   const running: Record<Lane, number> = { trading: 0, analysis: 0 };
   const analysisCapacity = Math.max(1, capacity - reserved);
@@ -44,10 +58,12 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
   // whether a start waits for the next turn.
   let sliceFrom: number | null = null;
   let awaitingTurn = false;
-  // Set as a trading statement ends, until the event loop turns: its caller's next statement (a request's
-  // statements follow one another in microtasks) comes before any analysis one, which would otherwise slip in
-  // between every two of them (an arm is a dozen statements: it waited behind a dozen analysis ones).
+  // Set as a trading statement ends, until the event loop turns and `tradingGraceMs` have passed: its caller's
+  // next statement (a request's statements follow one another in microtasks, or a message apart on PGlite's
+  // thread) comes before any analysis one, which would otherwise slip in between every two of them (an arm is a
+  // dozen statements: it waited behind a dozen analysis ones).
   let tradingFollows = false;
+  let tradingEndedAt = 0;
 
   /** The next waiting statement starts, at once within the slice, past it at the loop's next turn. */
   function next(): void {
@@ -55,7 +71,9 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
       const lane: Lane | null =
         waiting.trading.length > 0 ? 'trading' : waiting.analysis.length > 0 && running.analysis < analysisCapacity ? 'analysis' : null;
       if (lane === null) return;
-      if (lane === 'analysis' && tradingFollows) return awaitTurn();
+      // Held for the trading caller's next statement: endTradingFollows starts it (no turn of the loop spent
+      // asking again meanwhile).
+      if (lane === 'analysis' && tradingFollows) return;
       if (sliceFrom !== null && now() - sliceFrom >= sliceMs) return awaitTurn();
       if (sliceFrom === null) {
         sliceFrom = now();
@@ -78,6 +96,17 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
     });
   }
 
+  /** Analysis may start again: the loop has turned, and the grace since the last trading statement has passed. */
+  function endTradingFollows(): void {
+    const left = tradingGraceMs - (now() - tradingEndedAt);
+    if (left > 0) {
+      afterMs(endTradingFollows, Math.ceil(left));
+      return;
+    }
+    tradingFollows = false;
+    next();
+  }
+
   /** Runs `work` at its turn, in the lane of the caller (or `lane`). */
   async function run<T>(work: () => Promise<T>, lane: Lane = currentLane()): Promise<T> {
     await new Promise<void>((resolve) => {
@@ -88,12 +117,12 @@ export function createPriorityGate({ capacity, reserved = 0, now = () => perform
       return await work();
     } finally {
       running[lane] -= 1;
-      if (lane === 'trading' && !tradingFollows) {
-        tradingFollows = true;
-        atNextTurn(() => {
-          tradingFollows = false;
-          next();
-        });
+      if (lane === 'trading') {
+        tradingEndedAt = now();
+        if (!tradingFollows) {
+          tradingFollows = true;
+          atNextTurn(endTradingFollows);
+        }
       }
       next();
     }

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../../server/db/database.ts';
 import { currentLane, inLane, type Lane } from '../../../server/db/lanes.ts';
-import { createPriorityGate, sliceMs } from '../../../server/db/priority-gate.ts';
+import { createPriorityGate, pgliteTradingGraceMs, sliceMs } from '../../../server/db/priority-gate.ts';
 import { openQuotedDesk, startScriptedServer } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 
@@ -124,6 +124,40 @@ describe('the database queue', () => {
     first.release();
     await Promise.all([trading, analysis]);
     expect(served).toEqual(['trading 2', 'analysis']);
+  });
+
+  it("holds waiting analysis for PGlite's grace after a trading statement, for the caller's next one a message later", async () => {
+    let clock = 0;
+    const gate = createPriorityGate({ capacity: 1, now: () => clock, tradingGraceMs: pgliteTradingGraceMs });
+    const served: string[] = [];
+    const first = held();
+    const trading = gate.run(() => first.done, 'trading');
+    const analysis = gate.run(async () => void served.push('analysis'), 'analysis');
+    first.release();
+    await trading;
+    // The event loop turns (the next statement is still on its way from the request thread): analysis waits.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setTimeout(resolve, 5));
+    expect(served).toEqual([]);
+    clock += 1;
+    await gate.run(async () => void served.push('trading 2'), 'trading');
+    // The grace runs from the last trading statement's end; once it is over, analysis has its turn.
+    clock += pgliteTradingGraceMs;
+    await analysis;
+    expect(served).toEqual(['trading 2', 'analysis']);
+  });
+
+  it('lets analysis start once the loop turns when there is no grace (PostgreSQL: analysis has its own connections)', async () => {
+    const gate = createPriorityGate({ capacity: 1 });
+    const served: string[] = [];
+    const first = held();
+    const trading = gate.run(() => first.done, 'trading');
+    const analysis = gate.run(async () => void served.push('analysis'), 'analysis');
+    first.release();
+    await trading;
+    await analysis;
+    await gate.run(async () => void served.push('trading 2'), 'trading');
+    expect(served).toEqual(['analysis', 'trading 2']);
   });
 
   it('starts a slice while timers are faked and still hands over once they are real again', async () => {
