@@ -34,7 +34,7 @@ test('a Dhan account’s order ticket: the 20-level depth as Dhan sends it, a pr
   // A price move at Dhan: the ladder follows within its one-second read.
   await setDhanLast(page.request, securityId, 150);
   await expect.poll(() => level(0)).toEqual(['1', '65', '149.95', '150.05', '65', '1']);
-  const delayed = ticket.getByText('Prices delayed: Dhan’s depth has gone quiet.');
+  const delayed = ticket.getByText('Prices delayed: the market depth from Dhan has gone quiet.');
   await expect(delayed).toHaveCount(0);
 
   // Silent (no packet, no ping) past 15 s: the ladder says so and keeps the last book it had.

@@ -69,7 +69,7 @@ test('a Shoonya account’s order ticket: the 5-level depth as Noren sends it, a
 
   await setNorenLast(page.request, 'shoonya', norenToken, 150, uid);
   await expect.poll(() => level(0)).toEqual(['1', '650', '149.95', '150.05', '1,300', '2']);
-  const delayed = ticket.getByText('Prices delayed: Shoonya (Finvasia)’s depth has gone quiet.');
+  const delayed = ticket.getByText('Prices delayed: the market depth from Shoonya (Finvasia) has gone quiet.');
   await expect(delayed).toHaveCount(0);
 
   // Silent (no frame, no pong) past 5 s: the ladder says so and keeps the last book it had.
