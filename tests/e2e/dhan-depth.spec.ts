@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { OptionChainPage, plain } from './pages/option-chain-page';
-import { deskContracts } from './support/desk-contracts';
+import { atmCallOf } from './support/desk-contracts';
 import { dhanPin, linkFirstDhanAccount, setDhanLast, silenceDhanDepth } from './support/dhan';
 
 // Dhan's 20-level market depth in the order ticket (issue 64), against the Dhan test server's /twentydepth socket,
@@ -16,10 +16,7 @@ test('a Dhan account’s order ticket: the 20-level depth as Dhan sends it, a pr
 
   const chain = new OptionChainPage(page);
   await chain.open();
-  const atmStrike = Number(plain((await chain.atmRow.locator('th[scope="row"]').textContent()) ?? '').replace(/[^\d.]/g, ''));
-  const atmCall = (await deskContracts(page.request, token)).contracts.find((contract) => contract.strike === atmStrike && contract.instrument_type === 'CE');
-  expect(atmCall, `the desk lists NIFTY ${atmStrike} CE`).toBeDefined();
-  const securityId = String(atmCall!.instrument_token);
+  const securityId = String((await atmCallOf(chain, page.request, token)).instrument_token);
   const ticket = await chain.openAtmCallTicket();
 
   // Folded until opened: only then is the contract followed on Dhan's depth socket. Every contract is at 100 at Dhan.
