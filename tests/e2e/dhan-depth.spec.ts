@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { OptionChainPage, plain } from './pages/option-chain-page';
-import { deskContracts } from './support/desk-contracts';
+import { atmCallOf } from './support/desk-contracts';
 import { dhanPin, linkFirstDhanAccount, setDhanLast, silenceDhanDepth } from './support/dhan';
 
 // Dhan's 20-level market depth in the order ticket (issue 64), against the Dhan test server's /twentydepth socket,
@@ -16,10 +16,7 @@ test('a Dhan account’s order ticket: the 20-level depth as Dhan sends it, a pr
 
   const chain = new OptionChainPage(page);
   await chain.open();
-  const atmStrike = Number(plain((await chain.atmRow.locator('th[scope="row"]').textContent()) ?? '').replace(/[^\d.]/g, ''));
-  const atmCall = (await deskContracts(page.request, token)).contracts.find((contract) => contract.strike === atmStrike && contract.instrument_type === 'CE');
-  expect(atmCall, `the desk lists NIFTY ${atmStrike} CE`).toBeDefined();
-  const securityId = String(atmCall!.instrument_token);
+  const securityId = String((await atmCallOf(chain, page.request, token)).instrument_token);
   const ticket = await chain.openAtmCallTicket();
 
   // Folded until opened: only then is the contract followed on Dhan's depth socket. Every contract is at 100 at Dhan.
@@ -34,7 +31,7 @@ test('a Dhan account’s order ticket: the 20-level depth as Dhan sends it, a pr
   // A price move at Dhan: the ladder follows within its one-second read.
   await setDhanLast(page.request, securityId, 150);
   await expect.poll(() => level(0)).toEqual(['1', '65', '149.95', '150.05', '65', '1']);
-  const delayed = ticket.getByText('Prices delayed: Dhan’s depth has gone quiet.');
+  const delayed = ticket.getByText('Prices delayed: the market depth from Dhan has gone quiet.');
   await expect(delayed).toHaveCount(0);
 
   // Silent (no packet, no ping) past 15 s: the ladder says so and keeps the last book it had.

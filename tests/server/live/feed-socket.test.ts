@@ -27,7 +27,7 @@ describe('A live feed socket (the watchdog of every broker feed)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => wss.close(() => resolve())));
 
-  function open(address: () => Promise<{ url: string }> = async () => ({ url }), tuning: { pingEveryMs?: number } = {}) {
+  function open(address: () => Promise<{ url: string }> = async () => ({ url }), { read, ...tuning }: { pingEveryMs?: number; taken?: () => boolean; read?: (bytes: Buffer) => void } = {}) {
     const scheduler = manualScheduler();
     const events = eventQueue<Event>();
     let addresses = 0;
@@ -42,7 +42,10 @@ describe('A live feed socket (the watchdog of every broker feed)', () => {
       },
       tokenError: (refusal) => ('status' in refusal ? refusal.status === 401 : refusal.error instanceof Error && refusal.error.message === 'token'),
       onOpen: () => events.push({ type: 'open' }),
-      onMessage: () => events.push({ type: 'message' }),
+      onMessage: (bytes) => {
+        read?.(bytes);
+        events.push({ type: 'message' });
+      },
       onError: () => events.push({ type: 'error' }),
       onStale: () => events.push({ type: 'stale' }),
       onFresh: () => events.push({ type: 'fresh' }),
@@ -147,6 +150,31 @@ describe('A live feed socket (the watchdog of every broker feed)', () => {
       for (const connection of held) connection.destroy();
       await new Promise<void>((resolve) => mute.close(() => resolve()));
     }
+  });
+
+  it("drops an opening the broker talks on but never takes (Noren's unanswered connect), and is fresh once one is taken", async () => {
+    // The broker's answer takes the opening as it is read (as noren-feed.ts's `ck` does).
+    let taken = false;
+    const { socket, scheduler, events, server } = open(undefined, { taken: () => taken, read: (bytes) => (taken ||= bytes.toString() === 'ck') });
+    socket.connect();
+    await events.next((event) => event.type === 'open');
+    // A frame 3 s in is no sign of life while the opening is not taken: the socket is dropped 5 s after it opened.
+    scheduler.advance(3000);
+    server().send('tick');
+    await events.next((event) => event.type === 'message');
+    scheduler.advance(2000);
+    expect(socket.isStale()).toBe(true);
+    expect(await events.next((event) => event.type === 'reconnect')).toEqual({ type: 'reconnect', attempt: 1, delayMs: 1000 });
+    scheduler.advance(1000);
+    await events.next((event) => event.type === 'open');
+    // The answer: heard once read, so the socket is fresh and its watchdog starts again from it.
+    server().send('ck');
+    await events.next((event) => event.type === 'fresh');
+    scheduler.advance(4999);
+    expect(socket.isStale()).toBe(false);
+    expect(socket.state()).toBe('open');
+    socket.close();
+    expect(scheduler.delays()).toEqual([]);
   });
 
   it("keeps a quiet broker's socket alive on its own pings: each pong is heard", async () => {

@@ -63,11 +63,11 @@ describe("Dhan's depth on the ticket", () => {
     answer = { ...book, bids: [], asks: [], updated_at: null };
     renderIn('en');
     await userEvent.click(screen.getByText('Market depth (Dhan, 20 levels)'));
-    expect(await screen.findByText('Waiting for Dhan’s depth…')).toBeTruthy();
+    expect(await screen.findByText('Waiting for the market depth from Dhan…')).toBeTruthy();
     answer = { ...book, stale: true };
     renderIn('fr');
     await userEvent.click(screen.getByText('Profondeur du carnet (Dhan, 20 niveaux)'));
-    expect(await screen.findByText('Prix retardés : la profondeur de Dhan ne répond plus.')).toBeTruthy();
+    expect(await screen.findByText('Prix retardés : la profondeur du carnet envoyée par Dhan n’arrive plus.')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('depth-ladder')).toHaveLength(1));
   });
 });
@@ -78,16 +78,16 @@ describe("another broker's depth", () => {
     const view = renderIn('en', 'Shoonya (Finvasia)', 5);
     const title = screen.getByText('Market depth (Shoonya (Finvasia), 5 levels)');
     await userEvent.click(title);
-    expect(await screen.findByText('Waiting for Shoonya (Finvasia)’s depth…')).toBeTruthy();
+    expect(await screen.findByText('Waiting for the market depth from Shoonya (Finvasia)…')).toBeTruthy();
     answer = { ...answer, updated_at: '2026-01-16T04:00:01Z', stale: true };
-    expect(await screen.findByText('Prices delayed: Shoonya (Finvasia)’s depth has gone quiet.')).toBeTruthy();
+    expect(await screen.findByText('Prices delayed: the market depth from Shoonya (Finvasia) has gone quiet.')).toBeTruthy();
     expect(within(await screen.findByTestId('depth-ladder')).getAllByRole('row')).toHaveLength(6);
     expect(view.container.textContent).not.toMatch(/Dhan|20 levels/);
     view.unmount();
 
     renderIn('fr', 'Shoonya (Finvasia)', 5);
     await userEvent.click(screen.getByText('Profondeur du carnet (Shoonya (Finvasia), 5 niveaux)'));
-    expect(await screen.findByText('Prix retardés : la profondeur de Shoonya (Finvasia) ne répond plus.')).toBeTruthy();
+    expect(await screen.findByText('Prix retardés : la profondeur du carnet envoyée par Shoonya (Finvasia) n’arrive plus.')).toBeTruthy();
   });
 
   it('says "1 level", not "1 levels"', () => {

@@ -79,6 +79,13 @@ export type FeedSocketOptions = FeedTuning & {
   onReconnectScheduled?: ((attempt: number, delayMs: number) => void) | undefined;
   /** The broker refused the token: log in again; the socket has stopped. */
   onTokenError?: ((status: number) => void) | undefined;
+  /**
+   * Whether the broker has taken this opening (Noren: it answered the connect message). Until it has, nothing heard
+   * is a sign of life: a socket whose broker pongs but never answers the opening (the answer lost while the feed was
+   * silent) is dropped at `staleAfterMs` and opened again, never left open and fresh with nothing subscribed. The
+   * answer itself counts, once `onMessage` has read it. Absent: every opening is taken.
+   */
+  taken?: (() => boolean) | undefined;
 };
 
 export type FeedSocket = {
@@ -133,6 +140,7 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
   }
 
   function heard(): void {
+    if (options.taken?.() === false) return;
     attempts = 0;
     if (stale) {
       stale = false;
@@ -188,6 +196,8 @@ export function createFeedSocket(options: FeedSocketOptions): FeedSocket {
     ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
       heard();
       options.onMessage(Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data), isBinary);
+      // The broker's answer to the opening is heard once onMessage has read it (the first heard() did not count it).
+      if (options.taken !== undefined) heard();
     });
     ws.on('ping', heard);
     ws.on('pong', heard);

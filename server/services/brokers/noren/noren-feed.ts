@@ -116,6 +116,9 @@ export function createNorenFeed(options: NorenFeedOptions) {
       return { url: options.url };
     },
     tokenError: (refusal) => refused || ('status' in refusal && refusal.status === 401),
+    // An opening is live once Noren answers its connect: one it never answers (the answer lost while the feed was
+    // silent) is dropped and opened again, though its pings are ponged, instead of staying open subscribed to nothing.
+    taken: () => connected,
     onTokenError: () => options.onTokenError?.(),
     onOpen: () => {
       connected = false;

@@ -8,8 +8,8 @@ const titleText = defineMessage<{ broker: MessageValue; levels: MessageValue }>(
   id: 'orders.depth.title',
   defaultMessage: 'Market depth ({broker}, {levels, plural, one {# level} other {# levels}})',
 });
-const waitingText = defineMessage<{ broker: MessageValue }>({ id: 'orders.depth.waiting', defaultMessage: 'Waiting for {broker}’s depth…' });
-const delayedText = defineMessage<{ broker: MessageValue }>({ id: 'orders.depth.delayed', defaultMessage: 'Prices delayed: {broker}’s depth has gone quiet.' });
+const waitingText = defineMessage<{ broker: MessageValue }>({ id: 'orders.depth.waiting', defaultMessage: 'Waiting for the market depth from {broker}…' });
+const delayedText = defineMessage<{ broker: MessageValue }>({ id: 'orders.depth.delayed', defaultMessage: 'Prices delayed: the market depth from {broker} has gone quiet.' });
 
 const messages = defineMessages({
   failed: { id: 'orders.depth.failed', defaultMessage: 'The depth could not be read.' },
