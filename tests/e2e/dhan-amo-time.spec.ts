@@ -184,10 +184,11 @@ test('a Dhan account’s builder on its second expiry: a leg moved to a contract
   await include.check();
   await expect(page.getByRole('button', { name: 'Trade all (4 legs)' })).toBeVisible();
 
-  // From here on, every answer the app gets: none may be a server error, nor a margin refused for an unlisted leg.
+  // From here on, every answer the app gets (the API's and the market_data poll's): none may be a server error, nor
+  // a margin refused for an unlisted leg.
   const answers: string[] = [];
   page.on('response', (response) => {
-    if (response.url().includes('/api/')) answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    if (/\/api\/|\/functions\/v1\//.test(response.url())) answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
   // The builder's second expiry (01 Dec, none of whose contracts Dhan lists on this Saturday), and the first leg
   // moved onto it: Dhan will never price NIFTY 01 Dec 26400 CE.
@@ -208,6 +209,9 @@ test('a Dhan account’s builder on its second expiry: a leg moved to a contract
   await expect(page.getByText(/could not be reached/)).toHaveCount(0);
   expect(answers.filter((answer) => /^5\d\d /.test(answer) || /^422 .*margins/.test(answer))).toEqual([]);
   expect(answers.some((answer) => answer.endsWith('/api/order-book/margins/orders/'))).toBe(true);
+  // The price stream was reopened for the new followed set and answered; the poll fallback was not needed.
+  expect(answers.filter((answer) => answer.endsWith('/api/market/stream/'))).not.toEqual([]);
+  expect(answers.filter((answer) => answer.includes('/functions/v1/market_data'))).toEqual([]);
 
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(unpriced).toBeVisible();
