@@ -160,7 +160,7 @@ test('a Dhan account’s second expiry, which Dhan does not stream: a preset say
   await context.close();
 });
 
-test('a Dhan account’s builder on its second expiry: a leg moved to a contract Dhan does not list is unpriced, left out of the payoff, margin and basket, never drawn at its former premium, at 360 px in en and fr', async ({ browser }) => {
+test('a Dhan account’s builder on its second expiry: a leg moved to a contract Dhan does not list is unpriced, left out of the payoff, margin and basket, never drawn at its former premium, nor at ₹0 once saved, at 360 px in en and fr', async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.clock.install({ time: server.now() });
@@ -212,6 +212,17 @@ test('a Dhan account’s builder on its second expiry: a leg moved to a contract
   // The price stream was reopened for the new followed set and answered; the poll fallback was not needed.
   expect(answers.filter((answer) => answer.endsWith('/api/market/stream/'))).not.toEqual([]);
   expect(answers.filter((answer) => answer.includes('/functions/v1/market_data'))).toEqual([]);
+
+  // Saved as it stands and opened read-only: the leg saved without a price is still left out, never drawn at ₹0.
+  await builder.save('Moved leg');
+  await builder.savedStrategy('Moved leg').getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByText('A saved strategy, read-only')).toBeVisible();
+  await expect(unpriced).toHaveText('Saved without a price: this leg is left out of the payoff.');
+  await expect(first).not.toContainText('Premium');
+  await expect.poll(figures).toEqual(threeLegs);
+  // Live again: Dhan still does not stream it.
+  await page.getByRole('button', { name: 'Use current prices and edit' }).click();
+  await expect(unpriced).toHaveText(/^Dhan does not stream prices for this contract/);
 
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(unpriced).toBeVisible();

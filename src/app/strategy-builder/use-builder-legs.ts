@@ -107,17 +107,22 @@ function resolve(market: BuilderMarket, leg: BuilderLeg): BuilderLeg | undefined
 
 export const instrumentOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
 
-/** Why a live leg has no price to draw: its broker does not stream its contract, or its price has not come yet. */
-export type UnpricedLeg = { reason: 'unstreamed'; broker: string } | { reason: 'waiting' };
+/**
+ * Why a leg has no price to draw: its broker does not stream its contract, its price has not come yet, or (a saved
+ * strategy's leg) it had none when the strategy was saved.
+ */
+export type UnpricedLeg = { reason: 'unstreamed'; broker: string } | { reason: 'waiting' } | { reason: 'savedUnpriced' };
 
 /**
  * A leg (as `priced` gives it) that has no price of its own: no fill, no quote and no price kept from its contract
  * (a live feed's 0 is no price, as in live-feed.ts). Such a leg is left out of the payoff, the margin and the basket
  * rather than drawn, margined or sent at a number it does not have (issue 64: a leg moved to an expiry its Dhan
- * account's broker does not list). Null for a leg that is priced, and for every leg of a read-only snapshot.
+ * account's broker does not list). A read-only snapshot follows no quote: its leg is unpriced when saved without a
+ * price (such a leg saved as it stood, at 0). Null for a leg that is priced.
  */
 export function unpricedLeg(market: BuilderMarket, leg: BuilderLeg, filled: boolean, snapshot: boolean): UnpricedLeg | null {
-  if (snapshot || filled || market.quotes.has(instrumentOf(leg))) return null;
+  if (snapshot) return leg.entryPrice > 0 ? null : { reason: 'savedUnpriced' };
+  if (filled || market.quotes.has(instrumentOf(leg))) return null;
   if (leg.tradingsymbol !== '' && market.unstreamed?.instruments.has(instrumentOf(leg)) === true) return { reason: 'unstreamed', broker: market.unstreamed.broker };
   return leg.tradingsymbol === '' || !(leg.entryPrice > 0) ? { reason: 'waiting' } : null;
 }

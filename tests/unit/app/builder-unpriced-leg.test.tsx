@@ -1,7 +1,8 @@
 // A builder leg with no price of its own (issue 64): a leg moved onto a contract its Dhan account's broker does not
 // list kept the former contract's premium ("Premium ₹100.00") and was drawn, margined and sent as if priced. Now a
 // moved leg keeps no price that is not its contract's, and `unpricedLeg` says why it has none: the broker does not
-// stream it, or its price has not come; a leg that kept its own contract keeps its price while a quote is away.
+// stream it, or its price has not come, or (a saved strategy's leg) it was saved without one; a leg that kept its own
+// contract keeps its price while a quote is away.
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { unpricedLeg, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
@@ -57,9 +58,11 @@ describe('a builder leg without a price of its own', () => {
     expect(moved.volatility).toBe(0);
     expect(moved.enabled).toBe(true);
     expect(unpricedLeg(market, moved, false, false)).toEqual({ reason: 'unstreamed', broker: 'Dhan' });
-    // Filled, or a read-only snapshot: its own price, never called unpriced.
+    // Filled: its own price. Saved so (a snapshot follows no quote): unpriced as saved without one; a priced leg saved
+    // keeps its price.
     expect(unpricedLeg(market, moved, true, false)).toBeNull();
-    expect(unpricedLeg(market, moved, false, true)).toBeNull();
+    expect(unpricedLeg(market, moved, false, true)).toEqual({ reason: 'savedUnpriced' });
+    expect(unpricedLeg(market, result.current.priced(market)[1]!, false, true)).toBeNull();
   });
 
   it('moved onto a contract whose price has not come and that no broker refused: waiting, then priced by its quote', () => {

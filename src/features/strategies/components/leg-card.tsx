@@ -22,10 +22,11 @@ type LegCardProps = {
   filled?: boolean;
   priceAge?: ReactNode;
   /**
-   * The leg has no price of its own (its broker does not stream its contract, or its price has not come): the card
-   * says so instead of a premium, and the screen leaves the leg out of the payoff, the margin and the basket.
+   * The leg has no price of its own (its broker does not stream its contract, its price has not come, or it was
+   * saved without one): the card says so instead of a premium, and the screen leaves the leg out of the payoff, the
+   * margin and the basket.
    */
-  unpriced?: { reason: 'unstreamed'; broker: string } | { reason: 'waiting' } | null;
+  unpriced?: { reason: 'unstreamed'; broker: string } | { reason: 'waiting' } | { reason: 'savedUnpriced' } | null;
   /** Stable across renders (the fields are memoised): the leg is named by its id. */
   onChange: (id: string, change: LegChange) => void;
   onRemove: (id: string) => void;
@@ -70,7 +71,9 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
         {unpriced !== null ? (
           // Never "Premium ₹0.00" nor the contract's former premium: a number the leg does not have.
           <p className="text-sm text-fg" data-testid="leg-unpriced">
-            {unpriced.reason === 'unstreamed' ? intl.formatMessage(unstreamedLegText, { broker: unpriced.broker }) : intl.formatMessage(legMessages.waitingPrice)}
+            {unpriced.reason === 'unstreamed'
+              ? intl.formatMessage(unstreamedLegText, { broker: unpriced.broker })
+              : intl.formatMessage(unpriced.reason === 'waiting' ? legMessages.waitingPrice : legMessages.savedUnpriced)}
           </p>
         ) : (
         <p className="flex items-center gap-2 text-sm text-fg-muted">
