@@ -159,3 +159,79 @@ test('a Dhan account’s second expiry, which Dhan does not stream: a preset say
   }
   await context.close();
 });
+
+test('a Dhan account’s builder on its second expiry: a leg moved to a contract Dhan does not list is unpriced, left out of the payoff, margin and basket, never drawn at its former premium, nor at ₹0 once saved, at 360 px in en and fr', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await context.clock.install({ time: server.now() });
+  const page = await context.newPage();
+  const { app, brokers } = await linkFirstDhanAccount(page, 'Dhan moved leg');
+  await brokers.logInToDhan('Dhan moved leg', app.clientId, dhanPin);
+  await expect(brokers.row('Dhan moved leg')).toContainText('Logged in until');
+
+  const builder = new StrategyBuilderPage(page);
+  await builder.open();
+  await builder.chooseExpiry(0);
+  await builder.buildFromPreset('Iron condor', 4);
+  const figures = async () => ({ profit: await builder.figure('max-profit').textContent(), loss: await builder.figure('max-loss').textContent() });
+  const margin = page.getByTestId('margin');
+  // The figures of the other three legs: the first leg switched off by hand.
+  const first = builder.legCards().first();
+  const include = first.getByRole('checkbox', { name: 'Include in the payoff' });
+  await include.uncheck();
+  await expect(margin).toContainText('₹');
+  const threeLegs = await figures();
+  await include.check();
+  await expect(page.getByRole('button', { name: 'Trade all (4 legs)' })).toBeVisible();
+
+  // From here on, every answer the app gets (the API's and the market_data poll's): none may be a server error, nor
+  // a margin refused for an unlisted leg.
+  const answers: string[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/|\/functions\/v1\//.test(response.url())) answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  // The builder's second expiry (01 Dec, none of whose contracts Dhan lists on this Saturday), and the first leg
+  // moved onto it: Dhan will never price NIFTY 01 Dec 26400 CE.
+  await builder.chooseExpiry(1);
+  await first.getByLabel('Expiry', { exact: true }).selectOption({ index: 1 });
+  await expect(first).toContainText(/NIFTY 01 Dec 26400 CE/);
+  const unpriced = first.getByTestId('leg-unpriced');
+  await expect(unpriced).toHaveText('Dhan does not stream prices for this contract: it is not priced, and is left out of the payoff, the margin and Trade all.');
+  // Never the 23 Nov contract's ₹100.00 as the new one's premium, never ₹0.00.
+  await expect(first).not.toContainText('Premium');
+  // Left out: the basket trades three legs, the figures are the three others', the margin is theirs.
+  await expect(page.getByRole('button', { name: 'Trade all (3 legs)' })).toBeVisible();
+  await expect.poll(figures).toEqual(threeLegs);
+  await expect(margin).toContainText('₹');
+  await expect(margin).not.toContainText('Could not be computed');
+  // The trader's own switch is untouched: once priced, the leg counts again.
+  await expect(include).toBeChecked();
+  await expect(page.getByText(/could not be reached/)).toHaveCount(0);
+  expect(answers.filter((answer) => /^5\d\d /.test(answer) || /^422 .*margins/.test(answer))).toEqual([]);
+  expect(answers.some((answer) => answer.endsWith('/api/order-book/margins/orders/'))).toBe(true);
+  // The price stream was reopened for the new followed set and answered; the poll fallback was not needed.
+  expect(answers.filter((answer) => answer.endsWith('/api/market/stream/'))).not.toEqual([]);
+  expect(answers.filter((answer) => answer.includes('/functions/v1/market_data'))).toEqual([]);
+
+  // Saved as it stands and opened read-only: the leg saved without a price is still left out, never drawn at ₹0.
+  await builder.save('Moved leg');
+  await builder.savedStrategy('Moved leg').getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByText('A saved strategy, read-only')).toBeVisible();
+  await expect(unpriced).toHaveText('Saved without a price: this leg is left out of the payoff.');
+  await expect(first).not.toContainText('Premium');
+  await expect.poll(figures).toEqual(threeLegs);
+  // Live again: Dhan still does not stream it.
+  await page.getByRole('button', { name: 'Use current prices and edit' }).click();
+  await expect(unpriced).toHaveText(/^Dhan does not stream prices for this contract/);
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(unpriced).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshotAt(page, 360, `${shots}/moved-leg-unpriced-en-360.png`, first);
+  await new AppShell(page).useLayout({ language: /français/i });
+  await expect(unpriced).toHaveText('Dhan ne diffuse pas les prix de ce contrat : il n’est pas valorisé, et il est laissé hors du profil de gain, de la marge et de « Tout trader ».');
+  await expect(page.getByRole('button', { name: 'Tout trader (3 jambes)' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshotAt(page, 360, `${shots}/moved-leg-unpriced-fr-360.png`, first);
+  await context.close();
+});

@@ -29,7 +29,7 @@ import { missingQuoteText } from '@/app/strategy-builder/missing-quote-text';
 import { BuilderTrading } from '@/app/strategy-builder/builder-trading';
 import { basketOrders } from '@/app/strategy-builder/basket-orders';
 import { expiryAtmVolatility } from '@/app/strategy-builder/expiry-atm-volatility';
-import { instrumentOf, MissingQuoteError, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
+import { instrumentOf, MissingQuoteError, unpricedLeg, useBuilderLegs } from '@/app/strategy-builder/use-builder-legs';
 import { useBuilderMarket } from '@/app/strategy-builder/use-builder-market';
 import { openedLegsOf, useOpenedLegs } from '@/app/strategy-builder/use-opened-legs';
 import { PremiumChartLink } from '@/app/strategy-builder/premium-chart-link';
@@ -64,18 +64,22 @@ export function StrategyBuilderScreen() {
   const market = useBuilderMarket(index, chosenExpiry, builder.legs);
   const expiry = market.expiry;
   const legs = builder.priced(market);
+  // A leg with no price of its own (its broker does not stream it, or its price has not come) is on its card with
+  // why, and switched off for the payoff, the margin and the basket: never drawn, margined or sent without a price.
+  const unpriced = new Map(legs.map((leg) => [leg.id, unpricedLeg(market, leg, builder.fills.has(leg.id), builder.snapshot !== null)]));
+  const counted = legs.map((leg) => (unpriced.get(leg.id) ? { ...leg, enabled: false } : leg));
   const openedState = useOpenedLegs(opened, market, builder);
   // Time to expiry, implied volatilities and the payoff's "today" line count from the replayed minute in a replay.
   const now = useMarketNow(useAtomValue(nowAtom, { store }));
   const desk = useTradingDesk();
   // A basket traded here changes what the account holds: its margin figures are asked again.
-  const margin = useStrategyMargin(desk.account?.account_number ?? null, basketOrders(legs, desk.defaults.product).map((item) => item.order), online, JSON.stringify([...builder.fills]));
+  const margin = useStrategyMargin(desk.account?.account_number ?? null, basketOrders(counted, desk.defaults.product).map((item) => item.order), online, JSON.stringify([...builder.fills]));
 
   const snapshot = builder.snapshot;
   const liveSpot = market.spot?.last_price ?? null;
   const spot = snapshot !== null ? snapshot.spot : liveSpot;
   const nowMs = snapshot !== null ? Date.parse(snapshot.takenAt) : now;
-  const stamps = snapshot !== null ? [] : [market.spot, ...legs.filter((leg) => leg.enabled && !builder.fills.has(leg.id)).map((leg) => market.quotes.get(instrumentOf(leg)))];
+  const stamps = snapshot !== null ? [] : [market.spot, ...counted.filter((leg) => leg.enabled && !builder.fills.has(leg.id)).map((leg) => market.quotes.get(instrumentOf(leg)))];
   const oldest = stamps.reduce<string | undefined>((old, quote) => (quote && (old === undefined || Date.parse(quote.timestamp) < Date.parse(old)) ? quote.timestamp : old), undefined);
 
   const attempt = (action: () => void) => {
@@ -121,7 +125,7 @@ export function StrategyBuilderScreen() {
   const strikes = useMemo(() => [...new Set((expiry === null ? [] : (market.chains.get(expiry)?.instruments ?? [])).map((item) => item.strike))], [expiry, market.chains]);
   const expiryDates = useMemo(() => market.expiries.map((item) => item.date), [market.expiries]);
   const readOnly = snapshot !== null;
-  const atmVolatility = snapshot !== null ? null : expiryAtmVolatility(market, legs, spot, nowMs);
+  const atmVolatility = snapshot !== null ? null : expiryAtmVolatility(market, counted, spot, nowMs);
   const age = <QuoteAge timestamp={oldest} />;
 
   return (
@@ -153,7 +157,7 @@ export function StrategyBuilderScreen() {
       {snapshot === null && <ChainPicker index={index} onPick={handlePick} onPickFuture={handlePickFuture} />}
       {problem !== null && <p role="alert" className="text-sm text-loss">{problem}</p>}
       {openedState === 'missing' && <p role="alert" className="text-sm text-loss">{intl.formatMessage(builderMessages.openedMissing)}</p>}
-      <StrategyPayoff legs={legs} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} atmVolatility={atmVolatility} />
+      <StrategyPayoff legs={counted} spot={spot} nowMs={nowMs} priceAge={age} margin={margin} atmVolatility={atmVolatility} />
       <section className="flex flex-col gap-2" aria-labelledby="legs-title">
         <div className="flex items-center justify-between gap-2">
           <h2 id="legs-title" className="text-lg font-semibold text-fg">{intl.formatMessage(legMessages.title)}</h2>
@@ -182,6 +186,7 @@ export function StrategyBuilderScreen() {
                 readOnly={readOnly}
                 filled={builder.fills.has(leg.id)}
                 priceAge={<QuoteAge timestamp={market.quotes.get(instrumentOf(leg))?.timestamp} />}
+                unpriced={unpriced.get(leg.id) ?? null}
                 onChange={handleChangeLeg}
                 onRemove={handleRemoveLeg}
               />
@@ -189,7 +194,7 @@ export function StrategyBuilderScreen() {
           </ol>
         )}
       </section>
-      <BuilderTrading desk={desk} legs={legs} readOnly={readOnly} onFilled={builder.recordFills} />
+      <BuilderTrading desk={desk} legs={counted} readOnly={readOnly} onFilled={builder.recordFills} />
       <SavedStrategies current={current} onOpen={handleOpen} />
     </div>
   );

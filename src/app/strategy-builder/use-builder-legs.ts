@@ -47,6 +47,12 @@ function volatilityOf(contract: { kind: LegKind; strike: number; expiryMs: numbe
 
 function legFor(instrument: OptionInstrument, quote: Quote | undefined, spot: Quote | null, shape: { side: 'BUY' | 'SELL'; lots: number }, previous?: BuilderLeg): BuilderLeg {
   const contract = { kind: instrument.instrument_type, strike: instrument.strike, expiryMs: expiryInstant(instrument.expiry) };
+  // The previous price and volatility stand in for a missing quote only while the leg keeps its contract: a leg
+  // moved to another strike or expiry drew the old contract's premium as the new one's (issue 64: a Dhan leg moved
+  // to an expiry Dhan does not list showed "Premium ₹100.00" and a payoff made of it). Without a quote it has no
+  // price (0, which `unpricedLeg` reads as none) until one comes.
+  const same = previous !== undefined && previous.tradingsymbol === instrument.tradingsymbol && previous.exchange === instrument.exchange;
+  const kept = same ? previous : undefined;
   return {
     id: previous?.id ?? newLegId(),
     side: shape.side,
@@ -55,8 +61,8 @@ function legFor(instrument: OptionInstrument, quote: Quote | undefined, spot: Qu
     lots: shape.lots,
     lotSize: instrument.lot_size,
     expiryMs: contract.expiryMs,
-    entryPrice: quote?.last_price ?? previous?.entryPrice ?? 0,
-    volatility: volatilityOf(contract, quote, spot, previous?.volatility ?? 0),
+    entryPrice: quote?.last_price ?? kept?.entryPrice ?? 0,
+    volatility: volatilityOf(contract, quote, spot, kept?.volatility ?? 0),
     enabled: previous?.enabled ?? true,
     tradingsymbol: instrument.tradingsymbol,
     exchange: instrument.exchange,
@@ -73,7 +79,8 @@ function futureLeg(future: FutureInstrument, quote: Quote | undefined, shape: { 
       lots: shape.lots,
       lotSize: future.lot_size,
       expiry: future.expiry,
-      entryPrice: quote?.last_price ?? previous?.entryPrice ?? 0,
+      // Another month's last price is not this one's (see legFor).
+      entryPrice: quote?.last_price ?? (previous?.tradingsymbol === future.tradingsymbol ? previous.entryPrice : 0),
       enabled: previous?.enabled ?? true,
     }),
     tradingsymbol: future.tradingsymbol,
@@ -99,6 +106,26 @@ function resolve(market: BuilderMarket, leg: BuilderLeg): BuilderLeg | undefined
 }
 
 export const instrumentOf = (leg: { exchange: string; tradingsymbol: string }) => `${leg.exchange}:${leg.tradingsymbol}`;
+
+/**
+ * Why a leg has no price to draw: its broker does not stream its contract, its price has not come yet, or (a saved
+ * strategy's leg) it had none when the strategy was saved.
+ */
+export type UnpricedLeg = { reason: 'unstreamed'; broker: string } | { reason: 'waiting' } | { reason: 'savedUnpriced' };
+
+/**
+ * A leg (as `priced` gives it) that has no price of its own: no fill, no quote and no price kept from its contract
+ * (a live feed's 0 is no price, as in live-feed.ts). Such a leg is left out of the payoff, the margin and the basket
+ * rather than drawn, margined or sent at a number it does not have (issue 64: a leg moved to an expiry its Dhan
+ * account's broker does not list). A read-only snapshot follows no quote: its leg is unpriced when saved without a
+ * price (such a leg saved as it stood, at 0). Null for a leg that is priced.
+ */
+export function unpricedLeg(market: BuilderMarket, leg: BuilderLeg, filled: boolean, snapshot: boolean): UnpricedLeg | null {
+  if (snapshot) return leg.entryPrice > 0 ? null : { reason: 'savedUnpriced' };
+  if (filled || market.quotes.has(instrumentOf(leg))) return null;
+  if (leg.tradingsymbol !== '' && market.unstreamed?.instruments.has(instrumentOf(leg)) === true) return { reason: 'unstreamed', broker: market.unstreamed.broker };
+  return leg.tradingsymbol === '' || !(leg.entryPrice > 0) ? { reason: 'waiting' } : null;
+}
 
 /**
  * The builder's legs. While live, each leg's premium and volatility follow its quote (derived on every render,

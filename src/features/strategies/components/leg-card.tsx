@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { OptionKind } from '@quant/option-inputs.ts';
 import type { LegSide } from '@quant/strategy-legs.ts';
 import type { BuilderLeg } from '@/features/strategies/model/builder-leg';
-import { changeLegText, legMessages, filledText, legText, priceText, removeText } from '@/features/strategies/strategy-builder-messages';
+import { changeLegText, legMessages, filledText, legText, priceText, removeText, unstreamedLegText } from '@/features/strategies/strategy-builder-messages';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { cx } from '@/components/ui/class-names';
 import { SelectField } from '@/components/ui/select-field';
@@ -21,6 +21,12 @@ type LegCardProps = {
   /** The price was a fill (after "Trade all"), not the live quote. */
   filled?: boolean;
   priceAge?: ReactNode;
+  /**
+   * The leg has no price of its own (its broker does not stream its contract, its price has not come, or it was
+   * saved without one): the card says so instead of a premium, and the screen leaves the leg out of the payoff, the
+   * margin and the basket.
+   */
+  unpriced?: { reason: 'unstreamed'; broker: string } | { reason: 'waiting' } | { reason: 'savedUnpriced' } | null;
   /** Stable across renders (the fields are memoised): the leg is named by its id. */
   onChange: (id: string, change: LegChange) => void;
   onRemove: (id: string) => void;
@@ -43,7 +49,7 @@ const StrikeOptions = memo(function StrikeOptions({ strikes, current }: { strike
  * they hold. A price tick re-renders the price line; the fields (five selects, one with the chain's 250
  * strikes) only when the leg itself changes.
  */
-export function LegCard({ leg, number, strikes, expiries, readOnly, filled = false, priceAge, onChange, onRemove }: LegCardProps) {
+export function LegCard({ leg, number, strikes, expiries, readOnly, filled = false, priceAge, unpriced = null, onChange, onRemove }: LegCardProps) {
   const intl = useIntl();
   const { formatContract, formatInr, formatPercent } = useFormat();
   const [open, setOpen] = useState(false);
@@ -62,6 +68,14 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
           <span title={leg.tradingsymbol}>{formatContract(leg.tradingsymbol, leg.expiry)}</span>
           {!leg.enabled && <span className="rounded bg-surface-muted px-1.5 text-xs font-medium text-fg-muted">{intl.formatMessage(legMessages.off)}</span>}
         </p>
+        {unpriced !== null ? (
+          // Never "Premium ₹0.00" nor the contract's former premium: a number the leg does not have.
+          <p className="text-sm text-fg" data-testid="leg-unpriced">
+            {unpriced.reason === 'unstreamed'
+              ? intl.formatMessage(unstreamedLegText, { broker: unpriced.broker })
+              : intl.formatMessage(unpriced.reason === 'waiting' ? legMessages.waitingPrice : legMessages.savedUnpriced)}
+          </p>
+        ) : (
         <p className="flex items-center gap-2 text-sm text-fg-muted">
           {filled
             ? intl.formatMessage(filledText, { price })
@@ -70,6 +84,7 @@ export function LegCard({ leg, number, strikes, expiries, readOnly, filled = fal
               : intl.formatMessage(priceText, { price, iv: formatPercent(leg.volatility, { maximumFractionDigits: 1 }) })}
           {!filled && priceAge}
         </p>
+        )}
       </div>
       <button
         type="button"
