@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { components } from '../../../openapi/main.d.ts';
 import type { Queryable } from '../../../server/db/database.ts';
 import { currentLane, inLane, type Lane } from '../../../server/db/lanes.ts';
-import { createPriorityGate, pgliteTradingGraceMs, sliceMs } from '../../../server/db/priority-gate.ts';
+import { createPriorityGate, pgliteTradingGraceMs, sliceMs, type PriorityGateOptions } from '../../../server/db/priority-gate.ts';
 import { openQuotedDesk, startScriptedServer } from '../support/paper-desk.ts';
 import { testBackends } from '../support/test-database.ts';
 
@@ -30,6 +30,18 @@ function held() {
     release = resolve;
   });
   return { done, release };
+}
+
+/** A gate whose trading statement has just ended with an analysis one waiting behind it. */
+async function analysisWaitingOnTrading(options: PriorityGateOptions) {
+  const gate = createPriorityGate(options);
+  const served: string[] = [];
+  const first = held();
+  const trading = gate.run(() => first.done, 'trading');
+  const analysis = gate.run(async () => void served.push('analysis'), 'analysis');
+  first.release();
+  await trading;
+  return { gate, served, analysis };
 }
 
 describe('the database queue', () => {
@@ -128,13 +140,7 @@ describe('the database queue', () => {
 
   it("holds waiting analysis for PGlite's grace after a trading statement, for the caller's next one a message later", async () => {
     let clock = 0;
-    const gate = createPriorityGate({ capacity: 1, now: () => clock, tradingGraceMs: pgliteTradingGraceMs });
-    const served: string[] = [];
-    const first = held();
-    const trading = gate.run(() => first.done, 'trading');
-    const analysis = gate.run(async () => void served.push('analysis'), 'analysis');
-    first.release();
-    await trading;
+    const { gate, served, analysis } = await analysisWaitingOnTrading({ capacity: 1, now: () => clock, tradingGraceMs: pgliteTradingGraceMs });
     // The event loop turns (the next statement is still on its way from the request thread): analysis waits.
     await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((resolve) => setTimeout(resolve, 5));
@@ -148,13 +154,7 @@ describe('the database queue', () => {
   });
 
   it('lets analysis start once the loop turns when there is no grace (PostgreSQL: analysis has its own connections)', async () => {
-    const gate = createPriorityGate({ capacity: 1 });
-    const served: string[] = [];
-    const first = held();
-    const trading = gate.run(() => first.done, 'trading');
-    const analysis = gate.run(async () => void served.push('analysis'), 'analysis');
-    first.release();
-    await trading;
+    const { gate, served, analysis } = await analysisWaitingOnTrading({ capacity: 1 });
     await analysis;
     await gate.run(async () => void served.push('trading 2'), 'trading');
     expect(served).toEqual(['analysis', 'trading 2']);
