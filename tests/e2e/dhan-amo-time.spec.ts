@@ -196,16 +196,28 @@ test('a Dhan account’s builder on its second expiry: a leg moved to a contract
   await first.getByLabel('Expiry', { exact: true }).selectOption({ index: 1 });
   await expect(first).toContainText(/NIFTY 01 Dec 26400 CE/);
   const unpriced = first.getByTestId('leg-unpriced');
-  await expect(unpriced).toHaveText('Dhan does not stream prices for this contract: it is not priced, and is left out of the payoff, the margin and Trade all.');
+  await expect(unpriced).toHaveText('Dhan does not stream prices for this contract: it is not priced, and is left out of the payoff and the margin. Switch this leg off or remove it to trade the others.');
   // Never the 23 Nov contract's ₹100.00 as the new one's premium, never ₹0.00.
   await expect(first).not.toContainText('Premium');
-  // Left out: the basket trades three legs, the figures are the three others', the margin is theirs.
-  await expect(page.getByRole('button', { name: 'Trade all (3 legs)' })).toBeVisible();
+  // Left out of the figures and the margin, which are the three others'. The basket waits: sent without the leg,
+  // the position would not be the strategy built, so leaving it out is the trader's own choice.
+  const tradeThree = page.getByRole('button', { name: 'Trade all (3 legs)' });
+  const waitsForLeg = page.getByText('A leg has no price: switch it off or remove it to trade the others.');
+  await expect(tradeThree).toBeDisabled();
+  await expect(waitsForLeg).toBeVisible();
   await expect.poll(figures).toEqual(threeLegs);
   await expect(margin).toContainText('₹');
   await expect(margin).not.toContainText('Could not be computed');
   // The trader's own switch is untouched: once priced, the leg counts again.
   await expect(include).toBeChecked();
+  // Switched off by the trader, the other three no longer wait for it (on this Saturday the basket then asks for the
+  // AMO, Dhan's choice to make); on again, the basket waits again.
+  await include.uncheck();
+  await expect(waitsForLeg).toHaveCount(0);
+  await expect(tradeThree).toBeVisible();
+  await include.check();
+  await expect(waitsForLeg).toBeVisible();
+  await expect(tradeThree).toBeDisabled();
   await expect(page.getByText(/could not be reached/)).toHaveCount(0);
   expect(answers.filter((answer) => /^5\d\d /.test(answer) || /^422 .*margins/.test(answer))).toEqual([]);
   expect(answers.some((answer) => answer.endsWith('/api/order-book/margins/orders/'))).toBe(true);
@@ -229,7 +241,8 @@ test('a Dhan account’s builder on its second expiry: a leg moved to a contract
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await screenshotAt(page, 360, `${shots}/moved-leg-unpriced-en-360.png`, first);
   await new AppShell(page).useLayout({ language: /français/i });
-  await expect(unpriced).toHaveText('Dhan ne diffuse pas les prix de ce contrat : il n’est pas valorisé, et il est laissé hors du profil de gain, de la marge et de « Tout trader ».');
+  await expect(unpriced).toHaveText('Dhan ne diffuse pas les prix de ce contrat : il n’est pas valorisé, et il est laissé hors du profil de gain et de la marge. Désactivez cette jambe ou retirez-la pour trader les autres.');
+  await expect(page.getByText('Une jambe n’a pas de prix : désactivez-la ou retirez-la pour trader les autres.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tout trader (3 jambes)' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await screenshotAt(page, 360, `${shots}/moved-leg-unpriced-fr-360.png`, first);

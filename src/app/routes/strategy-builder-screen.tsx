@@ -65,9 +65,11 @@ export function StrategyBuilderScreen() {
   const expiry = market.expiry;
   const legs = builder.priced(market);
   // A leg with no price of its own (its broker does not stream it, or its price has not come) is on its card with
-  // why, and switched off for the payoff, the margin and the basket: never drawn, margined or sent without a price.
+  // why, and switched off for the payoff and the margin: never drawn or margined without a price. The basket waits
+  // until the trader switches it off or removes it (BuilderTrading).
   const unpriced = new Map(legs.map((leg) => [leg.id, unpricedLeg(market, leg, builder.fills.has(leg.id), builder.snapshot !== null)]));
   const counted = legs.map((leg) => (unpriced.get(leg.id) ? { ...leg, enabled: false } : leg));
+  const unpricedOn = legs.some((leg) => leg.enabled && unpriced.get(leg.id));
   const openedState = useOpenedLegs(opened, market, builder);
   // Time to expiry, implied volatilities and the payoff's "today" line count from the replayed minute in a replay.
   const now = useMarketNow(useAtomValue(nowAtom, { store }));
@@ -194,7 +196,7 @@ export function StrategyBuilderScreen() {
           </ol>
         )}
       </section>
-      <BuilderTrading desk={desk} legs={counted} readOnly={readOnly} onFilled={builder.recordFills} />
+      <BuilderTrading desk={desk} legs={counted} readOnly={readOnly} unpricedOn={unpricedOn} onFilled={builder.recordFills} />
       <SavedStrategies current={current} onOpen={handleOpen} />
     </div>
   );

@@ -20,6 +20,7 @@ export const basketMessages = defineMessages({
   snapshot: { id: 'strategies.basket.snapshot', defaultMessage: 'Take the strategy live (current prices) before trading it.' },
   noLegs: { id: 'strategies.basket.noLegs', defaultMessage: 'Switch on at least one leg to trade.' },
   resolving: { id: 'strategies.basket.resolving', defaultMessage: 'A leg’s contract is still being looked up.' },
+  unpriced: { id: 'strategies.basket.unpriced', defaultMessage: 'A leg has no price: switch it off or remove it to trade the others.' },
   deskLoading: { id: 'strategies.basket.deskLoading', defaultMessage: 'The account’s portfolios are still loading.' },
 });
 

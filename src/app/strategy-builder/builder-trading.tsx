@@ -19,11 +19,17 @@ type BuilderTradingProps = {
   desk: TradingDesk;
   legs: readonly BuilderLeg[];
   readOnly: boolean;
+  /**
+   * Whether a leg the trader has on has no price (builder-screen's `unpricedLeg`). The basket then waits: sent
+   * without it, the position would not be the strategy built (a wing missing is a naked short), so the trader
+   * switches it off or removes it, a choice of their own, before the rest can be traded.
+   */
+  unpricedOn: boolean;
   onFilled: (fills: ReadonlyMap<string, Order>) => void;
 };
 
 /** Which account and portfolio the basket trades for (the desk's choice, kept across screens), and the basket. */
-export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradingProps) {
+export function BuilderTrading({ desk, legs, readOnly, unpricedOn, onFilled }: BuilderTradingProps) {
   const intl = useIntl();
   const online = useOnlineStatus();
   const account = desk.account;
@@ -45,6 +51,8 @@ export function BuilderTrading({ desk, legs, readOnly, onFilled }: BuilderTradin
           ? basketMessages.deskLoading
           : readOnly
           ? basketMessages.snapshot
+          : unpricedOn
+            ? basketMessages.unpriced
           : !legs.some((leg) => leg.enabled)
             ? basketMessages.noLegs
             : legs.some((leg) => leg.enabled && leg.tradingsymbol === '')

@@ -61,14 +61,14 @@ export const legMessages = defineMessages({
   enabled: { id: 'strategies.legs.enabled', defaultMessage: 'Include in the payoff' },
   off: { id: 'strategies.legs.off', defaultMessage: 'Switched off' },
   empty: { id: 'strategies.legs.empty', defaultMessage: 'No legs yet: pick a preset or add a leg.' },
-  waitingPrice: { id: 'strategies.legs.waitingPrice', defaultMessage: 'No price yet: this leg is left out of the payoff, the margin and Trade all until its price comes.' },
+  waitingPrice: { id: 'strategies.legs.waitingPrice', defaultMessage: 'No price yet: this leg is left out of the payoff and the margin, and Trade all waits, until its price comes.' },
   savedUnpriced: { id: 'strategies.legs.savedUnpriced', defaultMessage: 'Saved without a price: this leg is left out of the payoff.' },
 });
 
 /** A leg whose contract the account's broker does not stream (issue 64): it will not be priced, so it is not counted. */
 export const unstreamedLegText = defineMessage<{ broker: MessageValue }>({
   id: 'strategies.legs.unstreamed',
-  defaultMessage: '{broker} does not stream prices for this contract: it is not priced, and is left out of the payoff, the margin and Trade all.',
+  defaultMessage: '{broker} does not stream prices for this contract: it is not priced, and is left out of the payoff and the margin. Switch this leg off or remove it to trade the others.',
 });
 
 export const payoffMessages = defineMessages({
