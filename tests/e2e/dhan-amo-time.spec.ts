@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { startClockedServer, type ClockedServer } from './support/clocked';
 import { dhanOrderWrites, dhanPin, linkFirstDhanAccount } from './support/dhan';
 import { AppShell } from './pages/app-shell';
@@ -24,14 +24,20 @@ test.afterAll(async () => {
   await server.stop();
 });
 
-test('a Dhan ticket out of hours: the AMO and its time are the trader’s, at 360 px in fr and en', async ({ browser }) => {
-  test.setTimeout(180_000);
+/** A page on the clocked server, 1280 px wide, with a Dhan account `name` linked and logged in. */
+async function loggedInDhanPage(browser: Browser, name: string) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.clock.install({ time: server.now() });
   const page = await context.newPage();
-  const { app, brokers } = await linkFirstDhanAccount(page, 'Dhan AMO');
-  await brokers.logInToDhan('Dhan AMO', app.clientId, dhanPin);
-  await expect(brokers.row('Dhan AMO')).toContainText('Logged in until');
+  const { app, brokers } = await linkFirstDhanAccount(page, name);
+  await brokers.logInToDhan(name, app.clientId, dhanPin);
+  await expect(brokers.row(name)).toContainText('Logged in until');
+  return { context, page };
+}
+
+test('a Dhan ticket out of hours: the AMO and its time are the trader’s, at 360 px in fr and en', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page } = await loggedInDhanPage(browser, 'Dhan AMO');
 
   // French first: the English run ends by sending the order.
   for (const locale of ['fr', 'en'] as const) {
@@ -80,12 +86,7 @@ test('a Dhan ticket out of hours: the AMO and its time are the trader’s, at 36
 
 test('a Dhan basket out of hours: its confirmation says the legs are held as AMOs and the AMO time chosen, at 360 px in en and fr', async ({ browser }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await context.clock.install({ time: server.now() });
-  const page = await context.newPage();
-  const { app, brokers } = await linkFirstDhanAccount(page, 'Dhan basket');
-  await brokers.logInToDhan('Dhan basket', app.clientId, dhanPin);
-  await expect(brokers.row('Dhan basket')).toContainText('Logged in until');
+  const { context, page } = await loggedInDhanPage(browser, 'Dhan basket');
 
   await page.setViewportSize({ width: 360, height: 800 });
   const builder = new StrategyBuilderPage(page);
@@ -130,12 +131,7 @@ test('a Dhan basket out of hours: its confirmation says the legs are held as AMO
 
 test('a Dhan account’s second expiry, which Dhan does not stream: a preset says so, naming a contract, never “try again”, in en and fr', async ({ browser }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await context.clock.install({ time: server.now() });
-  const page = await context.newPage();
-  const { app, brokers } = await linkFirstDhanAccount(page, 'Dhan unlisted');
-  await brokers.logInToDhan('Dhan unlisted', app.clientId, dhanPin);
-  await expect(brokers.row('Dhan unlisted')).toContainText('Logged in until');
+  const { context, page } = await loggedInDhanPage(browser, 'Dhan unlisted');
 
   const builder = new StrategyBuilderPage(page);
   await builder.open();
@@ -160,14 +156,9 @@ test('a Dhan account’s second expiry, which Dhan does not stream: a preset say
   await context.close();
 });
 
-test('a Dhan account’s builder on its second expiry: a leg moved to a contract Dhan does not list is unpriced, left out of the payoff, margin and basket, never drawn at its former premium, nor at ₹0 once saved, at 360 px in en and fr', async ({ browser }) => {
+test('a Dhan account’s builder on its second expiry: a leg moved to a contract Dhan does not list is unpriced, left out of the payoff and margin, the basket waiting for it, never drawn at its former premium, nor at ₹0 once saved, at 360 px in en and fr', async ({ browser }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await context.clock.install({ time: server.now() });
-  const page = await context.newPage();
-  const { app, brokers } = await linkFirstDhanAccount(page, 'Dhan moved leg');
-  await brokers.logInToDhan('Dhan moved leg', app.clientId, dhanPin);
-  await expect(brokers.row('Dhan moved leg')).toContainText('Logged in until');
+  const { context, page } = await loggedInDhanPage(browser, 'Dhan moved leg');
 
   const builder = new StrategyBuilderPage(page);
   await builder.open();
